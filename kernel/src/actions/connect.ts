@@ -1,0 +1,144 @@
+import { formatCaipAddress } from '../caip.js';
+import type { KernelContext } from '../context.js';
+import { LatchError, toLatchError } from '../errors/LatchError.js';
+import { ERROR_MESSAGES } from '../errors/messages.js';
+import { connectorError } from '../errors/providerMessages.js';
+import type { AdapterEvent, ConnectResult } from '../plugins/ChainAdapter.js';
+import type { Connector } from '../plugins/Connector.js';
+import { activeNamespaceAtom, connectorsAtom, modalAtom } from '../state/atoms.js';
+import type { AccountEntry, CaipNetwork, ChainNamespace } from '../types.js';
+import { getAccount, refreshBalance, refreshIdentity, reportError, updateAccount } from './account.js';
+import { transitionStatus } from './connectionStatus.js';
+import { closeModal } from './modal.js';
+import { getNetworkState, handleWalletNetwork, setActiveNetwork, updateNetworkState } from './network.js';
+import { clearNamespace } from './disconnect.js';
+
+export function findConnector(ctx: KernelContext, id: string, ns?: ChainNamespace): Connector | undefined {
+  const all = ctx.store.get(connectorsAtom);
+  const lists = ns ? [all[ns] ?? [], all.shared ?? []] : Object.values(all);
+  return lists.flatMap((list) => list ?? []).find((c) => c.id === id && (!ns || c.chain === ns || c.chains?.includes(ns)));
+}
+
+/** The network a connection starts on: the namespace's active one, else its first requested. */
+export function startNetwork(ctx: KernelContext, ns: ChainNamespace): CaipNetwork {
+  const state = getNetworkState(ctx, ns);
+  const network = state.caipNetwork ?? state.requestedCaipNetworks[0];
+  if (!network) throw connectorError('CHAIN_NOT_CONFIGURED', ns);
+  return network;
+}
+
+/**
+ * Connects a wallet on one namespace (the connector's own unless `namespace` names another it
+ * serves). On success the namespace becomes active and the modal closes.
+ */
+export async function connectWallet(
+  ctx: KernelContext,
+  connectorId: string,
+  { namespace }: { namespace?: ChainNamespace } = {},
+): Promise<ConnectResult> {
+  const connector = findConnector(ctx, connectorId, namespace);
+  if (!connector) throw new LatchError(`Connector '${connectorId}' not found`, { category: 'CONNECTOR_ERROR' });
+  const ns = namespace ?? connector.chain;
+  const adapter = ctx.adapters.get(ns);
+  if (!adapter) throw new LatchError(ERROR_MESSAGES.ADAPTER_NOT_FOUND);
+  const current = getAccount(ctx, ns);
+  if (current.status === 'connected' && current.connectorId === connector.id) throw connectorError('ALREADY_CONNECTED', connector.name);
+  const network = startNetwork(ctx, ns);
+  transitionStatus(ctx, 'connect', ns);
+  let result: ConnectResult;
+  try {
+    result = await adapter.connect(connector, { network });
+  } catch (err) {
+    const error = toLatchError(err, 'CONNECTOR_ERROR');
+    transitionStatus(ctx, 'failure', ns);
+    ctx.bus.emit('CONNECT_ERROR', { namespace: ns, connectorId: connector.id, error });
+    reportError(ctx, error, 'CONNECT_ERROR');
+    throw error;
+  }
+  applyConnection(ctx, ns, connector, result);
+  if (ctx.store.get(modalAtom).open && !getNetworkState(ctx, ns).isUnsupported) closeModal(ctx);
+  return result;
+}
+
+function explorerUrl(network: CaipNetwork | undefined, address: string): string | undefined {
+  const base = network?.blockExplorers?.default.url;
+  return base ? `${base.replace(/\/$/, '')}/address/${address}` : undefined;
+}
+
+/** Writes a fresh connection into state and storage (§3 keys), then loads balance and name. */
+export function applyConnection(ctx: KernelContext, ns: ChainNamespace, connector: Connector, result: ConnectResult): void {
+  const requested = getNetworkState(ctx, ns).requestedCaipNetworks;
+  const network = requested.find(
+    (n) => n.caipNetworkId === result.caipNetworkId || n.deprecatedCaipNetworkId === result.caipNetworkId,
+  );
+  const accounts: readonly AccountEntry[] = result.accounts?.length
+    ? result.accounts
+    : [{ address: result.address, type: 'eoa' }];
+  updateAccount(ctx, ns, {
+    status: 'connected',
+    address: result.address,
+    caipAddress: formatCaipAddress(result.caipNetworkId, result.address),
+    allAccounts: accounts,
+    connectorId: connector.id,
+    connectorType: connector.type,
+    connectedWalletInfo: { name: connector.name, icon: connector.icon, identifier: connector.id },
+    addressExplorerUrl: explorerUrl(network, result.address),
+  });
+  if (network) setActiveNetwork(ctx, network);
+  else {
+    ctx.store.set(activeNamespaceAtom, ns);
+    ctx.storage.set('activeNamespace', ns);
+  }
+  ctx.storage.setConnectorId(ns, connector.id);
+  const stored = ctx.storage.get('connectedNamespaces') ?? [];
+  if (!stored.includes(ns)) ctx.storage.set('connectedNamespaces', [...stored, ns]);
+  if (connector.type !== 'AUTH') ctx.storage.addRecentWallet({ id: connector.id, name: connector.name, rdns: connector.rdns });
+  transitionStatus(ctx, 'success', ns);
+  ctx.bus.emit('CONNECT_SUCCESS', { namespace: ns, address: result.address, connectorId: connector.id });
+  ctx.bus.emit('ACCOUNT_CHANGE', { namespace: ns, address: result.address });
+  if (!network) handleWalletNetwork(ctx, ns, result.caipNetworkId);
+  void refreshBalance(ctx, ns);
+  void refreshIdentity(ctx, ns);
+}
+
+/** What a wallet reports on its own: a new account, a new network, or the end of the session. */
+export function handleAdapterEvent(ctx: KernelContext, ns: ChainNamespace, event: AdapterEvent): void {
+  const account = getAccount(ctx, ns);
+  if (account.status !== 'connected') return;
+  if (event.type === 'disconnected' || (event.type === 'accountsChanged' && event.accounts.length === 0)) {
+    clearNamespace(ctx, ns);
+    transitionStatus(ctx, 'disconnect', ns);
+    ctx.bus.emit('DISCONNECT_SUCCESS', { namespaces: [ns] });
+    return;
+  }
+  if (event.type === 'networkChanged') {
+    handleWalletNetwork(ctx, ns, event.caipNetworkId);
+    const network = getNetworkState(ctx, ns).caipNetwork;
+    if (account.address && network) {
+      updateAccount(ctx, ns, { caipAddress: formatCaipAddress(event.caipNetworkId, account.address) });
+    }
+    return;
+  }
+  const first = event.accounts[0] as AccountEntry;
+  if (first.address === account.address) return;
+  const caipNetworkId = getNetworkState(ctx, ns).caipNetwork?.caipNetworkId;
+  updateAccount(ctx, ns, {
+    address: first.address,
+    allAccounts: event.accounts,
+    ...(caipNetworkId ? { caipAddress: formatCaipAddress(caipNetworkId, first.address) } : {}),
+    balance: undefined,
+    profileName: undefined,
+    profileImage: undefined,
+    addressExplorerUrl: explorerUrl(getNetworkState(ctx, ns).caipNetwork, first.address),
+  });
+  ctx.bus.emit('ACCOUNT_CHANGE', { namespace: ns, address: first.address });
+  void refreshBalance(ctx, ns);
+  void refreshIdentity(ctx, ns);
+}
+
+/** Keeps the connector list of a namespace in state as its adapter discovers wallets. */
+export function setConnectors(ctx: KernelContext, key: ChainNamespace | 'shared', connectors: readonly Connector[]): void {
+  ctx.store.set(connectorsAtom, (all) => ({ ...all, [key]: connectors }));
+}
+
+export { updateNetworkState };

@@ -1,0 +1,28 @@
+import type { createStore } from 'jotai/vanilla';
+import type { EventBus } from './events.js';
+import type { ResolvedOptions } from './options.js';
+import type { ChainAdapter } from './plugins/ChainAdapter.js';
+import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
+import type { LatchStorage } from './storage.js';
+import type { Telemetry } from './telemetry/telemetry.js';
+import type { ChainNamespace } from './types.js';
+
+export type Store = ReturnType<typeof createStore>;
+
+/** Everything one modal instance owns. Actions receive it instead of reaching for globals. */
+export interface KernelContext {
+  readonly store: Store;
+  readonly bus: EventBus;
+  readonly storage: LatchStorage;
+  readonly options: ResolvedOptions;
+  readonly adapters: Map<ChainNamespace, ChainAdapter>;
+  readonly plugins: Map<string, FeaturePlugin>;
+  readonly telemetry: Telemetry;
+  now(): number;
+  isMobile(): boolean;
+  /** setTimeout that `destroy()` cancels. */
+  later(ms: number, run: () => void): void;
+  sleep(ms: number): Promise<void>;
+  /** Work that must not run twice at once (§4: reconnect runs once at a time). */
+  readonly pending: { reconnect?: Promise<void> };
+}

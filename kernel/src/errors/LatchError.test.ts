@@ -1,0 +1,129 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { LatchError, isLatchError, readErrorCode, readErrorMessage, toLatchError } from './LatchError.js';
+
+describe('LatchError', () => {
+  it('is an Error named LatchError with the default category', () => {
+    const error = new LatchError('Adapter not found');
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toBeInstanceOf(LatchError);
+    expect(error.name).toBe('LatchError');
+    expect(error.message).toBe('Adapter not found');
+    expect(error.category).toBe('INTERNAL_SDK_ERROR');
+    expect(error.code).toBeUndefined();
+    expect('cause' in error).toBe(false);
+  });
+
+  it('carries category, code and the standard cause', () => {
+    const cause = new Error('boom');
+    const error = new LatchError('Failed to fetch transactions', {
+      category: 'API_ERROR',
+      code: -32603,
+      cause,
+    });
+    expect(error.category).toBe('API_ERROR');
+    expect(error.code).toBe(-32603);
+    expect(error.cause).toBe(cause);
+  });
+});
+
+describe('readErrorMessage', () => {
+  it.each([
+    ['an Error', new TypeError('bad input'), 'bad input'],
+    ['a string', 'plain text', 'plain text'],
+    ['a { message } object', { message: 'from object' }, 'from object'],
+    ['a JSON-RPC error reply', { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'nope' } }, 'nope'],
+  ])('reads %s', (_label, input, expected) => {
+    expect(readErrorMessage(input)).toBe(expected);
+  });
+
+  it.each([
+    ['an empty string', ''],
+    ['a blank string', '   '],
+    ['null', null],
+    ['undefined', undefined],
+    ['a number', 42],
+    ['an object without a message', { status: 500 }],
+    ['an Error with an empty message', new Error('')],
+    ['a non-string message', { message: 7 }],
+  ])('falls back to "Unknown error" for %s', (_label, input) => {
+    expect(readErrorMessage(input)).toBe('Unknown error');
+  });
+});
+
+describe('readErrorCode', () => {
+  it('reads a top-level or JSON-RPC code and ignores non-integers', () => {
+    expect(readErrorCode({ code: 4001 })).toBe(4001);
+    expect(readErrorCode({ error: { code: -32602, message: 'x' } })).toBe(-32602);
+    expect(readErrorCode({ code: 'ACTION_REJECTED' })).toBeUndefined();
+    expect(readErrorCode({ code: 1.5 })).toBeUndefined();
+    expect(readErrorCode('4001')).toBeUndefined();
+  });
+});
+
+describe('toLatchError', () => {
+  it('returns a LatchError unchanged, whatever category is asked for', () => {
+    const original = new LatchError('Signature declined', { category: 'CONNECTOR_ERROR' });
+    const result = toLatchError(original, 'API_ERROR');
+    expect(result).toBe(original);
+    expect(result.category).toBe('CONNECTOR_ERROR');
+  });
+
+  it('wraps an Error, keeping it as cause, with the default category', () => {
+    const original = new Error('socket hang up');
+    const result = toLatchError(original);
+    expect(result).toBeInstanceOf(LatchError);
+    expect(result.message).toBe('socket hang up');
+    expect(result.category).toBe('INTERNAL_SDK_ERROR');
+    expect(result.cause).toBe(original);
+  });
+
+  it('uses the given category', () => {
+    expect(toLatchError('down', 'API_ERROR').category).toBe('API_ERROR');
+  });
+
+  it('keeps the numeric code of a provider or JSON-RPC error', () => {
+    expect(toLatchError({ code: 4001, message: 'User rejected the request.' }).code).toBe(4001);
+    const rpc = toLatchError({ error: { code: -32000, message: 'header not found' } }, 'RPC_ERROR');
+    expect(rpc).toMatchObject({ message: 'header not found', code: -32000, category: 'RPC_ERROR' });
+  });
+
+  it('says "Unknown error" when nothing is readable', () => {
+    for (const input of ['', null, undefined, 12, {}]) {
+      expect(toLatchError(input).message).toBe('Unknown error');
+    }
+  });
+
+  it('survives hostile values: throwing getters and revoked proxies', () => {
+    const throwingGetter = Object.defineProperty({}, 'message', {
+      get() {
+        throw new Error('getter exploded');
+      },
+    });
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(toLatchError(throwingGetter).message).toBe('Unknown error');
+    expect(toLatchError(proxy).message).toBe('Unknown error');
+    expect(isLatchError(proxy)).toBe(false);
+  });
+
+  it('never throws and always yields a LatchError with a readable message (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.anything({
+          withBigInt: true,
+          withNullPrototype: true,
+          withMap: true,
+          withSet: true,
+          withDate: true,
+        }),
+        (input) => {
+          const result = toLatchError(input);
+          expect(result).toBeInstanceOf(LatchError);
+          expect(result.message.trim()).not.toBe('');
+          expect(readErrorMessage(input)).toBe(result.message);
+        }
+      )
+    );
+  });
+});

@@ -1,0 +1,84 @@
+import { ERROR_MESSAGES } from './messages.js';
+
+export type ErrorCategory =
+  | 'INTERNAL_SDK_ERROR'
+  | 'API_ERROR'
+  | 'CONNECTOR_ERROR'
+  | 'RPC_ERROR'
+  | 'VALIDATION_ERROR';
+
+export const DEFAULT_ERROR_CATEGORY: ErrorCategory = 'INTERNAL_SDK_ERROR';
+
+export interface LatchErrorOptions {
+  category?: ErrorCategory;
+  /** The standard §8 code (EIP-1193 / EIP-1474 / EIP-5792) when one applies. */
+  code?: number;
+  cause?: unknown;
+}
+
+export class LatchError extends Error {
+  override readonly name = 'LatchError';
+  readonly category: ErrorCategory;
+  readonly code?: number;
+
+  constructor(message: string, options: LatchErrorOptions = {}) {
+    super(message, 'cause' in options ? { cause: options.cause } : undefined);
+    this.category = options.category ?? DEFAULT_ERROR_CATEGORY;
+    this.code = options.code;
+  }
+}
+
+// Property reads are guarded because untrusted values may carry throwing getters or be proxies.
+export function readUntrustedProperty(value: unknown, key: string): unknown {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return undefined;
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** A readable message from an Error, a string, `{ message }` or `{ error: { message } }`; else 'Unknown error'. */
+export function readErrorMessage(err: unknown): string {
+  return (
+    nonEmptyString(err) ??
+    nonEmptyString(readUntrustedProperty(err, 'message')) ??
+    nonEmptyString(readUntrustedProperty(readUntrustedProperty(err, 'error'), 'message')) ??
+    ERROR_MESSAGES.UNKNOWN_ERROR
+  );
+}
+
+function integerOrUndefined(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+/** The numeric `code` of an error or of its JSON-RPC `error` member. */
+export function readErrorCode(err: unknown): number | undefined {
+  return (
+    integerOrUndefined(readUntrustedProperty(err, 'code')) ??
+    integerOrUndefined(readUntrustedProperty(readUntrustedProperty(err, 'error'), 'code'))
+  );
+}
+
+export function isLatchError(err: unknown): err is LatchError {
+  try {
+    return err instanceof LatchError;
+  } catch {
+    return false; // a revoked proxy throws on prototype lookup
+  }
+}
+
+/** Wraps anything thrown into a LatchError; an existing LatchError is returned unchanged. Never throws. */
+export function toLatchError(err: unknown, category: ErrorCategory = DEFAULT_ERROR_CATEGORY): LatchError {
+  if (isLatchError(err)) return err;
+  const code = readErrorCode(err);
+  return new LatchError(readErrorMessage(err), {
+    category,
+    ...(code === undefined ? {} : { code }),
+    cause: err,
+  });
+}

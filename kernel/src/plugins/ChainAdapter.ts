@@ -1,0 +1,99 @@
+import type {
+  AccountEntry,
+  CaipNetwork,
+  CaipNetworkId,
+  ChainNamespace,
+  TokenBalance,
+} from '../types.js';
+import type { Connector } from './Connector.js';
+
+/** What an adapter reports about the wallet on its own initiative (wagmi's three callbacks). */
+export type AdapterEvent =
+  | { type: 'accountsChanged'; accounts: readonly AccountEntry[] }
+  | { type: 'networkChanged'; caipNetworkId: CaipNetworkId }
+  | { type: 'disconnected' };
+
+export interface AdapterContext {
+  /** The networks the integrator configured for this adapter's namespace. */
+  readonly networks: readonly CaipNetwork[];
+  emit(event: AdapterEvent): void;
+}
+
+export interface ConnectResult {
+  address: string;
+  caipNetworkId: CaipNetworkId;
+  accounts?: readonly AccountEntry[];
+}
+
+export interface ConnectOptions {
+  network: CaipNetwork;
+}
+
+export interface Balance {
+  /** Decimal string in whole units, e.g. '1.5'. */
+  balance: string;
+  symbol: string;
+}
+
+export interface SignMessageRequest {
+  message: string;
+  address: string;
+  connector: Connector;
+}
+
+export interface TransferRequest {
+  from: string;
+  to: string;
+  /** Amount in the token's smallest unit. */
+  amount: bigint;
+  /** Token contract / mint address; absent for the native currency. */
+  token?: string;
+  network: CaipNetwork;
+  connector: Connector;
+}
+
+/**
+ * Optional abilities, declared like Wallet Standard features: the UI checks for a key instead of
+ * every chain faking methods it cannot do. Chain-specific extras use a `namespace:name` key.
+ */
+export interface AdapterCapabilities {
+  balance?: {
+    getBalance(address: string, network: CaipNetwork): Promise<Balance>;
+    getTokenBalances?(address: string, network: CaipNetwork): Promise<TokenBalance[]>;
+  };
+  signMessage?: { signMessage(request: SignMessageRequest): Promise<string> };
+  send?: {
+    sendTransfer(request: TransferRequest): Promise<string>;
+    estimateFee?(request: TransferRequest): Promise<bigint>;
+  };
+  identity?: {
+    getIdentity(address: string, network: CaipNetwork): Promise<{ name?: string; avatar?: string }>;
+  };
+  [extension: `${string}:${string}`]: unknown;
+}
+
+/** One per namespace. Small on purpose: see STYLE.md "a small contract, many implementations". */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace;
+  readonly capabilities?: AdapterCapabilities;
+  /** Called once when registered; returns a teardown. No network request may happen here. */
+  setup?(context: AdapterContext): (() => void) | void;
+  /** Calls back with the full current list now and on every change; returns an unsubscribe. */
+  watchConnectors(onChange: (connectors: readonly Connector[]) => void): () => void;
+  connect(connector: Connector, options: ConnectOptions): Promise<ConnectResult>;
+  /** Silent: restores a session without a popup, or resolves null (§4 reconnect). */
+  reconnect?(connectorId: string, options: ConnectOptions): Promise<{ connector: Connector; result: ConnectResult } | null>;
+  disconnect(connector: Connector): Promise<void>;
+  /** Absent when the wallet has no notion of an active network: the switch is then app-side. */
+  switchNetwork?(network: CaipNetwork, connector: Connector): Promise<void>;
+  isAddress(address: string): boolean;
+}
+
+export type CapabilityName = Exclude<keyof AdapterCapabilities, `${string}:${string}`>;
+
+export function getCapability<K extends CapabilityName>(
+  adapter: ChainAdapter | undefined,
+  name: K,
+): AdapterCapabilities[K] | undefined {
+  return adapter?.capabilities?.[name];
+}

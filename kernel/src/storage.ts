@@ -1,0 +1,198 @@
+import type { AccountType, CaipNetworkId, ChainNamespace, ConnectionStatus, RecentWallet } from './types.js';
+import { CHAIN_NAMESPACES } from './types.js';
+
+/** The part of the Web Storage API the kernel uses. */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** §3 "local storage keeps": every key the kernel and its plugins persist, before the prefix. */
+export const STORAGE_KEYS = {
+  deepLinkChoice: 'deeplink_choice',
+  activeNamespace: 'active_namespace',
+  activeCaipNetworkId: 'active_caip_network_id',
+  recentWallets: 'recent_wallets',
+  connectedSocial: 'connected_social',
+  connectedSocialUsername: 'connected_social_username',
+  connectionStatus: 'connection_status',
+  connectedNamespaces: 'connected_namespaces',
+  preferredAccountTypes: 'preferred_account_types',
+  connections: 'connections',
+  balanceCache: 'balance_cache',
+  nativeBalanceCache: 'native_balance_cache',
+  nameCache: 'name_cache',
+  identityCache: 'identity_cache',
+  embeddedSessionToken: 'embedded_session_token',
+  embeddedEmailLoginUsed: 'embedded_email_login_used',
+  embeddedLastUsedChain: 'embedded_last_used_chain',
+  embeddedLastEmailLoginTime: 'embedded_last_email_login_time',
+  embeddedEmail: 'embedded_email',
+  embeddedPreferredAccountType: 'embedded_preferred_account_type',
+  embeddedSmartAccountEnabledNetworks: 'embedded_smart_account_enabled_networks',
+} as const;
+export type StorageKey = keyof typeof STORAGE_KEYS;
+
+/** §9: recent wallets kept. */
+export const RECENT_WALLETS_MAX = 2;
+
+const CONNECTION_STATUSES: readonly ConnectionStatus[] = ['connecting', 'connected', 'disconnected', 'reconnecting'];
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isNamespace = (v: unknown): v is ChainNamespace => (CHAIN_NAMESPACES as readonly unknown[]).includes(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function isRecentWallet(v: unknown): v is RecentWallet {
+  return isRecord(v) && isString(v.id) && v.id !== '' && isString(v.name) && (v.rdns === undefined || isString(v.rdns));
+}
+
+/** Each stored value's shape: anything else read back (corrupt, foreign, old) counts as absent. */
+const VALIDATORS: { [K in StorageKey]: (v: unknown) => boolean } = {
+  deepLinkChoice: (v) => isRecord(v) && isString(v.href) && isString(v.name),
+  activeNamespace: isNamespace,
+  activeCaipNetworkId: isString,
+  recentWallets: (v) => Array.isArray(v) && v.every(isRecentWallet),
+  connectedSocial: isString,
+  connectedSocialUsername: isString,
+  connectionStatus: (v) => (CONNECTION_STATUSES as readonly unknown[]).includes(v),
+  connectedNamespaces: (v) => Array.isArray(v) && v.every(isNamespace),
+  preferredAccountTypes: (v) => isRecord(v) && Object.entries(v).every(([k, t]) => isNamespace(k) && isString(t)),
+  connections: (v) => isRecord(v),
+  balanceCache: isRecord,
+  nativeBalanceCache: isRecord,
+  nameCache: isRecord,
+  identityCache: isRecord,
+  embeddedSessionToken: isString,
+  embeddedEmailLoginUsed: (v) => typeof v === 'boolean',
+  embeddedLastUsedChain: isString,
+  embeddedLastEmailLoginTime: (v) => typeof v === 'number' && Number.isFinite(v),
+  embeddedEmail: isString,
+  embeddedPreferredAccountType: isString,
+  embeddedSmartAccountEnabledNetworks: (v) => Array.isArray(v) && v.every((n) => typeof n === 'number'),
+};
+
+export interface StoredValues {
+  deepLinkChoice: { href: string; name: string };
+  activeNamespace: ChainNamespace;
+  activeCaipNetworkId: CaipNetworkId;
+  recentWallets: RecentWallet[];
+  connectedSocial: string;
+  connectedSocialUsername: string;
+  connectionStatus: ConnectionStatus;
+  connectedNamespaces: ChainNamespace[];
+  preferredAccountTypes: Partial<Record<ChainNamespace, AccountType>>;
+  connections: Record<string, unknown>;
+  balanceCache: Record<string, { value: unknown; expiresAt: number }>;
+  nativeBalanceCache: Record<string, { value: unknown; expiresAt: number }>;
+  nameCache: Record<string, { value: unknown; expiresAt: number }>;
+  identityCache: Record<string, { value: unknown; expiresAt: number }>;
+  embeddedSessionToken: string;
+  embeddedEmailLoginUsed: boolean;
+  embeddedLastUsedChain: string;
+  embeddedLastEmailLoginTime: number;
+  embeddedEmail: string;
+  embeddedPreferredAccountType: string;
+  embeddedSmartAccountEnabledNetworks: number[];
+}
+
+export type CacheKey = 'balanceCache' | 'nativeBalanceCache' | 'nameCache' | 'identityCache';
+
+export interface LatchStorage {
+  get<K extends StorageKey>(key: K): StoredValues[K] | undefined;
+  set<K extends StorageKey>(key: K, value: StoredValues[K]): void;
+  remove(key: StorageKey): void;
+  getConnectorId(namespace: ChainNamespace): string | undefined;
+  setConnectorId(namespace: ChainNamespace, connectorId: string): void;
+  removeConnectorId(namespace: ChainNamespace): void;
+  /** Newest first, at most RECENT_WALLETS_MAX, one entry per wallet id. */
+  addRecentWallet(wallet: RecentWallet): RecentWallet[];
+  getCached<T>(key: CacheKey, id: string, now: number): T | undefined;
+  setCached(key: CacheKey, id: string, value: unknown, ttlMs: number, now: number): void;
+}
+
+/** `localStorage` if this environment has a usable one; reading it can throw in sandboxed frames. */
+export function defaultWebStorage(): StorageLike | undefined {
+  try {
+    const candidate = (globalThis as { localStorage?: StorageLike }).localStorage;
+    if (!candidate || typeof candidate.getItem !== 'function') return undefined;
+    const probe = '@latch/probe';
+    candidate.setItem(probe, '1');
+    candidate.removeItem(probe);
+    return candidate;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Storage that lives as long as the page: used when there is no usable Web Storage. */
+export function createMemoryStorage(): StorageLike {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, String(value)),
+    removeItem: (key) => void map.delete(key),
+  };
+}
+
+/**
+ * Typed, prefixed access to the §3 keys. It never throws: a store that refuses writes (quota,
+ * privacy mode) or holds values we did not write is treated as holding nothing.
+ */
+export function createStorage(backend: StorageLike, prefix: string): LatchStorage {
+  const read = (name: string): unknown => {
+    try {
+      const raw = backend.getItem(prefix + name);
+      return raw === null ? undefined : (JSON.parse(raw) as unknown);
+    } catch {
+      return undefined;
+    }
+  };
+  const write = (name: string, value: unknown): void => {
+    try {
+      backend.setItem(prefix + name, JSON.stringify(value));
+    } catch {
+      // A full or locked store only costs persistence across reloads; the session goes on.
+    }
+  };
+  const erase = (name: string): void => {
+    try {
+      backend.removeItem(prefix + name);
+    } catch {
+      // As above: nothing to lose.
+    }
+  };
+  const connectorKey = (ns: ChainNamespace) => `${ns}:connected_connector_id`;
+
+  const storage: LatchStorage = {
+    get(key) {
+      const value = read(STORAGE_KEYS[key]);
+      return value !== undefined && VALIDATORS[key](value) ? (value as never) : undefined;
+    },
+    set: (key, value) => write(STORAGE_KEYS[key], value),
+    remove: (key) => erase(STORAGE_KEYS[key]),
+    getConnectorId(ns) {
+      const value = read(connectorKey(ns));
+      return isString(value) && value !== '' ? value : undefined;
+    },
+    setConnectorId: (ns, id) => write(connectorKey(ns), id),
+    removeConnectorId: (ns) => erase(connectorKey(ns)),
+    addRecentWallet(wallet) {
+      const entry: RecentWallet = { id: wallet.id, name: wallet.name, ...(wallet.rdns ? { rdns: wallet.rdns } : {}) };
+      const others = (storage.get('recentWallets') ?? []).filter((w) => w.id !== wallet.id);
+      const next = [entry, ...others].slice(0, RECENT_WALLETS_MAX);
+      storage.set('recentWallets', next);
+      return next;
+    },
+    getCached<T>(key: CacheKey, id: string, now: number) {
+      const hit = storage.get(key)?.[id];
+      return hit && typeof hit.expiresAt === 'number' && hit.expiresAt > now ? (hit.value as T) : undefined;
+    },
+    setCached(key, id, value, ttlMs, now) {
+      const live = Object.entries(storage.get(key) ?? {}).filter(
+        ([, e]) => isRecord(e) && typeof e.expiresAt === 'number' && e.expiresAt > now,
+      );
+      storage.set(key, { ...Object.fromEntries(live), [id]: { value, expiresAt: now + ttlMs } });
+    },
+  };
+  return storage;
+}

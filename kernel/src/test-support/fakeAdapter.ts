@@ -1,0 +1,139 @@
+import type { AdapterContext, AdapterEvent, ChainAdapter, ConnectResult } from '../plugins/ChainAdapter.js';
+import type { Connector, ConnectorType } from '../plugins/Connector.js';
+import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types.js';
+
+/*
+ * An in-memory ChainAdapter for the kernel's own unit tests: it records what the kernel asks and
+ * lets a test play the wallet's side. Real adapters are tested against real wallets and chains.
+ */
+
+export function network(ns: ChainNamespace, reference: string, extra: Partial<CaipNetwork> = {}): CaipNetwork {
+  return {
+    id: reference,
+    name: `${ns} ${reference}`,
+    caipNetworkId: `${ns}:${reference}` as CaipNetworkId,
+    chainNamespace: ns,
+    nativeCurrency: { name: 'Coin', symbol: ns === 'solana' ? 'SOL' : 'ETH', decimals: ns === 'solana' ? 9 : 18 },
+    rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
+    blockExplorers: { default: { name: 'Explorer', url: 'https://explorer.example' } },
+    ...extra,
+  };
+}
+
+export const mainnet = network('eip155', '1');
+export const base = network('eip155', '8453');
+export const sepolia = network('eip155', '11155111', { testnet: true });
+export const solanaMainnet = network('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp');
+
+export function connector(id: string, ns: ChainNamespace, type: ConnectorType = 'ANNOUNCED'): Connector {
+  return { id, name: `Wallet ${id}`, type, chain: ns, rdns: `com.${id}` };
+}
+
+export interface FakeAdapterOptions {
+  namespace: ChainNamespace;
+  connectors?: Connector[];
+  address?: string;
+  /** The network the wallet says it is on after connect; default: the one asked for. */
+  walletNetwork?: CaipNetworkId;
+  balance?: string;
+  identity?: { name?: string; avatar?: string };
+}
+
+export function createFakeAdapter(options: FakeAdapterOptions) {
+  const calls: { method: string; args: unknown[] }[] = [];
+  let context: AdapterContext | undefined;
+  let onConnectors: ((c: readonly Connector[]) => void) | undefined;
+  let connectors = options.connectors ?? [];
+  const address = options.address ?? (options.namespace === 'solana' ? 'So11111111111111111111111111111111111111112' : '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+  const fail: Partial<Record<'connect' | 'disconnect' | 'switchNetwork' | 'reconnect' | 'balance', unknown>> = {};
+  let session: string | undefined;
+  const result = (network: CaipNetwork): ConnectResult => ({
+    address,
+    caipNetworkId: options.walletNetwork ?? network.caipNetworkId,
+  });
+
+  const adapter: ChainAdapter = {
+    namespace: options.namespace,
+    capabilities: {
+      balance: {
+        async getBalance(addr, net) {
+          calls.push({ method: 'getBalance', args: [addr, net.caipNetworkId] });
+          if (fail.balance) throw fail.balance;
+          return { balance: options.balance ?? '1.5', symbol: net.nativeCurrency.symbol };
+        },
+      },
+      identity: {
+        async getIdentity(addr, net) {
+          calls.push({ method: 'getIdentity', args: [addr, net.caipNetworkId] });
+          return options.identity ?? {};
+        },
+      },
+    },
+    setup(ctx) {
+      context = ctx;
+      calls.push({ method: 'setup', args: [ctx.networks.map((n) => n.caipNetworkId)] });
+      return () => calls.push({ method: 'teardown', args: [] });
+    },
+    watchConnectors(cb) {
+      onConnectors = cb;
+      cb(connectors);
+      return () => {
+        onConnectors = undefined;
+      };
+    },
+    async connect(c, { network: net }) {
+      calls.push({ method: 'connect', args: [c.id, net.caipNetworkId] });
+      if (fail.connect) throw fail.connect;
+      session = c.id;
+      return result(net);
+    },
+    async reconnect(id, { network: net }) {
+      calls.push({ method: 'reconnect', args: [id, net.caipNetworkId] });
+      if (fail.reconnect) throw fail.reconnect;
+      const c = connectors.find((x) => x.id === id);
+      return c ? { connector: c, result: result(net) } : null;
+    },
+    async disconnect(c) {
+      calls.push({ method: 'disconnect', args: [c.id] });
+      if (fail.disconnect) throw fail.disconnect;
+      session = undefined;
+    },
+    async switchNetwork(net, c) {
+      calls.push({ method: 'switchNetwork', args: [net.caipNetworkId, c.id] });
+      if (fail.switchNetwork) throw fail.switchNetwork;
+    },
+    isAddress: (a) => a.length > 0,
+  };
+
+  return {
+    adapter,
+    calls,
+    fail,
+    address,
+    get session() {
+      return session;
+    },
+    methods: () => calls.map((c) => c.method),
+    emit: (event: AdapterEvent) => context?.emit(event),
+    announce(next: Connector[]) {
+      connectors = next;
+      onConnectors?.(next);
+    },
+  };
+}
+
+/** A Web Storage stand-in backed by a Map, with a switch that makes every call throw. */
+export function createTestStorage(initial: Record<string, string> = {}) {
+  const map = new Map(Object.entries(initial));
+  const state = { broken: false };
+  const guard = () => {
+    if (state.broken) throw new DOMException('The operation is insecure.', 'SecurityError');
+  };
+  return {
+    map,
+    state,
+    getItem: (k: string) => (guard(), map.get(k) ?? null),
+    setItem: (k: string, v: string) => (guard(), void map.set(k, v)),
+    removeItem: (k: string) => (guard(), void map.delete(k)),
+  };
+}
