@@ -10,6 +10,7 @@ import { goBack, popTransactionStack, pushTransactionStack, pushView, replaceVie
 import { hideSnack, showSnack } from './actions/snackbar.js';
 import type { KernelContext } from './context.js';
 import { ALERTS } from './errors/messages.js';
+import { forwardAnalytics } from './analytics.js';
 import { createEventBus, type LatchEvents } from './events.js';
 import { resolveOptions, type ModalOptions } from './options.js';
 import type { ChainAdapter } from './plugins/ChainAdapter.js';
@@ -117,6 +118,7 @@ export function createModal(userOptions: ModalOptions) {
     if (teardown) teardowns.push(teardown);
   }
 
+  teardowns.push(forwardAnalytics(bus, telemetry));
   options.adapters?.forEach(registerAdapter);
   setConnectors(ctx, 'shared', options.connectors ?? []);
   options.plugins?.forEach(registerPlugin);

@@ -1,0 +1,78 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createModal } from '../createModal.js';
+import type { Connector } from '../plugins/Connector.js';
+import { connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '../test-support/fakeAdapter.js';
+
+function twoNamespaces(shared?: Connector['type']) {
+  const evmConnectors = [connector('w', 'eip155'), ...(shared ? [{ ...connector('wc', 'eip155', shared), chains: ['eip155', 'solana'] } as Connector] : [])];
+  const solConnectors = [connector('s', 'solana'), ...(shared ? [{ ...connector('wc', 'solana', shared), chains: ['eip155', 'solana'] } as Connector] : [])];
+  const evm = createFakeAdapter({ namespace: 'eip155', connectors: evmConnectors });
+  const sol = createFakeAdapter({ namespace: 'solana', connectors: solConnectors });
+  const storage = createTestStorage();
+  const siwx = { getSessions: async () => [], setSessions: vi.fn(async () => undefined) };
+  const modal = createModal({ networks: [mainnet, solanaMainnet], adapters: [evm.adapter, sol.adapter], storage, siwx });
+  return { modal, evm, sol, storage, siwx };
+}
+
+describe('disconnect (§4)', () => {
+  it('one namespace on an injected wallet leaves the other namespace connected', async () => {
+    const { modal, evm, sol, storage } = twoNamespaces();
+    await modal.connect('w');
+    await modal.connect('s');
+    await modal.disconnect('eip155');
+    expect(evm.methods()).toContain('disconnect');
+    expect(sol.methods()).not.toContain('disconnect');
+    expect(modal.getState().accounts.eip155?.status).toBe('disconnected');
+    expect(modal.getState().accounts.solana?.status).toBe('connected');
+    expect(modal.getState().status).toBe('connected');
+    expect(modal.getState().activeNamespace).toBe('solana');
+    expect(storage.map.has('@latch/eip155:connected_connector_id')).toBe(false);
+    expect(storage.map.get('@latch/solana:connected_connector_id')).toBe('"s"');
+    expect(JSON.parse(storage.map.get('@latch/connected_namespaces') ?? '')).toEqual(['solana']);
+  });
+
+  it.each(['WALLET_CONNECT', 'AUTH'] as const)('one namespace on a %s session also disconnects its siblings', async (type) => {
+    const { modal, evm, sol } = twoNamespaces(type);
+    await modal.connect('wc', { namespace: 'eip155' });
+    await modal.connect('wc', { namespace: 'solana' });
+    await modal.disconnect('solana');
+    expect(evm.methods()).toContain('disconnect');
+    expect(sol.methods()).toContain('disconnect');
+    expect(modal.getState().status).toBe('disconnected');
+  });
+
+  it('no argument disconnects every namespace and clears what §4 lists', async () => {
+    const { modal, storage, siwx } = twoNamespaces();
+    storage.map.set('@latch/connected_social', '"google"');
+    storage.map.set('@latch/connected_social_username', '"ada"');
+    await modal.connect('w');
+    await modal.connect('s');
+    const done: string[][] = [];
+    modal.on('DISCONNECT_SUCCESS', ({ namespaces }) => done.push([...namespaces]));
+    await modal.disconnect();
+    expect(done).toEqual([['eip155', 'solana']]);
+    expect(modal.getState().status).toBe('disconnected');
+    expect(modal.getState().accounts.eip155?.status).toBe('disconnected');
+    expect(modal.getState().accounts.eip155?.address).toBeUndefined();
+    expect(modal.getState().networks.eip155?.approvedCaipNetworkIds).toEqual([]);
+    expect(siwx.setSessions).toHaveBeenCalledWith([]);
+    for (const key of ['eip155:connected_connector_id', 'solana:connected_connector_id', 'connected_social', 'connected_social_username']) {
+      expect(storage.map.has(`@latch/${key}`), key).toBe(false);
+    }
+    expect(storage.map.get('@latch/connection_status')).toBe('"disconnected"');
+  });
+
+  it('a wallet that fails to disconnect: local state still cleared, error reported with the §8 texts', async () => {
+    const { modal, evm } = twoNamespaces();
+    await modal.connect('w');
+    evm.fail.disconnect = new Error('boom');
+    const errors: string[] = [];
+    modal.on('ERROR', ({ error }) => errors.push(error.message));
+    const failed = modal.disconnect();
+    await expect(failed).rejects.toThrow(/^Failed to disconnect$/);
+    await expect(failed).rejects.toMatchObject({ cause: { message: 'Failed to disconnect chain eip155: boom' } });
+    expect(errors).toEqual(['Failed to disconnect chain eip155: boom']);
+    expect(modal.getState().status).toBe('disconnected');
+    expect(modal.getState().snack).toMatchObject({ open: true, variant: 'error', message: 'Failed to disconnect' });
+  });
+});
