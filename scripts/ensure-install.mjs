@@ -1,0 +1,21 @@
+// Installs dependencies when node_modules is missing or older than package-lock.json.
+import { createHash } from 'node:crypto';
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function ensureInstall(root = process.cwd()) {
+  const lock = join(root, 'package-lock.json');
+  const stamp = join(root, 'node_modules', '.latch-install-stamp');
+  const want = existsSync(lock) ? createHash('sha256').update(readFileSync(lock)).digest('hex') : 'no-lock';
+  const have = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : '';
+  if (have === want && existsSync(join(root, 'node_modules'))) return false;
+  const command = existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund';
+  console.log(`[latch] dependencies missing or stale: ${command}`);
+  execSync(command, { cwd: root, stdio: 'inherit' });
+  const after = existsSync(lock) ? createHash('sha256').update(readFileSync(lock)).digest('hex') : 'no-lock';
+  writeFileSync(stamp, `${after}\n`);
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) ensureInstall();
