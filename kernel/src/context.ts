@@ -4,7 +4,7 @@ import type { ResolvedOptions } from './options.js';
 import type { ChainAdapter } from './plugins/ChainAdapter.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
 import type { LatchStorage } from './storage.js';
-import type { Telemetry } from './telemetry/telemetry.js';
+import type { Telemetry } from './telemetry/constants.js';
 import type { ChainNamespace } from './types.js';
 
 export type Store = ReturnType<typeof createStore>;

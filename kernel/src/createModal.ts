@@ -9,7 +9,7 @@ import { reconnect } from './actions/reconnect.js';
 import { goBack, popTransactionStack, pushTransactionStack, pushView, replaceView, resetView } from './actions/router.js';
 import { hideSnack, showSnack } from './actions/snackbar.js';
 import type { KernelContext } from './context.js';
-import { ALERTS } from './errors/messages.js';
+import { INVALID_APP_CONFIGURATION_ALERT } from './errors/messages.js';
 import { forwardAnalytics } from './analytics.js';
 import { createEventBus, type LatchEvents } from './events.js';
 import { resolveOptions, type ModalOptions } from './options.js';
@@ -71,7 +71,7 @@ export function createModal(userOptions: ModalOptions) {
     sdkVersion: options.sdkVersion,
     analytics: options.features.analytics,
     // §8: an analytics 403 means the origin is not allowed: tell the integrator once.
-    onForbidden: () => showAlert(ctx, ALERTS.INVALID_APP_CONFIGURATION),
+    onForbidden: () => showAlert(ctx, INVALID_APP_CONFIGURATION_ALERT),
   });
   const ctx: KernelContext = {
     store,

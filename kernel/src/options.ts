@@ -1,5 +1,5 @@
 import { LatchError } from './errors/LatchError.js';
-import { ERROR_MESSAGES } from './errors/messages.js';
+import { SIWE_AND_SIWX_MESSAGE } from './errors/messages.js';
 import type { ChainAdapter } from './plugins/ChainAdapter.js';
 import type { Connector } from './plugins/Connector.js';
 import type { DataServices } from './plugins/dataServices.js';
@@ -158,7 +158,7 @@ function resolveFeatures(features: Partial<Features> | undefined): Features {
 /** Validates options (§5) and fills in §9 defaults. Throws a LatchError on a misconfiguration. */
 export function resolveOptions(options: ModalOptions): ResolvedOptions {
   if (options.siweConfig !== undefined && options.siwx !== undefined) {
-    throw configError(ERROR_MESSAGES.SIWE_AND_SIWX);
+    throw configError(SIWE_AND_SIWX_MESSAGE);
   }
   if (!Array.isArray(options.networks) || options.networks.length === 0) {
     throw configError('At least one network is required in `networks`');

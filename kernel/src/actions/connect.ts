@@ -1,7 +1,7 @@
 import { formatCaipAddress } from '../caip.js';
 import type { KernelContext } from '../context.js';
 import { LatchError, toLatchError } from '../errors/LatchError.js';
-import { ERROR_MESSAGES } from '../errors/messages.js';
+import { ADAPTER_NOT_FOUND_MESSAGE } from '../errors/messages.js';
 import { connectorError } from '../errors/providerMessages.js';
 import type { AdapterEvent, ConnectResult } from '../plugins/ChainAdapter.js';
 import type { Connector } from '../plugins/Connector.js';
@@ -40,7 +40,7 @@ export async function connectWallet(
   if (!connector) throw new LatchError(`Connector '${connectorId}' not found`, { category: 'CONNECTOR_ERROR' });
   const ns = namespace ?? connector.chain;
   const adapter = ctx.adapters.get(ns);
-  if (!adapter) throw new LatchError(ERROR_MESSAGES.ADAPTER_NOT_FOUND);
+  if (!adapter) throw new LatchError(ADAPTER_NOT_FOUND_MESSAGE);
   const current = getAccount(ctx, ns);
   if (current.status === 'connected' && current.connectorId === connector.id) throw connectorError('ALREADY_CONNECTED', connector.name);
   const network = startNetwork(ctx, ns);

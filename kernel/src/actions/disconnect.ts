@@ -1,6 +1,6 @@
 import type { KernelContext } from '../context.js';
 import { LatchError, readErrorMessage } from '../errors/LatchError.js';
-import { ERROR_MESSAGES } from '../errors/messages.js';
+import { FAILED_TO_DISCONNECT_MESSAGE, failedToDisconnectChain } from '../errors/messages.js';
 import { isSharedSessionType } from '../plugins/Connector.js';
 import { accountsAtom, activeNamespaceAtom, EMPTY_ACCOUNT, networksAtom } from '../state/atoms.js';
 import type { ChainNamespace } from '../types.js';
@@ -57,7 +57,7 @@ export async function disconnect(ctx: KernelContext, namespace?: ChainNamespace)
       try {
         if (adapter && connector) await adapter.disconnect(connector);
       } catch (err) {
-        failures.push(new LatchError(ERROR_MESSAGES.failedToDisconnectChain(ns, readErrorMessage(err)), { cause: err }));
+        failures.push(new LatchError(failedToDisconnectChain(ns, readErrorMessage(err)), { cause: err }));
       }
     }),
   );
@@ -75,9 +75,9 @@ export async function disconnect(ctx: KernelContext, namespace?: ChainNamespace)
     ctx.bus.emit('DISCONNECT_SUCCESS', { namespaces: targets });
     return;
   }
-  const error = new LatchError(ERROR_MESSAGES.FAILED_TO_DISCONNECT, { cause: failures.length === 1 ? failures[0] : new AggregateError(failures) });
+  const error = new LatchError(FAILED_TO_DISCONNECT_MESSAGE, { cause: failures.length === 1 ? failures[0] : new AggregateError(failures) });
   ctx.bus.emit('DISCONNECT_ERROR', { error });
   for (const failure of failures) reportError(ctx, failure, 'DISCONNECT_ERROR');
-  void showSnack(ctx, ERROR_MESSAGES.FAILED_TO_DISCONNECT, 'error');
+  void showSnack(ctx, FAILED_TO_DISCONNECT_MESSAGE, 'error');
   throw error;
 }

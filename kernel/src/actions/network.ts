@@ -1,6 +1,6 @@
 import type { KernelContext } from '../context.js';
 import { LatchError } from '../errors/LatchError.js';
-import { ALERTS, ERROR_MESSAGES } from '../errors/messages.js';
+import { ADAPTER_NOT_FOUND_MESSAGE, NETWORK_NOT_FOUND_ALERT, NETWORK_NOT_FOUND_MESSAGE } from '../errors/messages.js';
 import { accountsAtom, activeNamespaceAtom, connectorsAtom, EMPTY_SEND, namespaceSwitchAtom, networksAtom, sendAtom, type NetworkState } from '../state/atoms.js';
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types.js';
 import { getAccount, refreshBalance, refreshIdentity, reportError } from './account.js';
@@ -53,8 +53,8 @@ export async function switchNetwork(ctx: KernelContext, target: CaipNetwork | Ca
   const id = typeof target === 'string' ? target : target.caipNetworkId;
   const network = findNetwork(ctx, id);
   if (!network) {
-    showAlert(ctx, ALERTS.NETWORK_NOT_FOUND);
-    throw new LatchError(ERROR_MESSAGES.NETWORK_NOT_FOUND, { category: 'VALIDATION_ERROR' });
+    showAlert(ctx, NETWORK_NOT_FOUND_ALERT);
+    throw new LatchError(NETWORK_NOT_FOUND_MESSAGE, { category: 'VALIDATION_ERROR' });
   }
   const ns = network.chainNamespace;
   const namespaceSwitch = ctx.store.get(activeNamespaceAtom) !== ns;
@@ -66,7 +66,7 @@ export async function switchNetwork(ctx: KernelContext, target: CaipNetwork | Ca
     const account = getAccount(ctx, ns);
     if (account.status === 'connected') {
       const adapter = ctx.adapters.get(ns);
-      if (!adapter) throw new LatchError(ERROR_MESSAGES.ADAPTER_NOT_FOUND);
+      if (!adapter) throw new LatchError(ADAPTER_NOT_FOUND_MESSAGE);
       const connector = connectorFor(ctx, ns);
       if (adapter.switchNetwork && connector) await adapter.switchNetwork(network, connector);
     }
@@ -107,7 +107,7 @@ export function handleWalletNetwork(ctx: KernelContext, ns: ChainNamespace, id: 
 }
 
 function requireAdapter(ctx: KernelContext, ns: ChainNamespace): void {
-  if (!ctx.adapters.has(ns)) throw new LatchError(ERROR_MESSAGES.ADAPTER_NOT_FOUND, { category: 'VALIDATION_ERROR' });
+  if (!ctx.adapters.has(ns)) throw new LatchError(ADAPTER_NOT_FOUND_MESSAGE, { category: 'VALIDATION_ERROR' });
 }
 
 /** §5: needs an adapter for the namespace; a network is added only if its id is new. */

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from './messages.js';
+import { UNKNOWN_ERROR_MESSAGE } from './messages.js';
 
 export type ErrorCategory =
   | 'INTERNAL_SDK_ERROR'
@@ -48,7 +48,7 @@ export function readErrorMessage(err: unknown): string {
     nonEmptyString(err) ??
     nonEmptyString(readUntrustedProperty(err, 'message')) ??
     nonEmptyString(readUntrustedProperty(readUntrustedProperty(err, 'error'), 'message')) ??
-    ERROR_MESSAGES.UNKNOWN_ERROR
+    UNKNOWN_ERROR_MESSAGE
   );
 }
 

@@ -1,58 +1,100 @@
 /** The §8 message catalogue, verbatim: every user- or developer-facing error text lives here. */
 
-export const ERROR_MESSAGES = Object.freeze({
-  // Controllers
-  FAILED_TO_DISCONNECT: 'Failed to disconnect',
-  failedToDisconnectChain: (namespace: string, reason: string): string =>
-    `Failed to disconnect chain ${namespace}: ${reason}`,
-  CHAIN_REQUIRED_FOR_ACCOUNT_DATA: 'Chain is required to update chain account data',
-  CHAIN_ADAPTER_NOT_FOUND: 'Chain adapter not found',
-  NETWORK_CONTROLLER_CLIENT_NOT_SET: 'NetworkController client not set',
-  CONNECTION_CONTROLLER_CLIENT_NOT_SET: 'ConnectionController client not set',
-  NETWORK_NOT_FOUND: 'Network not found',
-  ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND: 'Address or auth connector not found',
+/* Each message is its own export so a bundle keeps only the texts it uses. */
+// Controllers
+export const FAILED_TO_DISCONNECT_MESSAGE = 'Failed to disconnect';
+export const failedToDisconnectChain = (namespace: string, reason: string): string =>
+  `Failed to disconnect chain ${namespace}: ${reason}`;
+export const CHAIN_REQUIRED_FOR_ACCOUNT_DATA_MESSAGE = 'Chain is required to update chain account data';
+export const CHAIN_ADAPTER_NOT_FOUND_MESSAGE = 'Chain adapter not found';
+export const NETWORK_CONTROLLER_CLIENT_NOT_SET_MESSAGE = 'NetworkController client not set';
+export const CONNECTION_CONTROLLER_CLIENT_NOT_SET_MESSAGE = 'ConnectionController client not set';
+export const NETWORK_NOT_FOUND_MESSAGE = 'Network not found';
+export const ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND_MESSAGE = 'Address or auth connector not found';
 
-  // Names and activity
-  ERROR_RESOLVING_NAME: 'Error resolving name',
-  ERROR_FETCHING_NAME_SUGGESTIONS: 'Error fetching name suggestions',
-  ERROR_FETCHING_NAMES_FOR_ADDRESS: 'Error fetching names for address',
-  errorRegisteringName: (name: string): string => `Error registering name ${name}`,
-  TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS: "Transactions can't be fetched without an accountAddress",
+// Names and activity
+export const ERROR_RESOLVING_NAME_MESSAGE = 'Error resolving name';
+export const ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE = 'Error fetching name suggestions';
+export const ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE = 'Error fetching names for address';
+export const errorRegisteringName = (name: string): string => `Error registering name ${name}`;
+export const TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS_MESSAGE = "Transactions can't be fetched without an accountAddress";
 
-  // Snack bar
-  TOKEN_BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
-  FAILED_TO_FETCH_TRANSACTIONS: 'Failed to fetch transactions',
-  AUTHENTICATION_INIT_FAILED: 'A problem occurred while trying initialize authentication',
-  SIGNATURE_DECLINED: 'Signature declined',
-  SMART_ACCOUNTS_UNSUPPORTED: 'This application might not support Smart Accounts',
+// Snack bar
+export const TOKEN_BALANCE_UNAVAILABLE_MESSAGE = 'Token Balance Unavailable';
+export const FAILED_TO_FETCH_TRANSACTIONS_MESSAGE = 'Failed to fetch transactions';
+export const AUTHENTICATION_INIT_FAILED_MESSAGE = 'A problem occurred while trying initialize authentication';
+export const SIGNATURE_DECLINED_MESSAGE = 'Signature declined';
+export const SMART_ACCOUNTS_UNSUPPORTED_MESSAGE = 'This application might not support Smart Accounts';
 
-  // Sign-in
-  SIWX_NOT_ENABLED: 'SIWX is not enabled',
-  NO_ACTIVE_CAIP_ADDRESS: 'No ActiveCaipAddress found',
-  NO_ACTIVE_CAIP_NETWORK_OR_CLIENT: 'No ActiveCaipNetwork or client found',
-  NO_CONNECTION_CONTROLLER_CLIENT: 'No ConnectionController client found',
-  SIWE_AND_SIWX: 'Cannot set both `siweConfig` and `siwx` options',
+// Sign-in
+export const SIWX_NOT_ENABLED_MESSAGE = 'SIWX is not enabled';
+export const NO_ACTIVE_CAIP_ADDRESS_MESSAGE = 'No ActiveCaipAddress found';
+export const NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE = 'No ActiveCaipNetwork or client found';
+export const NO_CONNECTION_CONTROLLER_CLIENT_MESSAGE = 'No ConnectionController client found';
+export const SIWE_AND_SIWX_MESSAGE = 'Cannot set both `siweConfig` and `siwx` options';
 
-  // Embedded-wallet frame
-  pleaseTryAgainAfter: (seconds: number): string => `Please try again after ${seconds} seconds`,
-  EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED: 'Unable to load email login dependency',
-  FRAME_IFRAME_NOT_SET: 'W3mFrame: iframe is not set',
-  FRAME_PARENT_NOT_SET: 'W3mFrame: parent is not set',
-  REQUEST_ABORTED: 'Request was aborted',
-  SOMETHING_WENT_WRONG: 'Something went wrong',
-  AN_ERROR_OCCURRED: 'An error occurred',
-  IFRAME_LOAD_FAILED: 'iframe_load_failed',
-  IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout',
+// Embedded-wallet frame
+export const pleaseTryAgainAfter = (seconds: number): string => `Please try again after ${seconds} seconds`;
+export const EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE = 'Unable to load email login dependency';
+export const FRAME_IFRAME_NOT_SET_MESSAGE = 'W3mFrame: iframe is not set';
+export const FRAME_PARENT_NOT_SET_MESSAGE = 'W3mFrame: parent is not set';
+export const REQUEST_ABORTED_MESSAGE = 'Request was aborted';
+export const SOMETHING_WENT_WRONG_MESSAGE = 'Something went wrong';
+export const AN_ERROR_OCCURRED_MESSAGE = 'An error occurred';
+export const IFRAME_LOAD_FAILED_MESSAGE = 'iframe_load_failed';
+export const IFRAME_REQUEST_TIMEOUT_MESSAGE = 'iframe_request_timeout';
 
-  // Networks and adapters
-  CHAIN_NOT_SUPPORTED: 'Chain is not supported',
-  WALLET_CONNECT_CONNECTOR_NOT_FOUND: 'WalletConnectConnector not found',
-  ADAPTER_NOT_FOUND: 'Adapter not found',
-  CAIP_NETWORK_UNDEFINED: 'CaipNetwork is undefined',
-  CAIP_NETWORK_OR_ADDRESS_UNDEFINED: 'CaipNetwork or CaipAddress is undefined',
-  CONTROLLER_CLIENTS_REQUIRED: 'ConnectionControllerClient and NetworkControllerClient must be set',
+// Networks and adapters
+export const CHAIN_NOT_SUPPORTED_MESSAGE = 'Chain is not supported';
+export const WALLET_CONNECT_CONNECTOR_NOT_FOUND_MESSAGE = 'WalletConnectConnector not found';
+export const ADAPTER_NOT_FOUND_MESSAGE = 'Adapter not found';
+export const CAIP_NETWORK_UNDEFINED_MESSAGE = 'CaipNetwork is undefined';
+export const CAIP_NETWORK_OR_ADDRESS_UNDEFINED_MESSAGE = 'CaipNetwork or CaipAddress is undefined';
+export const CONTROLLER_CLIENTS_REQUIRED_MESSAGE = 'ConnectionControllerClient and NetworkControllerClient must be set';
 
-  UNKNOWN_ERROR: 'Unknown error',
+export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
+
+/** The whole §8 catalogue, for lookups by key and for the tests that pin it. */
+export const ERROR_MESSAGES = /* @__PURE__ */ Object.freeze({
+  FAILED_TO_DISCONNECT: FAILED_TO_DISCONNECT_MESSAGE,
+  failedToDisconnectChain,
+  CHAIN_REQUIRED_FOR_ACCOUNT_DATA: CHAIN_REQUIRED_FOR_ACCOUNT_DATA_MESSAGE,
+  CHAIN_ADAPTER_NOT_FOUND: CHAIN_ADAPTER_NOT_FOUND_MESSAGE,
+  NETWORK_CONTROLLER_CLIENT_NOT_SET: NETWORK_CONTROLLER_CLIENT_NOT_SET_MESSAGE,
+  CONNECTION_CONTROLLER_CLIENT_NOT_SET: CONNECTION_CONTROLLER_CLIENT_NOT_SET_MESSAGE,
+  NETWORK_NOT_FOUND: NETWORK_NOT_FOUND_MESSAGE,
+  ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND: ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND_MESSAGE,
+  ERROR_RESOLVING_NAME: ERROR_RESOLVING_NAME_MESSAGE,
+  ERROR_FETCHING_NAME_SUGGESTIONS: ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE,
+  ERROR_FETCHING_NAMES_FOR_ADDRESS: ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE,
+  errorRegisteringName,
+  TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS: TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS_MESSAGE,
+  TOKEN_BALANCE_UNAVAILABLE: TOKEN_BALANCE_UNAVAILABLE_MESSAGE,
+  FAILED_TO_FETCH_TRANSACTIONS: FAILED_TO_FETCH_TRANSACTIONS_MESSAGE,
+  AUTHENTICATION_INIT_FAILED: AUTHENTICATION_INIT_FAILED_MESSAGE,
+  SIGNATURE_DECLINED: SIGNATURE_DECLINED_MESSAGE,
+  SMART_ACCOUNTS_UNSUPPORTED: SMART_ACCOUNTS_UNSUPPORTED_MESSAGE,
+  SIWX_NOT_ENABLED: SIWX_NOT_ENABLED_MESSAGE,
+  NO_ACTIVE_CAIP_ADDRESS: NO_ACTIVE_CAIP_ADDRESS_MESSAGE,
+  NO_ACTIVE_CAIP_NETWORK_OR_CLIENT: NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE,
+  NO_CONNECTION_CONTROLLER_CLIENT: NO_CONNECTION_CONTROLLER_CLIENT_MESSAGE,
+  SIWE_AND_SIWX: SIWE_AND_SIWX_MESSAGE,
+  pleaseTryAgainAfter,
+  EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED: EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE,
+  FRAME_IFRAME_NOT_SET: FRAME_IFRAME_NOT_SET_MESSAGE,
+  FRAME_PARENT_NOT_SET: FRAME_PARENT_NOT_SET_MESSAGE,
+  REQUEST_ABORTED: REQUEST_ABORTED_MESSAGE,
+  SOMETHING_WENT_WRONG: SOMETHING_WENT_WRONG_MESSAGE,
+  AN_ERROR_OCCURRED: AN_ERROR_OCCURRED_MESSAGE,
+  IFRAME_LOAD_FAILED: IFRAME_LOAD_FAILED_MESSAGE,
+  IFRAME_REQUEST_TIMEOUT: IFRAME_REQUEST_TIMEOUT_MESSAGE,
+  CHAIN_NOT_SUPPORTED: CHAIN_NOT_SUPPORTED_MESSAGE,
+  WALLET_CONNECT_CONNECTOR_NOT_FOUND: WALLET_CONNECT_CONNECTOR_NOT_FOUND_MESSAGE,
+  ADAPTER_NOT_FOUND: ADAPTER_NOT_FOUND_MESSAGE,
+  CAIP_NETWORK_UNDEFINED: CAIP_NETWORK_UNDEFINED_MESSAGE,
+  CAIP_NETWORK_OR_ADDRESS_UNDEFINED: CAIP_NETWORK_OR_ADDRESS_UNDEFINED_MESSAGE,
+  CONTROLLER_CLIENTS_REQUIRED: CONTROLLER_CLIENTS_REQUIRED_MESSAGE,
+  UNKNOWN_ERROR: UNKNOWN_ERROR_MESSAGE,
 } as const);
 
 export const ALERT_IDS = [
@@ -78,51 +120,82 @@ function alert(id: AlertId, title: string, description: string): Alert {
   return Object.freeze({ id, title, description });
 }
 
-/** §8 alerts; the kernel shows each at most once per page. */
-export const ALERTS: Readonly<Record<AlertId, Alert>> = Object.freeze({
-  NETWORK_NOT_FOUND: alert(
+/* Each alert is its own export so a bundle keeps only the ones it shows. */
+
+export const NETWORK_NOT_FOUND_ALERT: Alert = /* @__PURE__ */ alert(
     'NETWORK_NOT_FOUND',
     'Network Not Found',
     'This network is not configured for the app. Add it to the networks option or pick another network.'
-  ),
-  INVALID_APP_CONFIGURATION: alert(
+);
+
+export const INVALID_APP_CONFIGURATION_ALERT: Alert = /* @__PURE__ */ alert(
     'INVALID_APP_CONFIGURATION',
     'Invalid App Configuration',
     "This page's origin is not on the project's allowlist. Add the origin to the project's allowed domains."
-  ),
-  EMBEDDED_WALLET_LOAD_FAILED: alert(
+);
+
+export const EMBEDDED_WALLET_LOAD_FAILED_ALERT: Alert = /* @__PURE__ */ alert(
     'EMBEDDED_WALLET_LOAD_FAILED',
     'Network Error - Could not load embedded wallet',
     'The embedded wallet frame failed to load. Check the network connection and try again.'
-  ),
-  EMBEDDED_WALLET_TIMEOUT: alert(
+);
+
+export const EMBEDDED_WALLET_TIMEOUT_ALERT: Alert = /* @__PURE__ */ alert(
     'EMBEDDED_WALLET_TIMEOUT',
     'Embedded Wallet Request Timed Out',
     'The embedded wallet did not answer in time. Check the network connection and try again.'
-  ),
-  SESSION_EXPIRED: alert(
+);
+
+export const SESSION_EXPIRED_ALERT: Alert = /* @__PURE__ */ alert(
     'SESSION_EXPIRED',
     'Session Expired',
     'Invalid session found on UniversalProvider - please check your time settings and connect again'
-  ),
-  INVALID_PROJECT_ID: alert(
+);
+
+export const INVALID_PROJECT_ID_ALERT: Alert = /* @__PURE__ */ alert(
     'INVALID_PROJECT_ID',
     'Invalid Project ID',
     'The projectId option was rejected by the server. Check that it is copied correctly.'
-  ),
-  PROJECT_ID_NOT_CONFIGURED: alert(
+);
+
+export const PROJECT_ID_NOT_CONFIGURED_ALERT: Alert = /* @__PURE__ */ alert(
     'PROJECT_ID_NOT_CONFIGURED',
     'Project ID Not Configured',
     'Set the projectId option to enable wallet-connect sessions and the embedded wallet.'
-  ),
-  UNVERIFIED_DOMAIN: alert(
+);
+
+export const UNVERIFIED_DOMAIN_ALERT: Alert = /* @__PURE__ */ alert(
     'UNVERIFIED_DOMAIN',
     'Unverified Domain',
     "This domain is not verified for the project, so wallets may warn visitors. Verify it in the project's settings."
-  ),
-  PROVIDER_INIT_FAILED: alert(
+);
+
+export const PROVIDER_INIT_FAILED_ALERT: Alert = /* @__PURE__ */ alert(
     'PROVIDER_INIT_FAILED',
     'Provider Initialization Failed',
     'The wallet-connect provider could not start. Reload the page and try again.'
-  ),
+);
+
+
+/** §8 alerts; the kernel shows each at most once per page. */
+export const ALERTS: Readonly<Record<AlertId, Alert>> = /* @__PURE__ */ Object.freeze({
+
+  NETWORK_NOT_FOUND: NETWORK_NOT_FOUND_ALERT,
+
+  INVALID_APP_CONFIGURATION: INVALID_APP_CONFIGURATION_ALERT,
+
+  EMBEDDED_WALLET_LOAD_FAILED: EMBEDDED_WALLET_LOAD_FAILED_ALERT,
+
+  EMBEDDED_WALLET_TIMEOUT: EMBEDDED_WALLET_TIMEOUT_ALERT,
+
+  SESSION_EXPIRED: SESSION_EXPIRED_ALERT,
+
+  INVALID_PROJECT_ID: INVALID_PROJECT_ID_ALERT,
+
+  PROJECT_ID_NOT_CONFIGURED: PROJECT_ID_NOT_CONFIGURED_ALERT,
+
+  UNVERIFIED_DOMAIN: UNVERIFIED_DOMAIN_ALERT,
+
+  PROVIDER_INIT_FAILED: PROVIDER_INIT_FAILED_ALERT,
+
 });
