@@ -10,7 +10,7 @@ import type { AccountEntry, CaipNetwork, ChainNamespace } from '../types.js';
 import { getAccount, refreshBalance, refreshIdentity, reportError, updateAccount } from './account.js';
 import { transitionStatus } from './connectionStatus.js';
 import { closeModal } from './modal.js';
-import { getNetworkState, handleWalletNetwork, setActiveNetwork, updateNetworkState } from './network.js';
+import { getNetworkState, handleWalletNetwork, setActiveNetwork } from './network.js';
 import { clearNamespace } from './disconnect.js';
 
 export function findConnector(ctx: KernelContext, id: string, ns?: ChainNamespace): Connector | undefined {
@@ -141,4 +141,3 @@ export function setConnectors(ctx: KernelContext, key: ChainNamespace | 'shared'
   ctx.store.set(connectorsAtom, (all) => ({ ...all, [key]: connectors }));
 }
 
-export { updateNetworkState };
