@@ -1,53 +1,26 @@
 import { describe, it, expect, vi, beforeAll, afterAll } from 'vitest';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startLoopbackServer, type CapturedRequest } from '../test-support/loopbackServer.js';
 import { createHttpClient } from './httpClient.js';
 
-interface ReceivedRequest {
-  method: string;
-  path: string;
-  query: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+type ReceivedRequest = CapturedRequest & { query: string };
 
-const received: ReceivedRequest[] = [];
-let server: Server;
+let server: Awaited<ReturnType<typeof startLoopbackServer>>;
+let received: CapturedRequest[] = [];
 let baseUrl: string;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const entry: ReceivedRequest = {
-        method: request.method ?? '',
-        path: url.pathname,
-        query: url.search,
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-      received.push(entry);
-      if (url.pathname.endsWith('/fail')) {
-        response.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":"boom"}');
-      } else if (url.pathname.endsWith('/missing')) {
-        response.writeHead(404).end('not here');
-      } else if (url.pathname.endsWith('/empty')) {
-        response.writeHead(204).end();
-      } else {
-        response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(entry));
-      }
-    });
+  server = await startLoopbackServer((request) => {
+    if (request.path.endsWith('/fail')) return { status: 500, headers: { 'Content-Type': 'application/json' }, body: '{"error":"boom"}' };
+    if (request.path.endsWith('/missing')) return { status: 404, body: 'not here' };
+    if (request.path.endsWith('/empty')) return { status: 204 };
+    const entry: ReceivedRequest = { ...request, query: request.search };
+    return { status: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(entry) };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  received = server.requests;
+  baseUrl = server.url;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
 describe('createHttpClient', () => {
   it('GETs the path with only the truthy query params', async () => {

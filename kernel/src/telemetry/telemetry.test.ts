@@ -1,6 +1,5 @@
 import { describe, it, expect, vi, beforeAll, afterAll, beforeEach, afterEach } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startLoopbackServer, type CapturedRequest } from '../test-support/loopbackServer.js';
 import { LatchError } from '../errors/LatchError.js';
 import {
   ERROR_TELEMETRY_LIMIT,
@@ -17,38 +16,31 @@ interface ReceivedRequest {
   body: unknown;
 }
 
-const received: ReceivedRequest[] = [];
 let replyStatus = 204;
-let server: Server;
+let server: Awaited<ReturnType<typeof startLoopbackServer>>;
 let endpoint: string;
+/** The server's captures, in the shape these tests assert on. */
+const received = (): ReceivedRequest[] => server.requests.map(toReceived);
+
+function toReceived(request: CapturedRequest): ReceivedRequest {
+  return {
+    method: request.method,
+    path: request.path,
+    query: [...new URLSearchParams(request.search).entries()],
+    contentType: request.headers['content-type'],
+    body: JSON.parse(request.body),
+  };
+}
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      received.push({
-        method: request.method ?? '',
-        path: url.pathname,
-        query: [...url.searchParams.entries()],
-        contentType: request.headers['content-type'],
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-      });
-      response.writeHead(replyStatus).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startLoopbackServer(() => ({ status: replyStatus }));
+  endpoint = server.url;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
 beforeEach(() => {
-  received.length = 0;
+  server.requests.length = 0;
   replyStatus = 204;
 });
 
@@ -74,7 +66,7 @@ describe('analytics events', () => {
   it('POSTs /e with projectId, st and sv and the documented body', async () => {
     const telemetry = telemetryFor();
     await telemetry.sendEvent({ event: 'MODAL_OPEN', properties: { connected: false }, address: '0xabc' });
-    expect(received).toEqual([
+    expect(received()).toEqual([
       {
         method: 'POST',
         path: '/e',
@@ -100,34 +92,34 @@ describe('analytics events', () => {
       event: 'SEND',
       properties: { amount: 10n ** 18n },
     });
-    expect(received[0]?.path).toBe('/e');
-    expect(received[0]?.body).toMatchObject({ props: { amount: '1000000000000000000', event: 'SEND' } });
+    expect(received()[0]?.path).toBe('/e');
+    expect(received()[0]?.body).toMatchObject({ props: { amount: '1000000000000000000', event: 'SEND' } });
   });
 
   it('is not rate limited like error telemetry', async () => {
     const telemetry = telemetryFor();
     for (let i = 0; i <= ERROR_TELEMETRY_LIMIT; i++) await telemetry.sendEvent({ event: `E${i}` });
-    expect(received).toHaveLength(ERROR_TELEMETRY_LIMIT + 1);
+    expect(received()).toHaveLength(ERROR_TELEMETRY_LIMIT + 1);
   });
 
   it('sends nothing when the analytics feature is off, but still reports errors', async () => {
     const telemetry = telemetryFor({ analytics: false });
     await telemetry.sendEvent({ event: 'MODAL_OPEN' });
-    expect(received).toHaveLength(0);
+    expect(received()).toHaveLength(0);
     await telemetry.sendError(new Error('x'), 'CONNECT_ERROR');
-    expect(received).toHaveLength(1);
+    expect(received()).toHaveLength(1);
   });
 
   it('reads the page location lazily, at send time', async () => {
     const telemetry = telemetryFor({ location: undefined });
     vi.stubGlobal('location', { href: 'https://late.example/a', host: 'late.example' });
     await telemetry.sendEvent({ event: 'MODAL_OPEN' });
-    expect(received[0]?.body).toMatchObject({ url: 'https://late.example/a', domain: 'late.example' });
+    expect(received()[0]?.body).toMatchObject({ url: 'https://late.example/a', domain: 'late.example' });
   });
 
   it('sends empty url and domain outside a browser', async () => {
     await telemetryFor({ location: undefined }).sendEvent({ event: 'MODAL_OPEN' });
-    expect(received[0]?.body).toMatchObject({ url: '', domain: '' });
+    expect(received()[0]?.body).toMatchObject({ url: '', domain: '' });
   });
 });
 
@@ -135,7 +127,7 @@ describe('error telemetry', () => {
   it('reports a LatchError with its category, message and stack', async () => {
     const error = new LatchError('Failed to fetch transactions', { category: 'API_ERROR' });
     await telemetryFor().sendError(error, 'FETCH_TRANSACTIONS');
-    expect(received[0]?.body).toEqual({
+    expect(received()[0]?.body).toEqual({
       eventId: 'event-1',
       url: 'https://shop.example/checkout?step=2',
       domain: 'shop.example',
@@ -155,8 +147,8 @@ describe('error telemetry', () => {
     const telemetry = telemetryFor();
     await telemetry.sendError(new TypeError('bad'), 'A');
     await telemetry.sendError(null, 'B');
-    expect(received[0]?.body).toMatchObject({ props: { errorType: 'TypeError', errorMessage: 'bad' } });
-    expect(received[1]?.body).toMatchObject({
+    expect(received()[0]?.body).toMatchObject({ props: { errorType: 'TypeError', errorMessage: 'bad' } });
+    expect(received()[1]?.body).toMatchObject({
       props: { errorType: 'INTERNAL_SDK_ERROR', errorMessage: 'Unknown error', stackTrace: '' },
     });
   });
@@ -170,23 +162,23 @@ describe('error telemetry', () => {
       clock = i * 1_000;
       await telemetry.sendError(new Error(`e${i}`), 'E');
     }
-    expect(received).toHaveLength(5);
+    expect(received()).toHaveLength(5);
 
     clock = 10_000;
     await telemetry.sendError(new Error('sixth'), 'E');
-    expect(received).toHaveLength(5);
+    expect(received()).toHaveLength(5);
 
     clock = 59_999;
     await telemetry.sendError(new Error('still inside the window'), 'E');
-    expect(received).toHaveLength(5);
+    expect(received()).toHaveLength(5);
 
     clock = 60_000; // the first report (t=0) leaves the window
     await telemetry.sendError(new Error('allowed again'), 'E');
-    expect(received).toHaveLength(6);
-    expect(received[5]?.body).toMatchObject({ props: { errorMessage: 'allowed again' } });
+    expect(received()).toHaveLength(6);
+    expect(received()[5]?.body).toMatchObject({ props: { errorMessage: 'allowed again' } });
 
     await telemetry.sendError(new Error('window full again'), 'E');
-    expect(received).toHaveLength(6);
+    expect(received()).toHaveLength(6);
   });
 });
 
@@ -198,7 +190,7 @@ describe('privacy and robustness', () => {
     await telemetry.sendEvent({ event: 'MODAL_OPEN' });
     await telemetry.sendError(new Error('x'), 'E');
     expect(spyFetch).not.toHaveBeenCalled();
-    expect(received).toHaveLength(0);
+    expect(received()).toHaveLength(0);
   });
 
   it('treats a blank endpoint as absent', async () => {
@@ -220,11 +212,9 @@ describe('privacy and robustness', () => {
   });
 
   it('resolves without throwing when the endpoint is unreachable', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const telemetry = telemetryFor({ endpoint: `http://127.0.0.1:${port}` });
+    const closed = await startLoopbackServer();
+    await closed.close();
+    const telemetry = telemetryFor({ endpoint: closed.url });
     await expect(telemetry.sendEvent({ event: 'MODAL_OPEN' })).resolves.toBeUndefined();
     await expect(telemetry.sendError(new Error('x'), 'E')).resolves.toBeUndefined();
   });
