@@ -24,5 +24,8 @@ export interface KernelContext {
   later(ms: number, run: () => void): void;
   sleep(ms: number): Promise<void>;
   /** Work that must not run twice at once (§4: reconnect runs once at a time). */
-  readonly pending: { reconnect?: Promise<void> };
+  readonly pending: {
+    reconnect?: Promise<void>;
+    tokenRetryAfter?: Partial<Record<ChainNamespace, number>>;
+  };
 }

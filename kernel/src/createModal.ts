@@ -6,6 +6,7 @@ import { initialConnectionStatus } from './actions/connectionStatus.js';
 import { disconnect } from './actions/disconnect.js';
 import { closeModal, openModal, setModalLoading, shakeModal, type OpenOptions } from './actions/modal.js';
 import { reconnect } from './actions/reconnect.js';
+import { refreshTokenBalances, setAccountTab } from './actions/tokens.js';
 import { goBack, popTransactionStack, pushTransactionStack, pushView, replaceView, resetView } from './actions/router.js';
 import { hideSnack, showSnack } from './actions/snackbar.js';
 import type { KernelContext } from './context.js';
@@ -146,6 +147,10 @@ export function createModal(userOptions: ModalOptions) {
     addNetwork: (ns: ChainNamespace, network: Parameters<typeof addNetwork>[2]) => addNetwork(ctx, ns, network),
     removeNetwork: (ns: ChainNamespace, id: Parameters<typeof removeNetwork>[2]) => removeNetwork(ctx, ns, id),
     removeAdapter: (ns: ChainNamespace) => removeAdapter(ctx, ns),
+    refreshTokenBalances: (ns: ChainNamespace) => refreshTokenBalances(ctx, ns),
+    setAccountTab: (ns: ChainNamespace, tab: Parameters<typeof setAccountTab>[2]) => setAccountTab(ctx, ns, tab),
+    /** The adapter registered for a namespace, for UI checks of declared capabilities. */
+    getAdapter: (ns: ChainNamespace) => ctx.adapters.get(ns),
     /** Navigation and feedback, for the UI layer. */
     router: {
       push: (view: string, data?: unknown) => pushView(ctx, view, data),
