@@ -169,6 +169,8 @@ export function createModal(userOptions: ModalOptions) {
       setLoading: (loading: boolean) => setModalLoading(ctx, loading),
     },
     getPlugin: (id: string) => ctx.plugins.get(id),
+    /** Wallets used last on this device, newest first (§3, at most 2). */
+    getRecentWallets: () => ctx.storage.get('recentWallets') ?? [],
     /** The same object until something changes, so React's useSyncExternalStore can use it. */
     getState(): ModalSnapshot {
       snapshot ??= getSnapshot(store);

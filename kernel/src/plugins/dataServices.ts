@@ -51,7 +51,26 @@ export interface IdentityService {
   getIdentity(address: string, caipNetworkId: CaipNetworkId): Promise<Identity>;
 }
 
+/** An entry of a wallet registry (the AllWallets list): wallets a visitor may not have yet. */
+export interface RegistryWallet {
+  id: string;
+  name: string;
+  rdns?: string;
+  homepage?: string;
+  /** A data: URI or a URL on a host the integrator chose; none means a monogram is drawn. */
+  imageUrl?: string;
+  chains?: readonly string[];
+}
+
+export interface WalletRegistryService {
+  listWallets(request: { page: number; pageSize: number; search?: string; signal?: AbortSignal }): Promise<{
+    wallets: RegistryWallet[];
+    total: number;
+  }>;
+}
+
 export interface DataServices {
+  walletRegistry?: WalletRegistryService;
   balances?: BalanceService;
   activity?: ActivityService;
   names?: NameService;

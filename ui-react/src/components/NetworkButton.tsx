@@ -1,0 +1,32 @@
+import { activeNetworkAtom, networksAtom, activeNamespaceAtom } from '@latch/kernel';
+import { useLatchModal } from '../context.js';
+import { useHydrated, useKernelAtom } from '../hooks/useKernelState.js';
+import { themeAtom } from '../theme/themeAtom.js';
+import { THEME_DEFAULTS } from '../theme/theme.js';
+import { hostButtonStyle } from './buttonStyle.js';
+
+/** Shows the active network; opens the network list. Marks a network the app does not support. */
+export function NetworkButton() {
+  const modal = useLatchModal();
+  const hydrated = useHydrated();
+  const network = useKernelAtom(activeNetworkAtom);
+  const namespace = useKernelAtom(activeNamespaceAtom);
+  const networks = useKernelAtom(networksAtom);
+  const theme = useKernelAtom(themeAtom);
+  const accent = String(theme.variables['--latch-accent'] ?? THEME_DEFAULTS['--latch-accent']);
+  const unsupported = hydrated && namespace ? networks[namespace]?.isUnsupported : false;
+  const label = unsupported ? 'Wrong network' : (network?.name ?? 'Network');
+  return (
+    <button
+      type="button"
+      data-testid="latch-network-button"
+      aria-label={`Network: ${label}. Change network`}
+      style={hostButtonStyle(theme.mode, accent, false)}
+      onPointerEnter={() => void modal.prefetch()}
+      onClick={() => void modal.open({ view: unsupported ? 'UnsupportedChain' : 'Networks' })}
+    >
+      <span aria-hidden="true" style={{ width: 8, height: 8, borderRadius: '50%', background: unsupported ? '#f97066' : '#32d583' }} />
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * @latch/react — the Latch wallet modal for React hosts. Importing it touches no `window` and
+ * makes no request; the modal's code loads the first time it opens (or on hover / idle).
+ */
+export { createModal, type LatchModal, type ReactModalOptions } from './createModal.js';
+export { LatchProvider, useLatchModal } from './context.js';
+export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton.js';
+export { NetworkButton } from './components/NetworkButton.js';
+export { LatchModalHost, Modal } from './components/ModalHost.js';
+export {
+  useAccount,
+  useDisconnect,
+  useModal,
+  useModalEvents,
+  useModalState,
+  useNetwork,
+  useProvider,
+  useWalletInfo,
+} from './hooks/hooks.js';
+export { THEME_DEFAULTS, type ThemeVariables } from './theme/theme.js';
+export { createListRegistry } from './wallets/listRegistry.js';

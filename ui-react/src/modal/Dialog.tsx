@@ -1,0 +1,98 @@
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+function activeIn(root: Node): Element | null {
+  const rootNode = root.getRootNode() as Document | ShadowRoot;
+  return rootNode.activeElement ?? null;
+}
+
+export interface DialogProps {
+  titleId: string;
+  embedded: boolean;
+  shake: boolean;
+  /** Asked to close (Esc, a click on the backdrop); the kernel may refuse. */
+  onRequestClose(): void;
+  children: ReactNode;
+}
+
+/**
+ * role=dialog with aria-modal and a labelled title; keeps focus inside while open and returns it
+ * to whatever had it before (RainbowKit's FocusTrap is the model).
+ */
+export function Dialog({ titleId, embedded, shake, onRequestClose, children }: DialogProps) {
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (embedded) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const dialog = ref.current;
+    const first = dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? dialog)?.focus();
+    return () => {
+      if (previous && previous.isConnected && typeof previous.focus === 'function') previous.focus();
+    };
+  }, [embedded]);
+
+  // When a view swaps its content, focus must not fall out of the dialog onto <body>.
+  useEffect(() => {
+    if (embedded) return;
+    const dialog = ref.current;
+    if (!dialog) return;
+    const observer = new MutationObserver(() => {
+      if (!dialog.contains(activeIn(dialog))) {
+        (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
+      }
+    });
+    observer.observe(dialog, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [embedded]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape' && !embedded) {
+      event.stopPropagation();
+      onRequestClose();
+      return;
+    }
+    if (event.key !== 'Tab' || embedded) return;
+    const dialog = ref.current;
+    if (!dialog) return;
+    const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert'));
+    if (items.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const current = activeIn(dialog);
+    const first = items[0] as HTMLElement;
+    const last = items[items.length - 1] as HTMLElement;
+    if (event.shiftKey && (current === first || !dialog.contains(current))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (current === last || !dialog.contains(current))) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  const dialog = (
+    <div
+      ref={ref}
+      role="dialog"
+      aria-modal={embedded ? undefined : true}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      className={embedded ? 'dialog embedded' : 'dialog'}
+      data-shake={shake}
+      data-testid="latch-dialog"
+      onKeyDown={onKeyDown}
+    >
+      {children}
+    </div>
+  );
+  if (embedded) return <div className="overlay inline" style={{ position: 'static', background: 'none' }}>{dialog}</div>;
+  return (
+    <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onRequestClose()}>
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { alertsAtom, currentViewAtom, modalAtom, routerAtom } from '@latch/kernel';
+import { Suspense, useId } from 'react';
+import type { LatchModal } from '../createModal.js';
+import { useAtomValue } from 'jotai/react';
+import { AlertBanner } from '../parts/AlertBanner.js';
+import { BackIcon, CloseIcon } from '../parts/icons.js';
+import { Snackbar } from '../parts/Snackbar.js';
+import { themeAtom } from '../theme/themeAtom.js';
+import { themeStyle } from '../theme/theme.js';
+import { Dialog } from './Dialog.js';
+import { resolveView, viewTitle } from './views.js';
+
+/** Views with nothing to go back to from the visitor's point of view. */
+const ROOT_VIEWS = new Set(['Connect', 'Account', 'UnsupportedChain']);
+
+export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embedded?: boolean }) {
+  const store = modal.store;
+  const state = useAtomValue(modalAtom, { store });
+  const route = useAtomValue(currentViewAtom, { store });
+  const history = useAtomValue(routerAtom, { store }).history;
+  const theme = useAtomValue(themeAtom, { store });
+  const alerts = useAtomValue(alertsAtom, { store });
+  const titleId = useId();
+  const View = resolveView(modal, route.view);
+  const title = viewTitle(route.view, route.data);
+  const showBack = history.length > 1 && !ROOT_VIEWS.has(route.view);
+  const requestClose = () => {
+    if (!modal.close()) modal.feedback.shake();
+  };
+
+  return (
+    <div className="latch-root" data-theme={theme.mode} style={themeStyle(theme.variables)}>
+      {state.open || embedded ? (
+        <Dialog titleId={titleId} embedded={embedded} shake={state.shake} onRequestClose={requestClose}>
+          <div className="header">
+            {showBack ? (
+              <button type="button" className="icon-button" aria-label="Back" onClick={() => modal.router.goBack()}>
+                <BackIcon />
+              </button>
+            ) : (
+              <span />
+            )}
+            <h2 id={titleId}>{title}</h2>
+            {embedded ? (
+              <span />
+            ) : (
+              <button type="button" className="icon-button" aria-label="Close" onClick={requestClose}>
+                <CloseIcon />
+              </button>
+            )}
+          </div>
+          {alerts.current ? <AlertBanner alert={alerts.current} onDismiss={() => modal.feedback.dismissAlert()} /> : null}
+          <div className="body" key={`${route.view}-${history.length}`} aria-busy={state.loading || undefined}>
+            <Suspense fallback={<ViewLoading />}>
+              {View ? <View modal={modal} data={route.data} /> : <p className="empty">This view is not available.</p>}
+            </Suspense>
+          </div>
+        </Dialog>
+      ) : null}
+      <Snackbar modal={modal} />
+    </div>
+  );
+}
+
+function ViewLoading() {
+  return (
+    <div className="center" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span className="sr-only">Loading</span>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { createRoot } from 'react-dom/client';
+import type { LatchModal } from '../createModal.js';
+import { ModalRoot } from '../modal/ModalRoot.js';
+import { VIEW_LOADERS } from '../modal/views.js';
+import { attachModalShadow } from './shadowHost.js';
+
+export const MODAL_ELEMENT_NAME = 'latch-modal';
+
+/** §1: appends `<latch-modal>` to the body and renders the modal inside its shadow root. */
+export function mountModal(modal: LatchModal): () => void {
+  const host = document.createElement(MODAL_ELEMENT_NAME);
+  document.body.appendChild(host);
+  const { container } = attachModalShadow(host);
+  const root = createRoot(container);
+  root.render(<ModalRoot modal={modal} />);
+  return () => {
+    root.unmount();
+    host.remove();
+  };
+}
+
+export async function prefetchViews(): Promise<void> {
+  await Promise.all([VIEW_LOADERS.Connect(), VIEW_LOADERS.AllWallets(), VIEW_LOADERS.ConnectingExternal(), VIEW_LOADERS.Account()]);
+}

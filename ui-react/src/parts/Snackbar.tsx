@@ -1,0 +1,26 @@
+import { snackAtom } from '@latch/kernel';
+import { useAtomValue } from 'jotai/react';
+import { useEffect } from 'react';
+import type { LatchModal } from '../createModal.js';
+
+/** How long a snack stays before it hides itself (loading snacks stay until replaced). */
+export const SNACK_VISIBLE_MS = 2500;
+
+export function Snackbar({ modal }: { modal: LatchModal }) {
+  const snack = useAtomValue(snackAtom, { store: modal.store });
+  useEffect(() => {
+    if (!snack.open || snack.variant === 'loading') return;
+    const timer = setTimeout(() => modal.feedback.hideSnack(), SNACK_VISIBLE_MS);
+    return () => clearTimeout(timer);
+  }, [snack, modal]);
+  return (
+    <div role={snack.variant === 'error' ? 'alert' : 'status'} aria-live={snack.variant === 'error' ? 'assertive' : 'polite'}>
+      {snack.open ? (
+        <div className="snackbar" data-variant={snack.variant} data-testid="latch-snackbar">
+          {snack.variant === 'loading' ? <span className="spinner" aria-hidden="true" /> : <span className="dot" aria-hidden="true" />}
+          <span>{snack.message}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}

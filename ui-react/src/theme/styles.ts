@@ -1,0 +1,152 @@
+/*
+ * The modal's whole stylesheet. It lives inside the shadow root: nothing here can reach the host
+ * page and the host's CSS cannot reach in. Colours meet WCAG AA in both modes.
+ */
+export const MODAL_CSS = `
+:host { all: initial; }
+.latch-root {
+  --fs: var(--latch-font-size-master, 10px);
+  --r: var(--latch-border-radius-master, 4px);
+  --font: var(--latch-font-family, system-ui, sans-serif);
+  --accent: var(--latch-accent, #2563eb);
+  --on-accent: #ffffff;
+  font-family: var(--font);
+  font-size: calc(var(--fs) * 1.5);
+  line-height: 1.4;
+  color: var(--fg);
+  -webkit-font-smoothing: antialiased;
+}
+.latch-root[data-theme='dark'] {
+  --bg: #141416; --surface: #1f1f23; --surface-2: #2a2a30; --border: #34343b;
+  --fg: #f4f4f5; --muted: #b4b4bc; --danger: #ff8a8a; --success: #5fd38d; --overlay: rgba(0, 0, 0, 0.6);
+  --focus: #93c5fd;
+  color-scheme: dark;
+}
+.latch-root[data-theme='light'] {
+  --bg: #ffffff; --surface: #f4f4f6; --surface-2: #e8e8ec; --border: #d9d9df;
+  --fg: #15151a; --muted: #52525b; --danger: #b42318; --success: #067647; --overlay: rgba(15, 15, 20, 0.45);
+  --focus: #1d4ed8;
+  color-scheme: light;
+}
+* { box-sizing: border-box; }
+button, input, a { font: inherit; color: inherit; }
+button { cursor: pointer; }
+:focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+
+.overlay {
+  position: fixed; inset: 0; z-index: var(--latch-z-index, 999);
+  display: flex; align-items: center; justify-content: center;
+  background: var(--overlay); animation: fade 150ms ease-out;
+}
+.dialog {
+  width: 360px; max-width: calc(100vw - 24px); max-height: calc(100vh - 48px);
+  background: var(--bg); color: var(--fg);
+  border: 1px solid var(--border); border-radius: calc(var(--r) * 5);
+  box-shadow: 0 24px 64px rgba(0, 0, 0, 0.35);
+  display: flex; flex-direction: column; overflow: hidden;
+  transition: height 150ms ease;
+  animation: rise 150ms ease-out;
+}
+.dialog.embedded { box-shadow: none; max-height: none; }
+.dialog[data-shake='true'] { animation: shake 500ms ease; }
+@media (max-width: 430px) {
+  .overlay:not(.inline) { align-items: flex-end; }
+  .overlay:not(.inline) .dialog {
+    width: 100vw; max-width: 100vw; border-radius: calc(var(--r) * 5) calc(var(--r) * 5) 0 0;
+    border-bottom: 0; max-height: 88vh; animation: sheet 150ms ease-out;
+  }
+}
+.header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 14px 14px 6px; }
+.header h2 { margin: 0; text-align: center; font-size: calc(var(--fs) * 1.6); font-weight: 600; animation: fade 120ms ease-out; }
+.icon-button {
+  width: 36px; height: 36px; border-radius: calc(var(--r) * 3); border: 0; background: transparent;
+  display: inline-flex; align-items: center; justify-content: center; color: var(--muted);
+}
+.icon-button:hover { background: var(--surface); color: var(--fg); }
+.body { padding: 8px 14px 16px; overflow-y: auto; animation: fade 150ms ease-out; }
+
+.list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
+.row {
+  width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px;
+  border: 0; border-radius: calc(var(--r) * 4); background: var(--surface); text-align: left;
+}
+.row:hover, .row[aria-current='true'] { background: var(--surface-2); }
+.row .name { flex: 1; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.tag { font-size: calc(var(--fs) * 1.1); padding: 2px 8px; border-radius: 999px; background: var(--bg); color: var(--muted); border: 1px solid var(--border); }
+.tag.accent { color: var(--accent); border-color: currentColor; }
+.section-title { font-size: calc(var(--fs) * 1.2); color: var(--muted); margin: 14px 4px 6px; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; }
+.wallet-icon { width: 36px; height: 36px; border-radius: calc(var(--r) * 2.5); object-fit: cover; background: var(--surface-2); flex: none; }
+.wallet-icon.large { width: 72px; height: 72px; border-radius: calc(var(--r) * 5); }
+
+.button {
+  display: inline-flex; align-items: center; justify-content: center; gap: 8px;
+  height: 40px; padding: 0 16px; border-radius: calc(var(--r) * 3); border: 1px solid var(--border);
+  background: var(--surface); font-weight: 600;
+}
+.button.primary { background: var(--accent); color: var(--on-accent); border-color: transparent; }
+.button.danger { color: var(--danger); }
+.button.block { width: 100%; }
+.button:hover { filter: brightness(1.08); }
+.button:disabled { opacity: 0.6; cursor: default; }
+
+.search {
+  width: 100%; height: 40px; padding: 0 12px; border-radius: calc(var(--r) * 3);
+  border: 1px solid var(--border); background: var(--surface); color: var(--fg); margin-bottom: 10px;
+}
+.search::placeholder { color: var(--muted); }
+.grid { display: grid; grid-template-columns: repeat(4, 1fr); gap: 8px; list-style: none; margin: 0; padding: 0; }
+.tile {
+  display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 10px 4px;
+  border: 0; border-radius: calc(var(--r) * 3); background: var(--surface); width: 100%;
+}
+.tile:hover { background: var(--surface-2); }
+.tile span { font-size: calc(var(--fs) * 1.15); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+
+.center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 10px; padding: 12px 8px 4px; }
+.center h3 { margin: 6px 0 0; font-size: calc(var(--fs) * 1.7); }
+.center p { margin: 0; color: var(--muted); }
+.pending { position: relative; width: 96px; height: 96px; display: flex; align-items: center; justify-content: center; }
+.pending svg.ring { position: absolute; inset: 0; animation: spin 1.1s linear infinite; }
+.pending.error .wallet-icon { outline: 2px solid var(--danger); outline-offset: 4px; }
+.error-text { color: var(--danger); font-weight: 600; }
+
+.account-head { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 4px 0 10px; }
+.avatar { width: 64px; height: 64px; border-radius: 50%; flex: none; object-fit: cover; }
+.avatar.small { width: 24px; height: 24px; }
+.account-name { display: flex; align-items: center; gap: 4px; font-size: calc(var(--fs) * 1.8); font-weight: 600; }
+.balance { color: var(--muted); font-size: calc(var(--fs) * 1.5); }
+.actions { display: flex; gap: 8px; justify-content: center; margin: 6px 0 10px; }
+.tabs { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4px; background: var(--surface); border-radius: calc(var(--r) * 3); padding: 4px; }
+.tab { border: 0; background: transparent; border-radius: calc(var(--r) * 2); height: 32px; font-weight: 600; color: var(--muted); }
+.tab[aria-selected='true'] { background: var(--bg); color: var(--fg); }
+.panel { padding: 10px 0 0; min-height: 96px; }
+.empty { color: var(--muted); text-align: center; padding: 20px 8px; margin: 0; }
+.token { display: flex; align-items: center; gap: 10px; padding: 8px 4px; }
+.token .figures { margin-left: auto; text-align: right; }
+.token .muted, .muted { color: var(--muted); }
+
+.snackbar {
+  position: fixed; left: 50%; bottom: 24px; transform: translateX(-50%); z-index: calc(var(--latch-z-index, 999) + 1);
+  display: flex; align-items: center; gap: 8px; padding: 10px 14px; border-radius: 999px;
+  background: var(--bg); color: var(--fg); border: 1px solid var(--border); box-shadow: 0 8px 24px rgba(0,0,0,0.3);
+  animation: rise 150ms ease-out;
+}
+.snackbar[data-variant='error'] .dot { background: var(--danger); }
+.snackbar[data-variant='success'] .dot { background: var(--success); }
+.snackbar .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--accent); }
+.alert { margin: 0 14px 8px; padding: 10px 12px; border-radius: calc(var(--r) * 3); border: 1px solid var(--danger); background: var(--surface); display: flex; gap: 8px; align-items: flex-start; }
+.alert strong { display: block; }
+.alert p { margin: 2px 0 0; color: var(--muted); }
+.footer-link { display: block; text-align: center; margin-top: 12px; color: var(--muted); }
+.spinner { width: 16px; height: 16px; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: spin 0.8s linear infinite; }
+
+@keyframes fade { from { opacity: 0; } to { opacity: 1; } }
+@keyframes rise { from { opacity: 0; transform: translateY(8px); } to { opacity: 1; transform: none; } }
+@keyframes sheet { from { transform: translateY(100%); } to { transform: none; } }
+@keyframes spin { to { transform: rotate(360deg); } }
+@keyframes shake { 10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); } 30%, 50%, 70% { transform: translateX(-6px); } 40%, 60% { transform: translateX(6px); } }
+@media (prefers-reduced-motion: reduce) {
+  *, *::before, *::after { animation: none !important; transition: none !important; }
+}
+`;

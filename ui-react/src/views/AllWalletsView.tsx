@@ -1,0 +1,88 @@
+import { connectorsAtom, type Connector, type RegistryWallet } from '@latch/kernel';
+import { useAtomValue } from 'jotai/react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { ViewProps } from '../modal/views.js';
+import { WalletIcon } from '../parts/WalletIcon.js';
+import { BUNDLED_WALLETS } from '../wallets/bundledWallets.js';
+import { createListRegistry } from '../wallets/listRegistry.js';
+import { isExcluded, mergeConnectors, walletKey } from '../wallets/walletSections.js';
+import { connectingData } from './ConnectView.js';
+
+export const ALL_WALLETS_PAGE_SIZE = 24;
+
+/** Installed wallets first, then the registry: searchable, paged, no request unless configured. */
+export default function AllWalletsView({ modal }: ViewProps) {
+  const byNamespace = useAtomValue(connectorsAtom, { store: modal.store });
+  const registry = useMemo(() => modal.options.dataServices?.walletRegistry ?? createListRegistry(BUNDLED_WALLETS), [modal]);
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [pages, setPages] = useState(1);
+  const [result, setResult] = useState<{ wallets: RegistryWallet[]; total: number; error?: string }>({ wallets: [], total: 0 });
+  const searchId = useId();
+  const excluded = modal.options.excludeWalletIds ?? [];
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(search);
+      setPages(1);
+    }, 150);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    registry
+      .listWallets({ page: 1, pageSize: pages * ALL_WALLETS_PAGE_SIZE, search: query || undefined, signal: controller.signal })
+      .then((r) => !controller.signal.aborted && setResult(r))
+      .catch(() => !controller.signal.aborted && setResult({ wallets: [], total: 0, error: 'The wallet list could not be loaded.' }));
+    return () => controller.abort();
+  }, [registry, query, pages]);
+
+  const installed = mergeConnectors(Object.values(byNamespace).flatMap((l) => (l ?? []) as Connector[]).filter((c) => c.type !== 'AUTH' && !isExcluded(c, excluded)))
+    .filter((w) => !query || w.name.toLowerCase().includes(query.trim().toLowerCase()));
+  const installedKeys = new Set(installed.map((w) => walletKey(w.name)));
+  const others = result.wallets.filter((w) => !installedKeys.has(walletKey(w.name)) && !isExcluded(w, excluded));
+  const count = installed.length + others.length;
+
+  return (
+    <div>
+      <label htmlFor={searchId} className="sr-only">Search wallets</label>
+      <input
+        id={searchId}
+        className="search"
+        type="search"
+        placeholder="Search wallet"
+        autoComplete="off"
+        value={search}
+        data-autofocus
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <p className="sr-only" role="status">{count} wallets</p>
+      {result.error ? <p className="empty" role="alert">{result.error}</p> : null}
+      {count === 0 && !result.error ? <p className="empty">No wallet matches “{query}”.</p> : null}
+      <ul className="grid" data-testid="latch-all-wallets">
+        {installed.map((w) => (
+          <li key={`installed-${w.id}`}>
+            <button type="button" className="tile" onClick={() => modal.router.push('ConnectingExternal', connectingData({ ...w, section: 'injected' }))} aria-label={`${w.name}, installed`}>
+              <WalletIcon name={w.name} icon={w.icon} />
+              <span>{w.name}</span>
+            </button>
+          </li>
+        ))}
+        {others.map((w) => (
+          <li key={w.id}>
+            <a className="tile" href={w.homepage} target="_blank" rel="noopener noreferrer" aria-label={`Get ${w.name} (opens its website)`}>
+              <WalletIcon name={w.name} icon={w.imageUrl} />
+              <span>{w.name}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {result.total > result.wallets.length ? (
+        <button type="button" className="button block" style={{ marginTop: 12 }} onClick={() => setPages((p) => p + 1)}>
+          Show more wallets
+        </button>
+      ) : null}
+    </div>
+  );
+}

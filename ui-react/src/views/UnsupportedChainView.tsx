@@ -1,0 +1,23 @@
+import type { ViewProps } from '../modal/views.js';
+import { LogoutIcon } from '../parts/icons.js';
+import { NetworkList } from '../parts/NetworkList.js';
+
+/** §4: the wallet is on a network the app did not ask for. */
+export default function UnsupportedChainView({ modal }: ViewProps) {
+  return (
+    <div data-testid="latch-unsupported">
+      <p className="muted" style={{ margin: '0 4px 12px', textAlign: 'center' }}>
+        Your wallet is on a network this app doesn’t support. Switch to one of these:
+      </p>
+      <NetworkList modal={modal} onSwitched={() => modal.close({ force: true })} />
+      <button
+        type="button"
+        className="button danger block"
+        style={{ marginTop: 12 }}
+        onClick={() => void modal.disconnect().finally(() => modal.close())}
+      >
+        <LogoutIcon /> Disconnect
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { fileURLToPath } from 'node:url';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Tests import workspace packages from source, so they never run against a stale build. */
+export const workspaceAliases = {
+  '@latch/kernel': here('./kernel/src/index.ts'),
+  '@latch/react': here('./ui-react/src/index.ts'),
+};
