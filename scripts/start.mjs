@@ -14,5 +14,5 @@ if (!existsSync('examples/react-vite/package.json')) {
   console.log('[latch] Meanwhile: `npm test` runs every test; `npm run size` reports the kernel size.');
   process.exit(0);
 }
-const demo = spawnSync('npm', ['run', 'start', '--workspace', 'examples/react-vite'], { stdio: 'inherit' });
+const demo = spawnSync('npm', ['run', 'start', '--silent', '--workspace', 'examples/react-vite'], { stdio: 'inherit' });
 process.exit(demo.status ?? 0);

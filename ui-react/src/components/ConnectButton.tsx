@@ -60,7 +60,6 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
     <button
       type="button"
       data-testid="latch-account-button"
-      aria-label={`Account ${name}${shownBalance ? `, balance ${shownBalance}` : ''}`}
       style={hostButtonStyle(theme.mode, accent, false)}
       onPointerEnter={prefetch}
       onFocus={prefetch}

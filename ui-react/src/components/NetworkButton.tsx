@@ -20,13 +20,13 @@ export function NetworkButton() {
     <button
       type="button"
       data-testid="latch-network-button"
-      aria-label={`Network: ${label}. Change network`}
       style={hostButtonStyle(theme.mode, accent, false)}
       onPointerEnter={() => void modal.prefetch()}
       onClick={() => void modal.open({ view: unsupported ? 'UnsupportedChain' : 'Networks' })}
     >
       <span aria-hidden="true" style={{ width: 8, height: 8, borderRadius: '50%', background: unsupported ? '#f97066' : '#32d583' }} />
       {label}
+      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>, change network</span>
     </button>
   );
 }

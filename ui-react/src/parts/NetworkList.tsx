@@ -67,8 +67,6 @@ export function NetworkBadge({ network }: { network: CaipNetwork }) {
   let hash = 0;
   for (const char of network.caipNetworkId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return (
-    <span aria-hidden="true" style={{ width: 28, height: 28, borderRadius: '50%', flex: 'none', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontSize: 12, fontWeight: 700, color: '#fff', background: `hsl(${hash % 360} 50% 36%)` }}>
-      {network.name.charAt(0).toUpperCase()}
-    </span>
+    <span aria-hidden="true" className="monogram" data-letter={network.name.charAt(0).toUpperCase()} style={{ width: 28, height: 28, borderRadius: '50%', flex: 'none', fontSize: 12, background: `hsl(${hash % 360} 50% 36%)` }} />
   );
 }

@@ -6,15 +6,12 @@ export function WalletIcon({ name, icon, large = false }: { name: string; icon?:
   for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   const hue = hash % 360;
   return (
+    // The letter is CSS content, not text, so it never becomes part of a button's accessible name.
     <span
-      className={className}
+      className={`${className} monogram`}
       aria-hidden="true"
-      style={{
-        display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700,
-        fontSize: large ? 28 : 15, color: '#ffffff', background: `hsl(${hue} 55% 38%)`,
-      }}
-    >
-      {name.trim().charAt(0).toUpperCase() || '?'}
-    </span>
+      data-letter={name.trim().charAt(0).toUpperCase() || '?'}
+      style={{ fontSize: large ? 28 : 15, background: `hsl(${hue} 55% 38%)` }}
+    />
   );
 }

@@ -77,6 +77,8 @@ button { cursor: pointer; }
 .tag.accent { color: var(--accent); border-color: currentColor; }
 .section-title { font-size: calc(var(--fs) * 1.2); color: var(--muted); margin: 14px 4px 6px; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; }
 .wallet-icon { width: 36px; height: 36px; border-radius: calc(var(--r) * 2.5); object-fit: cover; background: var(--surface-2); flex: none; }
+.monogram { display: inline-flex; align-items: center; justify-content: center; font-weight: 700; color: #ffffff; }
+.monogram::before { content: attr(data-letter); }
 .wallet-icon.large { width: 72px; height: 72px; border-radius: calc(var(--r) * 5); }
 
 .button {

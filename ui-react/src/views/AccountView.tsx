@@ -60,9 +60,10 @@ export default function AccountView({ modal }: ViewProps) {
         </div>
       </div>
       {network ? (
-        <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => modal.router.push('Networks')} aria-label={`Network: ${network.name}. Change network`}>
+        <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => modal.router.push('Networks')}>
           <NetworkBadge network={network} />
           <span className="name">{network.name}</span>
+          <span className="sr-only">, change network</span>
           <ChevronIcon />
         </button>
       ) : null}
@@ -114,9 +115,7 @@ function TokenList({ tokens }: { tokens: readonly TokenBalance[] }) {
     <ul className="list" data-testid="latch-tokens">
       {tokens.map((token) => (
         <li key={`${token.chainId}-${token.address ?? 'native'}`} className="token">
-          <span aria-hidden="true" className="wallet-icon" style={{ width: 32, height: 32, borderRadius: '50%', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700 }}>
-            {token.symbol.charAt(0)}
-          </span>
+          <span aria-hidden="true" className="wallet-icon monogram" data-letter={token.symbol.charAt(0)} style={{ width: 32, height: 32, borderRadius: '50%', color: 'var(--fg)' }} />
           <span>
             <strong>{token.name}</strong>
             <br />

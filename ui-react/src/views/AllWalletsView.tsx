@@ -63,17 +63,19 @@ export default function AllWalletsView({ modal }: ViewProps) {
       <ul className="grid" data-testid="latch-all-wallets">
         {installed.map((w) => (
           <li key={`installed-${w.id}`}>
-            <button type="button" className="tile" onClick={() => modal.router.push('ConnectingExternal', connectingData({ ...w, section: 'injected' }))} aria-label={`${w.name}, installed`}>
+            <button type="button" className="tile" onClick={() => modal.router.push('ConnectingExternal', connectingData({ ...w, section: 'injected' }))}>
               <WalletIcon name={w.name} icon={w.icon} />
               <span>{w.name}</span>
+              <span className="sr-only">, installed</span>
             </button>
           </li>
         ))}
         {others.map((w) => (
           <li key={w.id}>
-            <a className="tile" href={w.homepage} target="_blank" rel="noopener noreferrer" aria-label={`Get ${w.name} (opens its website)`}>
+            <a className="tile" href={w.homepage} target="_blank" rel="noopener noreferrer">
               <WalletIcon name={w.name} icon={w.imageUrl} />
               <span>{w.name}</span>
+              <span className="sr-only">, not installed: opens its website</span>
             </a>
           </li>
         ))}

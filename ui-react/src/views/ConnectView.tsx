@@ -4,6 +4,7 @@ import type { ViewProps } from '../modal/views.js';
 import { ChevronIcon } from '../parts/icons.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
 import { namespaceLabel } from '../parts/NetworkList.js';
+import { BUNDLED_WALLETS } from '../wallets/bundledWallets.js';
 import { connectMethodOrder, walletSections, type WalletEntry } from '../wallets/walletSections.js';
 
 /** How many wallets the Connect view lists before pointing to All Wallets. */
@@ -20,6 +21,8 @@ export default function ConnectView({ modal }: ViewProps) {
     connectors,
     recent: modal.getRecentWallets(),
     excluded: modal.options.excludeWalletIds,
+    // Featured ids are looked up in the bundled list: showing this view makes no request.
+    featured: (modal.options.featuredWalletIds ?? []).flatMap((id) => BUNDLED_WALLETS.filter((w) => w.id === id)),
     custom: modal.options.customWallets?.map((w) => ({ id: w.id, name: w.name, homepage: w.homepage, imageUrl: w.imageUrl })),
   });
   const order = connectMethodOrder(entries);
@@ -30,7 +33,7 @@ export default function ConnectView({ modal }: ViewProps) {
     <section key="wallet" aria-label="Wallets">
       {shown.length === 0 ? (
         <p className="empty" data-testid="latch-no-wallets">
-          No wallet found in this browser. Install a wallet extension, or pick one from the list below.
+          No wallet found in this browser. {allWallets ? 'Install a wallet extension, or pick one from the list below.' : 'Install a wallet extension to continue.'}
         </p>
       ) : (
         <ul className="list" data-testid="latch-wallet-list">
@@ -62,20 +65,23 @@ function WalletRow({ entry, onSelect }: { entry: WalletEntry; onSelect(): void }
   const installed = entry.connectors.length > 0;
   if (!installed) {
     return (
-      <a className="row" href={entry.homepage} target="_blank" rel="noopener noreferrer" aria-label={`Get ${entry.name} (opens its website)`}>
+      <a className="row" href={entry.homepage} target="_blank" rel="noopener noreferrer">
         <WalletIcon name={entry.name} icon={entry.icon} />
         <span className="name">{entry.name}</span>
         <span className="tag">Get</span>
+        <span className="sr-only"> (opens its website)</span>
       </a>
     );
   }
   const tag = entry.section === 'recent' ? 'Recent' : entry.namespaces.length > 1 ? 'Multichain' : 'Installed';
   const chains = entry.namespaces.map(namespaceLabel).join(', ');
+  // No aria-label: the visible name and tag are the accessible name (WCAG 2.5.3, label in name).
   return (
-    <button type="button" className="row" onClick={onSelect} aria-label={`${entry.name}, ${tag.toLowerCase()}${entry.namespaces.length > 1 ? `, ${chains}` : ''}`}>
+    <button type="button" className="row" onClick={onSelect}>
       <WalletIcon name={entry.name} icon={entry.icon} />
       <span className="name">{entry.name}</span>
       <span className={entry.section === 'recent' ? 'tag accent' : 'tag'}>{tag}</span>
+      {entry.namespaces.length > 1 ? <span className="sr-only">{` (${chains})`}</span> : null}
     </button>
   );
 }

@@ -26,6 +26,8 @@ export default function ConnectingExternalView({ modal, data }: ViewProps) {
     void (async () => {
       try {
         for (const target of wallet.targets) await modal.connect(target.id, { namespace: target.namespace });
+        // The kernel closes an open modal on success; an embedded one never opened, so leave this view here (§4).
+        if (live && modal.getState().view === 'ConnectingExternal') modal.close();
       } catch (err) {
         if (!live) return;
         setPhase(isUserRejection(err) ? { kind: 'declined' } : { kind: 'failed', message: readErrorMessage(err) });

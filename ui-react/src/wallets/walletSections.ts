@@ -4,8 +4,13 @@ import type { ChainNamespace, Connector, RecentWallet, RegistryWallet } from '@l
 export const SECTION_ORDER = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const;
 export type SectionId = (typeof SECTION_ORDER)[number];
 
-/** §9: multi-chain wallets merge by name, with one alias. */
+/** §9: multi-chain wallets merge by name, with one alias: 'Trust Wallet' is shown as 'Trust'. */
 const NAME_ALIASES: Readonly<Record<string, string>> = { 'trust wallet': 'trust' };
+const DISPLAY_NAMES: Readonly<Record<string, string>> = { 'trust wallet': 'Trust' };
+
+export function displayName(name: string): string {
+  return DISPLAY_NAMES[name.trim().toLowerCase()] ?? name;
+}
 
 /** One row on the Connect view: a wallet, possibly present on several namespaces. */
 export interface WalletEntry {
@@ -41,7 +46,7 @@ export function mergeConnectors(connectors: readonly Connector[]): Omit<WalletEn
       if (!existing.connectors.some((c) => c.chain === connector.chain)) existing.connectors.push(connector);
       existing.icon ??= connector.icon;
     } else {
-      merged.set(connector.id + connector.chain, { id: connector.id, name: connector.name, icon: connector.icon, rdns: connector.rdns, connectors: [connector] });
+      merged.set(connector.id + connector.chain, { id: connector.id, name: displayName(connector.name), icon: connector.icon, rdns: connector.rdns, connectors: [connector] });
     }
   }
   return [...merged.values()].map((m) => ({ ...m, namespaces: m.connectors.map((c) => c.chain) }));

@@ -1,0 +1,269 @@
+import {
+  ADDRESS_CACHE_MAX_ENTRIES,
+  BALANCE_CACHE_TTL_MS,
+  KNOWN_CONNECTOR_IDS,
+  LatchError,
+  NAME_CACHE_TTL_MS,
+  createTtlCache,
+  filterTokenBalances,
+  formatUnits,
+  isEvmAddress,
+  toLatchError,
+} from '@latch/kernel';
+import type { AdapterContext, AdapterEvent, ChainAdapter, CaipNetwork, Connector, TokenBalance, TransferRequest } from '@latch/kernel';
+import { DEFAULT_RECONNECT_TIMEOUT_MS, ENS_UNIVERSAL_RESOLVERS } from './constants.js';
+import { readConnection, requestConnection, startSession, type WalletSession } from './connection.js';
+import { createAnnouncedConnector, createWalletDiscovery, type AnnouncedWallet } from './discovery/eip6963.js';
+import {
+  ETHEREUM_INITIALIZED_EVENT,
+  createInjectedConnector,
+  readInjectedProvider,
+  shouldShowBrowserWallet,
+} from './discovery/injected.js';
+import { chainIdOf, isEip1193Provider, type Eip1193Provider } from './provider.js';
+import type { NetworkClient } from './rpc/client.js';
+import { signPersonalMessage, sendTransferTransaction } from './signAndSend.js';
+import { switchWalletNetwork } from './switchNetwork.js';
+import { tokensFor, type TokenConfig } from './tokens.js';
+
+export interface Eip155AdapterOptions {
+  /** ERC-20 tokens whose balances are read, per network. */
+  tokens?: TokenConfig;
+  /** Where wallets announce themselves and `ethereum` is injected; `window` by default (read lazily). */
+  target?: EventTarget & { ethereum?: unknown };
+  /** Decides whether the generic Browser Wallet entry may show (§5); a media query by default. */
+  isMobile?: () => boolean;
+  /** How long a silent reconnect waits for the stored wallet's EIP-6963 announcement. */
+  reconnectTimeoutMs?: number;
+}
+
+function defaultIsMobile(): boolean {
+  const media = globalThis as { matchMedia?: (query: string) => { matches: boolean } };
+  return typeof media.matchMedia === 'function' && media.matchMedia('(max-width: 430px), (pointer: coarse) and (hover: none)').matches;
+}
+
+function defaultTarget(): (EventTarget & { ethereum?: unknown }) | undefined {
+  return typeof window === 'undefined' ? undefined : window;
+}
+
+function providerOf(connector: Connector): Eip1193Provider {
+  if (isEip1193Provider(connector.provider)) return connector.provider;
+  throw new LatchError(`Connector '${connector.id}' has no EIP-1193 provider`, { category: 'CONNECTOR_ERROR' });
+}
+
+/** Checked before anything reaches the wallet: a malformed address there would be signed as given. */
+function assertValidTransfer({ from, to, token, amount }: TransferRequest): void {
+  const invalidField = (): string | undefined => {
+    if (!isEvmAddress(from)) return 'sender';
+    if (!isEvmAddress(to)) return 'receiver';
+    if (token !== undefined && !isEvmAddress(token)) return 'token';
+    return amount < 0n ? 'amount' : undefined;
+  };
+  const field = invalidField();
+  if (field) throw new LatchError(`Invalid transfer ${field}`, { category: 'VALIDATION_ERROR' });
+}
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const sameList = (a: readonly Connector[], b: readonly Connector[]) => a.length === b.length && a.every((c, i) => c === b[i]);
+
+/** The eip155 ChainAdapter: EIP-6963 discovery, EIP-1193 connect/switch/events; viem loads on first read. */
+export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAdapter {
+  const getTarget = () => options.target ?? defaultTarget();
+  const isMobile = options.isMobile ?? defaultIsMobile;
+  const discovery = createWalletDiscovery(getTarget);
+  const announcedConnectors = new WeakMap<AnnouncedWallet, Connector>();
+  const injectedConnectors = new WeakMap<Eip1193Provider, Connector>();
+  const tokenCache = createTtlCache<TokenBalance[]>({ ttlMs: BALANCE_CACHE_TTL_MS, maxEntries: ADDRESS_CACHE_MAX_ENTRIES });
+  const identityCache = createTtlCache<{ name?: string; avatar?: string }>({ ttlMs: NAME_CACHE_TTL_MS, maxEntries: ADDRESS_CACHE_MAX_ENTRIES });
+  const clients = new Map<string, Promise<NetworkClient>>();
+  let context: AdapterContext | undefined;
+  let session: WalletSession | undefined;
+
+  function announcedConnector(wallet: AnnouncedWallet): Connector {
+    let connector = announcedConnectors.get(wallet);
+    if (!connector) announcedConnectors.set(wallet, (connector = createAnnouncedConnector(wallet)));
+    return connector;
+  }
+
+  function injectedConnector(provider: Eip1193Provider): Connector {
+    let connector = injectedConnectors.get(provider);
+    if (!connector) injectedConnectors.set(provider, (connector = createInjectedConnector(provider)));
+    return connector;
+  }
+
+  function listConnectors(): Connector[] {
+    const announced = discovery.wallets().map(announcedConnector);
+    const injected = readInjectedProvider(getTarget());
+    const showInjected = shouldShowBrowserWallet({ isMobile: isMobile(), hasInjected: injected !== undefined, announcedCount: announced.length });
+    return injected && showInjected ? [...announced, injectedConnector(injected)] : announced;
+  }
+
+  function beginSession(connector: Connector, provider: Eip1193Provider, address: string): void {
+    session?.end();
+    const current = startSession(connector, provider, address, (event: AdapterEvent) => {
+      if (event.type === 'disconnected' && session === current) session = undefined;
+      context?.emit(event);
+    });
+    session = current;
+  }
+
+  function endSession(): WalletSession | undefined {
+    const ended = session;
+    ended?.end();
+    session = undefined;
+    return ended;
+  }
+
+  async function findConnector(connectorId: string): Promise<Connector | undefined> {
+    if (connectorId === KNOWN_CONNECTOR_IDS.injected) {
+      const injected = readInjectedProvider(getTarget());
+      return injected && injectedConnector(injected);
+    }
+    const wallet = await discovery.waitFor(connectorId, options.reconnectTimeoutMs ?? DEFAULT_RECONNECT_TIMEOUT_MS);
+    return wallet && announcedConnector(wallet);
+  }
+
+  function clientFor(network: CaipNetwork): Promise<NetworkClient> {
+    const key = `${network.caipNetworkId}|${network.rpcUrls.default.http.join(',')}`;
+    let client = clients.get(key);
+    if (!client) {
+      client = import('./rpc/client.js').then((rpc) => rpc.createNetworkClient(network));
+      clients.set(key, client);
+      client.catch(() => clients.delete(key));
+    }
+    return client;
+  }
+
+  async function readTokenBalances(address: string, network: CaipNetwork): Promise<TokenBalance[]> {
+    const wallet = session && sameAddress(session.address, address) ? session.provider : undefined;
+    const fromWallet = wallet && (await import('./walletAssets.js').then((assets) => assets.readWalletAssets(wallet, address, network)));
+    if (fromWallet) return fromWallet;
+    const [rpc, client] = await Promise.all([import('./rpc/balances.js'), clientFor(network)]);
+    return rpc.readTokenBalances(client, address, network, tokensFor(options.tokens, network.caipNetworkId));
+  }
+
+  return {
+    namespace: 'eip155',
+    setup(adapterContext) {
+      context = adapterContext;
+      return () => {
+        endSession();
+        context = undefined;
+      };
+    },
+
+    watchConnectors(onChange) {
+      let last: readonly Connector[] | undefined;
+      const push = () => {
+        const next = listConnectors();
+        if (last && sameList(last, next)) return;
+        last = next;
+        onChange(next);
+      };
+      const target = getTarget();
+      const unsubscribe = discovery.subscribe(push);
+      target?.addEventListener(ETHEREUM_INITIALIZED_EVENT, push);
+      push();
+      return () => {
+        unsubscribe();
+        target?.removeEventListener(ETHEREUM_INITIALIZED_EVENT, push);
+      };
+    },
+
+    async connect(connector) {
+      const provider = providerOf(connector);
+      const result = await requestConnection(connector, provider);
+      beginSession(connector, provider, result.address);
+      return result;
+    },
+
+    async reconnect(connectorId) {
+      const connector = await findConnector(connectorId);
+      if (!connector) return null;
+      const provider = providerOf(connector);
+      const result = await readConnection(provider);
+      if (!result) return null;
+      beginSession(connector, provider, result.address);
+      return { connector, result };
+    },
+
+    async disconnect(connector) {
+      const ended = endSession();
+      const provider = ended?.connector.id === connector.id ? ended.provider : isEip1193Provider(connector.provider) ? connector.provider : undefined;
+      try {
+        await provider?.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] });
+      } catch {
+        // Revoking is a courtesy: many wallets do not implement it, and the session is already over for us.
+      }
+    },
+
+    async switchNetwork(network, connector) {
+      const provider = session?.connector.id === connector.id ? session.provider : providerOf(connector);
+      await switchWalletNetwork(provider, network);
+    },
+
+    isAddress: isEvmAddress,
+
+    capabilities: {
+      balance: {
+        async getBalance(address, network) {
+          try {
+            const [rpc, client] = await Promise.all([import('./rpc/balances.js'), clientFor(network)]);
+            const amount = await rpc.readNativeBalance(client, address);
+            return { balance: formatUnits(amount, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
+          } catch (err) {
+            throw toLatchError(err, 'RPC_ERROR');
+          }
+        },
+        async getTokenBalances(address, network) {
+          const key = `${network.caipNetworkId}:${address.toLowerCase()}`;
+          const cached = tokenCache.get(key);
+          if (cached) return cached.map((balance) => ({ ...balance, quantity: { ...balance.quantity } }));
+          try {
+            const balances = filterTokenBalances(await readTokenBalances(address, network));
+            tokenCache.set(key, balances);
+            return balances;
+          } catch (err) {
+            throw toLatchError(err, 'RPC_ERROR');
+          }
+        },
+      },
+      signMessage: {
+        signMessage: ({ message, address, connector }) => signPersonalMessage(providerOf(connector), message, address),
+      },
+      send: {
+        async sendTransfer(request) {
+          assertValidTransfer(request);
+          const { buildTransferCall } = await import('./rpc/transfer.js');
+          return sendTransferTransaction(providerOf(request.connector), request.network, buildTransferCall(request));
+        },
+        async estimateFee(request) {
+          assertValidTransfer(request);
+          try {
+            const [rpc, client] = await Promise.all([import('./rpc/transfer.js'), clientFor(request.network)]);
+            return await rpc.estimateTransferFee(client, request);
+          } catch (err) {
+            throw toLatchError(err, 'RPC_ERROR');
+          }
+        },
+      },
+      identity: {
+        async getIdentity(address, network) {
+          // §5: identity only on non-test EVM networks, and ENS only where its resolver is deployed.
+          if (network.testnet || !ENS_UNIVERSAL_RESOLVERS[chainIdOf(network)]) return {};
+          const key = `${network.caipNetworkId}:${address.toLowerCase()}`;
+          const cached = identityCache.get(key);
+          if (cached) return { ...cached };
+          try {
+            const [ens, client] = await Promise.all([import('./rpc/identity.js'), clientFor(network)]);
+            const identity = await ens.readEnsIdentity(client, address);
+            identityCache.set(key, identity);
+            return { ...identity };
+          } catch {
+            return {};
+          }
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { erc20Abi, multicall3Abi, type Address } from 'viem';
+import { getBalance, multicall } from 'viem/actions';
+import { formatUnits } from '@latch/kernel';
+import type { CaipNetwork, TokenBalance } from '@latch/kernel';
+import { MULTICALL3_ADDRESS } from '../constants.js';
+import type { ConfiguredToken } from '../tokens.js';
+import type { NetworkClient } from './client.js';
+
+export function readNativeBalance(client: NetworkClient, address: string): Promise<bigint> {
+  return getBalance(client, { address: address as Address });
+}
+
+function nativeTokenBalance(network: CaipNetwork, amount: bigint): TokenBalance {
+  const { name, symbol, decimals } = network.nativeCurrency;
+  return {
+    name,
+    symbol,
+    chainId: network.caipNetworkId,
+    price: 0,
+    quantity: { decimals: String(decimals), numeric: formatUnits(amount, decimals) },
+    iconUrl: network.assets?.imageUrl ?? '',
+  };
+}
+
+interface CallResult {
+  status: 'success' | 'failure';
+  result?: unknown;
+}
+
+const TOKEN_FUNCTIONS = ['balanceOf', 'decimals', 'symbol', 'name'] as const;
+
+/**
+ * The native balance and every configured ERC-20 (balanceOf, decimals, symbol, name) in ONE Multicall3
+ * aggregate3 call; a token whose calls fail is left out rather than failing the list.
+ */
+export async function readTokenBalances(
+  client: NetworkClient,
+  address: string,
+  network: CaipNetwork,
+  tokens: readonly ConfiguredToken[],
+): Promise<TokenBalance[]> {
+  const owner = address as Address;
+  if (tokens.length === 0) return [nativeTokenBalance(network, await readNativeBalance(client, owner))];
+  const nativeCall = { address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: 'getEthBalance', args: [owner] } as const;
+  const tokenCalls = tokens.flatMap((token) =>
+    TOKEN_FUNCTIONS.map((functionName) => ({
+      address: token.address,
+      abi: erc20Abi,
+      functionName,
+      args: functionName === 'balanceOf' ? [owner] : [],
+    })),
+  );
+  const results = (await multicall(client, {
+    contracts: [nativeCall, ...tokenCalls] as never,
+    allowFailure: true,
+    batchSize: 0, // never split: one aggregate3 call whatever the token count
+    multicallAddress: MULTICALL3_ADDRESS,
+  })) as unknown as CallResult[];
+
+  const balances: TokenBalance[] = [];
+  const native = results[0];
+  if (native?.status === 'success' && typeof native.result === 'bigint') balances.push(nativeTokenBalance(network, native.result));
+  tokens.forEach((token, index) => {
+    const [balance, decimals, symbol, name] = results.slice(1 + index * 4, 5 + index * 4).map((r) => (r.status === 'success' ? r.result : undefined));
+    if (typeof balance !== 'bigint' || typeof decimals !== 'number' || typeof symbol !== 'string' || typeof name !== 'string') return;
+    balances.push({
+      name,
+      symbol,
+      chainId: network.caipNetworkId,
+      address: token.address,
+      price: 0,
+      quantity: { decimals: String(decimals), numeric: formatUnits(balance, decimals) },
+      iconUrl: token.image ?? '',
+    });
+  });
+  return balances;
+}

@@ -1,0 +1,98 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { MOCK_WALLET_INFO, SECOND_MOCK_WALLET_INFO, mockWalletInitScript, startAnvil, type AnvilFixture, type MockWalletFailures } from '@latch/testkit';
+import { serveDemo } from '../scripts/demoServer.mjs';
+
+export const DIST_DIR = new URL('../dist', import.meta.url).pathname;
+/** A chain no network in the demo asks for. */
+export const UNREQUESTED_CHAIN_ID = 4242;
+
+interface Chains {
+  main: AnvilFixture;
+  second: { rpcUrl: string; chainId: number; stop(): Promise<void> };
+}
+
+export interface WalletSetup {
+  chainId?: number;
+  failures?: Partial<MockWalletFailures>;
+  second?: boolean;
+  malformed?: unknown[];
+  accountIndex?: number;
+}
+
+type WorkerFixtures = { chains: Chains; demo: { url: string } };
+type TestFixtures = { installWallet(page: Page, setup?: WalletSetup): Promise<void> };
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  chains: [
+    async ({}, use) => {
+      const main = await startAnvil({ chainId: 31337 });
+      const second = await startAnvil({ chainId: 31338, deploy: false }).catch(async (error) => {
+        await main.stop();
+        throw error;
+      });
+      try {
+        await use({ main, second });
+      } finally {
+        await Promise.allSettled([main.stop(), second.stop()]);
+      }
+    },
+    { scope: 'worker' },
+  ],
+  demo: [
+    async ({ chains }, use) => {
+      const server = await serveDemo({
+        distDir: DIST_DIR,
+        config: {
+          chains: [
+            { chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' },
+            { chainId: 31338, rpcUrl: chains.second.rpcUrl, name: 'Local Devnet 2' },
+          ],
+          token: chains.main.contracts.token,
+        },
+      });
+      try {
+        await use({ url: server.url });
+      } finally {
+        await server.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  installWallet: async ({ chains }, use) => {
+    await use(async (page, setup = {}) => {
+      const known = [
+        { chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' },
+        { chainId: 31338, rpcUrl: chains.second.rpcUrl, name: 'Local Devnet 2' },
+        { chainId: UNREQUESTED_CHAIN_ID, rpcUrl: chains.main.rpcUrl, name: 'Elsewhere' },
+      ];
+      const account = chains.main.accounts[setup.accountIndex ?? 0];
+      const options = { privateKey: account!.privateKey, chains: known, chainId: setup.chainId ?? 31337, failures: setup.failures };
+      const wallets = [{ info: MOCK_WALLET_INFO, options }];
+      if (setup.second) wallets.push({ info: SECOND_MOCK_WALLET_INFO, options: { ...options, privateKey: chains.main.accounts[1]!.privateKey } });
+      await page.addInitScript({ content: mockWalletInitScript({ wallets, malformedAnnouncements: setup.malformed }) });
+      // Record every method the dapp asks of each wallet, to prove a reload asks for no popup.
+      await page.addInitScript(() => {
+        const log: string[] = [];
+        (window as unknown as { __latchRequests: string[] }).__latchRequests = log;
+        const wallets = (window as unknown as { __latchMockWallets?: Record<string, { request(a: { method: string }): Promise<unknown> }> }).__latchMockWallets ?? {};
+        for (const provider of Object.values(wallets)) {
+          const original = provider.request.bind(provider);
+          provider.request = (args) => {
+            log.push(args.method);
+            return original(args);
+          };
+        }
+      });
+    });
+  },
+});
+
+export { expect };
+
+/** The modal's dialog (Playwright locators pierce the open shadow root). */
+export const dialog = (page: Page) => page.getByRole('dialog');
+
+export async function openConnect(page: Page) {
+  await page.getByTestId('latch-connect-button').click();
+  await expect(dialog(page)).toBeVisible();
+}

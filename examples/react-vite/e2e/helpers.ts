@@ -1,0 +1,49 @@
+import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
+import type { Page } from '@playwright/test';
+
+export const WALLET_NAME = 'Latch Test Wallet';
+export const SECOND_WALLET_NAME = 'Second Test Wallet';
+
+export async function rpc<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await response.json()) as { result: T };
+  return body.result;
+}
+
+/** What the Account view must show for an address's native balance on a chain (§9 display). */
+export async function expectedBalanceText(rpcUrl: string, address: string): Promise<string> {
+  const wei = BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [address, 'latest']));
+  return `${formatBalance(formatUnits(wei, 18))} ETH`;
+}
+
+export const shortAddress = (address: string) => truncateAddress(address);
+
+/** Hosts other than loopback that the page tried to reach: the privacy figure, must stay 0. */
+export function watchForeignRequests(page: Page): string[] {
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) && url.protocol.startsWith('http')) foreign.push(request.url());
+  });
+  return foreign;
+}
+
+export async function requestLog(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...((window as unknown as { __latchRequests?: string[] }).__latchRequests ?? [])]);
+}
+
+export async function setWalletFailure(page: Page, rdns: string, name: string, value: boolean) {
+  await page.evaluate(([r, n, v]) => {
+    const wallets = (window as unknown as { __latchMockWallets: Record<string, { setFailure(n: string, v: boolean): void }> }).__latchMockWallets;
+    wallets[r as string]?.setFailure(n as string, v as boolean);
+  }, [rdns, name, value] as const);
+}
+
+/** Text of the element focused inside the modal's shadow root. */
+export async function focusedInModal(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const root = document.querySelector('latch-modal')?.shadowRoot;
+    const el = root?.activeElement as HTMLElement | null | undefined;
+    return el ? `${el.getAttribute('aria-label') ?? ''}|${el.textContent ?? ''}` : '';
+  });
+}

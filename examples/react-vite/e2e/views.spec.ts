@@ -1,0 +1,77 @@
+import axe from 'axe-core';
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { MOCK_WALLET_INFO } from '@latch/testkit';
+import { dialog, expect, openConnect, test, UNREQUESTED_CHAIN_ID } from './fixtures.js';
+import { setWalletFailure, WALLET_NAME } from './helpers.js';
+
+/** Screenshots of every view land here (git-ignored) for people to look at. */
+const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
+mkdirSync(SHOTS, { recursive: true });
+
+interface AxeViolation { id: string; impact?: string | null; help: string; nodes: { target: unknown }[] }
+
+async function audit(page: Page, label: string) {
+  await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  const serious = (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `${label}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);
+}
+
+async function shoot(page: Page, theme: string, view: string) {
+  await page.waitForTimeout(200); // let the 150 ms view transition finish
+  await page.screenshot({ path: `${SHOTS}${theme}-${view}.png` });
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`every view passes axe with no serious violation (${theme})`, async ({ page, demo, installWallet }) => {
+    await installWallet(page, { failures: { rejectConnect: true } });
+    await page.goto(`${demo.url}/?theme=${theme}`);
+    await audit(page, 'page with the button only');
+
+    await openConnect(page);
+    await expect(dialog(page).getByTestId('latch-wallet-list')).toBeVisible();
+    await audit(page, 'Connect');
+    await shoot(page, theme, 'connect');
+
+    await dialog(page).getByRole('button', { name: /All Wallets/ }).click();
+    await expect(dialog(page).getByTestId('latch-all-wallets')).toBeVisible();
+    await audit(page, 'AllWallets');
+    await shoot(page, theme, 'all-wallets');
+
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+    await dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) }).click();
+    await expect(dialog(page).getByText('Connection declined')).toBeVisible();
+    await audit(page, 'ConnectingExternal (declined)');
+    await shoot(page, theme, 'connecting-declined');
+
+    await setWalletFailure(page, MOCK_WALLET_INFO.rdns, 'rejectConnect', false);
+    await dialog(page).getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('latch-account-button')).toBeVisible();
+    await page.getByTestId('latch-account-button').click();
+    await expect(dialog(page).getByTestId('latch-tokens')).toBeVisible();
+    await audit(page, 'Account');
+    await shoot(page, theme, 'account');
+
+    await dialog(page).getByRole('tab', { name: 'Activity' }).click();
+    await audit(page, 'Account, Activity tab');
+
+    await dialog(page).getByRole('button', { name: /change network$/ }).click();
+    await expect(dialog(page).getByTestId('latch-networks')).toBeVisible();
+    await audit(page, 'Networks');
+    await shoot(page, theme, 'networks');
+  });
+
+  test(`UnsupportedChain passes axe (${theme})`, async ({ page, demo, installWallet }) => {
+    await installWallet(page, { chainId: UNREQUESTED_CHAIN_ID });
+    await page.goto(`${demo.url}/?theme=${theme}`);
+    await openConnect(page);
+    await dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) }).click();
+    await expect(dialog(page).getByTestId('latch-unsupported')).toBeVisible();
+    await audit(page, 'UnsupportedChain');
+    await shoot(page, theme, 'unsupported-chain');
+  });
+}

@@ -1,0 +1,57 @@
+// Serves the built demo on 127.0.0.1 with its config inlined into index.html (no config request).
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json',
+};
+
+/** JSON inside <script type="application/json">: escape '<' so no value can close the tag. */
+function configTag(config) {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `<script id="latch-demo-config" type="application/json">${json}</script>`;
+}
+
+export async function serveDemo({ distDir, config, port = 0 }) {
+  const root = resolve(distDir);
+  const html = (await readFile(join(root, 'index.html'), 'utf8')).replace('<!--latch-demo-config-->', configTag(config));
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    if (path === '/' || path === '/index.html') {
+      res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' }).end(html);
+      return;
+    }
+    const file = normalize(join(root, path));
+    if (!file.startsWith(root + '/')) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    }
+  });
+  await new Promise((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolveListen);
+  });
+  const { port: actual } = server.address();
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

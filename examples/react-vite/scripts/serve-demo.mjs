@@ -1,0 +1,45 @@
+// `npm start` (after the root build): two local anvil chains with the demo contracts, and the demo.
+import { existsSync } from 'node:fs';
+import { startAnvil } from '@latch/testkit';
+import { serveDemo } from './demoServer.mjs';
+
+const distDir = new URL('../dist', import.meta.url).pathname;
+if (!existsSync(`${distDir}/index.html`)) {
+  console.error('[demo] examples/react-vite/dist is missing: run `npm start` from the repository root.');
+  process.exit(1);
+}
+
+const stops = [];
+async function shutdown(code = 0) {
+  await Promise.allSettled(stops.map((stop) => stop()));
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  const main = await startAnvil({ chainId: 31337 });
+  stops.push(main.stop);
+  const second = await startAnvil({ chainId: 31338, deploy: false });
+  stops.push(second.stop);
+  const config = {
+    chains: [
+      { chainId: main.chainId, rpcUrl: main.rpcUrl, name: 'Local Devnet' },
+      { chainId: second.chainId, rpcUrl: second.rpcUrl, name: 'Local Devnet 2' },
+    ],
+    token: main.contracts.token,
+    nft: main.contracts.nft,
+    testAccount: { address: main.accounts[0].address, privateKey: main.accounts[0].privateKey },
+  };
+  const preferred = Number(process.env.PORT ?? 5173);
+  const server = await serveDemo({ distDir, config, port: preferred }).catch(() => serveDemo({ distDir, config, port: 0 }));
+  stops.push(server.close);
+  console.log('\n  Latch demo is running');
+  console.log(`  ➜ open ${server.url}`);
+  console.log(`  ➜ chain 31337 RPC ${main.rpcUrl} (demo token ${main.contracts.token})`);
+  console.log(`  ➜ chain 31338 RPC ${second.rpcUrl}`);
+  console.log('  Press Ctrl+C to stop.\n');
+} catch (error) {
+  console.error('[demo] failed to start:', error);
+  await shutdown(1);
+}

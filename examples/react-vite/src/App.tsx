@@ -1,0 +1,124 @@
+import { ConnectButton, NetworkButton, useAccount, useLatchModal, useModalEvents, useNetwork, useWalletInfo } from '@latch/react';
+import { useState } from 'react';
+import type { DemoConfig } from './config.js';
+import { SignMessageCard } from './SignMessageCard.js';
+
+const SNIPPET = `import { createModal, LatchProvider, ConnectButton, useAccount } from '@latch/react';
+import { createEip155Adapter } from '@latch/adapter-eip155';
+import { mainnet, base } from '@latch/adapter-eip155/networks';
+
+const modal = createModal({ networks: [mainnet, base], adapters: [createEip155Adapter()] });
+
+export function App() {
+  return (
+    <LatchProvider modal={modal}>
+      <ConnectButton />
+      <Account />
+    </LatchProvider>
+  );
+}
+
+function Account() {
+  const { address, isConnected } = useAccount();
+  return isConnected ? <p>Connected: {address}</p> : null;
+}`;
+
+export function App({ config }: { config: DemoConfig }) {
+  const modal = useLatchModal();
+  const account = useAccount();
+  const network = useNetwork();
+  const { walletInfo } = useWalletInfo();
+  const lastEvent = useModalEvents();
+  const [theme, setTheme] = useState<'dark' | 'light'>(() => (new URLSearchParams(location.search).get('theme') === 'light' ? 'light' : 'dark'));
+
+  function toggleTheme() {
+    const next = theme === 'dark' ? 'light' : 'dark';
+    setTheme(next);
+    modal.setThemeMode(next);
+  }
+
+  return (
+    <div className="page">
+      <header className="topbar">
+        <div className="brand">
+          <span className="logo" aria-hidden="true">◆</span> Latch <span className="muted">demo</span>
+        </div>
+        <nav aria-label="Wallet">
+          <button type="button" className="ghost" onClick={toggleTheme} aria-pressed={theme === 'light'}>
+            Light modal
+          </button>
+          {account.isConnected ? <NetworkButton /> : null}
+          <ConnectButton />
+        </nav>
+      </header>
+
+      <main>
+        <section className="hero">
+          <h1>Connect a wallet to a local chain</h1>
+          <p>
+            This page runs against a local anvil node. Connect the browser wallet of your choice: the modal is Latch,
+            mounted in its own shadow root, loaded on first open and making no request before you act.
+          </p>
+        </section>
+
+        <div className="cards">
+          <section className="card" aria-labelledby="account-title">
+            <h2 id="account-title">Account</h2>
+            <dl>
+              <dt>Status</dt>
+              <dd data-testid="demo-status">{account.status}</dd>
+              <dt>Address</dt>
+              <dd data-testid="demo-address" className="mono">{account.address ?? '—'}</dd>
+              <dt>Balance</dt>
+              <dd data-testid="demo-balance">{account.isConnected && account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}` : '—'}</dd>
+              <dt>Wallet</dt>
+              <dd>{walletInfo?.name ?? '—'}</dd>
+            </dl>
+          </section>
+
+          <section className="card" aria-labelledby="network-title">
+            <h2 id="network-title">Network</h2>
+            <dl>
+              <dt>Active</dt>
+              <dd data-testid="demo-network">{network.caipNetwork?.name ?? '—'}</dd>
+              <dt>CAIP-2 id</dt>
+              <dd className="mono">{network.caipNetworkId ?? '—'}</dd>
+              <dt>Last event</dt>
+              <dd data-testid="demo-last-event">{lastEvent?.type ?? '—'}</dd>
+            </dl>
+            <button type="button" className="ghost" onClick={() => void modal.open({ view: 'Networks' })}>
+              Choose network
+            </button>
+          </section>
+
+          <SignMessageCard />
+
+          <section className="card wide" aria-labelledby="code-title">
+            <h2 id="code-title">Integrate it</h2>
+            <p className="muted">One call creates the modal; hooks read its state. This page uses exactly this API.</p>
+            <pre><code>{SNIPPET}</code></pre>
+          </section>
+
+          <section className="card wide" aria-labelledby="wallet-title">
+            <h2 id="wallet-title">Use a real browser wallet</h2>
+            <ol>
+              {config.chains.map((chain) => (
+                <li key={chain.chainId}>
+                  Add the network <strong>{chain.name}</strong>: RPC <code>{chain.rpcUrl}</code>, chain id <code>{chain.chainId}</code>, currency ETH.
+                </li>
+              ))}
+              {config.testAccount ? (
+                <li>
+                  Import the funded local test account <code className="mono">{config.testAccount.address}</code> with private key{' '}
+                  <code className="mono break">{config.testAccount.privateKey}</code> (a well-known anvil key: never use it on a real network).
+                </li>
+              ) : null}
+              <li>Click <em>Connect Wallet</em> and pick your wallet.</li>
+            </ol>
+            {config.token ? <p className="muted">Demo token (LDT): <code className="mono break">{config.token}</code></p> : null}
+          </section>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { createEip155Adapter } from '@latch/adapter-eip155';
+import { createModal, LatchProvider } from '@latch/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.js';
+import { demoNetworks, readDemoConfig } from './config.js';
+import './demo.css';
+
+const config = readDemoConfig();
+const networks = demoNetworks(config);
+const localChainId = networks[0]?.caipNetworkId;
+const params = new URLSearchParams(location.search);
+
+const modal = createModal({
+  networks,
+  adapters: [createEip155Adapter({ tokens: config.token && localChainId ? { [localChainId]: { address: config.token } } : {} })],
+  metadata: { name: 'Latch demo', description: 'Connect a wallet to a local chain', url: location.origin, icons: [] },
+  themeMode: params.get('theme') === 'light' ? 'light' : 'dark',
+});
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <LatchProvider modal={modal}>
+      <App config={config} />
+    </LatchProvider>
+  </StrictMode>,
+);
