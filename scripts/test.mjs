@@ -25,17 +25,32 @@ const ok =
   step('build', 'npm', ['run', 'build', '--silent']);
 if (!ok) process.exit(1);
 
-const results = '.latch-test-results/vitest.json';
 mkdirSync('.latch-test-results', { recursive: true });
-rmSync(results, { force: true });
-const testsOk = step('tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`]);
+const vitestJson = '.latch-test-results/vitest.json';
+const playwrightJson = '.latch-test-results/playwright.json';
+rmSync(vitestJson, { force: true });
+rmSync(playwrightJson, { force: true });
 
-if (existsSync(results)) {
-  const report = JSON.parse(readFileSync(results, 'utf8'));
-  const failed = report.numFailedTests + (report.numRuntimeErrorTests ?? 0);
-  const skipped = report.numPendingTests + report.numTodoTests;
-  console.log(`\n${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-} else {
-  console.log('\n0 passed, 1 failed');
-}
-process.exit(testsOk ? 0 : 1);
+const unitOk = step('unit and component tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+// End-to-end in Debian's Chromium against the built demo, real anvil chains and mock wallets.
+const e2eOk = step('end-to-end tests', 'npx', ['playwright', 'test', '-c', 'examples/react-vite/playwright.config.ts']);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(vitestJson)) {
+  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + (report.numRuntimeErrorTests ?? 0);
+  skipped += report.numPendingTests + report.numTodoTests;
+} else failed += 1;
+if (existsSync(playwrightJson)) {
+  const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+  skipped += stats.skipped;
+  if (stats.flaky) console.log(`[latch] ${stats.flaky} end-to-end test(s) passed only on retry`);
+} else failed += 1;
+
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(unitOk && e2eOk && failed === 0 ? 0 : 1);

@@ -81,14 +81,13 @@ describe('getTokenBalances over RPC', () => {
     expect(proxy.methods).toEqual(['eth_call', 'eth_call']);
   });
 
-  it('leaves out a configured token that is not a contract, keeping the others', async () => {
-    const adapter = createEip155Adapter({
-      target: createPage(),
-      tokens: { 'eip155:31337': [{ address: '0x000000000000000000000000000000000000dEaD' }, { address: chains.main.contracts.token }] },
-    });
+  it('keeps to one call for a long token list, leaving out addresses that are not token contracts', async () => {
+    const notContracts = Array.from({ length: 40 }, (_, i) => ({ address: `0x${(0xdead0000 + i).toString(16).padStart(40, '0')}` }));
+    const adapter = createEip155Adapter({ target: createPage(), tokens: { 'eip155:31337': [...notContracts, { address: chains.main.contracts.token }] } });
     const balances = await balanceApi(adapter)?.getTokenBalances?.(account(1), network);
     expect(balances?.map((b) => b.symbol)).toEqual(['ETH', 'LDT']);
     expect(balances?.[1]?.quantity.numeric).toBe(formatUnits(await tokenBalanceOf(account(1)), 18));
+    expect(proxy.methods).toEqual(['eth_call']);
   });
 
   it('reads only the native balance when no token is configured for the network', async () => {

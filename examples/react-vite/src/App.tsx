@@ -1,4 +1,5 @@
 import { ConnectButton, NetworkButton, useAccount, useLatchModal, useModalEvents, useNetwork, useWalletInfo } from '@latch/react';
+import { formatBalance } from '@latch/kernel';
 import { useState } from 'react';
 import type { DemoConfig } from './config.js';
 import { SignMessageCard } from './SignMessageCard.js';
@@ -70,7 +71,7 @@ export function App({ config }: { config: DemoConfig }) {
               <dt>Address</dt>
               <dd data-testid="demo-address" className="mono">{account.address ?? '—'}</dd>
               <dt>Balance</dt>
-              <dd data-testid="demo-balance">{account.isConnected && account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}` : '—'}</dd>
+              <dd data-testid="demo-balance">{account.isConnected && account.balance !== undefined ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}` : '—'}</dd>
               <dt>Wallet</dt>
               <dd>{walletInfo?.name ?? '—'}</dd>
             </dl>

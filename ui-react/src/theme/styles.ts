@@ -69,7 +69,7 @@ button { cursor: pointer; }
 .list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
 .row {
   width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px;
-  border: 0; border-radius: calc(var(--r) * 4); background: var(--surface); text-align: left;
+  border: 0; border-radius: calc(var(--r) * 4); background: var(--surface); text-align: left; text-decoration: none;
 }
 .row:hover, .row[aria-current='true'] { background: var(--surface-2); }
 .row .name { flex: 1; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -97,10 +97,10 @@ button { cursor: pointer; }
   border: 1px solid var(--border); background: var(--surface); color: var(--fg); margin-bottom: 10px;
 }
 .search::placeholder { color: var(--muted); }
-.grid { display: grid; grid-template-columns: repeat(4, 1fr); gap: 8px; list-style: none; margin: 0; padding: 0; }
+.grid { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 8px; list-style: none; margin: 0; padding: 0; }
 .tile {
   display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 10px 4px;
-  border: 0; border-radius: calc(var(--r) * 3); background: var(--surface); width: 100%;
+  border: 0; border-radius: calc(var(--r) * 3); background: var(--surface); width: 100%; min-width: 0; text-decoration: none;
 }
 .tile:hover { background: var(--surface-2); }
 .tile span { font-size: calc(var(--fs) * 1.15); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }

@@ -49,7 +49,6 @@ export default function ConnectView({ modal }: ViewProps) {
           <li>
             <button type="button" className="row" onClick={() => modal.router.push('AllWallets')}>
               <span className="name">All Wallets</span>
-              <span className="tag">{Math.max(entries.length, 1)}+</span>
               <ChevronIcon />
             </button>
           </li>
