@@ -105,6 +105,17 @@ describe('disconnect', () => {
     unmount();
   });
 
+  it('does not hang on a wallet that never answers wallet_revokePermissions', async () => {
+    const recorded = recordingProvider(createWallet(chains), { wallet_revokePermissions: () => new Promise(() => {}) });
+    const { adapter, connector, unmount } = mountAdapter(recorded.provider, networks());
+    await adapter.connect(connector, { network: chains.mainNetwork });
+    const started = Date.now();
+    await adapter.disconnect(connector);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(recorded.listenerCount('accountsChanged')).toBe(0);
+    unmount();
+  });
+
   it('the setup teardown also stops listening', async () => {
     const recorded = recordingProvider(createWallet(chains));
     const { adapter, connector, unmount } = mountAdapter(recorded.provider, networks());

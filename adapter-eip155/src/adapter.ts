@@ -11,7 +11,7 @@ import {
   toLatchError,
 } from '@latch/kernel';
 import type { AdapterContext, AdapterEvent, ChainAdapter, CaipNetwork, Connector, TokenBalance, TransferRequest } from '@latch/kernel';
-import { DEFAULT_RECONNECT_TIMEOUT_MS, ENS_UNIVERSAL_RESOLVERS } from './constants.js';
+import { DEFAULT_RECONNECT_TIMEOUT_MS, ENS_UNIVERSAL_RESOLVERS, REVOKE_TIMEOUT_MS } from './constants.js';
 import { readConnection, requestConnection, startSession, type WalletSession } from './connection.js';
 import { createAnnouncedConnector, createWalletDiscovery, type AnnouncedWallet } from './discovery/eip6963.js';
 import {
@@ -190,11 +190,11 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
     async disconnect(connector) {
       const ended = endSession();
       const provider = ended?.connector.id === connector.id ? ended.provider : isEip1193Provider(connector.provider) ? connector.provider : undefined;
-      try {
-        await provider?.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] });
-      } catch {
-        // Revoking is a courtesy: many wallets do not implement it, and the session is already over for us.
-      }
+      // Revoking is a courtesy: many wallets do not implement it (or never answer), and the session is already over for us.
+      const revoke = provider?.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([revoke, new Promise((resolve) => (timer = setTimeout(resolve, REVOKE_TIMEOUT_MS)))]);
+      clearTimeout(timer);
     },
 
     async switchNetwork(network, connector) {

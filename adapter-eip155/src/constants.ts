@@ -9,3 +9,5 @@ export const ENS_UNIVERSAL_RESOLVERS: Readonly<Partial<Record<number, `0x${strin
 export const RPC_TIMEOUT_MS = 10_000;
 /** How long a silent reconnect waits for the stored wallet to announce itself. */
 export const DEFAULT_RECONNECT_TIMEOUT_MS = 500;
+/** Disconnect waits at most this long for a wallet to answer wallet_revokePermissions. */
+export const REVOKE_TIMEOUT_MS = 1_000;

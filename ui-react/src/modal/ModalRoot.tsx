@@ -1,5 +1,5 @@
 import { alertsAtom, currentViewAtom, modalAtom, routerAtom } from '@latch/kernel';
-import { Suspense, useId } from 'react';
+import { useId } from 'react';
 import type { LatchModal } from '../createModal.js';
 import { useAtomValue } from 'jotai/react';
 import { AlertBanner } from '../parts/AlertBanner.js';
@@ -8,7 +8,8 @@ import { Snackbar } from '../parts/Snackbar.js';
 import { themeAtom } from '../theme/themeAtom.js';
 import { themeStyle } from '../theme/theme.js';
 import { Dialog } from './Dialog.js';
-import { resolveView, viewTitle } from './views.js';
+import { ViewHost } from './ViewHost.js';
+import { resolveViewLoader, viewTitle } from './views.js';
 
 /** Views with nothing to go back to from the visitor's point of view. */
 const ROOT_VIEWS = new Set(['Connect', 'Account', 'UnsupportedChain']);
@@ -21,7 +22,7 @@ export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embe
   const theme = useAtomValue(themeAtom, { store });
   const alerts = useAtomValue(alertsAtom, { store });
   const titleId = useId();
-  const View = resolveView(modal, route.view);
+  const loader = resolveViewLoader(modal, route.view);
   const title = viewTitle(route.view, route.data);
   const showBack = history.length > 1 && !ROOT_VIEWS.has(route.view);
   const requestClose = () => {
@@ -51,22 +52,11 @@ export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embe
           </div>
           {alerts.current ? <AlertBanner alert={alerts.current} onDismiss={() => modal.feedback.dismissAlert()} /> : null}
           <div className="body" key={`${route.view}-${history.length}`} aria-busy={state.loading || undefined}>
-            <Suspense fallback={<ViewLoading />}>
-              {View ? <View modal={modal} data={route.data} /> : <p className="empty">This view is not available.</p>}
-            </Suspense>
+            <ViewHost modal={modal} loader={loader} data={route.data} />
           </div>
         </Dialog>
       ) : null}
       <Snackbar modal={modal} />
-    </div>
-  );
-}
-
-function ViewLoading() {
-  return (
-    <div className="center" role="status">
-      <span className="spinner" aria-hidden="true" />
-      <span className="sr-only">Loading</span>
     </div>
   );
 }

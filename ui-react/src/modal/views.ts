@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { LatchModal } from '../createModal.js';
 
 export interface ViewProps {
@@ -18,21 +18,45 @@ export const VIEW_LOADERS = {
   UnsupportedChain: () => import('../views/UnsupportedChainView.js') as Promise<ViewModule>,
 } satisfies Record<string, () => Promise<ViewModule>>;
 
-// Keyed by loader, so a view keeps one component identity (and its loaded chunk) across renders.
-const lazyByLoader = new WeakMap<() => Promise<ViewModule>, LazyExoticComponent<ComponentType<ViewProps>>>();
+export type ViewLoader = () => Promise<ViewModule>;
 
-/** The component for a view: built-in, or registered by a feature plugin. */
-export function resolveView(modal: LatchModal, view: string): LazyExoticComponent<ComponentType<ViewProps>> | undefined {
-  const builtIn = (VIEW_LOADERS as Record<string, () => Promise<ViewModule>>)[view];
-  const fromPlugin = modal.options.plugins?.map((p) => modal.getPlugin(p.id)?.views?.[view]).find(Boolean);
-  const loader = builtIn ?? (fromPlugin as (() => Promise<ViewModule>) | undefined);
-  if (!loader) return undefined;
-  let component = lazyByLoader.get(loader);
-  if (!component) {
-    component = lazy(loader);
-    lazyByLoader.set(loader, component);
+/*
+ * Loaded view modules, keyed by loader. Views render straight from here once loaded: a
+ * React.lazy/Suspense pair would hold even an already-fetched view behind React's ~300 ms
+ * fallback throttle, which is the difference between a 10 ms and a 300 ms open.
+ */
+const loadedViews = new WeakMap<ViewLoader, ViewModule>();
+const loadingViews = new WeakMap<ViewLoader, Promise<ViewModule>>();
+
+export function loadedView(loader: ViewLoader): ViewModule | undefined {
+  return loadedViews.get(loader);
+}
+
+export function loadView(loader: ViewLoader): Promise<ViewModule> {
+  const done = loadedViews.get(loader);
+  if (done) return Promise.resolve(done);
+  let pending = loadingViews.get(loader);
+  if (!pending) {
+    pending = loader().then(
+      (module) => {
+        loadedViews.set(loader, module);
+        return module;
+      },
+      (error: unknown) => {
+        loadingViews.delete(loader);
+        throw error;
+      },
+    );
+    loadingViews.set(loader, pending);
   }
-  return component;
+  return pending;
+}
+
+/** The loader of a view: built-in, or registered by a feature plugin. */
+export function resolveViewLoader(modal: LatchModal, view: string): ViewLoader | undefined {
+  const builtIn = (VIEW_LOADERS as Record<string, ViewLoader>)[view];
+  const fromPlugin = modal.options.plugins?.map((p) => modal.getPlugin(p.id)?.views?.[view]).find(Boolean);
+  return builtIn ?? (fromPlugin as ViewLoader | undefined);
 }
 
 /** Each view's accessible name, shown as the dialog's title. */

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import type { LatchModal } from '../createModal.js';
 import { ModalRoot } from '../modal/ModalRoot.js';
-import { VIEW_LOADERS } from '../modal/views.js';
+import { loadView, VIEW_LOADERS } from '../modal/views.js';
 import { attachModalShadow } from './shadowHost.js';
 
 export const MODAL_ELEMENT_NAME = 'latch-modal';
@@ -20,5 +20,5 @@ export function mountModal(modal: LatchModal): () => void {
 }
 
 export async function prefetchViews(): Promise<void> {
-  await Promise.all([VIEW_LOADERS.Connect(), VIEW_LOADERS.AllWallets(), VIEW_LOADERS.ConnectingExternal(), VIEW_LOADERS.Account()]);
+  await Promise.all([VIEW_LOADERS.Connect, VIEW_LOADERS.AllWallets, VIEW_LOADERS.ConnectingExternal, VIEW_LOADERS.Account].map(loadView));
 }
