@@ -154,6 +154,20 @@ describe('startAnvil lifecycle', () => {
     }
   });
 
+  it('listens on a requested fixed port, and refuses one that is taken', async () => {
+    const free = await startAnvil({ deploy: false });
+    const port = free.port;
+    await free.stop();
+    const fixed = await startAnvil({ deploy: false, port });
+    try {
+      expect(fixed.port).toBe(port);
+      expect(fixed.rpcUrl).toBe(`http://127.0.0.1:${port}`);
+      await expect(startAnvil({ deploy: false, port })).rejects.toThrow();
+    } finally {
+      await fixed.stop();
+    }
+  });
+
   // The built entry (dist/index.js) runs in a child Node process so its exit paths can be exercised.
   for (const ending of ['process.exit', 'SIGTERM'] as const) {
     it(`does not outlive the Node process that started it (${ending})`, async () => {

@@ -10,6 +10,8 @@ export interface AnvilOptions {
   chainId?: number;
   /** Deploy Multicall3, the demo ERC-20 and the demo ERC-721. Default true. */
   deploy?: boolean;
+  /** A fixed port on 127.0.0.1; default 0, a free one. Fails if the port is taken. */
+  port?: number;
 }
 
 /** A running anvil on 127.0.0.1 with its ten funded dev accounts. */
@@ -35,7 +37,7 @@ export function startAnvil(options: AnvilOptions): Promise<BareAnvilFixture & { 
 export async function startAnvil(options: AnvilOptions = {}): Promise<BareAnvilFixture & { readonly contracts?: AnvilContracts }> {
   const chainId = options.chainId ?? DEFAULT_ANVIL_CHAIN_ID;
   const accounts = anvilAccounts();
-  const node = await spawnAnvilProcess(chainId);
+  const node = await spawnAnvilProcess(chainId, options.port ?? 0);
   const fixture: BareAnvilFixture = { rpcUrl: node.rpcUrl, port: node.port, chainId, accounts, stop: node.stop };
   if (options.deploy === false) return fixture;
   try {

@@ -18,9 +18,10 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
-  const main = await startAnvil({ chainId: 31337 });
+  // Fixed ports when free, so a browser wallet needs configuring only once; else any free port.
+  const main = await startAnvil({ chainId: 31337, port: 8545 }).catch(() => startAnvil({ chainId: 31337 }));
   stops.push(main.stop);
-  const second = await startAnvil({ chainId: 31338, deploy: false });
+  const second = await startAnvil({ chainId: 31338, deploy: false, port: 8546 }).catch(() => startAnvil({ chainId: 31338, deploy: false }));
   stops.push(second.stop);
   const config = {
     chains: [

@@ -37,10 +37,13 @@ function installExitHooks(): void {
   }
 }
 
-/** Spawns anvil on 127.0.0.1 with an OS-chosen port (`--port 0`, race-free) and waits until JSON-RPC answers. */
-export async function spawnAnvilProcess(chainId: number): Promise<AnvilProcess> {
+/**
+ * Spawns anvil on 127.0.0.1 and waits until JSON-RPC answers. Port 0 (the default) lets the OS
+ * choose, race-free; a fixed port is for humans (a browser wallet configured once).
+ */
+export async function spawnAnvilProcess(chainId: number, port = 0): Promise<AnvilProcess> {
   installExitHooks();
-  const args = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId)];
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)];
   const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   runningChildren.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
