@@ -75,3 +75,18 @@ for (const theme of ['dark', 'light'] as const) {
     await shoot(page, theme, 'unsupported-chain');
   });
 }
+
+test('on a narrow viewport the modal is a bottom sheet', async ({ page, demo, installWallet }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await installWallet(page);
+  await page.goto(demo.url);
+  await openConnect(page);
+  await expect(dialog(page).getByTestId('latch-wallet-list')).toBeVisible();
+  await page.waitForTimeout(250);
+  const box = await dialog(page).boundingBox();
+  expect(box).not.toBeNull();
+  expect(Math.round(box!.width)).toBe(390);
+  expect(Math.round(box!.y + box!.height)).toBe(800);
+  await audit(page, 'Connect (mobile)');
+  await shoot(page, 'dark', 'connect-mobile');
+});

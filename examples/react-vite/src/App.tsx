@@ -97,7 +97,7 @@ export function App({ config }: { config: DemoConfig }) {
           <section className="card wide" aria-labelledby="code-title">
             <h2 id="code-title">Integrate it</h2>
             <p className="muted">One call creates the modal; hooks read its state. This page uses exactly this API.</p>
-            <pre><code>{SNIPPET}</code></pre>
+            <pre tabIndex={0} aria-label="Integration example code"><code>{SNIPPET}</code></pre>
           </section>
 
           <section className="card wide" aria-labelledby="wallet-title">
