@@ -15,7 +15,9 @@ export function NetworkButton() {
   const theme = useKernelAtom(themeAtom);
   const accent = String(theme.variables['--latch-accent'] ?? THEME_DEFAULTS['--latch-accent']);
   const unsupported = hydrated && namespace ? networks[namespace]?.isUnsupported : false;
-  const label = unsupported ? 'Wrong network' : (network?.name ?? 'Network');
+  // Until hydrated, the configured default: the server cannot know the network stored in this browser.
+  const shown = hydrated ? network : modal.options.defaultNetwork;
+  const label = unsupported ? 'Wrong network' : (shown?.name ?? 'Network');
   return (
     <button
       type="button"

@@ -33,7 +33,9 @@ export function useAccount({ namespace }: { namespace?: ChainNamespace } = {}) {
   const status = useKernelAtom(connectionStatusAtom);
   const account = (namespace ? accounts[namespace] : active ? accounts[active] : undefined);
   if (!hydrated || !account || account.status !== 'connected') {
-    return { address: undefined, caipAddress: undefined, isConnected: false, status: hydrated ? status : 'disconnected', allAccounts: [], namespace: namespace ?? active } as const;
+    // The status is the visitor's; 'connected' there means another namespace, not this one.
+    const own = hydrated && status !== 'connected' ? status : 'disconnected';
+    return { address: undefined, caipAddress: undefined, isConnected: false, status: own, allAccounts: [], namespace: namespace ?? active } as const;
   }
   return {
     address: account.address,

@@ -1,5 +1,5 @@
 import type { ChainAdapter, TokenBalance } from '@latch/kernel';
-import { act, cleanup, render, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { LatchProvider } from '../context.js';
 import { createModal, type LatchModal, type ReactModalOptions } from '../createModal.js';
@@ -63,7 +63,7 @@ export function track(modal: LatchModal): LatchModal {
 
 export interface ModalScreen {
   /** Queries scoped to the modal's root inside the shadow root. */
-  ui: ReturnType<typeof within>;
+  ui: BoundFunctions<typeof queries>;
   root: HTMLElement;
   shadow: ShadowRoot;
   host: HTMLElement;

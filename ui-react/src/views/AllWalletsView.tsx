@@ -5,7 +5,7 @@ import type { ViewProps } from '../modal/views.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
 import { BUNDLED_WALLETS } from '../wallets/bundledWallets.js';
 import { createListRegistry } from '../wallets/listRegistry.js';
-import { isExcluded, mergeConnectors, walletKey } from '../wallets/walletSections.js';
+import { isExcluded, mergeConnectors, safeHomepage, walletKey } from '../wallets/walletSections.js';
 import { connectingData } from './ConnectView.js';
 
 export const ALL_WALLETS_PAGE_SIZE = 24;
@@ -22,12 +22,13 @@ export default function AllWalletsView({ modal }: ViewProps) {
   const excluded = modal.options.excludeWalletIds ?? [];
 
   useEffect(() => {
+    if (search === query) return; // Nothing typed (e.g. on mount): keep the pages already shown.
     const timer = setTimeout(() => {
       setQuery(search);
       setPages(1);
     }, 150);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, query]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -40,8 +41,8 @@ export default function AllWalletsView({ modal }: ViewProps) {
 
   const installed = mergeConnectors(Object.values(byNamespace).flatMap((l) => (l ?? []) as Connector[]).filter((c) => c.type !== 'AUTH' && !isExcluded(c, excluded)))
     .filter((w) => !query || w.name.toLowerCase().includes(query.trim().toLowerCase()));
-  const installedKeys = new Set(installed.map((w) => walletKey(w.name)));
-  const others = result.wallets.filter((w) => !installedKeys.has(walletKey(w.name)) && !isExcluded(w, excluded));
+  const installedKeys = new Set(installed.flatMap((w) => [walletKey(w.name), ...w.connectors.flatMap((c) => (c.rdns ? [c.rdns] : []))]));
+  const others = result.wallets.filter((w) => !installedKeys.has(walletKey(w.name)) && !(w.rdns && installedKeys.has(w.rdns)) && !isExcluded(w, excluded));
   const count = installed.length + others.length;
 
   return (
@@ -70,15 +71,25 @@ export default function AllWalletsView({ modal }: ViewProps) {
             </button>
           </li>
         ))}
-        {others.map((w) => (
-          <li key={w.id}>
-            <a className="tile" href={w.homepage} target="_blank" rel="noopener noreferrer">
-              <WalletIcon name={w.name} icon={w.imageUrl} />
-              <span>{w.name}</span>
-              <span className="sr-only">, not installed: opens its website</span>
-            </a>
-          </li>
-        ))}
+        {others.map((w) => {
+          const homepage = safeHomepage(w.homepage);
+          return (
+            <li key={w.id}>
+              {homepage ? (
+                <a className="tile" href={homepage} target="_blank" rel="noopener noreferrer">
+                  <WalletIcon name={w.name} icon={w.imageUrl} />
+                  <span>{w.name}</span>
+                  <span className="sr-only">, not installed: opens its website</span>
+                </a>
+              ) : (
+                <div className="tile">
+                  <WalletIcon name={w.name} icon={w.imageUrl} />
+                  <span>{w.name}</span>
+                </div>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {result.total > result.wallets.length ? (
         <button type="button" className="button block" style={{ marginTop: 12 }} onClick={() => setPages((p) => p + 1)}>

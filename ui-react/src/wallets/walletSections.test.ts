@@ -1,7 +1,7 @@
 import type { Connector, RegistryWallet } from '@latch/kernel';
 import { describe, expect, it } from 'vitest';
 import { connector } from '../../../kernel/src/test-support/fakeAdapter.js';
-import { connectMethodOrder, displayName, isExcluded, mergeConnectors, SECTION_ORDER, walletKey, walletSections } from './walletSections.js';
+import { connectMethodOrder, displayName, isExcluded, mergeConnectors, safeHomepage, SECTION_ORDER, walletKey, walletSections } from './walletSections.js';
 
 const named = (id: string, name: string, chain: Connector['chain'] = 'eip155', extra: Partial<Connector> = {}): Connector => ({
   ...connector(id, chain),
@@ -76,6 +76,26 @@ describe('walletSections', () => {
       custom: [registry('t2', 'Trust')],
     });
     expect(entries.map((e) => `${e.name}:${e.section}`)).toEqual(['MetaMask:injected', 'Trust Wallet:featured']);
+  });
+});
+
+describe('registry entries', () => {
+  it('are links only to an http(s) homepage; others are left out', () => {
+    const entries = walletSections({
+      connectors: [],
+      recent: [],
+      custom: [
+        { id: 'none', name: 'No Homepage' },
+        { id: 'js', name: 'Script', homepage: 'javascript:alert(1)' },
+        { id: 'data', name: 'Data', homepage: 'data:text/html,hi' },
+        registry('ok', 'Fine'),
+      ],
+    });
+    expect(entries.map((e) => [e.name, e.homepage])).toEqual([['Fine', 'https://ok.example']]);
+    expect(safeHomepage(' https://x.example ')).toBe('https://x.example');
+    expect(safeHomepage('http://x.example')).toBe('http://x.example');
+    expect(safeHomepage('//x.example')).toBeUndefined();
+    expect(safeHomepage(undefined)).toBeUndefined();
   });
 });
 

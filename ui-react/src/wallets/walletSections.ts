@@ -30,6 +30,11 @@ export function walletKey(name: string): string {
   return NAME_ALIASES[lower] ?? lower;
 }
 
+/** Registry data is untrusted: only an http(s) homepage becomes a link. */
+export function safeHomepage(url: string | undefined): string | undefined {
+  return typeof url === 'string' && /^https?:\/\//i.test(url.trim()) ? url.trim() : undefined;
+}
+
 /** §5: hidden when the integrator excluded it by id, rdns or name. */
 export function isExcluded(candidate: { id: string; name: string; rdns?: string }, excluded: readonly string[]): boolean {
   const key = walletKey(candidate.name);
@@ -76,8 +81,11 @@ export function walletSections(input: SectionInput): WalletEntry[] {
     out.push({ ...entry, section });
   };
   const ofType = (...types: Connector['type'][]) => entries.filter((e) => e.connectors.some((c) => types.includes(c.type)));
+  // A wallet to install is a link to its homepage: without a usable one there is nothing to offer.
   const fromRegistry = (list: readonly RegistryWallet[] | undefined, section: SectionId) =>
-    (list ?? []).filter((w) => !isExcluded(w, excluded)).forEach((w) => push({ id: w.id, name: w.name, icon: w.imageUrl, rdns: w.rdns, homepage: w.homepage, connectors: [], namespaces: [] }, section));
+    (list ?? [])
+      .filter((w) => !isExcluded(w, excluded) && safeHomepage(w.homepage))
+      .forEach((w) => push({ id: w.id, name: w.name, icon: w.imageUrl, rdns: w.rdns, homepage: safeHomepage(w.homepage), connectors: [], namespaces: [] }, section));
 
   ofType('WALLET_CONNECT').forEach((e) => push(e, 'walletConnect'));
   entries
