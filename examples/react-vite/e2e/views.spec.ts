@@ -12,6 +12,8 @@ mkdirSync(SHOTS, { recursive: true });
 interface AxeViolation { id: string; impact?: string | null; help: string; nodes: { target: unknown }[] }
 
 async function audit(page: Page, label: string) {
+  // Contrast is judged on the settled view: mid-fade, opacity makes every colour fail.
+  await page.evaluate(() => Promise.all((document.querySelector('latch-modal')?.shadowRoot?.getAnimations() ?? []).filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
   await page.addScriptTag({ content: axe.source });
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
