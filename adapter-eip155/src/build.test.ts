@@ -1,44 +1,22 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type Rollup } from 'vite';
+import { buildPackage, type OutputChunk, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
 
 const packageDir = new URL('..', import.meta.url).pathname;
-let outDir = '';
-let chunks: Rollup.OutputChunk[] = [];
+let built: PackageBuild;
 
 beforeAll(async () => {
-  outDir = mkdtempSync(join(packageDir, '.build-test-'));
-  const output = (await build({ root: packageDir, logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } })) as Rollup.RollupOutput[];
-  chunks = output.flatMap((o) => o.output).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  built = await buildPackage(packageDir);
 }, 60_000);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+afterAll(() => built?.cleanup());
 
-function chunk(fileName: string): Rollup.OutputChunk {
-  const found = chunks.find((c) => c.fileName === fileName);
-  if (!found) throw new Error(`no chunk ${fileName} in ${chunks.map((c) => c.fileName).join(', ')}`);
-  return found;
-}
-
-/** The entry and every chunk it loads statically: what a host pays on first load. */
-function staticClosure(entry: Rollup.OutputChunk): Rollup.OutputChunk[] {
-  const seen = new Map<string, Rollup.OutputChunk>([[entry.fileName, entry]]);
-  const queue = [entry];
-  for (let next = queue.pop(); next; next = queue.pop()) {
-    for (const imported of next.imports) {
-      const local = chunks.find((c) => c.fileName === imported);
-      if (local && !seen.has(local.fileName)) {
-        seen.set(local.fileName, local);
-        queue.push(local);
-      }
-    }
-  }
-  return [...seen.values()];
-}
-
-const externalImports = (list: Rollup.OutputChunk[]) => list.flatMap((c) => c.imports).filter((s) => !chunks.some((c) => c.fileName === s));
-const moduleFiles = (list: Rollup.OutputChunk[]) => list.flatMap((c) => c.moduleIds).map((id) => id.replace(packageDir, ''));
+const chunk = (fileName: string) => built.chunk(fileName);
+const staticClosure = (entry: OutputChunk) => built.staticClosure(entry);
+/** Only static imports: what the listed chunks pull in when they load. */
+const externalImports = (list: OutputChunk[]) => list.flatMap((c) => c.imports).filter((s) => !built.chunks.some((c) => c.fileName === s));
+const moduleFiles = (list: OutputChunk[]) => list.flatMap((c) => c.moduleIds).map((id) => id.replace(packageDir, ''));
 
 describe('the built adapter', () => {
   it('loads no viem on first load: the entry imports only the kernel; rpc modules are dynamic imports', () => {
@@ -69,7 +47,7 @@ describe('the built adapter', () => {
   });
 
   it('performs no I/O, timers or DOM access when imported and created in Node', () => {
-    const probe = join(outDir, 'probe.mjs');
+    const probe = join(built.outDir, 'probe.mjs');
     writeFileSync(
       probe,
       `

@@ -1,25 +1,22 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type Rollup } from 'vite';
+import { buildPackage, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
 
 /** ARCHITECTURE.md: the kernel imports only jotai/vanilla, mitt and small audited helpers. */
 const ALLOWED = [/^jotai\/vanilla$/, /^mitt$/, /^@noble\/hashes\/[a-z0-9]+\.js$/, /^@scure\/base$/];
 const packageDir = new URL('..', import.meta.url).pathname;
-let outDir = '';
-let chunks: Rollup.OutputChunk[] = [];
+let built: PackageBuild;
 
 beforeAll(async () => {
-  outDir = mkdtempSync(join(packageDir, '.build-test-'));
-  const output = (await build({ root: packageDir, logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } })) as Rollup.RollupOutput[];
-  chunks = output.flatMap((o) => o.output).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  built = await buildPackage(packageDir);
 }, 60_000);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+afterAll(() => built?.cleanup());
 
 describe('the built kernel', () => {
   it('imports nothing but the allowed dependencies', () => {
-    const external = [...new Set(chunks.flatMap((c) => [...c.imports, ...c.dynamicImports]).filter((s) => !s.startsWith('.') && !chunks.some((c) => c.fileName === s)))];
+    const external = built.externalImports();
     expect(external.length).toBeGreaterThan(0);
     for (const specifier of external) expect(ALLOWED.some((re) => re.test(specifier)), specifier).toBe(true);
     expect(external).not.toContain('react');
@@ -34,7 +31,7 @@ describe('the built kernel', () => {
   });
 
   it('performs no I/O, timers or DOM access when imported in Node', () => {
-    const probe = join(outDir, 'probe.mjs');
+    const probe = join(built.outDir, 'probe.mjs');
     writeFileSync(
       probe,
       `

@@ -1,8 +1,8 @@
 // @vitest-environment node
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type Rollup } from 'vite';
+import { buildPackage, type OutputChunk, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
 
 /** The package may import only its peers and its own dependencies. */
 const ALLOWED = [/^react$/, /^react\/jsx-runtime$/, /^react-dom$/, /^react-dom\/client$/, /^jotai\/(react|vanilla)$/, /^@latch\/[a-z0-9-]+$/];
@@ -10,38 +10,19 @@ const ALLOWED = [/^react$/, /^react\/jsx-runtime$/, /^react-dom$/, /^react-dom\/
 const LAZY = [/^src\/modal\/(ModalRoot|Dialog|ViewHost)\.tsx$/, /^src\/views\//, /^src\/mount\/mountModal\.tsx$/, /^src\/theme\/styles\.ts$/];
 
 const packageDir = new URL('..', import.meta.url).pathname;
-let outDir = '';
-let chunks: Rollup.OutputChunk[] = [];
+let built: PackageBuild;
+let chunks: OutputChunk[] = [];
 
 beforeAll(async () => {
-  outDir = mkdtempSync(join(packageDir, '.build-test-'));
-  // Build as `npm run build` does: vitest's NODE_ENV=test would switch JSX to its development runtime.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    const output = (await build({ root: packageDir, mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } })) as Rollup.RollupOutput[];
-    chunks = output.flatMap((o) => o.output).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  built = await buildPackage(packageDir);
+  chunks = built.chunks;
 }, 60_000);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+afterAll(() => built?.cleanup());
 
-const modulesOf = (chunk: Rollup.OutputChunk) => chunk.moduleIds.filter((id) => !id.includes('node_modules') && !id.startsWith('\0')).map((id) => relative(packageDir, id));
-const isChunk = (name: string) => chunks.some((c) => c.fileName === name);
-
+const modulesOf = (chunk: OutputChunk) => chunk.moduleIds.filter((id) => !id.includes('node_modules') && !id.startsWith('\0')).map((id) => relative(packageDir, id));
+const entryChunk = () => chunks.find((c) => c.isEntry) as OutputChunk;
 /** The entry and every chunk it imports statically: what loads with `import '@latch/react'`. */
-function staticClosure(): Rollup.OutputChunk[] {
-  const entry = chunks.find((c) => c.isEntry) as Rollup.OutputChunk;
-  const seen = new Map([[entry.fileName, entry]]);
-  for (const chunk of seen.values()) {
-    for (const name of chunk.imports) {
-      const next = chunks.find((c) => c.fileName === name);
-      if (next && !seen.has(name)) seen.set(name, next);
-    }
-  }
-  return [...seen.values()];
-}
+const staticClosure = () => built.staticClosure(entryChunk());
 
 describe('the built package', () => {
   it('has one entry, index.js', () => {
@@ -58,12 +39,11 @@ describe('the built package', () => {
       expect(lazy).toContain(`src/views/${view}.tsx`);
     }
     expect(lazy).toContain('src/modal/ModalRoot.tsx');
-    const entry = chunks.find((c) => c.isEntry) as Rollup.OutputChunk;
-    expect(entry.dynamicImports.length).toBeGreaterThan(0);
+    expect(entryChunk().dynamicImports.length).toBeGreaterThan(0);
   });
 
   it('imports nothing but react, react-dom, jotai and @latch/*', () => {
-    const external = [...new Set(chunks.flatMap((c) => [...c.imports, ...c.dynamicImports]).filter((s) => !isChunk(s)))];
+    const external = built.externalImports();
     expect(external).toEqual(expect.arrayContaining(['react', '@latch/kernel']));
     for (const specifier of external) expect(ALLOWED.some((re) => re.test(specifier)), specifier).toBe(true);
     for (const chunk of chunks) expect(chunk.code).not.toMatch(/\bfrom\s*["'](?!react|react-dom|jotai|@latch\/|\.\/)/);
