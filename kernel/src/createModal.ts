@@ -1,7 +1,7 @@
 import { createStore } from 'jotai/vanilla';
 import { addNetwork, removeAdapter, removeNetwork, switchNetwork } from './actions/network.js';
 import { dismissAlert, showAlert } from './actions/alerts.js';
-import { connectWallet, handleAdapterEvent, setConnectors } from './actions/connect.js';
+import { connectWallet, connectWallets, handleAdapterEvent, setConnectors, type ConnectTarget } from './actions/connect.js';
 import { initialConnectionStatus } from './actions/connectionStatus.js';
 import { disconnect } from './actions/disconnect.js';
 import { closeModal, openModal, setModalLoading, shakeModal, type OpenOptions } from './actions/modal.js';
@@ -140,7 +140,9 @@ export function createModal(userOptions: ModalOptions) {
     options,
     open: async (openOptions?: OpenOptions) => openModal(ctx, openOptions),
     close: (closeOptions?: { force?: boolean }) => closeModal(ctx, closeOptions),
-    connect: (connectorId: string, connectOptions?: { namespace?: ChainNamespace }) => connectWallet(ctx, connectorId, connectOptions),
+    connect: (connectorId: string, connectOptions?: { namespace?: ChainNamespace; keepOpen?: boolean }) => connectWallet(ctx, connectorId, connectOptions),
+    /** Connects one wallet on several namespaces (a merged multi-chain wallet), closing once. */
+    connectMany: (targets: readonly ConnectTarget[]) => connectWallets(ctx, targets),
     reconnect: () => reconnect(ctx),
     switchNetwork: (network: Parameters<typeof switchNetwork>[1]) => switchNetwork(ctx, network),
     disconnect: (namespace?: ChainNamespace) => disconnect(ctx, namespace),

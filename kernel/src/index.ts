@@ -35,6 +35,7 @@ export { SNACK_SWAP_DELAY_MS } from './actions/snackbar.js';
 export { FARCASTER_CLEANUP_DELAY_MS } from './actions/router.js';
 export { initialConnectionStatus, nextConnectionStatus, type StatusEvent } from './actions/connectionStatus.js';
 export { TOKEN_RETRY_GAP_MS } from './actions/tokens.js';
+export type { ConnectManyResult, ConnectTarget } from './actions/connect.js';
 export { BALANCE_NAMESPACES, IDENTITY_NAMESPACES, ZERO_BALANCE } from './actions/account.js';
 
 // Storage, errors, telemetry, HTTP.

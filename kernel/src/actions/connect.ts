@@ -34,7 +34,7 @@ export function startNetwork(ctx: KernelContext, ns: ChainNamespace): CaipNetwor
 export async function connectWallet(
   ctx: KernelContext,
   connectorId: string,
-  { namespace }: { namespace?: ChainNamespace } = {},
+  { namespace, keepOpen = false }: { namespace?: ChainNamespace; keepOpen?: boolean } = {},
 ): Promise<ConnectResult> {
   const connector = findConnector(ctx, connectorId, namespace);
   if (!connector) throw new LatchError(`Connector '${connectorId}' not found`, { category: 'CONNECTOR_ERROR' });
@@ -56,8 +56,44 @@ export async function connectWallet(
     throw error;
   }
   applyConnection(ctx, ns, connector, result);
-  if (ctx.store.get(modalAtom).open && !getNetworkState(ctx, ns).isUnsupported) closeModal(ctx);
+  if (!keepOpen) finishConnecting(ctx, [ns]);
   return result;
+}
+
+/** After a connection: close the modal (embedded mode: go to Account), unless UnsupportedChain took over. */
+function finishConnecting(ctx: KernelContext, namespaces: readonly ChainNamespace[]): void {
+  if (namespaces.some((ns) => getNetworkState(ctx, ns).isUnsupported)) return;
+  if (ctx.store.get(modalAtom).open || ctx.options.enableEmbedded) closeModal(ctx);
+}
+
+export interface ConnectTarget {
+  connectorId: string;
+  namespace: ChainNamespace;
+}
+
+export interface ConnectManyResult {
+  connected: { namespace: ChainNamespace; result: ConnectResult }[];
+  failed: { namespace: ChainNamespace; error: LatchError }[];
+}
+
+/**
+ * §3 merged multi-chain connector: one wallet, several namespaces, connected one after the other.
+ * Throws only when none connects; a namespace the visitor declined is reported, the rest kept.
+ */
+export async function connectWallets(ctx: KernelContext, targets: readonly ConnectTarget[]): Promise<ConnectManyResult> {
+  const outcome: ConnectManyResult = { connected: [], failed: [] };
+  for (const target of targets) {
+    try {
+      const result = await connectWallet(ctx, target.connectorId, { namespace: target.namespace, keepOpen: true });
+      outcome.connected.push({ namespace: target.namespace, result });
+    } catch (err) {
+      outcome.failed.push({ namespace: target.namespace, error: toLatchError(err, 'CONNECTOR_ERROR') });
+    }
+  }
+  const first = outcome.failed[0];
+  if (outcome.connected.length === 0 && first) throw first.error;
+  finishConnecting(ctx, outcome.connected.map((c) => c.namespace));
+  return outcome;
 }
 
 function explorerUrl(network: CaipNetwork | undefined, address: string): string | undefined {

@@ -1,6 +1,7 @@
 import { isUserRejection, readErrorMessage, type ChainNamespace } from '@latch/kernel';
 import { useEffect, useRef, useState } from 'react';
 import type { ViewProps } from '../modal/views.js';
+import { namespaceLabel } from '../parts/NetworkList.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
 
 export interface ConnectingData {
@@ -25,9 +26,10 @@ export default function ConnectingExternalView({ modal, data }: ViewProps) {
     setPhase({ kind: 'pending' });
     void (async () => {
       try {
-        for (const target of wallet.targets) await modal.connect(target.id, { namespace: target.namespace });
-        // The kernel closes an open modal on success; an embedded one never opened, so leave this view here (§4).
-        if (live && modal.getState().view === 'ConnectingExternal') modal.close();
+        // One wallet may serve several namespaces (§3 merged connector); the kernel closes once.
+        const { failed } = await modal.connectMany(wallet.targets.map((t) => ({ connectorId: t.id, namespace: t.namespace })));
+        const declined = failed[0];
+        if (declined) void modal.feedback.showSnack(`${namespaceLabel(declined.namespace)} not connected: ${readErrorMessage(declined.error)}`, 'error');
       } catch (err) {
         if (!live) return;
         setPhase(isUserRejection(err) ? { kind: 'declined' } : { kind: 'failed', message: readErrorMessage(err) });
