@@ -118,10 +118,10 @@ button { cursor: pointer; }
 .avatar.small { width: 24px; height: 24px; }
 .account-name { display: flex; align-items: center; gap: 4px; font-size: calc(var(--fs) * 1.8); font-weight: 600; }
 .balance { color: var(--muted); font-size: calc(var(--fs) * 1.5); }
-.actions { display: flex; gap: 8px; justify-content: center; margin: 6px 0 10px; }
+.actions { display: flex; gap: 8px; justify-content: center; flex-wrap: wrap; margin: 6px 0 10px; }
 .tabs { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4px; background: var(--surface); border-radius: calc(var(--r) * 3); padding: 4px; }
 .tab { border: 0; background: transparent; border-radius: calc(var(--r) * 2); height: 32px; font-weight: 600; color: var(--muted); }
-.tab[aria-selected='true'] { background: var(--bg); color: var(--fg); }
+.tab[aria-selected='true'], .tab[aria-pressed='true'] { background: var(--bg); color: var(--fg); }
 .panel { padding: 10px 0 0; min-height: 96px; }
 .empty { color: var(--muted); text-align: center; padding: 20px 8px; margin: 0; }
 .token { display: flex; align-items: center; gap: 10px; padding: 8px 4px; }

@@ -1,10 +1,11 @@
 import { avatarColors } from '@latch/kernel';
-import { fireEvent, waitFor } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base, mainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { base, connector, createFakeAdapter, mainnet, solanaMainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { createModal } from '../createModal.js';
 import { ConnectButton } from '../components/ConnectButton.js';
-import { cleanupModals, createTestModal, openModal, renderWithModal, token, withTokenBalances } from '../test-support/renderModal.js';
+import { cleanupModals, createTestModal, openModal, renderWithModal, token, track, withTokenBalances } from '../test-support/renderModal.js';
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -169,3 +170,42 @@ describe('Account view: actions', () => {
     expect(modal.getState().history.map((h) => h.view)).toEqual(['Account', 'Networks']);
   });
 });
+
+describe('Account view: two namespaces at once', () => {
+  async function twoNamespaces() {
+    const evm = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });
+    const sol = createFakeAdapter({ namespace: 'solana', connectors: [connector('s', 'solana')] });
+    const modal = track(createModal({ networks: [mainnet, solanaMainnet], adapters: [evm.adapter, sol.adapter], storage: null }));
+    await modal.connect('w');
+    await modal.connect('s');
+    const screen = await openModal(modal, { view: 'Account' });
+    await screen.ui.findByTestId('latch-account');
+    return { modal, sol, evm, ...screen };
+  }
+
+  it('switches between the connected accounts, marking a namespace switch (§4)', async () => {
+    const { modal, ui, sol } = await twoNamespaces();
+    const group = ui.getByRole('group', { name: 'Connected accounts' });
+    expect(ui.getByTestId('latch-namespace-solana').getAttribute('aria-pressed')).toBe('true');
+    expect(ui.getByTestId('latch-account-name').textContent).toBe(truncate(sol.address));
+    const switches: boolean[] = [];
+    modal.on('SWITCH_NETWORK', ({ namespaceSwitch }) => switches.push(namespaceSwitch));
+    await userEvent.click(within(group).getByRole('button', { name: 'Ethereum & EVM' }));
+    await waitFor(() => expect(ui.getByTestId('latch-namespace-eip155').getAttribute('aria-pressed')).toBe('true'));
+    expect(ui.getByTestId('latch-account-name').textContent).toBe('0xf39F…b92266');
+    expect(switches).toEqual([true]);
+  });
+
+  it('disconnecting one namespace leaves the other connected', async () => {
+    const { modal, ui } = await twoNamespaces();
+    await userEvent.click(ui.getByRole('button', { name: /Disconnect Solana/ }));
+    await waitFor(() => expect(modal.getState().accounts.solana?.status).toBe('disconnected'));
+    expect(modal.getState().accounts.eip155?.status).toBe('connected');
+    expect(modal.getState().activeNamespace).toBe('eip155');
+    await waitFor(() => expect(ui.queryByRole('group', { name: 'Connected accounts' })).toBeNull());
+  });
+});
+
+function truncate(address: string) {
+  return `${address.slice(0, 4)}…${address.slice(-6)}`;
+}

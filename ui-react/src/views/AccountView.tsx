@@ -1,10 +1,10 @@
-import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, formatBalance, truncateAddress, type AccountTab, type TokenBalance } from '@latch/kernel';
+import { accountsAtom, activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, networksAtom, formatBalance, truncateAddress, type AccountTab, type ChainNamespace, type TokenBalance } from '@latch/kernel';
 import { useAtomValue } from 'jotai/react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { ViewProps } from '../modal/views.js';
 import { Avatar } from '../parts/Avatar.js';
 import { ChevronIcon, CopyIcon, ExternalIcon, LogoutIcon } from '../parts/icons.js';
-import { NetworkBadge } from '../parts/NetworkList.js';
+import { namespaceLabel, NetworkBadge } from '../parts/NetworkList.js';
 
 const TABS: readonly AccountTab[] = ['Tokens', 'NFTs', 'Activity'];
 
@@ -13,6 +13,9 @@ export default function AccountView({ modal }: ViewProps) {
   const account = useAtomValue(activeAccountAtom, { store });
   const namespace = useAtomValue(activeNamespaceAtom, { store });
   const network = useAtomValue(activeNetworkAtom, { store });
+  const accounts = useAtomValue(accountsAtom, { store });
+  const networks = useAtomValue(networksAtom, { store });
+  const connectedNamespaces = Object.entries(accounts).filter(([, a]) => a?.status === 'connected').map(([ns]) => ns as ChainNamespace);
   const tabsId = useId();
 
   useEffect(() => {
@@ -54,11 +57,41 @@ export default function AccountView({ modal }: ViewProps) {
               <ExternalIcon /> Explorer<span className="sr-only"> (opens in a new tab)</span>
             </a>
           ) : null}
-          <button type="button" className="button danger" onClick={() => void modal.disconnect().then(() => modal.close(), () => undefined)}>
-            <LogoutIcon /> Disconnect
-          </button>
+          {connectedNamespaces.length > 1 ? (
+            <>
+              <button type="button" className="button danger" onClick={() => void modal.disconnect(namespace).catch(() => undefined)}>
+                <LogoutIcon /> Disconnect {namespaceLabel(namespace)}
+              </button>
+              <button type="button" className="button danger" onClick={() => void modal.disconnect().then(() => modal.close(), () => undefined)}>
+                Disconnect all
+              </button>
+            </>
+          ) : (
+            <button type="button" className="button danger" onClick={() => void modal.disconnect().then(() => modal.close(), () => undefined)}>
+              <LogoutIcon /> Disconnect
+            </button>
+          )}
         </div>
       </div>
+      {connectedNamespaces.length > 1 ? (
+        <div className="tabs" role="group" aria-label="Connected accounts" style={{ gridTemplateColumns: `repeat(${connectedNamespaces.length}, 1fr)`, marginBottom: 10 }}>
+          {connectedNamespaces.map((ns) => (
+            <button
+              key={ns}
+              type="button"
+              className="tab"
+              aria-pressed={ns === namespace}
+              data-testid={`latch-namespace-${ns}`}
+              onClick={() => {
+                const target = networks[ns]?.caipNetwork;
+                if (target && ns !== namespace) void modal.switchNetwork(target).catch(() => undefined);
+              }}
+            >
+              {namespaceLabel(ns)}
+            </button>
+          ))}
+        </div>
+      ) : null}
       {network ? (
         <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => modal.router.push('Networks')}>
           <NetworkBadge network={network} />
