@@ -6,6 +6,7 @@ import { initialConnectionStatus } from './actions/connectionStatus.js';
 import { disconnect } from './actions/disconnect.js';
 import { closeModal, openModal, setModalLoading, shakeModal, type OpenOptions } from './actions/modal.js';
 import { reconnect } from './actions/reconnect.js';
+import { signMessage } from './actions/sign.js';
 import { refreshTokenBalances, setAccountTab } from './actions/tokens.js';
 import { goBack, popTransactionStack, pushTransactionStack, pushView, replaceView, resetView } from './actions/router.js';
 import { hideSnack, showSnack } from './actions/snackbar.js';
@@ -150,6 +151,8 @@ export function createModal(userOptions: ModalOptions) {
     removeNetwork: (ns: ChainNamespace, id: Parameters<typeof removeNetwork>[2]) => removeNetwork(ctx, ns, id),
     removeAdapter: (ns: ChainNamespace) => removeAdapter(ctx, ns),
     refreshTokenBalances: (ns: ChainNamespace) => refreshTokenBalances(ctx, ns),
+    /** Signs with the wallet connected on `namespace` (default: the active one). */
+    signMessage: (message: string, options?: { namespace?: ChainNamespace }) => signMessage(ctx, message, options?.namespace),
     setAccountTab: (ns: ChainNamespace, tab: Parameters<typeof setAccountTab>[2]) => setAccountTab(ctx, ns, tab),
     /** The adapter registered for a namespace, for UI checks of declared capabilities. */
     getAdapter: (ns: ChainNamespace) => ctx.adapters.get(ns),
