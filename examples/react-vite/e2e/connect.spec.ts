@@ -1,4 +1,5 @@
 import { MOCK_WALLET_INFO } from '@latch/testkit';
+import { verifyMessage } from 'viem';
 import { dialog, expect, openConnect, test } from './fixtures.js';
 import { expectedBalanceText, requestLog, setWalletFailure, shortAddress, watchForeignRequests, WALLET_NAME } from './helpers.js';
 
@@ -61,11 +62,14 @@ test('reload reconnects silently: eth_accounts, never eth_requestAccounts', asyn
   await expect(dialog(page)).toBeHidden();
 });
 
-test('signing a message in the demo returns a real signature', async ({ page, demo, installWallet }) => {
+test('signing a message in the demo returns a signature that verifies for the account', async ({ page, demo, chains, installWallet }) => {
   await installWallet(page);
   await page.goto(demo.url);
   await openConnect(page);
   await dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) }).click();
-  await page.getByRole('button', { name: 'Sign with wallet' }).click();
+  await page.getByRole('button', { name: /^Sign with wallet/ }).click();
   await expect(page.getByTestId('demo-signature')).toHaveText(/^0x[0-9a-f]{130}$/);
+  const signature = (await page.getByTestId('demo-signature').textContent()) as `0x${string}`;
+  expect(await verifyMessage({ address: chains.main.accounts[0]!.address, message: 'Hello from Latch', signature })).toBe(true);
+  expect(await verifyMessage({ address: chains.main.accounts[1]!.address, message: 'Hello from Latch', signature })).toBe(false);
 });
