@@ -1,5 +1,6 @@
 // `npm run build -w @latch/testkit`: contracts → dist/contracts.json, library → dist/index.js,
-// browser mock wallet → dist/mock-wallet.iife.js, declarations → dist/types.
+// browser mock wallets → dist/mock-wallet.iife.js (EIP-6963) and dist/mock-solana-wallet.iife.js (Wallet Standard),
+// declarations → dist/types.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,26 @@ await timed('mock wallet bundle', () =>
     logLevel: 'warn',
     build: {
       lib: { entry: 'src/mockWallet/browserEntry.ts', formats: ['iife'], name: '__latchMockWallet', fileName: () => 'mock-wallet.iife.js' },
+      outDir: 'dist',
+      emptyOutDir: false,
+      minify: true,
+      target: 'es2022',
+    },
+  }),
+);
+await timed('mock Solana wallet bundle', () =>
+  build({
+    configFile: false,
+    logLevel: 'warn',
+    // @solana/kit reads process.env.NODE_ENV, which library mode leaves in place and a page does not define.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      lib: {
+        entry: 'src/solanaWallet/browserEntry.ts',
+        formats: ['iife'],
+        name: '__latchMockSolanaWallet',
+        fileName: () => 'mock-solana-wallet.iife.js',
+      },
       outDir: 'dist',
       emptyOutDir: false,
       minify: true,

@@ -280,4 +280,16 @@ describe('switching chains', () => {
     expect(onChain).toHaveBeenCalledWith('0x7a6a');
     expect(() => provider.switchChainFromWallet(1)).toThrow(/not known/);
   });
+
+  it('switchAccountFromWallet moves the session to another key: accountsChanged, then reads and signatures use it', async () => {
+    const provider = await connected(0);
+    const onAccounts = vi.fn();
+    provider.on('accountsChanged', onAccounts);
+    const next = chainA.accounts[2]!;
+    expect(provider.switchAccountFromWallet(next.privateKey)).toBe(next.address);
+    expect(onAccounts).toHaveBeenCalledWith([next.address]);
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([next.address]);
+    const signature = (await provider.request({ method: 'personal_sign', params: ['0x6869', next.address] })) as `0x${string}`;
+    expect(await verifyMessage({ address: next.address, message: { raw: '0x6869' }, signature })).toBe(true);
+  });
 });

@@ -52,7 +52,8 @@ function objectParam(value: unknown, method: string): Record<string, unknown> {
  * forwards every read to the JSON-RPC node of its current chain. Works in Node and in the browser.
  */
 export function createMockEip1193Provider(options: MockWalletOptions): MockEip1193Provider {
-  const account = privateKeyToAccount(options.privateKey);
+  // `let`: the visitor may select another account in the wallet (switchAccountFromWallet).
+  let account = privateKeyToAccount(options.privateKey);
   const chains = new Map<number, MockWalletChain>(options.chains.map((chain) => [chain.chainId, { ...chain }]));
   if (!chains.has(options.chainId)) throw new Error(`mock wallet: chainId ${options.chainId} is not in options.chains`);
   const failures: MockWalletFailures = { ...NO_FAILURES, ...options.failures };
@@ -199,6 +200,11 @@ export function createMockEip1193Provider(options: MockWalletOptions): MockEip11
     switchChainFromWallet(next) {
       if (!chains.has(next)) throw new Error(`mock wallet: chain ${next} is not known; add it first`);
       selectChain(next);
+    },
+    switchAccountFromWallet(privateKey) {
+      account = privateKeyToAccount(privateKey);
+      if (connected) events.emit('accountsChanged', [account.address]);
+      return account.address;
     },
   };
   return provider;

@@ -59,4 +59,6 @@ export interface MockEip1193Provider {
   emitDisconnect(): void;
   /** Switches the chain from the wallet's side (no dapp request), emitting 'chainChanged'. */
   switchChainFromWallet(chainId: number): void;
+  /** Selects another key in the wallet; a connected dapp gets 'accountsChanged'. Returns the new address. */
+  switchAccountFromWallet(privateKey: Hex): Address;
 }

@@ -1,0 +1,274 @@
+import {
+  ADDRESS_CACHE_MAX_ENTRIES,
+  BALANCE_CACHE_TTL_MS,
+  LatchError,
+  connectorError,
+  createTtlCache,
+  filterTokenBalances,
+  formatUnits,
+  isSolanaAddress,
+  readUntrustedProperty,
+  toLatchError,
+} from '@latch/kernel';
+import type { AdapterCapabilities, AdapterContext, CaipNetwork, ChainAdapter, Connector, TokenBalance, TransferRequest } from '@latch/kernel';
+import { getWallets as getStandardWallets, type Wallets } from '@wallet-standard/app';
+import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import type { SolanaSignInInput } from '@solana/wallet-standard-features';
+import { walletChainFor } from './chains.js';
+import { requestAccounts, startSession, toConnectResult, type WalletSession } from './connection.js';
+import { CONNECTOR_ID_PREFIX, DEFAULT_RECONNECT_TIMEOUT_MS, DISCONNECT_TIMEOUT_MS } from './constants.js';
+import { createWalletConnector, createWalletStandardDiscovery, type SolanaWallet } from './discovery/walletStandard.js';
+import type { NetworkRpc } from './rpc/client.js';
+import type { SolanaSignInResult } from './signing.js';
+import type { SolanaTokenConfig } from './tokens.js';
+import { chainNotSupported } from './walletErrors.js';
+import { hasFeature, readFeature, readStringList, solanaAccounts } from './walletFeatures.js';
+
+export interface SolanaAdapterOptions {
+  /** Networks come from the kernel (`setup`), never from here. */
+  networks?: never;
+  /** SPL tokens whose balances are shown, per network; without an entry, every non-zero holding is shown. */
+  tokens?: SolanaTokenConfig;
+  /** The Wallet Standard registry; @wallet-standard/app's `getWallets` by default, first called when watching. */
+  getWallets?: () => Wallets;
+  /** How long a silent reconnect waits for the stored wallet to register. */
+  reconnectTimeoutMs?: number;
+}
+
+export const SOLANA_SIGN_IN_CAPABILITY = 'solana:signIn';
+
+/** Present in `capabilities` while the connected wallet supports Sign In With Solana. */
+export interface SolanaSignInCapability {
+  signIn(input?: SolanaSignInInput): Promise<SolanaSignInResult>;
+}
+
+/** Checked before anything reaches the wallet: a malformed address there would be signed as given. */
+function assertValidTransfer({ from, to, token, amount }: TransferRequest): void {
+  const invalidField = (): string | undefined => {
+    if (!isSolanaAddress(from)) return 'sender';
+    if (!isSolanaAddress(to)) return 'receiver';
+    if (token !== undefined && !isSolanaAddress(token)) return 'token';
+    return typeof amount !== 'bigint' || amount < 0n ? 'amount' : undefined;
+  };
+  const field = invalidField();
+  if (field) throw new LatchError(`Invalid transfer ${field}`, { category: 'VALIDATION_ERROR' });
+}
+
+function assertValidAddress(address: string): void {
+  if (!isSolanaAddress(address)) throw new LatchError('Invalid Solana address', { category: 'VALIDATION_ERROR' });
+}
+
+const sameList = (a: readonly Connector[], b: readonly Connector[]) => a.length === b.length && a.every((c, i) => c === b[i]);
+
+/** The solana ChainAdapter: Wallet Standard discovery, connect and events; @solana/kit loads on first read or send. */
+export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter {
+  let context: AdapterContext | undefined;
+  let session: (WalletSession & { followsRegistration: boolean }) | undefined;
+  const discovery = createWalletStandardDiscovery(options.getWallets ?? getStandardWallets, () => context?.networks ?? []);
+  const connectors = new WeakMap<Wallet, Connector>();
+  const tokenCache = createTtlCache<TokenBalance[]>({ ttlMs: BALANCE_CACHE_TTL_MS, maxEntries: ADDRESS_CACHE_MAX_ENTRIES });
+  const rpcs = new Map<string, Promise<NetworkRpc>>();
+
+  function connectorFor(entry: SolanaWallet): Connector {
+    let connector = connectors.get(entry.wallet);
+    if (!connector) connectors.set(entry.wallet, (connector = createWalletConnector(entry)));
+    return connector;
+  }
+
+  function walletOf(connector: Connector): Wallet {
+    if (session?.connector.id === connector.id) return session.wallet;
+    if (hasFeature(connector.provider, 'standard:connect')) return connector.provider as Wallet;
+    throw new LatchError(`Connector '${connector.id}' has no Wallet Standard wallet`, { category: 'CONNECTOR_ERROR' });
+  }
+
+  function accountOf(connector: Connector, wallet: Wallet, address: string): WalletAccount {
+    const accounts = session?.wallet === wallet ? session.accounts : solanaAccounts(readUntrustedProperty(wallet, 'accounts'));
+    const account = accounts.find((candidate) => candidate.address === address);
+    if (!account) throw connectorError('ACCOUNT_NOT_FOUND', `${address} in ${connector.name}`);
+    return account;
+  }
+
+  function chainOf(wallet: Wallet, network: CaipNetwork): `solana:${string}` {
+    const chain = walletChainFor(readStringList(wallet, 'chains'), network);
+    if (!chain) throw chainNotSupported();
+    return chain;
+  }
+
+  function beginSession(connector: Connector, wallet: Wallet, accounts: readonly WalletAccount[]): void {
+    session?.end();
+    const current = Object.assign(
+      startSession(connector, wallet, accounts, (event) => {
+        if (event.type === 'disconnected' && session === current) session = undefined;
+        context?.emit(event);
+      }),
+      { followsRegistration: discovery.isRegistered(wallet) },
+    );
+    session = current;
+  }
+
+  function endSession(): WalletSession | undefined {
+    const ended = session;
+    ended?.end();
+    session = undefined;
+    return ended;
+  }
+
+  function rpcFor(network: CaipNetwork): Promise<NetworkRpc> {
+    const key = `${network.caipNetworkId}|${network.rpcUrls.default.http.join(',')}`;
+    let rpc = rpcs.get(key);
+    if (!rpc) {
+      rpc = import('./rpc/client.js').then((client) => client.createNetworkRpc(network));
+      rpcs.set(key, rpc);
+      rpc.catch(() => rpcs.delete(key));
+    }
+    return rpc;
+  }
+
+  const signIn: SolanaSignInCapability = {
+    async signIn(input = {}) {
+      const current = session;
+      if (!current) throw connectorError('NOT_CONNECTED');
+      const signing = await import('./signing.js');
+      return signing.signInWithWallet(current.wallet, current.connector.name, input);
+    },
+  };
+
+  const baseCapabilities: AdapterCapabilities = {
+    balance: {
+      async getBalance(address, network) {
+        assertValidAddress(address);
+        try {
+          const [rpc, balances] = await Promise.all([rpcFor(network), import('./rpc/balances.js')]);
+          const lamports = await balances.readLamports(rpc, address);
+          return { balance: formatUnits(lamports, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
+        } catch (err) {
+          throw toLatchError(err, 'RPC_ERROR');
+        }
+      },
+      async getTokenBalances(address, network) {
+        assertValidAddress(address);
+        const key = `${network.caipNetworkId}:${address}`;
+        const cached = tokenCache.get(key);
+        if (cached) return cached.map((balance) => ({ ...balance, quantity: { ...balance.quantity } }));
+        try {
+          const [rpc, balances] = await Promise.all([rpcFor(network), import('./rpc/balances.js')]);
+          const list = filterTokenBalances(await balances.readTokenBalances(rpc, address, network, options.tokens));
+          tokenCache.set(key, list);
+          return list.map((balance) => ({ ...balance, quantity: { ...balance.quantity } }));
+        } catch (err) {
+          throw toLatchError(err, 'RPC_ERROR');
+        }
+      },
+    },
+    signMessage: {
+      async signMessage({ message, address, connector }) {
+        const wallet = walletOf(connector);
+        const account = accountOf(connector, wallet, address);
+        const signing = await import('./signing.js');
+        return signing.signMessageWithWallet(wallet, connector.name, account, message);
+      },
+    },
+    send: {
+      async sendTransfer(request) {
+        assertValidTransfer(request);
+        const wallet = walletOf(request.connector);
+        const account = accountOf(request.connector, wallet, request.from);
+        const chain = chainOf(wallet, request.network);
+        const [rpc, transfer] = await Promise.all([rpcFor(request.network), import('./rpc/submitTransfer.js')]);
+        const signature = await transfer.sendTransferThroughWallet({ rpc, wallet, account, chain, request });
+        // The cached lists of both sides are now wrong.
+        for (const owner of [request.from, request.to]) tokenCache.delete(`${request.network.caipNetworkId}:${owner}`);
+        return signature;
+      },
+      async estimateFee(request) {
+        assertValidTransfer(request);
+        try {
+          const [rpc, transfer] = await Promise.all([rpcFor(request.network), import('./rpc/transfer.js')]);
+          return await transfer.estimateTransferFee(rpc, request);
+        } catch (err) {
+          throw toLatchError(err, 'RPC_ERROR');
+        }
+      },
+    },
+  };
+
+  return {
+    namespace: 'solana',
+
+    // Wallet Standard features belong to a wallet, so sign-in is declared only while the connected wallet has it.
+    get capabilities(): AdapterCapabilities {
+      const wallet = session?.wallet;
+      return wallet && readFeature(wallet, 'solana:signIn') ? { ...baseCapabilities, [SOLANA_SIGN_IN_CAPABILITY]: signIn } : baseCapabilities;
+    },
+
+    setup(adapterContext) {
+      context = adapterContext;
+      return () => {
+        endSession();
+        context = undefined;
+      };
+    },
+
+    watchConnectors(onChange) {
+      let last: readonly Connector[] | undefined;
+      const push = () => {
+        if (session?.followsRegistration && !discovery.isRegistered(session.wallet)) {
+          endSession();
+          context?.emit({ type: 'disconnected' });
+        }
+        const next = discovery.wallets().map(connectorFor);
+        if (last && sameList(last, next)) return;
+        last = next;
+        onChange(next);
+      };
+      const unsubscribe = discovery.subscribe(push);
+      push();
+      return unsubscribe;
+    },
+
+    async connect(connector, { network }) {
+      const wallet = walletOf(connector);
+      const accounts = await requestAccounts(wallet, connector, { silent: false });
+      const result = toConnectResult(accounts, network, connector);
+      beginSession(connector, wallet, accounts);
+      return result;
+    },
+
+    async reconnect(connectorId, { network }) {
+      if (!connectorId.startsWith(CONNECTOR_ID_PREFIX)) return null;
+      const found = await discovery.waitFor(connectorId.slice(CONNECTOR_ID_PREFIX.length), options.reconnectTimeoutMs ?? DEFAULT_RECONNECT_TIMEOUT_MS);
+      if (!found) return null;
+      const connector = connectorFor(found);
+      let accounts: WalletAccount[];
+      try {
+        accounts = await requestAccounts(found.wallet, connector, { silent: true });
+      } catch {
+        return null; // wallets answer a silent connect they will not grant by throwing: there is just no session to restore
+      }
+      if (accounts.length === 0) return null;
+      beginSession(connector, found.wallet, accounts);
+      return { connector, result: toConnectResult(accounts, network, connector) };
+    },
+
+    async disconnect(connector) {
+      const ended = endSession();
+      const wallet = ended?.connector.id === connector.id ? ended.wallet : connector.provider;
+      const feature = readFeature(wallet, 'standard:disconnect');
+      if (!feature) return;
+      // The session is already over for us; a wallet that fails or never answers must not hold the visitor up.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const answered = Promise.resolve()
+        .then(() => feature.disconnect())
+        .catch(() => undefined);
+      await Promise.race([answered, new Promise((resolve) => (timer = setTimeout(resolve, DISCONNECT_TIMEOUT_MS)))]);
+      clearTimeout(timer);
+    },
+
+    async switchNetwork(network, connector) {
+      // The switch itself is app-side (a Solana wallet has no active network); this only refuses one the wallet lacks.
+      chainOf(walletOf(connector), network);
+    },
+
+    isAddress: isSolanaAddress,
+  };
+}

@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPackage, type OutputChunk, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
+
+const packageDir = new URL('..', import.meta.url).pathname;
+let built: PackageBuild;
+
+beforeAll(async () => {
+  built = await buildPackage(packageDir);
+}, 60_000);
+afterAll(() => built?.cleanup());
+
+const chunk = (fileName: string) => built.chunk(fileName);
+const staticClosure = (entry: OutputChunk) => built.staticClosure(entry);
+/** Only static imports: what the listed chunks pull in when they load. */
+const externalImports = (list: OutputChunk[]) => list.flatMap((c) => c.imports).filter((s) => !built.chunks.some((c) => c.fileName === s));
+const moduleFiles = (list: OutputChunk[]) => list.flatMap((c) => c.moduleIds).map((id) => id.replace(packageDir, ''));
+const lazyChunks = () => chunk('index.js').dynamicImports.map(chunk);
+
+describe('the built adapter', () => {
+  it('loads no @solana/kit or program client on first load: the entry imports only the kernel and @wallet-standard/app', () => {
+    const firstLoad = staticClosure(chunk('index.js'));
+    expect(new Set(externalImports(firstLoad))).toEqual(new Set(['@latch/kernel', '@wallet-standard/app']));
+    expect(moduleFiles(firstLoad).filter((file) => file.includes('/rpc/') || file.endsWith('signing.ts'))).toEqual([]);
+    expect(moduleFiles(firstLoad)).toEqual(expect.arrayContaining(['src/discovery/walletStandard.ts', 'src/connection.ts']));
+  });
+
+  it('puts @solana/kit and the program clients in the lazy chunks', () => {
+    expect(moduleFiles(lazyChunks())).toEqual(
+      expect.arrayContaining(['src/rpc/client.ts', 'src/rpc/balances.ts', 'src/rpc/transfer.ts', 'src/rpc/submitTransfer.ts', 'src/signing.ts']),
+    );
+    const lazyExternals = built.externalImports(lazyChunks());
+    expect(lazyExternals).toEqual(expect.arrayContaining(['@solana/kit', '@solana-program/system', '@solana-program/token']));
+  });
+
+  it('builds the networks entry from the kernel alone', () => {
+    const networks = staticClosure(chunk('networks.js'));
+    expect(externalImports(networks)).toEqual(['@latch/kernel']);
+    expect(moduleFiles(networks).every((file) => file.startsWith('src/networks/'))).toBe(true);
+  });
+
+  it('is an ESM package without side effects', () => {
+    const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+    expect(pkg.sideEffects).toBe(false);
+    expect(pkg.type).toBe('module');
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './networks']);
+  });
+
+  it('performs no I/O, timers or DOM access when imported, created and set up in Node', () => {
+    const probe = join(built.outDir, 'probe.mjs');
+    writeFileSync(
+      probe,
+      `
+      import fs from 'node:fs'; import net from 'node:net'; import http from 'node:http'; import https from 'node:https';
+      const seen = [];
+      const trap = (obj, name, label) => { const orig = obj[name]; obj[name] = function (...a) { seen.push(label); return orig.apply(this, a); }; };
+      for (const m of ['readFile', 'writeFile', 'open', 'readdir']) trap(fs, m, 'fs.' + m);
+      trap(net.Socket.prototype, 'connect', 'net.connect'); trap(http, 'request', 'http.request'); trap(https, 'request', 'https.request');
+      trap(globalThis, 'fetch', 'fetch'); trap(globalThis, 'setTimeout', 'setTimeout'); trap(globalThis, 'setInterval', 'setInterval');
+      trap(globalThis, 'dispatchEvent', 'dispatchEvent'); trap(globalThis, 'addEventListener', 'addEventListener');
+      for (const g of ['window', 'document', 'localStorage', 'location', 'navigator', 'matchMedia']) Object.defineProperty(globalThis, g, { configurable: true, get() { seen.push(g); return undefined; } });
+      const adapterModule = await import('./index.js');
+      const networks = await import('./networks.js');
+      const adapter = adapterModule.createSolanaAdapter();
+      adapter.setup({ networks: [networks.solana], emit() {} });
+      if (adapter.namespace !== 'solana' || networks.solanaLocalnet.name !== 'Solana Localnet' || !adapter.capabilities.balance) seen.push('wrong exports');
+      process.stdout.write(JSON.stringify(seen));
+      `,
+    );
+    const run = spawnSync(process.execPath, [probe], { encoding: 'utf8', cwd: packageDir });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual([]);
+  });
+});
