@@ -1,5 +1,16 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { MOCK_WALLET_INFO, SECOND_MOCK_WALLET_INFO, mockWalletInitScript, startAnvil, type AnvilFixture, type MockWalletFailures } from '@latch/testkit';
+import {
+  MOCK_WALLET_INFO,
+  SECOND_MOCK_WALLET_INFO,
+  mockSolanaWalletInitScript,
+  mockWalletInitScript,
+  solanaAddressFromSeed,
+  startAnvil,
+  startSolanaRpc,
+  type AnvilFixture,
+  type MockWalletFailures,
+  type SolanaRpcFixture,
+} from '@latch/testkit';
 import { serveDemo } from '../scripts/demoServer.mjs';
 
 export const DIST_DIR = new URL('../dist', import.meta.url).pathname;
@@ -19,8 +30,22 @@ export interface WalletSetup {
   accountIndex?: number;
 }
 
-type WorkerFixtures = { chains: Chains; demo: { url: string } };
-type TestFixtures = { installWallet(page: Page, setup?: WalletSetup): Promise<void> };
+export interface SolanaWalletSetup {
+  name: string;
+  seed: string;
+  failures?: { rejectConnect?: boolean; rejectSign?: boolean };
+}
+
+/** Seeds of the test Solana wallets (32-byte hex): real ed25519 keys, funded by the fixture. */
+export const SOLANA_SEEDS = { solanaOnly: '21'.repeat(32), multichain: '22'.repeat(32) } as const;
+/** What the fixture airdrops to each test Solana wallet. */
+export const SOLANA_FUNDING_LAMPORTS = 2_500_000_000n;
+
+type WorkerFixtures = { chains: Chains; solana: SolanaRpcFixture; demo: { url: string } };
+type TestFixtures = {
+  installWallet(page: Page, setup?: WalletSetup): Promise<void>;
+  installSolanaWallet(page: Page, setup: SolanaWalletSetup): Promise<string>;
+};
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   chains: [
@@ -38,8 +63,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  solana: [
+    async ({}, use) => {
+      const fixture = await startSolanaRpc();
+      try {
+        for (const seed of Object.values(SOLANA_SEEDS)) fixture.airdrop(await solanaAddressFromSeed(seed), SOLANA_FUNDING_LAMPORTS);
+        await use(fixture);
+      } finally {
+        await fixture.stop();
+      }
+    },
+    { scope: 'worker' },
+  ],
   demo: [
-    async ({ chains }, use) => {
+    async ({ chains, solana }, use) => {
       const server = await serveDemo({
         distDir: DIST_DIR,
         config: {
@@ -48,6 +85,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             { chainId: 31338, rpcUrl: chains.second.rpcUrl, name: 'Local Devnet 2' },
           ],
           token: chains.main.contracts.token,
+          solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
         },
       });
       try {
@@ -83,6 +121,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           };
         }
       });
+    });
+  },
+  installSolanaWallet: async ({ solana }, use) => {
+    await use(async (page, setup) => {
+      const wallet = { secretKeySeed: setup.seed, name: setup.name, chains: [{ chain: solana.caipNetworkId, rpcUrl: solana.rpcUrl }], failures: setup.failures };
+      await page.addInitScript({ content: mockSolanaWalletInitScript({ wallets: [wallet] }) });
+      return solanaAddressFromSeed(setup.seed);
     });
   },
 });

@@ -1,6 +1,6 @@
 // `npm start` (after the root build): two local anvil chains with the demo contracts, and the demo.
 import { existsSync } from 'node:fs';
-import { startAnvil } from '@latch/testkit';
+import { startAnvil, startSolanaRpc } from '@latch/testkit';
 import { serveDemo } from './demoServer.mjs';
 
 const distDir = new URL('../dist', import.meta.url).pathname;
@@ -23,11 +23,14 @@ try {
   stops.push(main.stop);
   const second = await startAnvil({ chainId: 31338, deploy: false, port: 8546 }).catch(() => startAnvil({ chainId: 31338, deploy: false }));
   stops.push(second.stop);
+  const solana = await startSolanaRpc({ port: 8899 }).catch(() => startSolanaRpc());
+  stops.push(solana.stop);
   const config = {
     chains: [
       { chainId: main.chainId, rpcUrl: main.rpcUrl, name: 'Local Devnet' },
       { chainId: second.chainId, rpcUrl: second.rpcUrl, name: 'Local Devnet 2' },
     ],
+    solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
     token: main.contracts.token,
     nft: main.contracts.nft,
     testAccount: { address: main.accounts[0].address, privateKey: main.accounts[0].privateKey },
@@ -39,6 +42,7 @@ try {
   console.log(`  ➜ open ${server.url}`);
   console.log(`  ➜ chain 31337 RPC ${main.rpcUrl} (demo token ${main.contracts.token})`);
   console.log(`  ➜ chain 31338 RPC ${second.rpcUrl}`);
+  console.log(`  ➜ Solana localnet RPC ${solana.rpcUrl} (${solana.caipNetworkId})`);
   console.log('  Press Ctrl+C to stop.\n');
 } catch (error) {
   console.error('[demo] failed to start:', error);

@@ -108,6 +108,11 @@ export function App({ config }: { config: DemoConfig }) {
                   Add the network <strong>{chain.name}</strong>: RPC <code>{chain.rpcUrl}</code>, chain id <code>{chain.chainId}</code>, currency ETH.
                 </li>
               ))}
+              {config.solana ? (
+                <li>
+                  For Solana, point a Wallet Standard wallet at the local cluster <code>{config.solana.rpcUrl}</code>.
+                </li>
+              ) : null}
               {config.testAccount ? (
                 <li>
                   Import the funded local test account <code className="mono">{config.testAccount.address}</code> with private key{' '}

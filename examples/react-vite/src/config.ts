@@ -1,4 +1,5 @@
 import { createDevnet, mainnet, base, sepolia } from '@latch/adapter-eip155/networks';
+import { createSolanaLocalnet, solana, solanaDevnet } from '@latch/adapter-solana/networks';
 import type { CaipNetwork } from '@latch/kernel';
 
 /** What `npm start` (or the e2e fixture) tells the page: its local chains and demo contracts. */
@@ -6,6 +7,8 @@ export interface DemoConfig {
   chains: { chainId: number; rpcUrl: string; name: string }[];
   token?: string;
   nft?: string;
+  /** A local Solana JSON-RPC (litesvm) and the CAIP-2 id of its cluster. */
+  solana?: { rpcUrl: string; caipNetworkId: `solana:${string}` };
   /** A funded anvil account, shown so a real extension can import it. Local test key only. */
   testAccount?: { address: string; privateKey: string };
 }
@@ -24,5 +27,6 @@ export function readDemoConfig(): DemoConfig {
 
 export function demoNetworks(config: DemoConfig): CaipNetwork[] {
   const locals = config.chains.map((c) => ({ ...createDevnet({ rpcUrl: c.rpcUrl, chainId: c.chainId }), name: c.name }));
-  return [...locals, sepolia, mainnet, base];
+  const solanaLocal = config.solana ? [createSolanaLocalnet({ rpcUrl: config.solana.rpcUrl, caipNetworkId: config.solana.caipNetworkId })] : [];
+  return [...locals, sepolia, mainnet, base, ...solanaLocal, solana, solanaDevnet];
 }

@@ -1,4 +1,5 @@
 import { createEip155Adapter } from '@latch/adapter-eip155';
+import { createSolanaAdapter } from '@latch/adapter-solana';
 import { createModal, LatchProvider } from '@latch/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,7 +14,10 @@ const params = new URLSearchParams(location.search);
 
 const modal = createModal({
   networks,
-  adapters: [createEip155Adapter({ tokens: config.token && localChainId ? { [localChainId]: { address: config.token } } : {} })],
+  adapters: [
+    createEip155Adapter({ tokens: config.token && localChainId ? { [localChainId]: { address: config.token } } : {} }),
+    createSolanaAdapter(),
+  ],
   metadata: { name: 'Latch demo', description: 'Connect a wallet to a local chain', url: location.origin, icons: [] },
   themeMode: params.get('theme') === 'light' ? 'light' : 'dark',
 });

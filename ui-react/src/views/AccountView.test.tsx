@@ -209,3 +209,23 @@ describe('Account view: two namespaces at once', () => {
 function truncate(address: string) {
   return `${address.slice(0, 4)}…${address.slice(-6)}`;
 }
+
+describe('Account view: adding a wallet on another namespace', () => {
+  it('offers "Connect another wallet" while a registered namespace is unconnected, and it opens Connect', async () => {
+    const evm = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });
+    const sol = createFakeAdapter({ namespace: 'solana', connectors: [connector('s', 'solana')] });
+    const modal = track(createModal({ networks: [mainnet, solanaMainnet], adapters: [evm.adapter, sol.adapter], storage: null }));
+    await modal.connect('w');
+    const { ui } = await openModal(modal, { view: 'Account' });
+    await userEvent.click(await ui.findByRole('button', { name: 'Connect another wallet' }));
+    expect(await ui.findByRole('heading', { name: 'Connect Wallet' })).toBeTruthy();
+    await modal.connect('s');
+    modal.router.reset('Account');
+    await waitFor(() => expect(ui.queryByRole('button', { name: 'Connect another wallet' })).toBeNull());
+  });
+
+  it('does not offer it when every registered namespace is connected', async () => {
+    const { ui } = await openAccount();
+    expect(ui.queryByRole('button', { name: 'Connect another wallet' })).toBeNull();
+  });
+});

@@ -100,6 +100,12 @@ export default function AccountView({ modal }: ViewProps) {
           <ChevronIcon />
         </button>
       ) : null}
+      {Object.keys(networks).some((ns) => !connectedNamespaces.includes(ns as ChainNamespace) && modal.getAdapter(ns as ChainNamespace)) ? (
+        <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => modal.router.push('Connect')}>
+          <span className="name">Connect another wallet</span>
+          <ChevronIcon />
+        </button>
+      ) : null}
       <Tabs id={tabsId} current={tab} onChange={(t) => modal.setAccountTab(namespace, t)} />
       <div className="panel" role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`} tabIndex={0}>
         {tab === 'Tokens' ? <TokenList tokens={account.tokenBalance} /> : null}
