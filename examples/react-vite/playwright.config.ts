@@ -17,5 +17,6 @@ export default defineConfig({
     viewport: { width: 1200, height: 900 },
     launchOptions: { executablePath: chromiumExecutable(), args: [...CHROMIUM_ARGS] },
     trace: 'off',
+    screenshot: 'only-on-failure',
   },
 });

@@ -114,6 +114,27 @@ describe('closing', () => {
     expect(document.activeElement).toBe(field);
   });
 
+  it('Esc closes even when focus is outside the dialog (pressed before focus moved in)', async () => {
+    const { modal } = createTestModal();
+    const field = document.body.appendChild(document.createElement('input'));
+    const { ui } = await openModal(modal);
+    await ui.findByRole('dialog');
+    field.focus();
+    fireEvent.keyDown(field, { key: 'Escape' });
+    await waitFor(() => expect(ui.queryByRole('dialog')).toBeNull());
+    expect(modal.getState().open).toBe(false);
+    field.remove();
+  });
+
+  it('a host that handled Esc itself (preventDefault) keeps the modal open', async () => {
+    const { modal } = createTestModal();
+    const { ui } = await openModal(modal);
+    const dialog = await ui.findByRole('dialog');
+    dialog.addEventListener('keydown', (event) => event.preventDefault(), { once: true });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(modal.getState().open).toBe(true);
+  });
+
   it('Esc on ApproveTransaction does not close; it raises the shake flag for 500 ms', async () => {
     const { modal } = createTestModal();
     const { ui } = await openModal(modal, { view: 'ApproveTransaction' });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -22,14 +22,22 @@ export interface DialogProps {
  */
 export function Dialog({ titleId, embedded, shake, onRequestClose, children }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const previousFocus = useRef<HTMLElement | null>(null);
 
-  useEffect(() => {
+  // Before paint: a key pressed the moment the dialog shows must already land inside it.
+  useLayoutEffect(() => {
     if (embedded) return;
-    const previous = document.activeElement as HTMLElement | null;
+    previousFocus.current = document.activeElement as HTMLElement | null;
     const dialog = ref.current;
     const first = dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialog)?.focus();
+  }, [embedded]);
+
+  // After the dialog is gone, focus goes back to whatever had it before.
+  useEffect(() => {
+    if (embedded) return;
     return () => {
+      const previous = previousFocus.current;
       if (previous && previous.isConnected && typeof previous.focus === 'function') previous.focus();
     };
   }, [embedded]);
@@ -48,12 +56,21 @@ export function Dialog({ titleId, embedded, shake, onRequestClose, children }: D
     return () => observer.disconnect();
   }, [embedded]);
 
+  // Esc closes wherever focus is (the page behind is inert to the visitor while the modal is open).
+  const requestClose = useRef(onRequestClose);
+  requestClose.current = onRequestClose;
+  useEffect(() => {
+    if (embedded) return;
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      requestClose.current();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [embedded]);
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape' && !embedded) {
-      event.stopPropagation();
-      onRequestClose();
-      return;
-    }
     if (event.key !== 'Tab' || embedded) return;
     const dialog = ref.current;
     if (!dialog) return;
