@@ -56,10 +56,11 @@ export function Dialog({ titleId, embedded, shake, onRequestClose, children }: D
     return () => observer.disconnect();
   }, [embedded]);
 
-  // Esc closes wherever focus is (the page behind is inert to the visitor while the modal is open).
+  // Esc closes wherever focus is (the page behind is inert to the visitor while the modal is open);
+  // listening from before paint, so an Esc pressed as the dialog appears is not lost.
   const requestClose = useRef(onRequestClose);
   requestClose.current = onRequestClose;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (embedded) return;
     const onEscape = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
