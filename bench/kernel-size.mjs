@@ -3,13 +3,11 @@
 // dependencies inlined, and what a host pays for `createModal` alone (tree-shaken, with deps).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
 const root = new URL('..', import.meta.url).pathname;
-const work = join(root, 'bench/.build/kernel-size');
-rmSync(work, { recursive: true, force: true });
-mkdirSync(work, { recursive: true });
 
 const external = [/^jotai(\/|$)/, /^mitt$/, /^@noble\/hashes(\/|$)/, /^@scure\/base(\/|$)/];
 const scenarios = [
@@ -18,28 +16,40 @@ const scenarios = [
   { name: 'createModal + deps (typical host import)', source: "export { createModal } from '@latch/kernel';", external: [] },
 ];
 
-const rows = [];
-for (const [index, scenario] of scenarios.entries()) {
-  const entry = join(work, `entry-${index}.js`);
-  writeFileSync(entry, scenario.source);
-  const output = await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: work,
-    build: {
-      write: false,
-      minify: true,
-      target: 'es2022',
-      // Not lib mode: Vite keeps whitespace in lib ES output; a host's app build minifies fully.
-      rollupOptions: { input: entry, external: scenario.external, preserveEntrySignatures: 'strict' },
-    },
-  });
-  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((c) => c.type === 'chunk');
-  const code = chunks.map((c) => c.code).join('\n');
-  rows.push({ scenario: scenario.name, minified: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length });
+/** One row per scenario: { scenario, minified, gzip } in bytes. `npm run bench` adds these to RESULTS.md. */
+export async function measureKernelSize() {
+  const work = join(root, 'bench/.build/kernel-size');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const rows = [];
+  for (const [index, scenario] of scenarios.entries()) {
+    const entry = join(work, `entry-${index}.js`);
+    writeFileSync(entry, scenario.source);
+    const output = await build({
+      configFile: false,
+      logLevel: 'silent',
+      root: work,
+      build: {
+        write: false,
+        minify: true,
+        target: 'es2022',
+        // Not lib mode: Vite keeps whitespace in lib ES output; a host's app build minifies fully.
+        rollupOptions: { input: entry, external: scenario.external, preserveEntrySignatures: 'strict' },
+      },
+    });
+    const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((c) => c.type === 'chunk');
+    const code = chunks.map((c) => c.code).join('\n');
+    rows.push({ scenario: scenario.name, minified: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length });
+  }
+  rmSync(work, { recursive: true, force: true });
+  return rows;
 }
-rmSync(work, { recursive: true, force: true });
 
 const kb = (n) => `${(n / 1024).toFixed(2)} kB`;
-console.log('| scenario | minified | min + gzip |\n|---|---:|---:|');
-for (const row of rows) console.log(`| ${row.scenario} | ${kb(row.minified)} | ${kb(row.gzip)} |`);
+
+/** The markdown table `npm run size` prints. */
+export function kernelSizeTable(rows) {
+  return ['| scenario | minified | min + gzip |', '|---|---:|---:|', ...rows.map((row) => `| ${row.scenario} | ${kb(row.minified)} | ${kb(row.gzip)} |`)].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(kernelSizeTable(await measureKernelSize()));

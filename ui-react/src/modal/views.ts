@@ -32,6 +32,11 @@ export function loadedView(loader: ViewLoader): ViewModule | undefined {
   return loadedViews.get(loader);
 }
 
+/** Records a view that arrived with the modal shell, so its first render needs no request. */
+export function primeView(loader: ViewLoader, module: ViewModule): void {
+  loadedViews.set(loader, module);
+}
+
 export function loadView(loader: ViewLoader): Promise<ViewModule> {
   const done = loadedViews.get(loader);
   if (done) return Promise.resolve(done);

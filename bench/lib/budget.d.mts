@@ -1,0 +1,22 @@
+export interface BudgetCheck {
+  figure: string;
+  measured: number;
+  budget: number;
+  ok: boolean;
+}
+export interface Budgets {
+  firstLoad: { maxOverFloorKb: number };
+  lazyChunks: Record<string, Record<string, number>>;
+  otherLazyChunkKb: number;
+}
+export interface ScenarioSizes {
+  firstLoadJs: number;
+  lazy: { name: string; gzip: number }[];
+}
+export const KB: number;
+export function kb(bytes: number): string;
+export function readBudgets(): Budgets;
+export function buildForBudget(): Promise<{ floor: ScenarioSizes; latch: ScenarioSizes }>;
+export function chunkBudgets(budgets: Budgets): Map<string, { group: string; bytes: number }>;
+export function checkBudgets(budgets: Budgets, sizes: { floor: ScenarioSizes; latch: ScenarioSizes }): BudgetCheck[];
+export function describeChecks(checks: readonly BudgetCheck[]): string;

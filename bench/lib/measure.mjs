@@ -1,0 +1,82 @@
+// One page load in Debian's Chromium: navigation → connect button visible, click → the mock wallet's
+// name visible in the modal, JS heap after open, and every request to a host other than 127.0.0.1.
+import { CHROMIUM_ARGS, chromiumExecutable, MOCK_WALLET_INFO, mockWalletInitScript } from '@latch/testkit';
+import { chromium } from 'playwright-core';
+import { probeInitScript } from './probe.mjs';
+
+export const BUTTON_TEXT = 'Connect Wallet';
+export const WALLET_TEXT = MOCK_WALLET_INFO.name;
+/** How long the visitor looks at the page before clicking in the "settled" mode. */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+/** After the list shows: time for late requests and allocations to land before heap and requests are read. */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1000);
+const TIMEOUT_MS = 20_000;
+
+// Read once: a concurrent `npm run build` of the testkit must not break the runs that follow.
+let walletScript;
+const mockWallet = () =>
+  (walletScript ??= mockWalletInitScript({
+    wallets: [{ info: MOCK_WALLET_INFO, options: { privateKey: `0x${'11'.repeat(32)}`, chains: [{ chainId: 1, rpcUrl: 'http://127.0.0.1:9' }], chainId: 1 } }],
+  }));
+
+/** Debian's Chromium (or CHROME_PATH), headless, with the testkit's quiet flags. Never a downloaded browser. */
+export function launchBrowser() {
+  return chromium.launch({ executablePath: chromiumExecutable(), args: [...CHROMIUM_ARGS] });
+}
+
+function externalHost(url) {
+  const { protocol, hostname } = new URL(url);
+  if (!['http:', 'https:', 'ws:', 'wss:'].includes(protocol)) return undefined;
+  return hostname === '127.0.0.1' ? undefined : hostname;
+}
+
+/**
+ * Loads `url` in a fresh browser context and opens the modal. `mode` 'settled' clicks after the
+ * load event plus a visitor's think time; 'at-once' clicks as soon as the button is visible.
+ * `screenshot`: a PNG path to save the open modal to (BENCH_SCREENSHOTS), to check what was timed.
+ */
+export async function measureRun(browser, { url, mode, screenshot }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const external = [];
+  const errors = [];
+  const countRequest = (requestUrl) => {
+    const host = externalHost(requestUrl);
+    if (host) external.push(host);
+  };
+  context.on('request', (request) => countRequest(request.url()));
+  try {
+    await context.addInitScript({ content: mockWallet() });
+    await context.addInitScript({ content: probeInitScript({ buttonText: BUTTON_TEXT, walletText: WALLET_TEXT }) });
+    const page = await context.newPage();
+    page.on('websocket', (socket) => countRequest(socket.url()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+
+    await page.goto(url, { waitUntil: 'commit' });
+    const buttonHandle = await page.waitForFunction(() => window.__benchProbe.buttonVisibleAt, null, { timeout: TIMEOUT_MS, polling: 50 });
+    const buttonMs = await buttonHandle.jsonValue();
+    if (mode === 'settled') {
+      await page.waitForLoadState('load', { timeout: TIMEOUT_MS });
+      await page.waitForTimeout(THINK_MS);
+    }
+    await page.evaluate(() => window.__benchProbe.armOpen());
+    const centre = await page.evaluate(() => window.__benchProbe.buttonCentre());
+    if (!centre) throw new Error(`"${BUTTON_TEXT}" is no longer visible`);
+    await page.mouse.click(centre.x, centre.y);
+    const openMs = await page.evaluate((timeout) => Promise.race([window.__benchProbe.opened, new Promise((resolve) => setTimeout(() => resolve(null), timeout))]), TIMEOUT_MS);
+    if (openMs === null) throw new Error(`"${WALLET_TEXT}" did not show within ${TIMEOUT_MS} ms of the click`);
+
+    await page.waitForTimeout(SETTLE_MS);
+    if (screenshot) await page.screenshot({ path: screenshot });
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const heapBytes = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
+    return { ok: true, mode, buttonMs, openMs, heapBytes, externalRequests: external.length, hosts: [...external] };
+  } catch (error) {
+    const pageErrors = errors.length ? ` (page errors: ${errors.slice(0, 3).join(' | ')})` : '';
+    return { ok: false, mode, error: `${error.message.split('\n')[0]}${pageErrors}`, externalRequests: external.length, hosts: [...external] };
+  } finally {
+    await context.close();
+  }
+}
