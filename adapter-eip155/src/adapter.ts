@@ -8,6 +8,7 @@ import {
   filterTokenBalances,
   formatUnits,
   isEvmAddress,
+  sameConnectors,
   toLatchError,
 } from '@latch/kernel';
 import type { AdapterContext, AdapterEvent, ChainAdapter, CaipNetwork, Connector, TokenBalance, TransferRequest } from '@latch/kernel';
@@ -64,7 +65,6 @@ function assertValidTransfer({ from, to, token, amount }: TransferRequest): void
 }
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-const sameList = (a: readonly Connector[], b: readonly Connector[]) => a.length === b.length && a.every((c, i) => c === b[i]);
 
 /** The eip155 ChainAdapter: EIP-6963 discovery, EIP-1193 connect/switch/events; viem loads on first read. */
 export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAdapter {
@@ -156,7 +156,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
       let last: readonly Connector[] | undefined;
       const push = () => {
         const next = listConnectors();
-        if (last && sameList(last, next)) return;
+        if (last && sameConnectors(last, next)) return;
         last = next;
         onChange(next);
       };

@@ -8,6 +8,7 @@ import {
   formatUnits,
   isSolanaAddress,
   readUntrustedProperty,
+  sameConnectors,
   toLatchError,
 } from '@latch/kernel';
 import type { AdapterCapabilities, AdapterContext, CaipNetwork, ChainAdapter, Connector, TokenBalance, TransferRequest } from '@latch/kernel';
@@ -58,7 +59,6 @@ function assertValidAddress(address: string): void {
   if (!isSolanaAddress(address)) throw new LatchError('Invalid Solana address', { category: 'VALIDATION_ERROR' });
 }
 
-const sameList = (a: readonly Connector[], b: readonly Connector[]) => a.length === b.length && a.every((c, i) => c === b[i]);
 
 /** The solana ChainAdapter: Wallet Standard discovery, connect and events; @solana/kit loads on first read or send. */
 export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter {
@@ -217,7 +217,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
           context?.emit({ type: 'disconnected' });
         }
         const next = discovery.wallets().map(connectorFor);
-        if (last && sameList(last, next)) return;
+        if (last && sameConnectors(last, next)) return;
         last = next;
         onChange(next);
       };

@@ -53,6 +53,7 @@ export * from './address.js';
 export * from './validation.js';
 export * from './format.js';
 export * from './cache.js';
+export * from './tokenBalance.js';
 export * from './networks/solana.js';
 export * from './networks/bitcoin.js';
 export * from './networks/decimals.js';

@@ -1,6 +1,6 @@
 import { erc20Abi, multicall3Abi, type Address } from 'viem';
 import { getBalance, multicall } from 'viem/actions';
-import { formatUnits } from '@latch/kernel';
+import { formatUnits, nativeTokenBalance } from '@latch/kernel';
 import type { CaipNetwork, TokenBalance } from '@latch/kernel';
 import { MULTICALL3_ADDRESS } from '../constants.js';
 import type { ConfiguredToken } from '../tokens.js';
@@ -8,18 +8,6 @@ import type { NetworkClient } from './client.js';
 
 export function readNativeBalance(client: NetworkClient, address: string): Promise<bigint> {
   return getBalance(client, { address: address as Address });
-}
-
-function nativeTokenBalance(network: CaipNetwork, amount: bigint): TokenBalance {
-  const { name, symbol, decimals } = network.nativeCurrency;
-  return {
-    name,
-    symbol,
-    chainId: network.caipNetworkId,
-    price: 0,
-    quantity: { decimals: String(decimals), numeric: formatUnits(amount, decimals) },
-    iconUrl: network.assets?.imageUrl ?? '',
-  };
 }
 
 interface CallResult {

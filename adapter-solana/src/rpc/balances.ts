@@ -1,6 +1,6 @@
 import { address } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import { formatUnits, readUntrustedProperty } from '@latch/kernel';
+import { formatUnits, nativeTokenBalance, readUntrustedProperty } from '@latch/kernel';
 import type { CaipNetwork, TokenBalance } from '@latch/kernel';
 import { describeMint, tokensFor, type SolanaTokenConfig } from '../tokens.js';
 import type { NetworkRpc } from './client.js';
@@ -9,18 +9,6 @@ export async function readLamports(rpc: NetworkRpc, owner: string): Promise<bigi
   const { value } = await rpc.getBalance(address(owner)).send();
   if (typeof value !== 'bigint') throw new TypeError('The node returned an invalid balance');
   return value;
-}
-
-function nativeTokenBalance(network: CaipNetwork, lamports: bigint): TokenBalance {
-  const { name, symbol, decimals } = network.nativeCurrency;
-  return {
-    name,
-    symbol,
-    chainId: network.caipNetworkId,
-    price: 0,
-    quantity: { decimals: String(decimals), numeric: formatUnits(lamports, decimals) },
-    iconUrl: network.assets?.imageUrl ?? '',
-  };
 }
 
 interface Holding {

@@ -60,3 +60,8 @@ export interface MergedConnector {
 export function isSharedSessionType(type: ConnectorType): boolean {
   return type === 'WALLET_CONNECT' || type === 'AUTH';
 }
+
+/** Whether two connector lists hold the same connectors in the same order (adapters skip no-op updates). */
+export function sameConnectors(a: readonly Connector[], b: readonly Connector[]): boolean {
+  return a.length === b.length && a.every((connector, i) => connector === b[i]);
+}

@@ -1,0 +1,15 @@
+import { formatUnits } from './format.js';
+import type { CaipNetwork, TokenBalance } from './types.js';
+
+/** The §3 token-balance row of a network's native currency (no `address`), from its smallest unit. */
+export function nativeTokenBalance(network: CaipNetwork, amount: bigint): TokenBalance {
+  const { name, symbol, decimals } = network.nativeCurrency;
+  return {
+    name,
+    symbol,
+    chainId: network.caipNetworkId,
+    price: 0,
+    quantity: { decimals: String(decimals), numeric: formatUnits(amount, decimals) },
+    iconUrl: network.assets?.imageUrl ?? '',
+  };
+}
