@@ -1,16 +1,20 @@
-// Adapter size, minified + gzipped as a host's bundler ships it. Run: `npm run size -w @latch/adapter-solana`.
+// Adapter size, minified + gzipped as a host's bundler ships it: `npm run size -w @latch/adapter-<name>`.
 // "first load" is the entry plus the chunks it imports statically. Each lazy row is what one import() adds
-// on top (its static closure minus the first load); rows overlap, since @solana/kit's core is shared between them.
+// on top (its static closure minus the first load); rows overlap, since the chain SDK's core is shared.
 // The kernel stays external: the host pays for it anyway.
+//   node scripts/adapter-size.mjs <package dir> "<chain SDK label>" <external pattern>...
+import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
-const root = new URL('..', import.meta.url).pathname;
+const [packageArg, sdkLabel = 'chain SDK', ...patterns] = process.argv.slice(2);
+if (!packageArg) throw new Error('usage: node scripts/adapter-size.mjs <package dir> "<SDK label>" <external regexp>...');
+const root = `${resolve(packageArg)}/`;
 const kernel = /^@latch\/kernel$/;
-const solana = [/^@solana\//, /^@solana-program\//, /^@wallet-standard\//];
+const sdk = patterns.map((pattern) => new RegExp(pattern));
 const scenarios = [
-  { name: 'Solana packages external (adapter code only)', external: [kernel, ...solana] },
-  { name: 'Solana packages bundled (what the host ships)', external: [kernel] },
+  { name: `${sdkLabel} external (adapter code only)`, external: [kernel, ...sdk] },
+  { name: `${sdkLabel} bundled (what the host ships)`, external: [kernel] },
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(2)} kB`;
