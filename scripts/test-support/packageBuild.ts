@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Rollup } from 'vite';
 
@@ -53,3 +54,30 @@ export async function buildPackage(packageDir: string) {
 }
 
 export type PackageBuild = Awaited<ReturnType<typeof buildPackage>>;
+
+/**
+ * Runs `body` (ES module code that imports and starts the built package from `./`) in a fresh Node
+ * process, after trapping I/O, timers and browser globals. Resolves to what was touched, in order;
+ * the body may push its own complaints onto `seen`.
+ */
+export function sideEffectsOf(build: PackageBuild, body: string): string[] {
+  const probe = join(build.outDir, 'probe.mjs');
+  writeFileSync(
+    probe,
+    `
+    import fs from 'node:fs'; import net from 'node:net'; import http from 'node:http'; import https from 'node:https'; import dgram from 'node:dgram';
+    const seen = [];
+    const trap = (obj, name, label) => { const orig = obj[name]; obj[name] = function (...a) { seen.push(label); return orig.apply(this, a); }; };
+    for (const m of ['readFile', 'readFileSync', 'writeFile', 'writeFileSync', 'open', 'openSync', 'readdir', 'readdirSync', 'stat', 'statSync']) trap(fs, m, 'fs.' + m);
+    trap(net.Socket.prototype, 'connect', 'net.connect'); trap(http, 'request', 'http.request'); trap(https, 'request', 'https.request'); trap(dgram, 'createSocket', 'dgram');
+    trap(globalThis, 'fetch', 'fetch'); trap(globalThis, 'setTimeout', 'setTimeout'); trap(globalThis, 'setInterval', 'setInterval');
+    trap(globalThis, 'dispatchEvent', 'dispatchEvent'); trap(globalThis, 'addEventListener', 'addEventListener');
+    for (const g of ['window', 'document', 'localStorage', 'sessionStorage', 'location', 'navigator', 'matchMedia']) Object.defineProperty(globalThis, g, { configurable: true, get() { seen.push(g); return undefined; } });
+    ${body}
+    process.stdout.write(JSON.stringify(seen));
+    `,
+  );
+  const run = spawnSync(process.execPath, [probe], { encoding: 'utf8', cwd: build.outDir });
+  if (run.status !== 0 || run.stderr) throw new Error(`the probe failed (exit ${run.status}): ${run.stderr}`);
+  return JSON.parse(run.stdout) as string[];
+}
