@@ -1,6 +1,6 @@
 /** An EIP-1193 ProviderRpcError: an Error with the numeric code wallets and dapps switch on. */
 export class ProviderRpcError extends Error {
-  override readonly name = 'ProviderRpcError';
+  override readonly name: string = 'ProviderRpcError';
   readonly code: number;
   readonly data?: unknown;
 

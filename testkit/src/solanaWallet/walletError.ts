@@ -1,14 +1,8 @@
-/** An error a wallet throws back to the app: the message plus the EIP-1193-style code dapps switch on. */
-export class SolanaWalletError extends Error {
-  override readonly name = 'SolanaWalletError';
-  readonly code: number;
-  readonly data?: unknown;
+import { ProviderRpcError } from '../mockWallet/providerRpcError.js';
 
-  constructor(code: number, message: string, data?: unknown) {
-    super(message);
-    this.code = code;
-    if (data !== undefined) this.data = data;
-  }
+/** An error a wallet throws back to the app: the same shape as EIP-1193's (message + the code dapps switch on). */
+export class SolanaWalletError extends ProviderRpcError {
+  override readonly name: string = 'SolanaWalletError';
 }
 
 export const userRejected = () => new SolanaWalletError(4001, 'User rejected the request.');
