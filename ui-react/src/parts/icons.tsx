@@ -6,7 +6,5 @@ export const BackIcon = () => <svg {...base}><path d="m15 18-6-6 6-6" /></svg>;
 export const CopyIcon = () => <svg {...base} width={16} height={16}><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15V5a2 2 0 0 1 2-2h10" /></svg>;
 export const ExternalIcon = () => <svg {...base} width={16} height={16}><path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" /></svg>;
 export const ChevronIcon = () => <svg {...base} width={16} height={16}><path d="m9 18 6-6-6-6" /></svg>;
-export const WalletIcon = () => <svg {...base}><rect x="3" y="6" width="18" height="14" rx="3" /><path d="M16 13h2M3 10h18" /></svg>;
-export const NetworkIcon = () => <svg {...base} width={16} height={16}><circle cx="12" cy="12" r="9" /><path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" /></svg>;
 export const LogoutIcon = () => <svg {...base} width={16} height={16}><path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" /></svg>;
 export const CheckIcon = () => <svg {...base} width={16} height={16}><path d="M20 6 9 17l-5-5" /></svg>;
