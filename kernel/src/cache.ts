@@ -29,7 +29,7 @@ interface Entry<V> {
 export function createTtlCache<V, K = string>({
   ttlMs,
   maxEntries = Number.POSITIVE_INFINITY,
-  now = Date.now,
+  now = () => Date.now(),
 }: TtlCacheOptions): TtlCache<V, K> {
   if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw new RangeError(`ttlMs must be a positive number (got ${ttlMs})`);
   if (!(maxEntries >= 1) || (Number.isFinite(maxEntries) && !Number.isInteger(maxEntries))) {

@@ -1,5 +1,12 @@
-import { CHAIN_NAMESPACES } from './types.js';
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './types.js';
+
+/*
+ * CAIP-2 / CAIP-10 grammar (https://chainagnostic.org). The kernel checks the grammar, never a
+ * list: a namespace it has never heard of is as good as eip155 once an adapter serves it.
+ */
+const NAMESPACE = /^[-a-z0-9]{3,8}$/;
+const REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/;
+const ACCOUNT_ADDRESS = /^[-.%a-zA-Z0-9]{1,128}$/;
 
 /** A CAIP-2 chain id split into its parts. */
 export interface ParsedCaipNetworkId {
@@ -13,31 +20,28 @@ export interface ParsedCaipAddress extends ParsedCaipNetworkId {
   caipNetworkId: CaipNetworkId;
 }
 
-export function isChainNamespace(value: unknown): value is ChainNamespace {
-  return typeof value === 'string' && (CHAIN_NAMESPACES as readonly string[]).includes(value);
+/** Whether a value is a CAIP-2 namespace (`[-a-z0-9]{3,8}`). */
+export function isCaipNamespace(value: unknown): value is ChainNamespace {
+  return typeof value === 'string' && NAMESPACE.test(value);
 }
 
-function isCaipPart(part: string | undefined): part is string {
-  return part !== undefined && part !== '' && !part.includes(':');
-}
-
-/** Parses `namespace:reference`; undefined unless there are exactly 2 non-empty parts and a known namespace. */
+/** Parses `namespace:reference`; undefined unless both parts follow the CAIP-2 grammar. */
 export function parseCaipNetworkId(id: string): ParsedCaipNetworkId | undefined {
   if (typeof id !== 'string') return undefined;
   const parts = id.split(':');
   if (parts.length !== 2) return undefined;
-  const [namespace, reference] = parts;
-  if (!isChainNamespace(namespace) || !isCaipPart(reference)) return undefined;
+  const [namespace, reference] = parts as [string, string];
+  if (!NAMESPACE.test(namespace) || !REFERENCE.test(reference)) return undefined;
   return { namespace, reference };
 }
 
-/** Parses `namespace:reference:address` (§5: exactly 3 non-empty parts, known namespace). */
+/** Parses `namespace:reference:address` (CAIP-10); undefined unless every part follows the grammar. */
 export function parseCaipAddress(s: string): ParsedCaipAddress | undefined {
   if (typeof s !== 'string') return undefined;
   const parts = s.split(':');
   if (parts.length !== 3) return undefined;
-  const [namespace, reference, address] = parts;
-  if (!isChainNamespace(namespace) || !isCaipPart(reference) || !isCaipPart(address)) return undefined;
+  const [namespace, reference, address] = parts as [string, string, string];
+  if (!NAMESPACE.test(namespace) || !REFERENCE.test(reference) || !ACCOUNT_ADDRESS.test(address)) return undefined;
   return { namespace, reference, address, caipNetworkId: `${namespace}:${reference}` };
 }
 
@@ -45,28 +49,12 @@ export function isCaipNetworkId(s: string): s is CaipNetworkId {
   return parseCaipNetworkId(s) !== undefined;
 }
 
-export function isCaipAddress(s: string): s is CaipAddress {
-  return parseCaipAddress(s) !== undefined;
-}
-
-function assertCaipPart(part: string, name: string): void {
-  if (typeof part !== 'string' || part === '') throw new TypeError(`CAIP ${name} must be a non-empty string`);
-  if (part.includes(':')) throw new TypeError(`CAIP ${name} must not contain ':' (got "${part}")`);
-}
-
-export function formatCaipNetworkId(namespace: ChainNamespace, reference: string): CaipNetworkId {
-  if (!isChainNamespace(namespace)) {
-    throw new TypeError(
-      `Unknown chain namespace "${String(namespace)}"; expected one of ${CHAIN_NAMESPACES.join(', ')}`,
-    );
-  }
-  assertCaipPart(reference, 'reference');
-  return `${namespace}:${reference}`;
-}
-
+/** Joins a CAIP-2 id and an address into a CAIP-10 account id; throws a TypeError on a malformed part. */
 export function formatCaipAddress(caipNetworkId: CaipNetworkId, address: string): CaipAddress {
   const network = parseCaipNetworkId(caipNetworkId);
   if (!network) throw new TypeError(`Invalid CAIP-2 network id "${String(caipNetworkId)}"`);
-  assertCaipPart(address, 'address');
+  if (typeof address !== 'string' || !ACCOUNT_ADDRESS.test(address)) {
+    throw new TypeError(`Invalid CAIP-10 account address "${String(address)}" (expected 1 to 128 of [-.%a-zA-Z0-9])`);
+  }
   return `${network.namespace}:${network.reference}:${address}`;
 }

@@ -1,13 +1,15 @@
-import type { createStore } from 'jotai/vanilla';
 import type { EventBus } from './events.js';
 import type { ResolvedOptions } from './options.js';
 import type { ChainAdapter } from './plugins/ChainAdapter.js';
+import type { Connector } from './plugins/Connector.js';
+import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
+import type { Store } from './state/store.js';
 import type { LatchStorage } from './storage.js';
 import type { Telemetry } from './telemetry/constants.js';
 import type { ChainNamespace } from './types.js';
 
-export type Store = ReturnType<typeof createStore>;
+export type { Store };
 
 /** Everything one modal instance owns. Actions receive it instead of reaching for globals. */
 export interface KernelContext {
@@ -16,6 +18,11 @@ export interface KernelContext {
   readonly storage: LatchStorage;
   readonly options: ResolvedOptions;
   readonly adapters: Map<ChainNamespace, ChainAdapter>;
+  /** What `removeAdapter` must run: each adapter's connector watch and its own teardown. */
+  readonly adapterTeardowns: Map<ChainNamespace, () => void>;
+  readonly connectorPlugins: Map<string, ConnectorPlugin>;
+  /** Which plugin's shared session a per-namespace connector belongs to. */
+  readonly sessionConnectors: WeakMap<Connector, ConnectorPlugin>;
   readonly plugins: Map<string, FeaturePlugin>;
   readonly telemetry: Telemetry;
   now(): number;
@@ -27,5 +34,7 @@ export interface KernelContext {
   readonly pending: {
     reconnect?: Promise<void>;
     tokenRetryAfter?: Partial<Record<ChainNamespace, number>>;
+    /** A shared session being ended: its providers, its plugin and the visitor may all ask at once. */
+    sessionEnds?: Map<ConnectorPlugin, Promise<void>>;
   };
 }

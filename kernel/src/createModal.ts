@@ -1,29 +1,83 @@
-import { createStore } from 'jotai/vanilla';
-import { addNetwork, removeAdapter, removeNetwork, switchNetwork } from './actions/network.js';
+import { capabilityOf, setAccountTab } from './actions/accountState.js';
 import { dismissAlert, showAlert } from './actions/alerts.js';
-import { connectWallet, connectWallets, handleAdapterEvent, setConnectors, type ConnectTarget } from './actions/connect.js';
-import { initialConnectionStatus } from './actions/connectionStatus.js';
-import { disconnect } from './actions/disconnect.js';
-import { closeModal, openModal, setModalLoading, shakeModal, type OpenOptions } from './actions/modal.js';
-import { reconnect } from './actions/reconnect.js';
-import { signMessage } from './actions/sign.js';
-import { refreshTokenBalances, setAccountTab } from './actions/tokens.js';
+import type { ConnectManyResult, ConnectTarget } from './actions/connect.js';
+import { listConnectorPlugins, setConnectors } from './actions/connectors.js';
+import { initialConnectionStatus } from './actions/initialStatus.js';
+import { closeModal, type OpenOptions, openModal, setModalLoading, shakeModal } from './actions/modal.js';
+import { addNetwork, getNetworkState } from './actions/networkState.js';
 import { goBack, popTransactionStack, pushTransactionStack, pushView, replaceView, resetView } from './actions/router.js';
 import { hideSnack, showSnack } from './actions/snackbar.js';
 import type { KernelContext } from './context.js';
 import { INVALID_APP_CONFIGURATION_ALERT } from './errors/messages.js';
-import { forwardAnalytics } from './analytics.js';
 import { createEventBus, type LatchEvents } from './events.js';
-import { resolveOptions, type ModalOptions } from './options.js';
-import type { ChainAdapter } from './plugins/ChainAdapter.js';
+import { INTERNALS, type ModalInternals } from './internals.js';
+import { type ModalOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import type { AccountPageOptions } from './actions/history.js';
+import type { SendFee, SendRequest, SendResult } from './actions/send.js';
+import type { AdapterCapabilities, CapabilityName, ChainAdapter, ConnectResult, TransferOutcome } from './plugins/ChainAdapter.js';
+import type { Nft, Page, Transaction } from './plugins/dataServices.js';
+import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
 import { getSnapshot, type ModalSnapshot } from './snapshot.js';
-import { activeNamespaceAtom, connectionStatusAtom, networksAtom, OBSERVED_ATOMS, type NetworkState } from './state/atoms.js';
-import { createMemoryStorage, createStorage, defaultWebStorage } from './storage.js';
-import { createTelemetry } from './telemetry/telemetry.js';
-import type { ChainNamespace } from './types.js';
+import { createStore } from './state/store.js';
+import { activeNamespaceAtom, connectionStatusAtom, type NetworkState, networksAtom, OBSERVED_ATOMS } from './state/atoms.js';
+import { claimStoragePrefix, createMemoryStorage, createStorage, defaultWebStorage } from './storage.js';
+import { connectTelemetry } from './telemetry/lazyTelemetry.js';
+import type { CaipNetwork, CaipNetworkId, ChainNamespace } from './types.js';
 
-export type ModalInstance = ReturnType<typeof createModal>;
+/** One modal instance: what a host (React or not) drives. */
+export interface ModalInstance {
+  /** The options after validation, with §9 defaults filled in. */
+  readonly options: ResolvedOptions;
+  /** Opens the modal, at a view if given (§2 decides otherwise). */
+  open(options?: OpenOptions): Promise<void>;
+  /** Closes it; false when refused (§2: ApproveTransaction, unless forced). */
+  close(options?: { force?: boolean }): boolean;
+  /** Connects a wallet listed in the modal: an adapter's connector, or a connector plugin's shared session. */
+  connect(connectorId: string, options?: { namespace?: ChainNamespace; keepOpen?: boolean }): Promise<ConnectResult>;
+  /** Connects one wallet on several namespaces (a merged multi-chain wallet), closing once. */
+  connectMany(targets: readonly ConnectTarget[]): Promise<ConnectManyResult>;
+  /** Restores stored sessions silently; runs on its own at creation when the last visit was connected. */
+  reconnect(): Promise<void>;
+  switchNetwork(network: CaipNetwork | CaipNetworkId): Promise<void>;
+  /** One namespace (and the others on the same shared session, §4), or all of them. */
+  disconnect(namespace?: ChainNamespace): Promise<void>;
+  /** Signs with the wallet connected on `namespace` (default: the active one). */
+  signMessage(message: string, options?: { namespace?: ChainNamespace }): Promise<string>;
+  /**
+   * Sends native currency or a token from the account's balances to an address, through the
+   * connected wallet (§5 checks first). Resolves once the wallet has submitted it.
+   */
+  sendTransfer(request: SendRequest): Promise<SendResult>;
+  /** The network fee a transfer would cost, in the native currency; undefined when the adapter cannot tell. */
+  estimateSendFee(request: SendRequest): Promise<SendFee | undefined>;
+  /** Waits until the chain has a sent transfer (then refreshes balances); undefined when the adapter cannot tell. */
+  waitForTransfer(hash: string, options?: { namespace?: ChainNamespace; signal?: AbortSignal }): Promise<TransferOutcome | undefined>;
+  /** One page of the account's transactions on the active network, newest first (§5 filters applied). */
+  getTransactions(options?: AccountPageOptions): Promise<Page<Transaction>>;
+  /** One page of the account's NFTs on the active network. */
+  getNfts(options?: AccountPageOptions): Promise<Page<Nft>>;
+  /** The address an on-chain name points to on the namespace's active network, or undefined. */
+  resolveName(name: string, options?: { namespace?: ChainNamespace }): Promise<string | undefined>;
+  addNetwork(namespace: ChainNamespace, network: CaipNetwork): boolean;
+  removeNetwork(namespace: ChainNamespace, caipNetworkId: CaipNetworkId): Promise<boolean>;
+  /** Disconnects the namespace if connected, runs the adapter's teardown and forgets it. */
+  removeAdapter(namespace: ChainNamespace): Promise<void>;
+  getAdapter(namespace: ChainNamespace): ChainAdapter | undefined;
+  /** What the visitor can do on a namespace now: the connected wallet's capability, else the adapter's. */
+  getCapability<K extends CapabilityName>(namespace: ChainNamespace, name: K): AdapterCapabilities[K] | undefined;
+  /** The same object until something changes (fit for React's useSyncExternalStore). */
+  getState(): ModalSnapshot;
+  subscribe(listener: (state: ModalSnapshot) => void): () => void;
+  on<K extends keyof LatchEvents>(event: K, handler: (payload: LatchEvents[K]) => void): () => void;
+  /** Stops timers, listeners, adapters and plugins, and frees the storage prefix; the instance is inert afterwards. */
+  destroy(): void;
+}
+
+/** The chunk of what happens once a visitor acts (actions/visitorActions.ts). */
+const visitorActions = () => import('./actions/visitorActions.js');
+type AccountActions = typeof import('./actions/accountActions.js');
+type RestArgs<F> = F extends (ctx: KernelContext, ...rest: infer A) => unknown ? A : never;
 
 function defaultIsMobile(): boolean {
   const w = globalThis as { matchMedia?: (q: string) => { matches: boolean } };
@@ -33,23 +87,15 @@ function defaultIsMobile(): boolean {
 function initialNetworks(ctx: KernelContext): void {
   const { networks, defaultNetwork } = ctx.options;
   const storedId = ctx.storage.get('activeCaipNetworkId');
-  const stored = networks.find((n) => n.caipNetworkId === storedId);
-  const active = stored ?? defaultNetwork;
+  const active = networks.find((n) => n.caipNetworkId === storedId) ?? defaultNetwork;
   const byNamespace: Partial<Record<ChainNamespace, NetworkState>> = {};
   for (const network of networks) {
     const ns = network.chainNamespace;
-    const state = byNamespace[ns] ?? {
-      requestedCaipNetworks: [],
-      approvedCaipNetworkIds: [],
-      supportsAllNetworks: false,
-      smartAccountEnabledNetworks: [],
-      isUnsupported: false,
-    };
+    const state = byNamespace[ns] ?? getNetworkState(ctx, ns);
     byNamespace[ns] = { ...state, requestedCaipNetworks: [...state.requestedCaipNetworks, network] };
   }
   for (const [ns, state] of Object.entries(byNamespace) as [ChainNamespace, NetworkState][]) {
-    const pick = active.chainNamespace === ns ? active : state.requestedCaipNetworks[0];
-    byNamespace[ns] = { ...state, caipNetwork: pick };
+    byNamespace[ns] = { ...state, caipNetwork: active.chainNamespace === ns ? active : state.requestedCaipNetworks[0] };
   }
   ctx.store.set(networksAtom, byNamespace);
   ctx.store.set(activeNamespaceAtom, active.chainNamespace);
@@ -59,14 +105,17 @@ function initialNetworks(ctx: KernelContext): void {
  * Creates one independent modal instance. No request and no DOM work happen here; the only
  * deferred work is restoring a stored session, which the visitor started on an earlier visit.
  */
-export function createModal(userOptions: ModalOptions) {
+export function createModal(userOptions: ModalOptions): ModalInstance {
   const options = resolveOptions(userOptions);
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const teardowns: (() => void)[] = [];
   const backend = options.storage === null ? createMemoryStorage() : (options.storage ?? defaultWebStorage() ?? createMemoryStorage());
+  // Two instances on one page never share persisted state (README: "Storage").
+  const storagePrefix = claimStoragePrefix(backend, options.storagePrefix, userOptions.storagePrefix !== undefined);
+  teardowns.push(storagePrefix.release);
   const bus = createEventBus();
   const store = createStore();
-  const telemetry = createTelemetry({
+  const { telemetry, stop: stopTelemetry } = connectTelemetry(bus, {
     endpoint: options.telemetry?.endpoint,
     projectId: options.projectId,
     sdkType: options.sdkType,
@@ -78,9 +127,12 @@ export function createModal(userOptions: ModalOptions) {
   const ctx: KernelContext = {
     store,
     bus,
-    storage: createStorage(backend, options.storagePrefix),
-    options,
+    storage: createStorage(backend, storagePrefix.prefix),
+    options: { ...options, storagePrefix: storagePrefix.prefix },
     adapters: new Map(),
+    adapterTeardowns: new Map(),
+    connectorPlugins: new Map(),
+    sessionConnectors: new WeakMap(),
     plugins: new Map(),
     pending: {},
     telemetry,
@@ -100,31 +152,58 @@ export function createModal(userOptions: ModalOptions) {
   store.set(connectionStatusAtom, initialConnectionStatus(ctx.storage.get('connectionStatus')));
 
   function registerAdapter(adapter: ChainAdapter): void {
-    ctx.adapters.set(adapter.namespace, adapter);
     const ns = adapter.namespace;
-    const networks = store.get(networksAtom)[ns]?.requestedCaipNetworks ?? [];
-    const teardown = adapter.setup?.({ networks, emit: (event) => handleAdapterEvent(ctx, ns, event) });
+    ctx.adapters.set(ns, adapter);
+    const teardown = adapter.setup?.({
+      get networks() {
+        return getNetworkState(ctx, ns).requestedCaipNetworks;
+      },
+      emit: (event) => void visitorActions().then((m) => m.handleAdapterEvent(ctx, ns, event)),
+    });
     const unwatch = adapter.watchConnectors((connectors) => setConnectors(ctx, ns, connectors));
-    teardowns.push(() => {
+    ctx.adapterTeardowns.set(ns, () => {
       unwatch();
       teardown?.();
     });
   }
 
-  function registerPlugin(plugin: FeaturePlugin): void {
-    if (!options.features[plugin.feature]) return;
-    ctx.plugins.set(plugin.id, plugin);
+  function registerConnectorPlugin(plugin: ConnectorPlugin): void {
+    ctx.connectorPlugins.set(plugin.id, plugin);
     const teardown = plugin.setup?.({
-      openView: async (view, data) => openModal(ctx, { view, data }),
+      get namespaces() {
+        return [...ctx.adapters.keys()];
+      },
+      networks: (ns) => getNetworkState(ctx, ns).requestedCaipNetworks,
+      storage: ctx.storage.scoped(`connector:${plugin.id}:`),
+      emit: (event) => {
+        if (event.type === 'disconnected') void visitorActions().then((m) => m.endSession(ctx, plugin, { tellPlugin: false }));
+      },
     });
     if (teardown) teardowns.push(teardown);
   }
 
-  teardowns.push(forwardAnalytics(bus, telemetry));
+  function registerPlugin(plugin: FeaturePlugin): void {
+    if (!options.features[plugin.feature]) return;
+    ctx.plugins.set(plugin.id, plugin);
+    const teardown = plugin.setup?.({ openView: async (view, data) => openModal(ctx, { view, data }) });
+    if (teardown) teardowns.push(teardown);
+  }
+
+  teardowns.push(stopTelemetry);
   options.adapters?.forEach(registerAdapter);
-  setConnectors(ctx, 'shared', options.connectors ?? []);
+  options.connectors?.forEach(registerConnectorPlugin);
+  listConnectorPlugins(ctx);
   options.plugins?.forEach(registerPlugin);
-  if (store.get(connectionStatusAtom) === 'connecting') void Promise.resolve().then(() => reconnect(ctx));
+  // Restoring a stored session loads on use: a first visit never needs it.
+  // One restore at a time (§4): a second call while one runs gets the same promise.
+  let reconnecting: Promise<void> | undefined;
+  const reconnect = () =>
+    (reconnecting ??= visitorActions()
+      .then((m) => m.reconnect(ctx))
+      .finally(() => {
+        reconnecting = undefined;
+      }));
+  if (store.get(connectionStatusAtom) === 'connecting') void reconnect();
 
   let snapshot: ModalSnapshot | undefined;
   const listeners = new Set<(state: ModalSnapshot) => void>();
@@ -132,69 +211,87 @@ export function createModal(userOptions: ModalOptions) {
     store.sub(a, () => {
       snapshot = undefined;
       const next = instance.getState();
-      listeners.forEach((listener) => listener(next));
+      for (const listener of listeners) listener(next);
     }),
   );
 
-  const instance = {
+  /** A method of the account-actions chunk (send, activity, NFTs, names), loaded through the visitor-actions chunk on first use. */
+  const account =
+    <K extends keyof AccountActions>(name: K) =>
+    async (...args: RestArgs<AccountActions[K]>): Promise<Awaited<ReturnType<AccountActions[K]>>> => {
+      const actions = await (await visitorActions()).accountActions();
+      return (actions[name] as unknown as (ctx: KernelContext, ...rest: unknown[]) => Awaited<ReturnType<AccountActions[K]>>)(ctx, ...args);
+    };
+
+  const internals: ModalInternals = {
     store,
-    options,
-    open: async (openOptions?: OpenOptions) => openModal(ctx, openOptions),
-    close: (closeOptions?: { force?: boolean }) => closeModal(ctx, closeOptions),
-    connect: (connectorId: string, connectOptions?: { namespace?: ChainNamespace; keepOpen?: boolean }) => connectWallet(ctx, connectorId, connectOptions),
-    /** Connects one wallet on several namespaces (a merged multi-chain wallet), closing once. */
-    connectMany: (targets: readonly ConnectTarget[]) => connectWallets(ctx, targets),
-    reconnect: () => reconnect(ctx),
-    switchNetwork: (network: Parameters<typeof switchNetwork>[1]) => switchNetwork(ctx, network),
-    disconnect: (namespace?: ChainNamespace) => disconnect(ctx, namespace),
-    addNetwork: (ns: ChainNamespace, network: Parameters<typeof addNetwork>[2]) => addNetwork(ctx, ns, network),
-    removeNetwork: (ns: ChainNamespace, id: Parameters<typeof removeNetwork>[2]) => removeNetwork(ctx, ns, id),
-    removeAdapter: (ns: ChainNamespace) => removeAdapter(ctx, ns),
-    refreshTokenBalances: (ns: ChainNamespace) => refreshTokenBalances(ctx, ns),
-    /** Signs with the wallet connected on `namespace` (default: the active one). */
-    signMessage: (message: string, options?: { namespace?: ChainNamespace }) => signMessage(ctx, message, options?.namespace),
-    setAccountTab: (ns: ChainNamespace, tab: Parameters<typeof setAccountTab>[2]) => setAccountTab(ctx, ns, tab),
-    /** The adapter registered for a namespace, for UI checks of declared capabilities. */
-    getAdapter: (ns: ChainNamespace) => ctx.adapters.get(ns),
-    /** Navigation and feedback, for the UI layer. */
     router: {
-      push: (view: string, data?: unknown) => pushView(ctx, view, data),
-      replace: (view: string, data?: unknown) => replaceView(ctx, view, data),
-      reset: (view: string, data?: unknown) => resetView(ctx, view, data),
+      push: (view, data) => pushView(ctx, view, data),
+      replace: (view, data) => replaceView(ctx, view, data),
+      reset: (view, data) => resetView(ctx, view, data),
       goBack: () => goBack(ctx),
-      pushTransaction: (entry: Parameters<typeof pushTransactionStack>[1]) => pushTransactionStack(ctx, entry),
-      popTransaction: (outcome: 'success' | 'cancel') => popTransactionStack(ctx, outcome),
+      pushTransaction: (entry) => pushTransactionStack(ctx, entry),
+      popTransaction: (outcome) => popTransactionStack(ctx, outcome),
     },
     feedback: {
-      showSnack: (message: string, variant: Parameters<typeof showSnack>[2]) => showSnack(ctx, message, variant),
+      showSnack: (message, variant) => showSnack(ctx, message, variant),
       hideSnack: () => hideSnack(ctx),
-      showAlert: (alert: Parameters<typeof showAlert>[1]) => showAlert(ctx, alert),
+      showAlert: (alert) => showAlert(ctx, alert),
       dismissAlert: () => dismissAlert(ctx),
       shake: () => shakeModal(ctx),
-      setLoading: (loading: boolean) => setModalLoading(ctx, loading),
+      setLoading: (loading) => setModalLoading(ctx, loading),
     },
-    getPlugin: (id: string) => ctx.plugins.get(id),
-    /** Wallets used last on this device, newest first (§3, at most 2). */
+    // Loaded on use: the Account view asks for tokens, the visitor asks to sign, hosts rarely remove things.
+    refreshTokenBalances: async (ns) => (await visitorActions()).refreshTokenBalances(ctx, ns),
+    preload: async () => void (await visitorActions()),
+    setAccountTab: (ns, tab) => setAccountTab(ctx, ns, tab),
+    setSendState: account('setSendState'),
+    getPlugin: (id) => ctx.plugins.get(id),
+    getConnectorPlugin: (id) => ctx.connectorPlugins.get(id),
     getRecentWallets: () => ctx.storage.get('recentWallets') ?? [],
-    /** The same object until something changes, so React's useSyncExternalStore can use it. */
-    getState(): ModalSnapshot {
+  };
+
+  const instance: ModalInstance & { [INTERNALS]: ModalInternals } = {
+    [INTERNALS]: internals,
+    options: ctx.options,
+    open: async (openOptions) => openModal(ctx, openOptions),
+    close: (closeOptions) => closeModal(ctx, closeOptions),
+    connect: async (connectorId, connectOptions) => (await visitorActions()).connectWallet(ctx, connectorId, connectOptions),
+    connectMany: async (targets) => (await visitorActions()).connectWallets(ctx, targets),
+    reconnect,
+    switchNetwork: async (network) => (await visitorActions()).switchNetwork(ctx, network),
+    disconnect: async (namespace) => (await visitorActions()).disconnect(ctx, namespace),
+    signMessage: async (message, signOptions) => (await visitorActions()).signMessage(ctx, message, signOptions?.namespace),
+    sendTransfer: account('sendTransfer'),
+    estimateSendFee: account('estimateSendFee'),
+    waitForTransfer: account('waitForTransfer'),
+    getTransactions: account('getTransactions'),
+    getNfts: account('getNfts'),
+    resolveName: account('resolveName'),
+    addNetwork: (ns, network) => addNetwork(ctx, ns, network),
+    removeNetwork: async (ns, id) => (await visitorActions()).removeNetwork(ctx, ns, id),
+    removeAdapter: async (ns) => (await visitorActions()).removeAdapter(ctx, ns),
+    getAdapter: (ns) => ctx.adapters.get(ns),
+    getCapability: (ns, name) => capabilityOf(ctx, ns, name),
+    getState() {
       snapshot ??= getSnapshot(store);
       return snapshot;
     },
-    subscribe(listener: (state: ModalSnapshot) => void): () => void {
+    subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    on<K extends keyof LatchEvents>(event: K, handler: (payload: LatchEvents[K]) => void): () => void {
+    on(event, handler) {
       bus.on(event, handler);
       return () => bus.off(event, handler);
     },
-    /** Stops timers, listeners, adapters and plugins; the instance is inert afterwards. */
-    destroy(): void {
-      timers.forEach(clearTimeout);
+    destroy() {
+      for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      unsubscribers.forEach((u) => u());
-      teardowns.splice(0).forEach((t) => t());
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      for (const teardown of ctx.adapterTeardowns.values()) teardown();
+      ctx.adapterTeardowns.clear();
+      for (const teardown of teardowns.splice(0)) teardown();
       listeners.clear();
       bus.all.clear();
     },

@@ -13,6 +13,8 @@ export type LatchEvents = {
   DISCONNECT_SUCCESS: { namespaces: readonly ChainNamespace[] };
   DISCONNECT_ERROR: { error: LatchError };
   ACCOUNT_CHANGE: { namespace: ChainNamespace; address?: string };
+  SEND_SUCCESS: { namespace: ChainNamespace; hash: string };
+  SEND_ERROR: { namespace: ChainNamespace; error: LatchError };
   SWITCH_NETWORK: { network: CaipNetwork; namespaceSwitch: boolean };
   CONNECTION_STATUS: { status: ConnectionStatus };
   SNACKBAR: SnackState;

@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  AVATAR_TINT_STEPS,
-  avatarColors,
-  formatBalance,
-  formatFiat,
-  formatQuantity,
-  formatUnits,
-  parseUnits,
-  truncateAddress,
-} from './format.js';
+import { AVATAR_TINT_STEPS, avatarColors, formatBalance, formatQuantity, formatUnits, parseUnits, truncateAddress } from './format.js';
 
 describe('formatBalance (§9: 3 decimals, truncated)', () => {
   it.each([
@@ -74,27 +65,6 @@ describe('formatQuantity (§9: 3 decimals)', () => {
     expect(formatQuantity('0.123987')).toBe('0.123');
     expect(formatQuantity(42)).toBe('42.000');
     expect(formatQuantity('bad')).toBe('0.000');
-  });
-});
-
-describe('formatFiat (§9: 2 decimals)', () => {
-  it('formats US dollars with grouping and 2 decimals', () => {
-    expect(formatFiat(1234.56)).toBe('$1,234.56');
-    expect(formatFiat('1234.5')).toBe('$1,234.50');
-    expect(formatFiat('0.1')).toBe('$0.10');
-    expect(formatFiat(0)).toBe('$0.00');
-    expect(formatFiat('-3')).toBe('-$3.00');
-  });
-  it('shows $0.00 for malformed input', () => {
-    expect(formatFiat('abc')).toBe('$0.00');
-    expect(formatFiat(Number.NaN)).toBe('$0.00');
-  });
-  it('always has exactly 2 decimals (property)', () => {
-    fc.assert(
-      fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), (value) => {
-        expect(formatFiat(value)).toMatch(/^-?\$\d{1,3}(,\d{3})*\.\d{2}$/);
-      }),
-    );
   });
 });
 
@@ -185,18 +155,10 @@ describe('truncateAddress (§9: 4 start, 6 end)', () => {
 describe('avatarColors (§9: 5 tints of the first 6 hex characters)', () => {
   it('uses the first 6 hex characters after 0x, lower-cased, mixed toward white', () => {
     expect(AVATAR_TINT_STEPS).toEqual([0, 0.15, 0.3, 0.45, 0.6]);
-    expect(avatarColors('0xFF0080aabbccddeeff00112233445566778899aa')).toEqual([
-      '#ff0080',
-      '#ff2693',
-      '#ff4da6',
-      '#ff73b9',
-      '#ff99cc',
-    ]);
+    expect(avatarColors('0xFF0080aabbccddeeff00112233445566778899aa')).toEqual(['#ff0080', '#ff2693', '#ff4da6', '#ff73b9', '#ff99cc']);
   });
   it('ignores everything after the 6th hex character', () => {
-    expect(avatarColors('0x123456ffffffffffffffffffffffffffffffffff')).toEqual(
-      avatarColors('0x1234560000000000000000000000000000000000'),
-    );
+    expect(avatarColors('0x123456ffffffffffffffffffffffffffffffffff')).toEqual(avatarColors('0x1234560000000000000000000000000000000000'));
   });
   it('tints get lighter on every channel', () => {
     const colors = avatarColors('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');

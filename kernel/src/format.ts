@@ -59,14 +59,6 @@ export function formatBalance(value: string | number, symbol?: string): string {
   return symbol ? `${amount} ${symbol}` : amount;
 }
 
-/** §9 fiat: US dollars with 2 decimals ('$1,234.56'); '$0.00' when malformed. */
-export function formatFiat(value: string | number): string {
-  const parts = toDecimalParts(value);
-  // Fiat amounts sit far inside float precision, so Intl's rounding to cents is exact enough.
-  const amount = parts ? Number(`${parts.negative ? '-' : ''}${parts.integer}.${parts.fraction || '0'}`) : 0;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
-}
-
 function assertDecimals(decimals: number): void {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > MAX_DECIMALS) {
     throw new TypeError(`decimals must be an integer from 0 to ${MAX_DECIMALS} (got ${String(decimals)})`);

@@ -1,15 +1,21 @@
 /**
- * @latch/kernel — the framework-agnostic core of the Latch wallet modal.
+ * @latch/kernel — the framework-agnostic core of the Latch wallet modal. Every public name is
+ * listed here; UI bindings find what they need beyond it in `@latch/kernel/internal`.
  * Importing this module does nothing: no I/O, no DOM access, no global state.
  */
+
+// The instance.
 export { createModal, type ModalInstance } from './createModal.js';
 export type { ModalSnapshot } from './snapshot.js';
+export type { LatchEvents } from './events.js';
+export type { OpenOptions } from './actions/modal.js';
+export type { ConnectManyResult, ConnectTarget } from './actions/connect.js';
+export type { SendFee, SendRequest, SendResult } from './actions/send.js';
+export type { AccountPageOptions } from './actions/history.js';
 export {
-  DEFAULT_ACCOUNT_TYPES,
   DEFAULT_FEATURES,
   FEATURE_NAMES,
   SOCIAL_PROVIDERS,
-  resolveOptions,
   type CustomWallet,
   type DappMetadata,
   type FeatureName,
@@ -19,41 +25,187 @@ export {
   type SiwxConfig,
   type SocialProvider,
 } from './options.js';
-export type { LatchEvents } from './events.js';
-export * from './types.js';
+export type { StorageLike } from './storage.js';
 
-// Contracts for plugins.
-export * from './plugins/ChainAdapter.js';
-export * from './plugins/Connector.js';
-export * from './plugins/FeaturePlugin.js';
-export * from './plugins/dataServices.js';
+// Domain types (§3) and the state a snapshot carries.
+export type {
+  AccountEntry,
+  AccountType,
+  BlockExplorer,
+  CaipAddress,
+  CaipNetwork,
+  CaipNetworkId,
+  ChainNamespace,
+  ConnectionStatus,
+  KnownNamespace,
+  NativeCurrency,
+  RecentWallet,
+  RpcUrls,
+  ThemeMode,
+  TokenBalance,
+  WalletInfo,
+} from './types.js';
+export type {
+  AccountState,
+  AccountTab,
+  AlertMessage,
+  AlertsState,
+  BuiltInView,
+  NetworkState,
+  RouteEntry,
+  SendState,
+  SnackState,
+  SnackVariant,
+  TransactionStackEntry,
+  View,
+} from './state/atoms.js';
 
-// State, for UI bindings that read atoms from an instance's store.
-export * from './state/atoms.js';
-export { chooseInitialView, SHAKE_DURATION_MS, type OpenOptions } from './actions/modal.js';
-export { SNACK_SWAP_DELAY_MS } from './actions/snackbar.js';
-export { FARCASTER_CLEANUP_DELAY_MS } from './actions/router.js';
-export { initialConnectionStatus, nextConnectionStatus, type StatusEvent } from './actions/connectionStatus.js';
-export { TOKEN_RETRY_GAP_MS } from './actions/tokens.js';
-export type { ConnectManyResult, ConnectTarget } from './actions/connect.js';
-export { BALANCE_NAMESPACES, IDENTITY_NAMESPACES, ZERO_BALANCE } from './actions/account.js';
+// Plugin contracts: chain adapters, connectors, connector plugins, feature plugins, data services.
+export {
+  getCapability,
+  type AdapterCapabilities,
+  type AdapterContext,
+  type AdapterEvent,
+  type Balance,
+  type CapabilityName,
+  type ChainAdapter,
+  type ConnectOptions,
+  type ConnectResult,
+  type ReconnectOptions,
+  type SignMessageRequest,
+  type TransferOutcome,
+  type TransferRequest,
+  type WaitForTransferRequest,
+} from './plugins/ChainAdapter.js';
+export {
+  CONNECTOR_TYPES,
+  KNOWN_CONNECTOR_IDS,
+  sameConnectors,
+  type Connector,
+  type ConnectorType,
+  type WalletCapabilities,
+} from './plugins/Connector.js';
+export type {
+  ConnectorContext,
+  ConnectorPlugin,
+  ConnectorPluginEvent,
+  ConnectorStorage,
+  SessionNamespace,
+  SessionRequest,
+  SharedSession,
+} from './plugins/ConnectorPlugin.js';
+export type { FeaturePlugin, LazyView, PluginContext } from './plugins/FeaturePlugin.js';
+export type {
+  AccountPageRequest,
+  ActivityService,
+  BalanceService,
+  DataServices,
+  Identity,
+  IdentityService,
+  NameService,
+  Nft,
+  NftService,
+  Page,
+  PriceRequestToken,
+  PriceService,
+  RegistryWallet,
+  Transaction,
+  TransactionTransfer,
+  WalletRegistryService,
+} from './plugins/dataServices.js';
 
-// Storage, errors, telemetry, HTTP.
-export * from './storage.js';
-export * from './errors/LatchError.js';
-export * from './errors/messages.js';
-export * from './errors/codes.js';
-export * from './errors/providerMessages.js';
-export * from './telemetry/telemetry.js';
-export * from './http/httpClient.js';
+// Errors: the typed error, the §8 codes and the §8 message catalogue.
+export {
+  LatchError,
+  isLatchError,
+  readErrorCode,
+  readErrorMessage,
+  readUntrustedProperty,
+  toLatchError,
+  type ErrorCategory,
+  type LatchErrorOptions,
+} from './errors/LatchError.js';
+export { ERROR_CODES, describeErrorCode, isUserRejection, type ErrorCode, type ErrorCodeName } from './errors/codes.js';
+export { CONNECTOR_ERRORS, connectorError, mapProviderMessageToAlert, type ConnectorErrorKind } from './errors/providerMessages.js';
+export {
+  ADAPTER_NOT_FOUND_MESSAGE,
+  ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND_MESSAGE,
+  ALERTS,
+  ALERT_IDS,
+  AN_ERROR_OCCURRED_MESSAGE,
+  AUTHENTICATION_INIT_FAILED_MESSAGE,
+  CAIP_NETWORK_OR_ADDRESS_UNDEFINED_MESSAGE,
+  CAIP_NETWORK_UNDEFINED_MESSAGE,
+  CHAIN_ADAPTER_NOT_FOUND_MESSAGE,
+  CHAIN_NOT_SUPPORTED_MESSAGE,
+  CHAIN_REQUIRED_FOR_ACCOUNT_DATA_MESSAGE,
+  CONNECTION_CONTROLLER_CLIENT_NOT_SET_MESSAGE,
+  CONTROLLER_CLIENTS_REQUIRED_MESSAGE,
+  EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE,
+  EMBEDDED_WALLET_LOAD_FAILED_ALERT,
+  EMBEDDED_WALLET_TIMEOUT_ALERT,
+  ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE,
+  ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE,
+  ERROR_MESSAGES,
+  ERROR_RESOLVING_NAME_MESSAGE,
+  FAILED_TO_DISCONNECT_MESSAGE,
+  FAILED_TO_FETCH_TRANSACTIONS_MESSAGE,
+  FRAME_IFRAME_NOT_SET_MESSAGE,
+  FRAME_PARENT_NOT_SET_MESSAGE,
+  IFRAME_LOAD_FAILED_MESSAGE,
+  IFRAME_REQUEST_TIMEOUT_MESSAGE,
+  INVALID_APP_CONFIGURATION_ALERT,
+  INVALID_PROJECT_ID_ALERT,
+  NETWORK_CONTROLLER_CLIENT_NOT_SET_MESSAGE,
+  NETWORK_NOT_FOUND_ALERT,
+  NETWORK_NOT_FOUND_MESSAGE,
+  NO_ACTIVE_CAIP_ADDRESS_MESSAGE,
+  NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE,
+  NO_CONNECTION_CONTROLLER_CLIENT_MESSAGE,
+  PROJECT_ID_NOT_CONFIGURED_ALERT,
+  PROVIDER_INIT_FAILED_ALERT,
+  REQUEST_ABORTED_MESSAGE,
+  SEND_AMOUNT_AND_RECEIVER_REQUIRED_MESSAGE,
+  SEND_TOKEN_REQUIRED_MESSAGE,
+  SESSION_EXPIRED_ALERT,
+  SIGNATURE_DECLINED_MESSAGE,
+  SIWE_AND_SIWX_MESSAGE,
+  SIWX_NOT_ENABLED_MESSAGE,
+  SMART_ACCOUNTS_UNSUPPORTED_MESSAGE,
+  SOMETHING_WENT_WRONG_MESSAGE,
+  TOKEN_BALANCE_UNAVAILABLE_MESSAGE,
+  TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS_MESSAGE,
+  UNKNOWN_ERROR_MESSAGE,
+  UNSUPPORTED_CHAIN_MESSAGE,
+  UNVERIFIED_DOMAIN_ALERT,
+  WALLET_CONNECT_CONNECTOR_NOT_FOUND_MESSAGE,
+  errorRegisteringName,
+  failedToDisconnectChain,
+  pleaseTryAgainAfter,
+  type Alert,
+  type AlertId,
+} from './errors/messages.js';
 
-// Helpers shared by every plugin.
-export * from './caip.js';
-export * from './address.js';
-export * from './validation.js';
-export * from './format.js';
-export * from './cache.js';
-export * from './tokenBalance.js';
-export * from './networks/solana.js';
-export * from './networks/bitcoin.js';
-export * from './networks/decimals.js';
+// Helpers for plugins: CAIP grammar, amounts, display, caches.
+export { formatCaipAddress, isCaipNamespace, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId } from './caip.js';
+export type { ParsedCaipAddress, ParsedCaipNetworkId } from './caip.js';
+export { avatarColors, formatBalance, formatQuantity, formatUnits, parseUnits, truncateAddress } from './format.js';
+export {
+  AMOUNT_MALFORMED_REASON,
+  AMOUNT_REQUIRED_REASON,
+  AMOUNT_ZERO_REASON,
+  insufficientBalanceReason,
+  parseAmountInput,
+  tooManyDecimalsReason,
+  transactionExplorerUrl,
+  type AmountInput,
+} from './amount.js';
+export { filterTokenBalances, nativeTokenBalance } from './tokenBalance.js';
+export {
+  ADDRESS_CACHE_MAX_ENTRIES,
+  BALANCE_CACHE_TTL_MS,
+  NAME_CACHE_TTL_MS,
+  createTtlCache,
+  type TtlCache,
+  type TtlCacheOptions,
+} from './cache.js';

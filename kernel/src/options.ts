@@ -1,13 +1,12 @@
 import { LatchError } from './errors/LatchError.js';
 import { SIWE_AND_SIWX_MESSAGE } from './errors/messages.js';
 import type { ChainAdapter } from './plugins/ChainAdapter.js';
-import type { Connector } from './plugins/Connector.js';
+import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
 import type { DataServices } from './plugins/dataServices.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
 import type { StorageLike } from './storage.js';
-import type { AccountType, CaipNetwork, CaipNetworkId, ChainNamespace, ThemeMode } from './types.js';
-import { CHAIN_NAMESPACES } from './types.js';
-import { parseCaipNetworkId } from './caip.js';
+import type { CaipNetwork, CaipNetworkId, ThemeMode } from './types.js';
+import { isCaipNamespace, parseCaipNetworkId } from './caip.js';
 
 /** §3 social providers; §9 default order. */
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const;
@@ -52,14 +51,6 @@ export const DEFAULT_FEATURES: Readonly<Features> = Object.freeze({
   pay: false,
 });
 
-/** §6 default account types per namespace. */
-export const DEFAULT_ACCOUNT_TYPES: Readonly<Partial<Record<ChainNamespace, AccountType>>> = Object.freeze({
-  eip155: 'smartAccount',
-  solana: 'eoa',
-  polkadot: 'eoa',
-  bip122: 'payment',
-});
-
 export interface DappMetadata {
   name: string;
   description: string;
@@ -89,8 +80,8 @@ export interface ModalOptions {
   networks: readonly CaipNetwork[];
   defaultNetwork?: CaipNetwork;
   adapters?: readonly ChainAdapter[];
-  /** Cross-namespace connectors (WalletConnect, embedded wallet). */
-  connectors?: readonly Connector[];
+  /** Cross-namespace connectors (WalletConnect, the embedded wallet): one session, several namespaces. */
+  connectors?: readonly ConnectorPlugin[];
   plugins?: readonly FeaturePlugin[];
   features?: Partial<Features>;
   projectId?: string;
@@ -99,11 +90,14 @@ export interface ModalOptions {
   sdkVersion?: string;
   themeMode?: ThemeMode;
   themeVariables?: Readonly<Record<string, string | number>>;
+  /** Only these registry wallets appear in All Wallets (ids, rdns or names); installed wallets always do. */
   includeWalletIds?: readonly string[];
+  /** Never shown, installed or not (§5: by id, rdns or name). */
   excludeWalletIds?: readonly string[];
+  /** Shown on the Connect view after installed and recent wallets. */
   featuredWalletIds?: readonly string[];
   customWallets?: readonly CustomWallet[];
-  tokens?: Readonly<Record<CaipNetworkId, { address: string; image?: string }>>;
+  /** Linked under the wallet list ("By connecting a wallet, you agree to…"); http(s) only. */
   termsConditionsUrl?: string;
   privacyPolicyUrl?: string;
   siwx?: SiwxConfig;
@@ -114,11 +108,22 @@ export interface ModalOptions {
   allowUnsupportedChain?: boolean;
   manualWCControl?: boolean;
   enableNetworkSwitch?: boolean;
-  defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>;
+  /** RPC URLs that replace a network's own (your node, not a public one): `{ 'eip155:1': ['https://…'] }`. */
   customRpcUrls?: Readonly<Record<CaipNetworkId, readonly string[]>>;
   dataServices?: DataServices;
+  /**
+   * Hosts the modal may load images from (token icons, NFT images): hostnames ('img.example.com'),
+   * host:port, or origins ('https://img.example.com'). data: images always show; anything else
+   * gets a placeholder, so the modal makes no request to a host you did not list. Default: none.
+   */
+  imageHosts?: readonly string[];
   /** Where §3 keys are kept. Default: `localStorage` when usable; `null` keeps state in memory. */
   storage?: StorageLike | null;
+  /**
+   * Prefix of every stored key. Default `@latch/` for the first instance on the page, `@latch/2/`
+   * for a second one alive at the same time, and so on. Set it when instances may be created in a
+   * different order from one visit to the next.
+   */
   storagePrefix?: string;
   /** Analytics and error telemetry go only to a host configured here (§7; off by default). */
   telemetry?: { endpoint: string };
@@ -139,10 +144,13 @@ function configError(message: string): LatchError {
   return new LatchError(message, { category: 'VALIDATION_ERROR' });
 }
 
-function validateNetwork(network: CaipNetwork): void {
+/** §5: a network's id must be a CAIP-2 id of its own namespace. */
+export function validateNetwork(network: CaipNetwork): void {
   const parsed = parseCaipNetworkId(String(network?.caipNetworkId));
   if (!parsed || parsed.namespace !== network.chainNamespace) {
-    throw configError(`Invalid network '${String(network?.name)}': caipNetworkId '${String(network?.caipNetworkId)}' must be '<namespace>:<reference>' with a namespace of ${CHAIN_NAMESPACES.join(', ')} matching chainNamespace`);
+    throw configError(
+      `Invalid network '${String(network?.name)}': caipNetworkId '${String(network?.caipNetworkId)}' must be a CAIP-2 id '<namespace>:<reference>' (namespace: 3 to 8 of a-z, 0-9, '-'; reference: 1 to 32 of a-z, A-Z, 0-9, '-', '_') whose namespace is its chainNamespace '${String(network?.chainNamespace)}'`,
+    );
   }
 }
 
@@ -153,6 +161,23 @@ function resolveFeatures(features: Partial<Features> | undefined): Features {
     }
   }
   return { ...DEFAULT_FEATURES, ...features };
+}
+
+const isHttpUrl = (url: unknown) => typeof url === 'string' && /^https?:\/\/[^\s]+$/.test(url);
+
+/** `customRpcUrls` put in place of the networks' own RPC URLs. */
+function withCustomRpcUrls(networks: readonly CaipNetwork[], custom: ModalOptions['customRpcUrls']): readonly CaipNetwork[] {
+  if (!custom) return networks;
+  for (const [id, urls] of Object.entries(custom)) {
+    if (!networks.some((n) => n.caipNetworkId === id)) throw configError(`customRpcUrls names '${id}', which is not in \`networks\``);
+    if (!Array.isArray(urls) || urls.length === 0 || !urls.every(isHttpUrl)) {
+      throw configError(`customRpcUrls['${id}'] must be a non-empty list of http(s) URLs`);
+    }
+  }
+  return networks.map((n) => {
+    const urls = custom[n.caipNetworkId];
+    return urls ? { ...n, rpcUrls: { ...n.rpcUrls, default: { ...n.rpcUrls.default, http: [...urls] } } } : n;
+  });
 }
 
 /** Validates options (§5) and fills in §9 defaults. Throws a LatchError on a misconfiguration. */
@@ -167,15 +192,28 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
   const ids = options.networks.map((n) => n.caipNetworkId);
   const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
   if (duplicate) throw configError(`Network '${duplicate}' is listed twice in \`networks\``);
-  const defaultNetwork = options.defaultNetwork ?? (options.networks[0] as CaipNetwork);
-  if (!ids.includes(defaultNetwork.caipNetworkId)) {
-    throw configError(`defaultNetwork '${defaultNetwork.caipNetworkId}' is not in \`networks\``);
-  }
+  const networks = withCustomRpcUrls(options.networks, options.customRpcUrls);
+  const wanted = options.defaultNetwork?.caipNetworkId ?? ids[0];
+  const defaultNetwork = networks.find((n) => n.caipNetworkId === wanted);
+  if (!defaultNetwork) throw configError(`defaultNetwork '${String(wanted)}' is not in \`networks\``);
   const namespaces = (options.adapters ?? []).map((a) => a.namespace);
   const twice = namespaces.find((ns, index) => namespaces.indexOf(ns) !== index);
   if (twice) throw configError(`Two adapters for namespace '${twice}'`);
+  const malformed = namespaces.find((ns) => !isCaipNamespace(ns));
+  if (malformed !== undefined)
+    throw configError(`Adapter namespace '${String(malformed)}' is not a CAIP-2 namespace (3 to 8 of a-z, 0-9, '-')`);
+  if (
+    options.imageHosts !== undefined &&
+    (!Array.isArray(options.imageHosts) || options.imageHosts.some((h) => typeof h !== 'string' || !h))
+  ) {
+    throw configError('`imageHosts` must be a list of host names or origins');
+  }
+  const connectorIds = (options.connectors ?? []).map((c) => c.id);
+  const sameId = connectorIds.find((id, index) => connectorIds.indexOf(id) !== index);
+  if (sameId) throw configError(`Two connectors with id '${sameId}' in \`connectors\``);
   return {
     ...options,
+    networks,
     features: resolveFeatures(options.features),
     defaultNetwork,
     enableNetworkSwitch: options.enableNetworkSwitch ?? true,

@@ -10,18 +10,16 @@ describe('storage (§3 keys)', () => {
     storage.set('activeNamespace', 'solana');
     storage.set('connectedNamespaces', ['eip155', 'solana']);
     storage.setConnectorId('eip155', 'io.metamask');
-    expect([...backend.map.keys()].sort()).toEqual(['@latch/active_namespace', '@latch/connected_namespaces', '@latch/eip155:connected_connector_id']);
+    expect([...backend.map.keys()].sort()).toEqual([
+      '@latch/active_namespace',
+      '@latch/connected_namespaces',
+      '@latch/eip155:connected_connector_id',
+    ]);
     expect(storage.get('activeNamespace')).toBe('solana');
     expect(storage.get('connectedNamespaces')).toEqual(['eip155', 'solana']);
     expect(storage.getConnectorId('eip155')).toBe('io.metamask');
     storage.removeConnectorId('eip155');
     expect(storage.getConnectorId('eip155')).toBeUndefined();
-  });
-
-  it('keeps the §3 embedded-wallet keys', () => {
-    for (const key of ['embeddedSessionToken', 'embeddedEmailLoginUsed', 'embeddedLastUsedChain', 'embeddedLastEmailLoginTime', 'embeddedEmail', 'embeddedPreferredAccountType', 'embeddedSmartAccountEnabledNetworks'] as const) {
-      expect(STORAGE_KEYS[key]).toMatch(/^embedded_/);
-    }
   });
 
   it(`keeps at most ${RECENT_WALLETS_MAX} recent wallets, newest first, one per id`, () => {
@@ -30,7 +28,10 @@ describe('storage (§3 keys)', () => {
     storage.addRecentWallet({ id: 'a', name: 'A' });
     storage.addRecentWallet({ id: 'b', name: 'B', rdns: 'com.b' });
     storage.addRecentWallet({ id: 'a', name: 'A' });
-    expect(storage.get('recentWallets')).toEqual([{ id: 'a', name: 'A' }, { id: 'b', name: 'B', rdns: 'com.b' }]);
+    expect(storage.get('recentWallets')).toEqual([
+      { id: 'a', name: 'A' },
+      { id: 'b', name: 'B', rdns: 'com.b' },
+    ]);
     storage.addRecentWallet({ id: 'c', name: 'C' });
     expect(storage.get('recentWallets')?.map((w) => w.id)).toEqual(['c', 'a']);
   });
@@ -38,11 +39,11 @@ describe('storage (§3 keys)', () => {
   it('ignores corrupt and foreign values instead of throwing', () => {
     const backend = createTestStorage({
       '@latch/recent_wallets': '[{"id":1}]',
-      '@latch/active_namespace': '"tron"',
+      '@latch/active_namespace': '"Tron Network"', // not CAIP-2 grammar
       '@latch/connected_namespaces': '{',
       '@latch/connection_status': 'connected',
       '@latch/eip155:connected_connector_id': '42',
-      '@latch/embedded_last_email_login_time': '"yesterday"',
+      '@latch/native_balance_cache': '["not", "a", "record"]',
     });
     const storage = createStorage(backend, '@latch/');
     expect(storage.get('recentWallets')).toBeUndefined();
@@ -50,7 +51,7 @@ describe('storage (§3 keys)', () => {
     expect(storage.get('connectedNamespaces')).toBeUndefined();
     expect(storage.get('connectionStatus')).toBeUndefined();
     expect(storage.getConnectorId('eip155')).toBeUndefined();
-    expect(storage.get('embeddedLastEmailLoginTime')).toBeUndefined();
+    expect(storage.get('nativeBalanceCache')).toBeUndefined();
     // A corrupt recent list is replaced, not merged.
     expect(storage.addRecentWallet({ id: 'a', name: 'A' })).toEqual([{ id: 'a', name: 'A' }]);
   });
@@ -62,7 +63,7 @@ describe('storage (§3 keys)', () => {
         const backend = createTestStorage({ [`x/${STORAGE_KEYS[key]}`]: raw });
         const storage = createStorage(backend, 'x/');
         storage.get(key);
-        storage.getCached('balanceCache', 'id', 0);
+        storage.getCached('nativeBalanceCache', 'id', 0);
       }),
     );
   });
@@ -80,7 +81,12 @@ describe('storage (§3 keys)', () => {
   it('finds no Web Storage in Node, and one that throws is treated as absent', () => {
     expect(defaultWebStorage()).toBeUndefined();
     const g = globalThis as { localStorage?: unknown };
-    Object.defineProperty(globalThis, 'localStorage', { configurable: true, get: () => { throw new DOMException('denied', 'SecurityError'); } });
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      get: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
     try {
       expect(defaultWebStorage()).toBeUndefined();
     } finally {
@@ -101,8 +107,8 @@ describe('storage (§3 keys)', () => {
 
   it('memory storage works as a stand-in', () => {
     const storage = createStorage(createMemoryStorage(), '@latch/');
-    storage.set('deepLinkChoice', { href: 'https://w.example', name: 'W' });
-    expect(storage.get('deepLinkChoice')).toEqual({ href: 'https://w.example', name: 'W' });
+    storage.set('recentWallets', [{ id: 'w', name: 'W' }]);
+    expect(storage.get('recentWallets')).toEqual([{ id: 'w', name: 'W' }]);
   });
 
   it('caches values with a TTL and drops expired entries when writing', () => {
@@ -113,5 +119,21 @@ describe('storage (§3 keys)', () => {
     expect(storage.getCached('nativeBalanceCache', 'a', 31_000)).toBeUndefined();
     storage.setCached('nativeBalanceCache', 'b', '2.0', 30_000, 40_000);
     expect(Object.keys(JSON.parse(backend.map.get('@latch/native_balance_cache') ?? '{}'))).toEqual(['b']);
+  });
+
+  it('gives plugins a scope of their own: any JSON in, anything corrupt out as absent', () => {
+    const backend = createTestStorage();
+    const storage = createStorage(backend, '@latch/');
+    const scoped = storage.scoped('connector:wc:');
+    scoped.set('session', { topic: 'abc', expiry: 1 });
+    expect(backend.map.get('@latch/connector:wc:session')).toBe('{"topic":"abc","expiry":1}');
+    expect(scoped.get('session')).toEqual({ topic: 'abc', expiry: 1 });
+    backend.map.set('@latch/connector:wc:session', '{broken');
+    expect(scoped.get('session')).toBeUndefined();
+    scoped.remove('session');
+    expect(backend.map.has('@latch/connector:wc:session')).toBe(false);
+    backend.state.broken = true;
+    expect(() => scoped.set('x', 1)).not.toThrow();
+    expect(scoped.get('x')).toBeUndefined();
   });
 });

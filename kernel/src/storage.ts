@@ -1,5 +1,6 @@
-import type { AccountType, CaipNetworkId, ChainNamespace, ConnectionStatus, RecentWallet } from './types.js';
-import { CHAIN_NAMESPACES } from './types.js';
+import type { CaipNetworkId, ChainNamespace, ConnectionStatus, RecentWallet } from './types.js';
+import { isCaipNamespace } from './caip.js';
+import type { ConnectorStorage } from './plugins/ConnectorPlugin.js';
 
 /** The part of the Web Storage API the kernel uses. */
 export interface StorageLike {
@@ -8,29 +9,19 @@ export interface StorageLike {
   removeItem(key: string): void;
 }
 
-/** §3 "local storage keeps": every key the kernel and its plugins persist, before the prefix. */
+/**
+ * §3 "local storage keeps": the keys the kernel itself persists, before the prefix. What belongs to
+ * a connector (WalletConnect's deep-link choice, the embedded wallet's session) lives in that
+ * connector's own scoped storage.
+ */
 export const STORAGE_KEYS = {
-  deepLinkChoice: 'deeplink_choice',
   activeNamespace: 'active_namespace',
   activeCaipNetworkId: 'active_caip_network_id',
   recentWallets: 'recent_wallets',
-  connectedSocial: 'connected_social',
-  connectedSocialUsername: 'connected_social_username',
   connectionStatus: 'connection_status',
   connectedNamespaces: 'connected_namespaces',
-  preferredAccountTypes: 'preferred_account_types',
-  connections: 'connections',
-  balanceCache: 'balance_cache',
   nativeBalanceCache: 'native_balance_cache',
-  nameCache: 'name_cache',
   identityCache: 'identity_cache',
-  embeddedSessionToken: 'embedded_session_token',
-  embeddedEmailLoginUsed: 'embedded_email_login_used',
-  embeddedLastUsedChain: 'embedded_last_used_chain',
-  embeddedLastEmailLoginTime: 'embedded_last_email_login_time',
-  embeddedEmail: 'embedded_email',
-  embeddedPreferredAccountType: 'embedded_preferred_account_type',
-  embeddedSmartAccountEnabledNetworks: 'embedded_smart_account_enabled_networks',
 } as const;
 export type StorageKey = keyof typeof STORAGE_KEYS;
 
@@ -39,7 +30,7 @@ export const RECENT_WALLETS_MAX = 2;
 
 const CONNECTION_STATUSES: readonly ConnectionStatus[] = ['connecting', 'connected', 'disconnected', 'reconnecting'];
 const isString = (v: unknown): v is string => typeof v === 'string';
-const isNamespace = (v: unknown): v is ChainNamespace => (CHAIN_NAMESPACES as readonly unknown[]).includes(v);
+const isNamespace = isCaipNamespace;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function isRecentWallet(v: unknown): v is RecentWallet {
@@ -48,54 +39,26 @@ function isRecentWallet(v: unknown): v is RecentWallet {
 
 /** Each stored value's shape: anything else read back (corrupt, foreign, old) counts as absent. */
 const VALIDATORS: { [K in StorageKey]: (v: unknown) => boolean } = {
-  deepLinkChoice: (v) => isRecord(v) && isString(v.href) && isString(v.name),
   activeNamespace: isNamespace,
   activeCaipNetworkId: isString,
   recentWallets: (v) => Array.isArray(v) && v.every(isRecentWallet),
-  connectedSocial: isString,
-  connectedSocialUsername: isString,
   connectionStatus: (v) => (CONNECTION_STATUSES as readonly unknown[]).includes(v),
   connectedNamespaces: (v) => Array.isArray(v) && v.every(isNamespace),
-  preferredAccountTypes: (v) => isRecord(v) && Object.entries(v).every(([k, t]) => isNamespace(k) && isString(t)),
-  connections: (v) => isRecord(v),
-  balanceCache: isRecord,
   nativeBalanceCache: isRecord,
-  nameCache: isRecord,
   identityCache: isRecord,
-  embeddedSessionToken: isString,
-  embeddedEmailLoginUsed: (v) => typeof v === 'boolean',
-  embeddedLastUsedChain: isString,
-  embeddedLastEmailLoginTime: (v) => typeof v === 'number' && Number.isFinite(v),
-  embeddedEmail: isString,
-  embeddedPreferredAccountType: isString,
-  embeddedSmartAccountEnabledNetworks: (v) => Array.isArray(v) && v.every((n) => typeof n === 'number'),
 };
 
 export interface StoredValues {
-  deepLinkChoice: { href: string; name: string };
   activeNamespace: ChainNamespace;
   activeCaipNetworkId: CaipNetworkId;
   recentWallets: RecentWallet[];
-  connectedSocial: string;
-  connectedSocialUsername: string;
   connectionStatus: ConnectionStatus;
   connectedNamespaces: ChainNamespace[];
-  preferredAccountTypes: Partial<Record<ChainNamespace, AccountType>>;
-  connections: Record<string, unknown>;
-  balanceCache: Record<string, { value: unknown; expiresAt: number }>;
   nativeBalanceCache: Record<string, { value: unknown; expiresAt: number }>;
-  nameCache: Record<string, { value: unknown; expiresAt: number }>;
   identityCache: Record<string, { value: unknown; expiresAt: number }>;
-  embeddedSessionToken: string;
-  embeddedEmailLoginUsed: boolean;
-  embeddedLastUsedChain: string;
-  embeddedLastEmailLoginTime: number;
-  embeddedEmail: string;
-  embeddedPreferredAccountType: string;
-  embeddedSmartAccountEnabledNetworks: number[];
 }
 
-export type CacheKey = 'balanceCache' | 'nativeBalanceCache' | 'nameCache' | 'identityCache';
+export type CacheKey = 'nativeBalanceCache' | 'identityCache';
 
 export interface LatchStorage {
   get<K extends StorageKey>(key: K): StoredValues[K] | undefined;
@@ -108,6 +71,8 @@ export interface LatchStorage {
   addRecentWallet(wallet: RecentWallet): RecentWallet[];
   getCached<T>(key: CacheKey, id: string, now: number): T | undefined;
   setCached(key: CacheKey, id: string, value: unknown, ttlMs: number, now: number): void;
+  /** Free-form JSON values under `<prefix><scope><key>`, for a plugin's own persistence. */
+  scoped(scope: string): ConnectorStorage;
 }
 
 /** `localStorage` if this environment has a usable one; reading it can throw in sandboxed frames. */
@@ -193,6 +158,38 @@ export function createStorage(backend: StorageLike, prefix: string): LatchStorag
       );
       storage.set(key, { ...Object.fromEntries(live), [id]: { value, expiresAt: now + ttlMs } });
     },
+    scoped: (scope) => ({
+      get: (key) => read(scope + key),
+      set: (key, value) => write(scope + key, value),
+      remove: (key) => erase(scope + key),
+    }),
   };
   return storage;
+}
+
+/* How many live instances hold each prefix, per storage backend: what lets two instances coexist. */
+const claimedPrefixes = new WeakMap<StorageLike, Map<string, number>>();
+
+/**
+ * The storage namespace of a new instance. An explicit prefix is used as given. The default one
+ * goes to the first instance on a backend; the n-th instance alive at once gets `<default>n/`.
+ * Creation order decides, so it is stable across reloads; `destroy()` frees the slot.
+ */
+export function claimStoragePrefix(backend: StorageLike, base: string, explicit: boolean): { prefix: string; release(): void } {
+  const claimed = claimedPrefixes.get(backend) ?? new Map<string, number>();
+  claimedPrefixes.set(backend, claimed);
+  let prefix = base;
+  for (let n = 2; !explicit && claimed.has(prefix); n++) prefix = `${base}${n}/`;
+  claimed.set(prefix, (claimed.get(prefix) ?? 0) + 1);
+  let released = false;
+  return {
+    prefix,
+    release() {
+      if (released) return;
+      released = true;
+      const holders = (claimed.get(prefix) ?? 1) - 1;
+      if (holders > 0) claimed.set(prefix, holders);
+      else claimed.delete(prefix);
+    },
+  };
 }

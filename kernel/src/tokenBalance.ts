@@ -8,8 +8,12 @@ export function nativeTokenBalance(network: CaipNetwork, amount: bigint): TokenB
     name,
     symbol,
     chainId: network.caipNetworkId,
-    price: 0,
     quantity: { decimals: String(decimals), numeric: formatUnits(amount, decimals) },
     iconUrl: network.assets?.imageUrl ?? '',
   };
+}
+
+/** §5: balances whose decimals are '0' are dropped. */
+export function filterTokenBalances(list: readonly TokenBalance[]): TokenBalance[] {
+  return list.filter((balance) => balance.quantity.decimals !== '0');
 }

@@ -1,12 +1,14 @@
 /** Domain types of §3, shared by the kernel, the plugins and the UI. */
 
-export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const;
-export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number];
+/** Namespaces Latch ships adapters for. Any other CAIP-2 namespace works the same way. */
+export type KnownNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos';
+/** A CAIP-2 namespace (`[-a-z0-9]{3,8}`); the known ones autocomplete, any other is accepted. */
+export type ChainNamespace = KnownNamespace | (string & {});
 
 /** CAIP-2 chain id, e.g. `eip155:1`. */
-export type CaipNetworkId = `${ChainNamespace}:${string}`;
+export type CaipNetworkId = `${string}:${string}`;
 /** CAIP-10 account id, e.g. `eip155:1:0xab…`. */
-export type CaipAddress = `${ChainNamespace}:${string}:${string}`;
+export type CaipAddress = `${string}:${string}:${string}`;
 
 export interface NativeCurrency {
   name: string;
@@ -38,7 +40,8 @@ export interface CaipNetwork {
   assets?: { imageId?: string; imageUrl?: string };
 }
 
-export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx';
+/** §3/§6 account types; an adapter may add its own (bip122: 'payment', 'ordinal'). */
+export type AccountType = 'eoa' | 'smartAccount' | (string & {});
 
 export interface AccountEntry {
   address: string;
@@ -52,7 +55,8 @@ export interface TokenBalance {
   chainId: CaipNetworkId;
   address?: string;
   value?: number;
-  price: number;
+  /** Price of one unit in the price service's currency; absent when unknown (fiat is then hidden). */
+  price?: number;
   quantity: { decimals: string; numeric: string };
   iconUrl: string;
 }

@@ -23,14 +23,24 @@ describe('balance (§5, §9)', () => {
     expect(fake.methods()).not.toContain('getBalance');
   });
 
-  it("shows '0.00' on a namespace without balance support", async () => {
+  it('reads the balance on any namespace whose adapter declares the capability, listed or not', async () => {
+    const near = network('near', 'mainnet');
+    const fake = createFakeAdapter({ namespace: 'near', connectors: [connector('n', 'near')], address: 'alice.near', balance: '7.25' });
+    const modal = createModal({ networks: [near], adapters: [fake.adapter], storage: null });
+    await modal.connect('n');
+    await settle();
+    expect(modal.getState().account).toMatchObject({ balance: '7.25', balanceSymbol: 'ETH' });
+    expect(fake.calls.find((c) => c.method === 'getBalance')?.args).toEqual(['alice.near', 'near:mainnet']);
+  });
+
+  it('shows no balance (never a made-up 0.00) where the adapter declares none', async () => {
     const dot = network('polkadot', '91b171bb158e2d3848fa23a9f1c25182');
-    const fake = createFakeAdapter({ namespace: 'polkadot', connectors: [connector('p', 'polkadot')] });
+    const fake = createFakeAdapter({ namespace: 'polkadot', connectors: [connector('p', 'polkadot')], without: ['balance'] });
     const modal = createModal({ networks: [dot], adapters: [fake.adapter], storage: null });
     await modal.connect('p');
     await settle();
-    expect(modal.getState().account?.balance).toBe('0.00');
-    expect(fake.methods()).not.toContain('getBalance');
+    expect(modal.getState().account?.balance).toBeUndefined();
+    expect(modal.getCapability('polkadot', 'balance')).toBeUndefined();
   });
 
   it('is cached for 30 s per address and network', async () => {
@@ -71,18 +81,26 @@ describe('identity (§5)', () => {
     expect(modal.getState().account).toMatchObject({ profileName: 'vitalik.eth', profileImage: 'https://a/b.png' });
   });
 
-  it('clears them on a testnet and on non-EVM namespaces', async () => {
+  it('clears them on a testnet and where the namespace declares no identity', async () => {
     const { modal, fake } = createTestModal({ networks: [sepolia] }, { identity: { name: 'x.eth' } });
     await modal.connect('w');
     await settle();
     expect(modal.getState().account?.profileName).toBeUndefined();
     expect(fake.methods()).not.toContain('getIdentity');
-    const sol = createFakeAdapter({ namespace: 'solana', connectors: [connector('s', 'solana')], identity: { name: 'x.sol' } });
+    const sol = createFakeAdapter({ namespace: 'solana', connectors: [connector('s', 'solana')], without: ['identity'] });
     const solModal = createModal({ networks: [solanaMainnet], adapters: [sol.adapter], storage: null });
     await solModal.connect('s');
     await settle();
     expect(solModal.getState().account?.profileName).toBeUndefined();
     expect(sol.methods()).not.toContain('getIdentity');
+  });
+
+  it('looks them up on any namespace that declares identity', async () => {
+    const sol = createFakeAdapter({ namespace: 'solana', connectors: [connector('s', 'solana')], identity: { name: 'x.sol' } });
+    const modal = createModal({ networks: [solanaMainnet], adapters: [sol.adapter], storage: null });
+    await modal.connect('s');
+    await settle();
+    expect(modal.getState().account?.profileName).toBe('x.sol');
   });
 
   it('prefers a configured identity service over the adapter', async () => {

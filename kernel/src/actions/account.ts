@@ -1,39 +1,34 @@
 import { BALANCE_CACHE_TTL_MS, NAME_CACHE_TTL_MS } from '../cache.js';
 import type { KernelContext } from '../context.js';
-import { toLatchError } from '../errors/LatchError.js';
-import { getCapability } from '../plugins/ChainAdapter.js';
-import { accountsAtom, EMPTY_ACCOUNT, networksAtom, type AccountState } from '../state/atoms.js';
+import { networksAtom } from '../state/atoms.js';
+import { capabilityOf, getAccount, reportError, updateAccount } from './accountState.js';
 import type { ChainNamespace } from '../types.js';
 
-/** §9: namespaces whose balances the modal shows. */
-export const BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana'];
-/** §9: names and identity are EVM-only. */
-export const IDENTITY_NAMESPACES: readonly ChainNamespace[] = ['eip155'];
 /** §5: shown instead of a balance on test or unsupported networks. */
-export const ZERO_BALANCE = '0.00';
+const ZERO_BALANCE = '0.00';
 
-export function getAccount(ctx: KernelContext, ns: ChainNamespace): AccountState {
-  return ctx.store.get(accountsAtom)[ns] ?? EMPTY_ACCOUNT;
-}
-
-export function updateAccount(ctx: KernelContext, ns: ChainNamespace, patch: Partial<AccountState>): void {
-  ctx.store.set(accountsAtom, (all) => ({ ...all, [ns]: { ...(all[ns] ?? EMPTY_ACCOUNT), ...patch } }));
-}
-
-/** §5: balance only on supported non-test networks (30 s cache, §9); otherwise '0.00'. */
-export async function refreshBalance(ctx: KernelContext, ns: ChainNamespace): Promise<void> {
+/**
+ * §5: balance only where the namespace declares the capability, on non-test networks the wallet is
+ * on (30 s cache, §9); '0.00' on a test or unsupported network; none without the capability.
+ */
+export async function refreshBalance(ctx: KernelContext, ns: ChainNamespace, options: { fresh?: boolean } = {}): Promise<void> {
   const account = getAccount(ctx, ns);
   const networkState = ctx.store.get(networksAtom)[ns];
   const network = networkState?.caipNetwork;
   if (account.status !== 'connected' || !account.address || !network) return;
   const symbol = network.nativeCurrency.symbol;
-  const balanceApi = getCapability(ctx.adapters.get(ns), 'balance');
-  if (!BALANCE_NAMESPACES.includes(ns) || network.testnet || networkState.isUnsupported || !balanceApi) {
+  const balanceApi = capabilityOf(ctx, ns, 'balance');
+  if (!balanceApi) {
+    updateAccount(ctx, ns, { balance: undefined, balanceSymbol: symbol, balanceLoading: false });
+    return;
+  }
+  if (network.testnet || networkState.isUnsupported) {
     updateAccount(ctx, ns, { balance: ZERO_BALANCE, balanceSymbol: symbol, balanceLoading: false });
     return;
   }
   const cacheId = `${network.caipNetworkId}:${account.address}`;
-  const cached = ctx.storage.getCached<string>('nativeBalanceCache', cacheId, ctx.now());
+  // After a send the cached figure is known to be stale.
+  const cached = options.fresh ? undefined : ctx.storage.getCached<string>('nativeBalanceCache', cacheId, ctx.now());
   if (typeof cached === 'string') {
     updateAccount(ctx, ns, { balance: cached, balanceSymbol: symbol, balanceLoading: false });
     return;
@@ -50,14 +45,14 @@ export async function refreshBalance(ctx: KernelContext, ns: ChainNamespace): Pr
   }
 }
 
-/** §5: name and avatar only on EVM non-test networks (5 min cache, §9); otherwise cleared. */
+/** §5: name and avatar where the namespace declares identity (or a service is set), on non-test networks (5 min cache, §9). */
 export async function refreshIdentity(ctx: KernelContext, ns: ChainNamespace): Promise<void> {
   const account = getAccount(ctx, ns);
   const network = ctx.store.get(networksAtom)[ns]?.caipNetwork;
   if (account.status !== 'connected' || !account.address || !network) return;
   const service = ctx.options.dataServices?.identity;
-  const capability = getCapability(ctx.adapters.get(ns), 'identity');
-  if (!IDENTITY_NAMESPACES.includes(ns) || network.testnet || (!service && !capability)) {
+  const capability = capabilityOf(ctx, ns, 'identity');
+  if (network.testnet || (!service && !capability)) {
     updateAccount(ctx, ns, { profileName: undefined, profileImage: undefined });
     return;
   }
@@ -79,12 +74,4 @@ export async function refreshIdentity(ctx: KernelContext, ns: ChainNamespace): P
   } catch (err) {
     reportError(ctx, err, 'FETCH_IDENTITY_ERROR');
   }
-}
-
-/** §8: every failure becomes a LatchError, goes to listeners and to (rate-capped) telemetry. */
-export function reportError(ctx: KernelContext, err: unknown, event: string) {
-  const error = toLatchError(err);
-  ctx.bus.emit('ERROR', { error, event });
-  void ctx.telemetry.sendError(error, event);
-  return error;
 }

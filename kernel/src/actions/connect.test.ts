@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialConnectionStatus, nextConnectionStatus } from './connectionStatus.js';
+import { nextConnectionStatus } from './connectionStatus.js';
+import { initialConnectionStatus } from './initialStatus.js';
 import { createModal } from '../createModal.js';
 import { LatchError } from '../errors/LatchError.js';
 import { base, connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '../test-support/fakeAdapter.js';
@@ -52,7 +53,7 @@ describe('connect', () => {
       status: 'connected',
       address: fake.address,
       caipAddress: `eip155:1:${fake.address}`,
-      connectorId: 'w',
+      connector: { id: 'w', type: 'ANNOUNCED' },
       connectedWalletInfo: { name: 'Wallet w', identifier: 'w' },
       addressExplorerUrl: `https://explorer.example/address/${fake.address}`,
     });
@@ -92,11 +93,14 @@ describe('connect', () => {
     const { modal, fake, storage } = createTestModal({ networks: [mainnet, base] });
     await modal.connect('w');
     fake.emit({ type: 'accountsChanged', accounts: [{ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', type: 'eoa' }] });
+    await flush();
     expect(modal.getState().account?.caipAddress).toBe('eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
     fake.emit({ type: 'networkChanged', caipNetworkId: 'eip155:8453' });
+    await flush();
     expect(modal.getState().activeNetwork?.caipNetworkId).toBe('eip155:8453');
     expect(modal.getState().account?.caipAddress).toBe('eip155:8453:0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
     fake.emit({ type: 'accountsChanged', accounts: [] });
+    await flush();
     expect(modal.getState().status).toBe('disconnected');
     expect(modal.getState().account?.address).toBeUndefined();
     expect(storage.map.has('@latch/eip155:connected_connector_id')).toBe(false);
@@ -124,7 +128,12 @@ describe('reconnect (§4)', () => {
   it('restores the stored sessions silently, most recently used wallet first', async () => {
     const evm = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });
     const sol = createFakeAdapter({ namespace: 'solana', connectors: [connector('s', 'solana')] });
-    const storage = stored({ '@latch/recent_wallets': JSON.stringify([{ id: 's', name: 'S' }, { id: 'w', name: 'W' }]) });
+    const storage = stored({
+      '@latch/recent_wallets': JSON.stringify([
+        { id: 's', name: 'S' },
+        { id: 'w', name: 'W' },
+      ]),
+    });
     const order: string[] = [];
     const modal = createModal({ networks: [mainnet, solanaMainnet], adapters: [evm.adapter, sol.adapter], storage });
     modal.on('CONNECT_SUCCESS', ({ namespace }) => order.push(namespace));

@@ -7,16 +7,21 @@ import type { AdapterEvent, ConnectResult } from '../plugins/ChainAdapter.js';
 import type { Connector } from '../plugins/Connector.js';
 import { activeNamespaceAtom, connectorsAtom, modalAtom } from '../state/atoms.js';
 import type { AccountEntry, CaipNetwork, ChainNamespace } from '../types.js';
-import { getAccount, refreshBalance, refreshIdentity, reportError, updateAccount } from './account.js';
+import { refreshBalance, refreshIdentity } from './account.js';
+import { getAccount, reportError, updateAccount } from './accountState.js';
 import { transitionStatus } from './connectionStatus.js';
+import { clearNamespace, disconnect } from './disconnect.js';
 import { closeModal } from './modal.js';
-import { getNetworkState, handleWalletNetwork, setActiveNetwork } from './network.js';
-import { clearNamespace } from './disconnect.js';
+import { handleWalletNetwork, setActiveNetwork } from './network.js';
+import { getNetworkState } from './networkState.js';
+import { sessionPluginOf } from './sessionLookup.js';
+import { connectSession } from './session.js';
 
+/** A connector an adapter listed for a namespace (any namespace when none is given). */
 export function findConnector(ctx: KernelContext, id: string, ns?: ChainNamespace): Connector | undefined {
   const all = ctx.store.get(connectorsAtom);
-  const lists = ns ? [all[ns] ?? [], all.shared ?? []] : Object.values(all);
-  return lists.flatMap((list) => list ?? []).find((c) => c.id === id && (!ns || c.chain === ns || c.chains?.includes(ns)));
+  const lists = ns ? [all[ns] ?? []] : Object.values(all);
+  return lists.flatMap((list) => list ?? []).find((c) => c.id === id);
 }
 
 /** The network a connection starts on: the namespace's active one, else its first requested. */
@@ -28,21 +33,39 @@ export function startNetwork(ctx: KernelContext, ns: ChainNamespace): CaipNetwor
 }
 
 /**
- * Connects a wallet on one namespace (the connector's own unless `namespace` names another it
- * serves). On success the namespace becomes active and the modal closes.
+ * Connects a wallet: a connector plugin opens its shared session on every namespace it serves;
+ * an adapter's connector connects its own namespace (or `namespace`). On success the namespace
+ * becomes active and the modal closes, unless `keepOpen`.
  */
 export async function connectWallet(
   ctx: KernelContext,
   connectorId: string,
   { namespace, keepOpen = false }: { namespace?: ChainNamespace; keepOpen?: boolean } = {},
 ): Promise<ConnectResult> {
+  const plugin = ctx.connectorPlugins.get(connectorId);
+  if (plugin) {
+    const outcome = await connectSession(ctx, plugin, namespace);
+    if (!keepOpen)
+      finishConnecting(
+        ctx,
+        outcome.connected.map((c) => c.namespace),
+      );
+    return outcome.primary;
+  }
   const connector = findConnector(ctx, connectorId, namespace);
   if (!connector) throw new LatchError(`Connector '${connectorId}' not found`, { category: 'CONNECTOR_ERROR' });
   const ns = namespace ?? connector.chain;
+  const result = await connectNamespace(ctx, ns, connector);
+  if (!keepOpen) finishConnecting(ctx, [ns]);
+  return result;
+}
+
+/** One namespace through its adapter, with the connector given (an extension's, or a shared session's). */
+export async function connectNamespace(ctx: KernelContext, ns: ChainNamespace, connector: Connector): Promise<ConnectResult> {
   const adapter = ctx.adapters.get(ns);
   if (!adapter) throw new LatchError(ADAPTER_NOT_FOUND_MESSAGE);
   const current = getAccount(ctx, ns);
-  if (current.status === 'connected' && current.connectorId === connector.id) throw connectorError('ALREADY_CONNECTED', connector.name);
+  if (current.status === 'connected' && current.connector?.id === connector.id) throw connectorError('ALREADY_CONNECTED', connector.name);
   const network = startNetwork(ctx, ns);
   transitionStatus(ctx, 'connect', ns);
   let result: ConnectResult;
@@ -56,12 +79,11 @@ export async function connectWallet(
     throw error;
   }
   applyConnection(ctx, ns, connector, result);
-  if (!keepOpen) finishConnecting(ctx, [ns]);
   return result;
 }
 
 /** After a connection: close the modal (embedded mode: go to Account), unless UnsupportedChain took over. */
-function finishConnecting(ctx: KernelContext, namespaces: readonly ChainNamespace[]): void {
+export function finishConnecting(ctx: KernelContext, namespaces: readonly ChainNamespace[]): void {
   if (namespaces.some((ns) => getNetworkState(ctx, ns).isUnsupported)) return;
   if (ctx.store.get(modalAtom).open || ctx.options.enableEmbedded) closeModal(ctx);
 }
@@ -92,7 +114,10 @@ export async function connectWallets(ctx: KernelContext, targets: readonly Conne
   }
   const first = outcome.failed[0];
   if (outcome.connected.length === 0 && first) throw first.error;
-  finishConnecting(ctx, outcome.connected.map((c) => c.namespace));
+  finishConnecting(
+    ctx,
+    outcome.connected.map((c) => c.namespace),
+  );
   return outcome;
 }
 
@@ -104,19 +129,14 @@ function explorerUrl(network: CaipNetwork | undefined, address: string): string 
 /** Writes a fresh connection into state and storage (§3 keys), then loads balance and name. */
 export function applyConnection(ctx: KernelContext, ns: ChainNamespace, connector: Connector, result: ConnectResult): void {
   const requested = getNetworkState(ctx, ns).requestedCaipNetworks;
-  const network = requested.find(
-    (n) => n.caipNetworkId === result.caipNetworkId || n.deprecatedCaipNetworkId === result.caipNetworkId,
-  );
-  const accounts: readonly AccountEntry[] = result.accounts?.length
-    ? result.accounts
-    : [{ address: result.address, type: 'eoa' }];
+  const network = requested.find((n) => n.caipNetworkId === result.caipNetworkId || n.deprecatedCaipNetworkId === result.caipNetworkId);
+  const accounts: readonly AccountEntry[] = result.accounts?.length ? result.accounts : [{ address: result.address, type: 'eoa' }];
   updateAccount(ctx, ns, {
     status: 'connected',
     address: result.address,
     caipAddress: formatCaipAddress(result.caipNetworkId, result.address),
     allAccounts: accounts,
-    connectorId: connector.id,
-    connectorType: connector.type,
+    connector,
     connectedWalletInfo: { name: connector.name, icon: connector.icon, identifier: connector.id },
     addressExplorerUrl: explorerUrl(network, result.address),
   });
@@ -142,6 +162,11 @@ export function handleAdapterEvent(ctx: KernelContext, ns: ChainNamespace, event
   const account = getAccount(ctx, ns);
   if (account.status !== 'connected') return;
   if (event.type === 'disconnected' || (event.type === 'accountsChanged' && event.accounts.length === 0)) {
+    // §4: a shared session does not live on half-ended; one namespace's end is the session's end.
+    if (sessionPluginOf(ctx, ns)) {
+      void disconnect(ctx, ns).catch(() => undefined);
+      return;
+    }
     clearNamespace(ctx, ns);
     transitionStatus(ctx, 'disconnect', ns);
     ctx.bus.emit('DISCONNECT_SUCCESS', { namespaces: [ns] });
@@ -149,10 +174,7 @@ export function handleAdapterEvent(ctx: KernelContext, ns: ChainNamespace, event
   }
   if (event.type === 'networkChanged') {
     handleWalletNetwork(ctx, ns, event.caipNetworkId);
-    const network = getNetworkState(ctx, ns).caipNetwork;
-    if (account.address && network) {
-      updateAccount(ctx, ns, { caipAddress: formatCaipAddress(event.caipNetworkId, account.address) });
-    }
+    if (account.address) updateAccount(ctx, ns, { caipAddress: formatCaipAddress(event.caipNetworkId, account.address) });
     return;
   }
   const first = event.accounts[0] as AccountEntry;
@@ -171,9 +193,3 @@ export function handleAdapterEvent(ctx: KernelContext, ns: ChainNamespace, event
   void refreshBalance(ctx, ns);
   void refreshIdentity(ctx, ns);
 }
-
-/** Keeps the connector list of a namespace in state as its adapter discovers wallets. */
-export function setConnectors(ctx: KernelContext, key: ChainNamespace | 'shared', connectors: readonly Connector[]): void {
-  ctx.store.set(connectorsAtom, (all) => ({ ...all, [key]: connectors }));
-}
-

@@ -4,20 +4,11 @@ import type { ChainNamespace, ConnectionStatus } from '../types.js';
 
 export type StatusEvent = 'connect' | 'reconnect' | 'success' | 'failure' | 'disconnect';
 
-/** §4: a page that was connected starts "connecting" until the stored session is restored. */
-export function initialConnectionStatus(stored: ConnectionStatus | undefined): ConnectionStatus {
-  return stored === 'connected' ? 'connecting' : (stored ?? 'disconnected');
-}
-
 /**
  * §4 connection status machine. `othersConnected`: another namespace stays connected, so the
  * visitor as a whole is still connected while this one connects, fails or leaves.
  */
-export function nextConnectionStatus(
-  current: ConnectionStatus,
-  event: StatusEvent,
-  othersConnected: boolean,
-): ConnectionStatus {
+export function nextConnectionStatus(current: ConnectionStatus, event: StatusEvent, othersConnected: boolean): ConnectionStatus {
   switch (event) {
     case 'connect':
       return othersConnected ? 'connected' : 'connecting';

@@ -1,13 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createModal } from '../createModal.js';
-import type { Connector } from '../plugins/Connector.js';
+import { createFakeConnectorPlugin } from '../test-support/fakeConnectorPlugin.js';
 import { connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '../test-support/fakeAdapter.js';
 
-function twoNamespaces(shared?: Connector['type']) {
-  const evmConnectors = [connector('w', 'eip155'), ...(shared ? [{ ...connector('wc', 'eip155', shared), chains: ['eip155', 'solana'] } as Connector] : [])];
-  const solConnectors = [connector('s', 'solana'), ...(shared ? [{ ...connector('wc', 'solana', shared), chains: ['eip155', 'solana'] } as Connector] : [])];
-  const evm = createFakeAdapter({ namespace: 'eip155', connectors: evmConnectors });
-  const sol = createFakeAdapter({ namespace: 'solana', connectors: solConnectors });
+function twoNamespaces() {
+  const evm = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });
+  const sol = createFakeAdapter({ namespace: 'solana', connectors: [connector('s', 'solana')] });
   const storage = createTestStorage();
   const siwx = { getSessions: async () => [], setSessions: vi.fn(async () => undefined) };
   const modal = createModal({ networks: [mainnet, solanaMainnet], adapters: [evm.adapter, sol.adapter], storage, siwx });
@@ -31,20 +29,30 @@ describe('disconnect (§4)', () => {
     expect(JSON.parse(storage.map.get('@latch/connected_namespaces') ?? '')).toEqual(['solana']);
   });
 
-  it.each(['WALLET_CONNECT', 'AUTH'] as const)('one namespace on a %s session also disconnects its siblings', async (type) => {
-    const { modal, evm, sol } = twoNamespaces(type);
-    await modal.connect('wc', { namespace: 'eip155' });
-    await modal.connect('wc', { namespace: 'solana' });
-    await modal.disconnect('solana');
-    expect(evm.methods()).toContain('disconnect');
-    expect(sol.methods()).toContain('disconnect');
-    expect(modal.getState().status).toBe('disconnected');
-  });
+  it.each(['WALLET_CONNECT', 'AUTH'] as const)(
+    'one namespace of a shared %s session takes the session and its siblings along',
+    async (type) => {
+      const shared = createFakeConnectorPlugin({ type });
+      const evm = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });
+      const sol = createFakeAdapter({ namespace: 'solana' });
+      const modal = createModal({
+        networks: [mainnet, solanaMainnet],
+        adapters: [evm.adapter, sol.adapter],
+        connectors: [shared.plugin],
+        storage: null,
+      });
+      await modal.connect('shared');
+      expect(modal.getState().status).toBe('connected');
+      await modal.disconnect('solana');
+      expect(evm.methods()).toContain('disconnect');
+      expect(sol.methods()).toContain('disconnect');
+      expect(shared.methods().filter((m) => m === 'disconnect')).toHaveLength(1);
+      expect(modal.getState().status).toBe('disconnected');
+    },
+  );
 
   it('no argument disconnects every namespace and clears what §4 lists', async () => {
     const { modal, storage, siwx } = twoNamespaces();
-    storage.map.set('@latch/connected_social', '"google"');
-    storage.map.set('@latch/connected_social_username', '"ada"');
     await modal.connect('w');
     await modal.connect('s');
     const done: string[][] = [];
@@ -56,7 +64,7 @@ describe('disconnect (§4)', () => {
     expect(modal.getState().accounts.eip155?.address).toBeUndefined();
     expect(modal.getState().networks.eip155?.approvedCaipNetworkIds).toEqual([]);
     expect(siwx.setSessions).toHaveBeenCalledWith([]);
-    for (const key of ['eip155:connected_connector_id', 'solana:connected_connector_id', 'connected_social', 'connected_social_username']) {
+    for (const key of ['eip155:connected_connector_id', 'solana:connected_connector_id']) {
       expect(storage.map.has(`@latch/${key}`), key).toBe(false);
     }
     expect(storage.map.get('@latch/connection_status')).toBe('"disconnected"');

@@ -1,42 +1,39 @@
 import type { KernelContext } from '../context.js';
 import { LatchError, readErrorMessage } from '../errors/LatchError.js';
 import { FAILED_TO_DISCONNECT_MESSAGE, failedToDisconnectChain } from '../errors/messages.js';
-import { isSharedSessionType } from '../plugins/Connector.js';
+import type { ConnectorPlugin } from '../plugins/ConnectorPlugin.js';
 import { accountsAtom, activeNamespaceAtom, EMPTY_ACCOUNT, networksAtom } from '../state/atoms.js';
 import type { ChainNamespace } from '../types.js';
-import { getAccount, reportError } from './account.js';
+import { getAccount, reportError } from './accountState.js';
 import { connectedNamespaces, transitionStatus } from './connectionStatus.js';
-import { findConnector } from './connect.js';
-import { setActiveNetwork, updateNetworkState } from './network.js';
+import { setActiveNetwork } from './network.js';
+import { updateNetworkState } from './networkState.js';
+import { endOnce, sessionNamespaces, sessionPluginOf } from './sessionLookup.js';
 import { showSnack } from './snackbar.js';
 
-/**
- * §4: one namespace also takes along the others on the same WalletConnect or auth session;
- * no namespace means all of them.
- */
+/** §4: one namespace also takes along the others on the same shared session; none means all of them. */
 export function namespacesToDisconnect(ctx: KernelContext, namespace?: ChainNamespace): ChainNamespace[] {
-  const connected = connectedNamespaces(ctx);
-  if (!namespace) return connected;
-  const account = getAccount(ctx, namespace);
-  if (!account.connectorType || !isSharedSessionType(account.connectorType)) return [namespace];
-  const siblings = connected.filter((ns) => {
-    const other = getAccount(ctx, ns);
-    return ns !== namespace && other.connectorType === account.connectorType && other.connectorId === account.connectorId;
-  });
-  return [namespace, ...siblings];
+  if (!namespace) return connectedNamespaces(ctx);
+  const plugin = sessionPluginOf(ctx, namespace);
+  if (!plugin) return getAccount(ctx, namespace).status === 'connected' ? [namespace] : [];
+  return [namespace, ...sessionNamespaces(ctx, plugin).filter((ns) => ns !== namespace)];
 }
 
 /** §4: resets the namespace's account and network state and forgets what storage kept for it. */
 export function clearNamespace(ctx: KernelContext, ns: ChainNamespace): void {
   const tab = getAccount(ctx, ns).currentTab;
   ctx.store.set(accountsAtom, (all) => ({ ...all, [ns]: { ...EMPTY_ACCOUNT, currentTab: tab } }));
-  updateNetworkState(ctx, ns, { approvedCaipNetworkIds: [], isUnsupported: false, smartAccountEnabledNetworks: [] });
+  updateNetworkState(ctx, ns, {
+    approvedCaipNetworkIds: [],
+    isUnsupported: false,
+    walletCaipNetworkId: undefined,
+    smartAccountEnabledNetworks: [],
+  });
   ctx.storage.removeConnectorId(ns);
-  ctx.storage.set('connectedNamespaces', (ctx.storage.get('connectedNamespaces') ?? []).filter((n) => n !== ns));
-  if (connectedNamespaces(ctx).length === 0) {
-    ctx.storage.remove('connectedSocial');
-    ctx.storage.remove('connectedSocialUsername');
-  }
+  ctx.storage.set(
+    'connectedNamespaces',
+    (ctx.storage.get('connectedNamespaces') ?? []).filter((n) => n !== ns),
+  );
   // Keep the visitor on a namespace that is still connected, if any.
   if (ctx.store.get(activeNamespaceAtom) === ns) {
     const still = connectedNamespaces(ctx)[0];
@@ -45,22 +42,35 @@ export function clearNamespace(ctx: KernelContext, ns: ChainNamespace): void {
   }
 }
 
-/** §4 disconnect: clears sessions, account, network and connector ids; reports success or error. */
-export async function disconnect(ctx: KernelContext, namespace?: ChainNamespace): Promise<void> {
+/** §4 disconnect: ends the wallets' sessions, clears account, network and connector ids; reports success or error. */
+export function disconnect(ctx: KernelContext, namespace?: ChainNamespace): Promise<void> {
+  const plugin = namespace === undefined ? undefined : sessionPluginOf(ctx, namespace);
+  return plugin ? endOnce(ctx, plugin, () => disconnectNow(ctx, namespace)) : disconnectNow(ctx, namespace);
+}
+
+async function disconnectNow(ctx: KernelContext, namespace?: ChainNamespace): Promise<void> {
   const targets = namespacesToDisconnect(ctx, namespace);
   const failures: LatchError[] = [];
+  const sessions = new Set<ConnectorPlugin>();
   await Promise.all(
     targets.map(async (ns) => {
-      const account = getAccount(ctx, ns);
-      const adapter = ctx.adapters.get(ns);
-      const connector = account.connectorId ? findConnector(ctx, account.connectorId, ns) : undefined;
+      const connector = getAccount(ctx, ns).connector;
+      const plugin = sessionPluginOf(ctx, ns);
+      if (plugin) sessions.add(plugin);
       try {
-        if (adapter && connector) await adapter.disconnect(connector);
+        if (connector) await ctx.adapters.get(ns)?.disconnect(connector);
       } catch (err) {
         failures.push(new LatchError(failedToDisconnectChain(ns, readErrorMessage(err)), { cause: err }));
       }
     }),
   );
+  for (const plugin of sessions) {
+    try {
+      await plugin.disconnect();
+    } catch (err) {
+      failures.push(new LatchError(failedToDisconnectChain(plugin.name, readErrorMessage(err)), { cause: err }));
+    }
+  }
   // The visitor asked to leave: local state goes even when a wallet fails to confirm.
   for (const ns of targets) {
     clearNamespace(ctx, ns);

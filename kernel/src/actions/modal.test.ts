@@ -3,6 +3,7 @@ import { SHAKE_DURATION_MS } from './modal.js';
 import { SNACK_SWAP_DELAY_MS } from './snackbar.js';
 import { ALERTS } from '../errors/messages.js';
 import { createTestModal } from '../test-support/testModal.js';
+import { getInternals } from '../internals.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -23,7 +24,7 @@ describe('modal state (§4)', () => {
   it('sets and clears loading; closing clears it', async () => {
     const { modal } = createTestModal();
     await modal.open();
-    modal.feedback.setLoading(true);
+    getInternals(modal).feedback.setLoading(true);
     expect(modal.getState().loading).toBe(true);
     modal.close();
     expect(modal.getState().loading).toBe(false);
@@ -32,7 +33,7 @@ describe('modal state (§4)', () => {
   it(`raises the shake flag for exactly ${SHAKE_DURATION_MS} ms`, () => {
     expect(SHAKE_DURATION_MS).toBe(500);
     const { modal } = createTestModal();
-    modal.feedback.shake();
+    getInternals(modal).feedback.shake();
     expect(modal.getState().shake).toBe(true);
     vi.advanceTimersByTime(499);
     expect(modal.getState().shake).toBe(true);
@@ -46,7 +47,7 @@ describe('modal state (§4)', () => {
     expect(modal.close()).toBe(true);
     expect(modal.getState()).toMatchObject({ open: true, view: 'Connect' });
     await modal.connect('w');
-    modal.router.push('Networks');
+    getInternals(modal).router.push('Networks');
     modal.close();
     expect(modal.getState()).toMatchObject({ open: true, view: 'Account' });
     expect(modal.getState().history).toHaveLength(1);
@@ -55,7 +56,7 @@ describe('modal state (§4)', () => {
 
   it('destroy cancels pending timers', () => {
     const { modal } = createTestModal();
-    modal.feedback.shake();
+    getInternals(modal).feedback.shake();
     modal.destroy();
     vi.advanceTimersByTime(1000);
     expect(modal.getState().shake).toBe(true);
@@ -66,9 +67,9 @@ describe('snackbar (§4)', () => {
   it(`shows at once when closed; when open, closes first and shows after ${SNACK_SWAP_DELAY_MS} ms`, async () => {
     expect(SNACK_SWAP_DELAY_MS).toBe(150);
     const { modal } = createTestModal();
-    await modal.feedback.showSnack('Copied', 'success');
+    await getInternals(modal).feedback.showSnack('Copied', 'success');
     expect(modal.getState().snack).toEqual({ open: true, message: 'Copied', variant: 'success' });
-    const shown = modal.feedback.showSnack('Signature declined', 'error');
+    const shown = getInternals(modal).feedback.showSnack('Signature declined', 'error');
     expect(modal.getState().snack.open).toBe(false);
     expect(modal.getState().snack.message).toBe('Copied');
     vi.advanceTimersByTime(149);
@@ -76,7 +77,7 @@ describe('snackbar (§4)', () => {
     vi.advanceTimersByTime(1);
     await shown;
     expect(modal.getState().snack).toEqual({ open: true, message: 'Signature declined', variant: 'error' });
-    modal.feedback.hideSnack();
+    getInternals(modal).feedback.hideSnack();
     expect(modal.getState().snack.open).toBe(false);
   });
 });
@@ -84,13 +85,13 @@ describe('snackbar (§4)', () => {
 describe('alerts (§8)', () => {
   it('shows each alert once per instance', () => {
     const { modal, events } = createTestModal();
-    expect(modal.feedback.showAlert(ALERTS.INVALID_PROJECT_ID)).toBe(true);
+    expect(getInternals(modal).feedback.showAlert(ALERTS.INVALID_PROJECT_ID)).toBe(true);
     expect(modal.getState().alerts.current?.title).toBe('Invalid Project ID');
-    modal.feedback.dismissAlert();
+    getInternals(modal).feedback.dismissAlert();
     expect(modal.getState().alerts.current).toBeUndefined();
-    expect(modal.feedback.showAlert(ALERTS.INVALID_PROJECT_ID)).toBe(false);
+    expect(getInternals(modal).feedback.showAlert(ALERTS.INVALID_PROJECT_ID)).toBe(false);
     expect(modal.getState().alerts.current).toBeUndefined();
-    expect(modal.feedback.showAlert(ALERTS.SESSION_EXPIRED)).toBe(true);
+    expect(getInternals(modal).feedback.showAlert(ALERTS.SESSION_EXPIRED)).toBe(true);
     expect(events.filter((e) => e === 'ALERT')).toHaveLength(2);
   });
 });

@@ -3,6 +3,7 @@ import { createModal } from '../createModal.js';
 import { LatchError } from '../errors/LatchError.js';
 import { base, connector, createFakeAdapter, mainnet, network, sepolia, solanaMainnet } from '../test-support/fakeAdapter.js';
 import { createTestModal } from '../test-support/testModal.js';
+import { getInternals } from '../internals.js';
 
 const optimism = network('eip155', '10');
 
@@ -45,7 +46,12 @@ describe('switchNetwork (§4, §5)', () => {
     const evm = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });
     const sol = createFakeAdapter({ namespace: 'solana', connectors: [connector('s', 'solana')] });
     const modal = createModal({ networks: [mainnet, solanaMainnet], adapters: [evm.adapter, sol.adapter], storage: null });
-    modal.store.set((await import('../state/atoms.js')).sendAtom, { loading: false, tokenBalances: [], sendTokenAmount: '1', receiverAddress: '0xabc' });
+    getInternals(modal).store.set((await import('../state/atoms.js')).sendAtom, {
+      loading: false,
+      tokenBalances: [],
+      sendTokenAmount: '1',
+      receiverAddress: '0xabc',
+    });
     const marks: boolean[] = [];
     modal.subscribe((s) => marks.push(s.isSwitchingNamespace));
     const switches: boolean[] = [];

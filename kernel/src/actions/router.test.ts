@@ -4,7 +4,8 @@ import { FARCASTER_CLEANUP_DELAY_MS } from './router.js';
 import { createTestModal } from '../test-support/testModal.js';
 import { createModal } from '../createModal.js';
 import { mainnet } from '../test-support/fakeAdapter.js';
-import type { Connector } from '../plugins/Connector.js';
+import type { ConnectorPlugin } from '../plugins/ConnectorPlugin.js';
+import { getInternals } from '../internals.js';
 
 describe('initial view (§2, four steps)', () => {
   const base = { hasAdapters: true, hasAddress: false, isMobile: false, manualWCControl: false };
@@ -15,7 +16,10 @@ describe('initial view (§2, four steps)', () => {
     expect(chooseInitialView({ ...base, hasAdapters: false, requested: { view: 'Networks' } }).view).toBe('ConnectingWalletConnectBasic');
   });
   it('2. else an explicitly requested view, with its data', () => {
-    expect(chooseInitialView({ ...base, hasAddress: true, requested: { view: 'Networks', data: 1 } })).toEqual({ view: 'Networks', data: 1 });
+    expect(chooseInitialView({ ...base, hasAddress: true, requested: { view: 'Networks', data: 1 } })).toEqual({
+      view: 'Networks',
+      data: 1,
+    });
     expect(chooseInitialView({ ...base, hasAdapters: false, hasAddress: true, requested: { view: 'Swap' } }).view).toBe('Swap');
   });
   it('3. else Account when an address is connected; 4. else Connect', () => {
@@ -41,16 +45,16 @@ describe('navigation rules (§2)', () => {
   it('push ignores the current view; replace ignores the same top view; reset leaves one entry', async () => {
     const { modal, view } = createTestModal();
     await modal.open();
-    modal.router.push('AllWallets');
-    modal.router.push('AllWallets');
+    getInternals(modal).router.push('AllWallets');
+    getInternals(modal).router.push('AllWallets');
     expect(modal.getState().history.map((e) => e.view)).toEqual(['Connect', 'AllWallets']);
-    modal.router.replace('AllWallets', { search: 'x' });
+    getInternals(modal).router.replace('AllWallets', { search: 'x' });
     expect(modal.getState().history).toHaveLength(2);
     expect(modal.getState().history[1]?.data).toBeUndefined();
-    modal.router.replace('ConnectingExternal', { id: 'w' });
+    getInternals(modal).router.replace('ConnectingExternal', { id: 'w' });
     expect(modal.getState().history.map((e) => e.view)).toEqual(['Connect', 'ConnectingExternal']);
     expect(modal.getState().history[1]?.data).toEqual({ id: 'w' });
-    modal.router.reset('Networks');
+    getInternals(modal).router.reset('Networks');
     expect(modal.getState().history.map((e) => e.view)).toEqual(['Networks']);
     expect(view()).toBe('Networks');
   });
@@ -58,10 +62,10 @@ describe('navigation rules (§2)', () => {
   it('back pops one view, and closes the modal from the only entry', async () => {
     const { modal, events } = createTestModal();
     await modal.open();
-    modal.router.push('AllWallets');
-    modal.router.goBack();
+    getInternals(modal).router.push('AllWallets');
+    getInternals(modal).router.goBack();
     expect(modal.getState()).toMatchObject({ open: true, view: 'Connect' });
-    modal.router.goBack();
+    getInternals(modal).router.goBack();
     expect(modal.getState().open).toBe(false);
     expect(events).toContain('MODAL_CLOSE');
   });
@@ -69,8 +73,8 @@ describe('navigation rules (§2)', () => {
   it('back closes the modal whenever UnsupportedChain is in history', async () => {
     const { modal } = createTestModal();
     await modal.open({ view: 'UnsupportedChain' });
-    modal.router.push('Networks');
-    modal.router.goBack();
+    getInternals(modal).router.push('Networks');
+    getInternals(modal).router.goBack();
     expect(modal.getState().open).toBe(false);
     expect(modal.getState().view).toBe('Networks');
   });
@@ -82,11 +86,11 @@ describe('navigation rules (§2)', () => {
     it(`clears the URL and reloads the auth connector ${FARCASTER_CLEANUP_DELAY_MS} ms after leaving, when not connected`, async () => {
       expect(FARCASTER_CLEANUP_DELAY_MS).toBe(100);
       const reload = vi.fn();
-      const auth: Connector = { id: 'auth', name: 'Email', type: 'AUTH', chain: 'eip155', reload };
+      const auth: ConnectorPlugin = { id: 'auth', name: 'Email', type: 'AUTH', connect: vi.fn(), disconnect: vi.fn(), reload };
       const { modal } = createTestModal({ connectors: [auth] });
       await modal.open();
-      modal.router.push('ConnectingFarcaster');
-      modal.router.goBack();
+      getInternals(modal).router.push('ConnectingFarcaster');
+      getInternals(modal).router.goBack();
       expect(modal.getState().view).toBe('Connect');
       vi.advanceTimersByTime(99);
       expect(reload).not.toHaveBeenCalled();
@@ -96,12 +100,12 @@ describe('navigation rules (§2)', () => {
 
     it('does nothing when the visitor is connected', async () => {
       const reload = vi.fn();
-      const auth: Connector = { id: 'auth', name: 'Email', type: 'AUTH', chain: 'eip155', reload };
+      const auth: ConnectorPlugin = { id: 'auth', name: 'Email', type: 'AUTH', connect: vi.fn(), disconnect: vi.fn(), reload };
       const { modal } = createTestModal({ connectors: [auth] });
       await modal.connect('w');
       await modal.open({ view: 'Account' });
-      modal.router.push('ConnectingFarcaster');
-      modal.router.goBack();
+      getInternals(modal).router.push('ConnectingFarcaster');
+      getInternals(modal).router.goBack();
       vi.advanceTimersByTime(500);
       expect(reload).not.toHaveBeenCalled();
     });
@@ -121,11 +125,11 @@ describe('transaction stack (§4)', () => {
   it('cancel goes back and calls onCancel', async () => {
     const { modal } = createTestModal();
     await modal.open();
-    modal.router.push('ApproveTransaction');
+    getInternals(modal).router.push('ApproveTransaction');
     const onCancel = vi.fn();
     const onSuccess = vi.fn();
-    modal.router.pushTransaction({ goBack: true, onCancel, onSuccess });
-    modal.router.popTransaction('cancel');
+    getInternals(modal).router.pushTransaction({ goBack: true, onCancel, onSuccess });
+    getInternals(modal).router.popTransaction('cancel');
     expect(modal.getState().view).toBe('Connect');
     expect(onCancel).toHaveBeenCalledOnce();
     expect(onSuccess).not.toHaveBeenCalled();
@@ -135,10 +139,10 @@ describe('transaction stack (§4)', () => {
   it('success with goBack goes back', async () => {
     const { modal } = createTestModal();
     await modal.open();
-    modal.router.push('SIWXSignMessage');
+    getInternals(modal).router.push('SIWXSignMessage');
     const onSuccess = vi.fn();
-    modal.router.pushTransaction({ goBack: true, onSuccess });
-    modal.router.popTransaction('success');
+    getInternals(modal).router.pushTransaction({ goBack: true, onSuccess });
+    getInternals(modal).router.popTransaction('success');
     expect(modal.getState().view).toBe('Connect');
     expect(onSuccess).toHaveBeenCalledOnce();
   });
@@ -146,11 +150,11 @@ describe('transaction stack (§4)', () => {
   it('success with replace returns to just before ConnectingSiwe', async () => {
     const { modal } = createTestModal();
     await modal.open();
-    modal.router.push('AllWallets');
-    modal.router.push('ConnectingSiwe');
-    modal.router.push('ApproveTransaction');
-    modal.router.pushTransaction({ replace: true });
-    modal.router.popTransaction('success');
+    getInternals(modal).router.push('AllWallets');
+    getInternals(modal).router.push('ConnectingSiwe');
+    getInternals(modal).router.push('ApproveTransaction');
+    getInternals(modal).router.pushTransaction({ replace: true });
+    getInternals(modal).router.popTransaction('success');
     expect(modal.getState().history.map((e) => e.view)).toEqual(['Connect', 'AllWallets']);
     expect(modal.getState().open).toBe(true);
   });
@@ -158,19 +162,19 @@ describe('transaction stack (§4)', () => {
   it('success with replace and no ConnectingSiwe closes the modal, even from ApproveTransaction', async () => {
     const { modal } = createTestModal();
     await modal.open({ view: 'ApproveTransaction' });
-    modal.router.pushTransaction({ replace: true });
-    modal.router.popTransaction('success');
+    getInternals(modal).router.pushTransaction({ replace: true });
+    getInternals(modal).router.popTransaction('success');
     expect(modal.getState().open).toBe(false);
   });
 
   it('success with a view resets to that view; an empty stack is a no-op', async () => {
     const { modal } = createTestModal();
     await modal.open();
-    modal.router.push('AllWallets');
-    modal.router.pushTransaction({ view: 'Account' });
-    modal.router.popTransaction('success');
+    getInternals(modal).router.push('AllWallets');
+    getInternals(modal).router.pushTransaction({ view: 'Account' });
+    getInternals(modal).router.popTransaction('success');
     expect(modal.getState().history.map((e) => e.view)).toEqual(['Account']);
-    modal.router.popTransaction('success');
+    getInternals(modal).router.popTransaction('success');
     expect(modal.getState().history.map((e) => e.view)).toEqual(['Account']);
   });
 });

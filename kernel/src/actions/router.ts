@@ -9,7 +9,7 @@ function history(ctx: KernelContext): readonly RouteEntry[] {
   return ctx.store.get(routerAtom).history;
 }
 
-export function currentView(ctx: KernelContext): View {
+function currentView(ctx: KernelContext): View {
   const h = history(ctx);
   return (h[h.length - 1] as RouteEntry).view;
 }
@@ -54,7 +54,7 @@ export function goBack(ctx: KernelContext): void {
   if (leaving === 'ConnectingFarcaster' && !isConnected(ctx)) cleanUpFarcaster(ctx);
 }
 
-export function goBackToIndex(ctx: KernelContext, index: number): void {
+function goBackToIndex(ctx: KernelContext, index: number): void {
   const h = history(ctx);
   if (index < 0 || index >= h.length - 1) return;
   setHistory(ctx, h.slice(0, index + 1));
@@ -63,14 +63,11 @@ export function goBackToIndex(ctx: KernelContext, index: number): void {
 /** §2: forget the half-done Farcaster login, then let the auth connector prepare a fresh one. */
 function cleanUpFarcaster(ctx: KernelContext): void {
   ctx.store.set(accountsAtom, (accounts) =>
-    Object.fromEntries(
-      Object.entries(accounts).map(([ns, a]) => [ns, a && a.farcasterUrl ? { ...a, farcasterUrl: undefined } : a]),
-    ),
+    Object.fromEntries(Object.entries(accounts).map(([ns, a]) => [ns, a?.farcasterUrl ? { ...a, farcasterUrl: undefined } : a])),
   );
   ctx.later(FARCASTER_CLEANUP_DELAY_MS, () => {
-    const shared = ctx.options.connectors ?? [];
-    for (const connector of shared) {
-      if (connector.type === 'AUTH') void Promise.resolve(connector.reload?.()).catch(() => undefined);
+    for (const plugin of ctx.connectorPlugins.values()) {
+      if (plugin.type === 'AUTH') void Promise.resolve(plugin.reload?.()).catch(() => undefined);
     }
   });
 }

@@ -3,17 +3,26 @@ import { createTestModal } from '../test-support/testModal.js';
 import { sepolia } from '../test-support/fakeAdapter.js';
 import type { TokenBalance } from '../types.js';
 import { TOKEN_RETRY_GAP_MS } from './tokens.js';
+import { getInternals } from '../internals.js';
 
 const token = (symbol: string, decimals: string): TokenBalance => ({
-  name: symbol, symbol, chainId: 'eip155:1', address: '0x1', price: 0, iconUrl: '', quantity: { decimals, numeric: '1' },
+  name: symbol,
+  symbol,
+  chainId: 'eip155:1',
+  address: '0x1',
+  iconUrl: '',
+  quantity: { decimals, numeric: '1' },
 });
 
 describe('token balances (§5, §8, §9)', () => {
   it('loads from the adapter, dropping tokens whose decimals are "0"', async () => {
     const { modal, fake } = createTestModal();
-    (fake.adapter.capabilities!.balance as { getTokenBalances?: unknown }).getTokenBalances = async () => [token('LDT', '18'), token('ZERO', '0')];
+    (fake.adapter.capabilities!.balance as { getTokenBalances?: unknown }).getTokenBalances = async () => [
+      token('LDT', '18'),
+      token('ZERO', '0'),
+    ];
     await modal.connect('w');
-    await modal.refreshTokenBalances('eip155');
+    await getInternals(modal).refreshTokenBalances('eip155');
     expect(modal.getState().account?.tokenBalance.map((t) => t.symbol)).toEqual(['LDT']);
   });
 
@@ -21,7 +30,7 @@ describe('token balances (§5, §8, §9)', () => {
     const getBalances = vi.fn(async () => [token('SVC', '6')]);
     const { modal } = createTestModal({ dataServices: { balances: { getBalances } } });
     await modal.connect('w');
-    await modal.refreshTokenBalances('eip155');
+    await getInternals(modal).refreshTokenBalances('eip155');
     expect(modal.getState().account?.tokenBalance.map((t) => t.symbol)).toEqual(['SVC']);
   });
 
@@ -34,12 +43,12 @@ describe('token balances (§5, §8, §9)', () => {
       });
       const { modal } = createTestModal({ dataServices: { balances: { getBalances } } });
       await modal.connect('w');
-      await modal.refreshTokenBalances('eip155');
+      await getInternals(modal).refreshTokenBalances('eip155');
       expect(modal.getState().snack).toMatchObject({ open: true, variant: 'error', message: 'Token Balance Unavailable' });
-      await modal.refreshTokenBalances('eip155');
+      await getInternals(modal).refreshTokenBalances('eip155');
       expect(getBalances).toHaveBeenCalledTimes(1);
       vi.advanceTimersByTime(TOKEN_RETRY_GAP_MS);
-      await modal.refreshTokenBalances('eip155');
+      await getInternals(modal).refreshTokenBalances('eip155');
       expect(getBalances).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();
@@ -50,7 +59,7 @@ describe('token balances (§5, §8, §9)', () => {
     const getBalances = vi.fn(async () => [token('X', '18')]);
     const { modal } = createTestModal({ networks: [sepolia], dataServices: { balances: { getBalances } } });
     await modal.connect('w');
-    await modal.refreshTokenBalances('eip155');
+    await getInternals(modal).refreshTokenBalances('eip155');
     expect(getBalances).not.toHaveBeenCalled();
     expect(modal.getState().account?.tokenBalance).toEqual([]);
   });
@@ -58,7 +67,7 @@ describe('token balances (§5, §8, §9)', () => {
   it('remembers the account tab', async () => {
     const { modal } = createTestModal();
     await modal.connect('w');
-    modal.setAccountTab('eip155', 'Activity');
+    getInternals(modal).setAccountTab('eip155', 'Activity');
     expect(modal.getState().account?.currentTab).toBe('Activity');
   });
 });

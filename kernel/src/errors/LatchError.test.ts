@@ -122,8 +122,8 @@ describe('toLatchError', () => {
           expect(result).toBeInstanceOf(LatchError);
           expect(result.message.trim()).not.toBe('');
           expect(readErrorMessage(input)).toBe(result.message);
-        }
-      )
+        },
+      ),
     );
   });
 });

@@ -1,11 +1,6 @@
 import { UNKNOWN_ERROR_MESSAGE } from './messages.js';
 
-export type ErrorCategory =
-  | 'INTERNAL_SDK_ERROR'
-  | 'API_ERROR'
-  | 'CONNECTOR_ERROR'
-  | 'RPC_ERROR'
-  | 'VALIDATION_ERROR';
+export type ErrorCategory = 'INTERNAL_SDK_ERROR' | 'API_ERROR' | 'CONNECTOR_ERROR' | 'RPC_ERROR' | 'VALIDATION_ERROR';
 
 export const DEFAULT_ERROR_CATEGORY: ErrorCategory = 'INTERNAL_SDK_ERROR';
 

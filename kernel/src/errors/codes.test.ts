@@ -62,10 +62,7 @@ describe('isUserRejection', () => {
     ['code 4001', { code: 4001, message: 'whatever' }],
     ["ethers' ACTION_REJECTED", { code: 'ACTION_REJECTED', message: 'user rejected action' }],
     ['"User rejected the request."', new Error('User rejected the request.')],
-    [
-      '"User denied transaction signature"',
-      new Error('MetaMask Tx Signature: User denied transaction signature.'),
-    ],
+    ['"User denied transaction signature"', new Error('MetaMask Tx Signature: User denied transaction signature.')],
     ['"user cancelled"', 'user cancelled the login'],
     ['a JSON-RPC error member', { error: { code: 4001, message: 'x' } }],
     ['a wrapped cause', new Error('Signature declined', { cause: { code: 4001 } })],
@@ -94,7 +91,7 @@ describe('isUserRejection', () => {
     fc.assert(
       fc.property(fc.anything({ withNullPrototype: true, withBigInt: true }), (input) => {
         expect(typeof isUserRejection(input)).toBe('boolean');
-      })
+      }),
     );
   });
 });

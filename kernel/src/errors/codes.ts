@@ -51,26 +51,14 @@ const DEFAULT_MESSAGES: ReadonlyMap<number, string> = new Map<ErrorCode, string>
   [ERROR_CODES.UNSUPPORTED_METHOD, 'The provider does not support the requested method.'],
   [ERROR_CODES.PROVIDER_DISCONNECTED, 'The provider is disconnected from all chains.'],
   [ERROR_CODES.CHAIN_DISCONNECTED, 'The provider is not connected to the requested chain.'],
-  [
-    ERROR_CODES.SWITCH_CHAIN,
-    'Unrecognized chain ID. Try adding the chain using wallet_addEthereumChain first.',
-  ],
-  [
-    ERROR_CODES.UNSUPPORTED_CAPABILITY,
-    'The wallet does not support a capability that was not marked as optional.',
-  ],
+  [ERROR_CODES.SWITCH_CHAIN, 'Unrecognized chain ID. Try adding the chain using wallet_addEthereumChain first.'],
+  [ERROR_CODES.UNSUPPORTED_CAPABILITY, 'The wallet does not support a capability that was not marked as optional.'],
   [ERROR_CODES.UNSUPPORTED_CHAIN, 'The wallet does not support the requested chain ID.'],
   [ERROR_CODES.DUPLICATE_BUNDLE_ID, 'There is already a bundle submitted with this ID.'],
   [ERROR_CODES.UNKNOWN_BUNDLE_ID, 'This bundle ID is unknown or has not been submitted.'],
   [ERROR_CODES.BUNDLE_TOO_LARGE, 'The call bundle is too large for the wallet to process.'],
-  [
-    ERROR_CODES.ATOMIC_UPGRADE_REJECTED,
-    'The wallet can support atomicity after an upgrade, but the user rejected the upgrade.',
-  ],
-  [
-    ERROR_CODES.ATOMICITY_NOT_SUPPORTED,
-    'The wallet does not support atomic execution but the request requires it.',
-  ],
+  [ERROR_CODES.ATOMIC_UPGRADE_REJECTED, 'The wallet can support atomicity after an upgrade, but the user rejected the upgrade.'],
+  [ERROR_CODES.ATOMICITY_NOT_SUPPORTED, 'The wallet does not support atomic execution but the request requires it.'],
 ]);
 
 /** The default human message for a standard code, or undefined for an unknown code. */

@@ -10,6 +10,9 @@ const SPEC_FIXED_MESSAGES = [
   'ConnectionController client not set',
   'Network not found',
   'Address or auth connector not found',
+  'An amount and receiver address are required',
+  'A token is required',
+  'Unsupported chain',
   'Error resolving name',
   'Error fetching name suggestions',
   'Error fetching names for address',
@@ -51,15 +54,11 @@ describe('ERROR_MESSAGES', () => {
     expect(ERROR_MESSAGES.FAILED_TO_DISCONNECT).toBe('Failed to disconnect');
     expect(ERROR_MESSAGES.UNKNOWN_ERROR).toBe('Unknown error');
     expect(ERROR_MESSAGES.SIWE_AND_SIWX).toBe('Cannot set both `siweConfig` and `siwx` options');
-    expect(ERROR_MESSAGES.TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS).toBe(
-      "Transactions can't be fetched without an accountAddress"
-    );
+    expect(ERROR_MESSAGES.TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS).toBe("Transactions can't be fetched without an accountAddress");
   });
 
   it('fills in the parameterised messages', () => {
-    expect(ERROR_MESSAGES.failedToDisconnectChain('solana', 'wallet locked')).toBe(
-      'Failed to disconnect chain solana: wallet locked'
-    );
+    expect(ERROR_MESSAGES.failedToDisconnectChain('solana', 'wallet locked')).toBe('Failed to disconnect chain solana: wallet locked');
     expect(ERROR_MESSAGES.errorRegisteringName('alice.latch')).toBe('Error registering name alice.latch');
     expect(ERROR_MESSAGES.pleaseTryAgainAfter(27)).toBe('Please try again after 27 seconds');
   });
@@ -91,9 +90,7 @@ describe('ALERTS', () => {
 
   it('keeps both quoted fragments of the session-expired text', () => {
     const { description } = ALERTS.SESSION_EXPIRED;
-    expect(description).toBe(
-      'Invalid session found on UniversalProvider - please check your time settings and connect again'
-    );
+    expect(description).toBe('Invalid session found on UniversalProvider - please check your time settings and connect again');
     expect(description.startsWith('Invalid session found')).toBe(true);
     expect(description.endsWith('check your time settings and connect again')).toBe(true);
   });

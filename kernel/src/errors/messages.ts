@@ -1,10 +1,28 @@
 /** The §8 message catalogue, verbatim: every user- or developer-facing error text lives here. */
 
 /* Each message is its own export so a bundle keeps only the texts it uses. */
+
+/* The account's messages (send, activity, names) live in their own module, so they load with the account's chunk. */
+import {
+  ERROR_RESOLVING_NAME_MESSAGE,
+  FAILED_TO_FETCH_TRANSACTIONS_MESSAGE,
+  SEND_AMOUNT_AND_RECEIVER_REQUIRED_MESSAGE,
+  SEND_TOKEN_REQUIRED_MESSAGE,
+  TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS_MESSAGE,
+  UNSUPPORTED_CHAIN_MESSAGE,
+} from './accountMessages.js';
+
+export {
+  ERROR_RESOLVING_NAME_MESSAGE,
+  FAILED_TO_FETCH_TRANSACTIONS_MESSAGE,
+  SEND_AMOUNT_AND_RECEIVER_REQUIRED_MESSAGE,
+  SEND_TOKEN_REQUIRED_MESSAGE,
+  TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS_MESSAGE,
+  UNSUPPORTED_CHAIN_MESSAGE,
+};
 // Controllers
 export const FAILED_TO_DISCONNECT_MESSAGE = 'Failed to disconnect';
-export const failedToDisconnectChain = (namespace: string, reason: string): string =>
-  `Failed to disconnect chain ${namespace}: ${reason}`;
+export const failedToDisconnectChain = (namespace: string, reason: string): string => `Failed to disconnect chain ${namespace}: ${reason}`;
 export const CHAIN_REQUIRED_FOR_ACCOUNT_DATA_MESSAGE = 'Chain is required to update chain account data';
 export const CHAIN_ADAPTER_NOT_FOUND_MESSAGE = 'Chain adapter not found';
 export const NETWORK_CONTROLLER_CLIENT_NOT_SET_MESSAGE = 'NetworkController client not set';
@@ -13,15 +31,12 @@ export const NETWORK_NOT_FOUND_MESSAGE = 'Network not found';
 export const ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND_MESSAGE = 'Address or auth connector not found';
 
 // Names and activity
-export const ERROR_RESOLVING_NAME_MESSAGE = 'Error resolving name';
 export const ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE = 'Error fetching name suggestions';
 export const ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE = 'Error fetching names for address';
 export const errorRegisteringName = (name: string): string => `Error registering name ${name}`;
-export const TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS_MESSAGE = "Transactions can't be fetched without an accountAddress";
 
 // Snack bar
 export const TOKEN_BALANCE_UNAVAILABLE_MESSAGE = 'Token Balance Unavailable';
-export const FAILED_TO_FETCH_TRANSACTIONS_MESSAGE = 'Failed to fetch transactions';
 export const AUTHENTICATION_INIT_FAILED_MESSAGE = 'A problem occurred while trying initialize authentication';
 export const SIGNATURE_DECLINED_MESSAGE = 'Signature declined';
 export const SMART_ACCOUNTS_UNSUPPORTED_MESSAGE = 'This application might not support Smart Accounts';
@@ -69,6 +84,9 @@ export const ERROR_MESSAGES = /* @__PURE__ */ Object.freeze({
   ERROR_FETCHING_NAMES_FOR_ADDRESS: ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE,
   errorRegisteringName,
   TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS: TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS_MESSAGE,
+  SEND_AMOUNT_AND_RECEIVER_REQUIRED: SEND_AMOUNT_AND_RECEIVER_REQUIRED_MESSAGE,
+  SEND_TOKEN_REQUIRED: SEND_TOKEN_REQUIRED_MESSAGE,
+  UNSUPPORTED_CHAIN: UNSUPPORTED_CHAIN_MESSAGE,
   TOKEN_BALANCE_UNAVAILABLE: TOKEN_BALANCE_UNAVAILABLE_MESSAGE,
   FAILED_TO_FETCH_TRANSACTIONS: FAILED_TO_FETCH_TRANSACTIONS_MESSAGE,
   AUTHENTICATION_INIT_FAILED: AUTHENTICATION_INIT_FAILED_MESSAGE,
@@ -123,63 +141,61 @@ function alert(id: AlertId, title: string, description: string): Alert {
 /* Each alert is its own export so a bundle keeps only the ones it shows. */
 
 export const NETWORK_NOT_FOUND_ALERT: Alert = /* @__PURE__ */ alert(
-    'NETWORK_NOT_FOUND',
-    'Network Not Found',
-    'This network is not configured for the app. Add it to the networks option or pick another network.'
+  'NETWORK_NOT_FOUND',
+  'Network Not Found',
+  'This network is not configured for the app. Add it to the networks option or pick another network.',
 );
 
 export const INVALID_APP_CONFIGURATION_ALERT: Alert = /* @__PURE__ */ alert(
-    'INVALID_APP_CONFIGURATION',
-    'Invalid App Configuration',
-    "This page's origin is not on the project's allowlist. Add the origin to the project's allowed domains."
+  'INVALID_APP_CONFIGURATION',
+  'Invalid App Configuration',
+  "This page's origin is not on the project's allowlist. Add the origin to the project's allowed domains.",
 );
 
 export const EMBEDDED_WALLET_LOAD_FAILED_ALERT: Alert = /* @__PURE__ */ alert(
-    'EMBEDDED_WALLET_LOAD_FAILED',
-    'Network Error - Could not load embedded wallet',
-    'The embedded wallet frame failed to load. Check the network connection and try again.'
+  'EMBEDDED_WALLET_LOAD_FAILED',
+  'Network Error - Could not load embedded wallet',
+  'The embedded wallet frame failed to load. Check the network connection and try again.',
 );
 
 export const EMBEDDED_WALLET_TIMEOUT_ALERT: Alert = /* @__PURE__ */ alert(
-    'EMBEDDED_WALLET_TIMEOUT',
-    'Embedded Wallet Request Timed Out',
-    'The embedded wallet did not answer in time. Check the network connection and try again.'
+  'EMBEDDED_WALLET_TIMEOUT',
+  'Embedded Wallet Request Timed Out',
+  'The embedded wallet did not answer in time. Check the network connection and try again.',
 );
 
 export const SESSION_EXPIRED_ALERT: Alert = /* @__PURE__ */ alert(
-    'SESSION_EXPIRED',
-    'Session Expired',
-    'Invalid session found on UniversalProvider - please check your time settings and connect again'
+  'SESSION_EXPIRED',
+  'Session Expired',
+  'Invalid session found on UniversalProvider - please check your time settings and connect again',
 );
 
 export const INVALID_PROJECT_ID_ALERT: Alert = /* @__PURE__ */ alert(
-    'INVALID_PROJECT_ID',
-    'Invalid Project ID',
-    'The projectId option was rejected by the server. Check that it is copied correctly.'
+  'INVALID_PROJECT_ID',
+  'Invalid Project ID',
+  'The projectId option was rejected by the server. Check that it is copied correctly.',
 );
 
 export const PROJECT_ID_NOT_CONFIGURED_ALERT: Alert = /* @__PURE__ */ alert(
-    'PROJECT_ID_NOT_CONFIGURED',
-    'Project ID Not Configured',
-    'Set the projectId option to enable wallet-connect sessions and the embedded wallet.'
+  'PROJECT_ID_NOT_CONFIGURED',
+  'Project ID Not Configured',
+  'Set the projectId option to enable wallet-connect sessions and the embedded wallet.',
 );
 
 export const UNVERIFIED_DOMAIN_ALERT: Alert = /* @__PURE__ */ alert(
-    'UNVERIFIED_DOMAIN',
-    'Unverified Domain',
-    "This domain is not verified for the project, so wallets may warn visitors. Verify it in the project's settings."
+  'UNVERIFIED_DOMAIN',
+  'Unverified Domain',
+  "This domain is not verified for the project, so wallets may warn visitors. Verify it in the project's settings.",
 );
 
 export const PROVIDER_INIT_FAILED_ALERT: Alert = /* @__PURE__ */ alert(
-    'PROVIDER_INIT_FAILED',
-    'Provider Initialization Failed',
-    'The wallet-connect provider could not start. Reload the page and try again.'
+  'PROVIDER_INIT_FAILED',
+  'Provider Initialization Failed',
+  'The wallet-connect provider could not start. Reload the page and try again.',
 );
-
 
 /** §8 alerts; the kernel shows each at most once per page. */
 export const ALERTS: Readonly<Record<AlertId, Alert>> = /* @__PURE__ */ Object.freeze({
-
   NETWORK_NOT_FOUND: NETWORK_NOT_FOUND_ALERT,
 
   INVALID_APP_CONFIGURATION: INVALID_APP_CONFIGURATION_ALERT,
@@ -197,5 +213,4 @@ export const ALERTS: Readonly<Record<AlertId, Alert>> = /* @__PURE__ */ Object.f
   UNVERIFIED_DOMAIN: UNVERIFIED_DOMAIN_ALERT,
 
   PROVIDER_INIT_FAILED: PROVIDER_INIT_FAILED_ALERT,
-
 });

@@ -1,11 +1,6 @@
-import type {
-  AccountEntry,
-  CaipNetwork,
-  CaipNetworkId,
-  ChainNamespace,
-  TokenBalance,
-} from '../types.js';
+import type { AccountEntry, CaipNetwork, CaipNetworkId, ChainNamespace, TokenBalance } from '../types.js';
 import type { Connector } from './Connector.js';
+import type { ActivityService, NftService } from './dataServices.js';
 
 /** What an adapter reports about the wallet on its own initiative (wagmi's three callbacks). */
 export type AdapterEvent =
@@ -14,7 +9,10 @@ export type AdapterEvent =
   | { type: 'disconnected' };
 
 export interface AdapterContext {
-  /** The networks the integrator configured for this adapter's namespace. */
+  /**
+   * The networks configured for this adapter's namespace. Live: it reflects `addNetwork` and
+   * `removeNetwork`, so read it when you need it instead of keeping a copy.
+   */
   readonly networks: readonly CaipNetwork[];
   emit(event: AdapterEvent): void;
 }
@@ -27,6 +25,14 @@ export interface ConnectResult {
 
 export interface ConnectOptions {
   network: CaipNetwork;
+}
+
+export interface ReconnectOptions extends ConnectOptions {
+  /**
+   * Given when the kernel already holds the connector, as for a namespace of a restored shared
+   * session (WalletConnect, an embedded wallet): restore on it instead of looking one up by id.
+   */
+  connector?: Connector;
 }
 
 export interface Balance {
@@ -52,6 +58,20 @@ export interface TransferRequest {
   connector: Connector;
 }
 
+/** How a submitted transfer ended on the chain. */
+export interface TransferOutcome {
+  status: 'confirmed' | 'failed';
+  /** Why it failed, in words a visitor can act on (a revert's reason, a mapped node error). */
+  reason?: string;
+}
+
+export interface WaitForTransferRequest {
+  /** What `sendTransfer` resolved with. */
+  hash: string;
+  network: CaipNetwork;
+  signal?: AbortSignal;
+}
+
 /**
  * Optional abilities, declared like Wallet Standard features: the UI checks for a key instead of
  * every chain faking methods it cannot do. Chain-specific extras use a `namespace:name` key.
@@ -63,9 +83,22 @@ export interface AdapterCapabilities {
   };
   signMessage?: { signMessage(request: SignMessageRequest): Promise<string> };
   send?: {
+    /** Asks the wallet to sign and submit; resolves with the transaction's hash (signature on solana). */
     sendTransfer(request: TransferRequest): Promise<string>;
+    /** The network fee in the native currency's smallest unit. */
     estimateFee?(request: TransferRequest): Promise<bigint>;
+    /** Resolves once the chain has included the transfer, or it failed (reverted, dropped). */
+    waitForTransfer?(request: WaitForTransferRequest): Promise<TransferOutcome>;
   };
+  /** On-chain names (ENS and the like): a send's recipient may be one. */
+  names?: {
+    /** The address a name points to on this network, or undefined when it has none. */
+    resolveName(name: string, network: CaipNetwork): Promise<string | undefined>;
+  };
+  /** The account's recent transactions (the Activity tab), read from the chain's own node. */
+  activity?: ActivityService;
+  /** The account's NFTs (the NFTs tab). */
+  nfts?: NftService;
   identity?: {
     getIdentity(address: string, network: CaipNetwork): Promise<{ name?: string; avatar?: string }>;
   };
@@ -77,12 +110,12 @@ export interface ChainAdapter {
   readonly namespace: ChainNamespace;
   readonly capabilities?: AdapterCapabilities;
   /** Called once when registered; returns a teardown. No network request may happen here. */
-  setup?(context: AdapterContext): (() => void) | void;
+  setup?(context: AdapterContext): (() => void) | undefined;
   /** Calls back with the full current list now and on every change; returns an unsubscribe. */
   watchConnectors(onChange: (connectors: readonly Connector[]) => void): () => void;
   connect(connector: Connector, options: ConnectOptions): Promise<ConnectResult>;
   /** Silent: restores a session without a popup, or resolves null (§4 reconnect). */
-  reconnect?(connectorId: string, options: ConnectOptions): Promise<{ connector: Connector; result: ConnectResult } | null>;
+  reconnect?(connectorId: string, options: ReconnectOptions): Promise<{ connector: Connector; result: ConnectResult } | null>;
   disconnect(connector: Connector): Promise<void>;
   /** Absent when the wallet has no notion of an active network: the switch is then app-side. */
   switchNetwork?(network: CaipNetwork, connector: Connector): Promise<void>;
@@ -91,9 +124,7 @@ export interface ChainAdapter {
 
 export type CapabilityName = Exclude<keyof AdapterCapabilities, `${string}:${string}`>;
 
-export function getCapability<K extends CapabilityName>(
-  adapter: ChainAdapter | undefined,
-  name: K,
-): AdapterCapabilities[K] | undefined {
+/** What an adapter declares, whatever wallet is connected (the kernel's `getCapability` also asks the wallet). */
+export function getCapability<K extends CapabilityName>(adapter: ChainAdapter | undefined, name: K): AdapterCapabilities[K] | undefined {
   return adapter?.capabilities?.[name];
 }

@@ -1,15 +1,8 @@
 import type { ChainNamespace } from '../types.js';
+import type { AdapterCapabilities, CapabilityName } from './ChainAdapter.js';
 
 /** §3 connector types. */
-export const CONNECTOR_TYPES = [
-  'INJECTED',
-  'ANNOUNCED',
-  'EXTERNAL',
-  'WALLET_CONNECT',
-  'AUTH',
-  'MULTI_CHAIN',
-  'ID_AUTH',
-] as const;
+export const CONNECTOR_TYPES = ['INJECTED', 'ANNOUNCED', 'EXTERNAL', 'WALLET_CONNECT', 'AUTH', 'MULTI_CHAIN', 'ID_AUTH'] as const;
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
 
 /** Connector ids §3 names; others are free-form (an EIP-6963 rdns, a wallet-registry id…). */
@@ -43,23 +36,15 @@ export interface Connector {
   /** The wallet is present in this browser (false for a registry entry that must be installed). */
   readonly installed?: boolean;
   readonly provider?: unknown;
-  /** Auth connectors only: rebuild the pending login (e.g. after leaving the Farcaster view, §2). */
-  reload?(): Promise<void> | void;
+  /**
+   * Abilities of this wallet that differ from its adapter's: a capability given here replaces the
+   * adapter's for as long as this connector is connected; `false` withholds it.
+   */
+  readonly capabilities?: WalletCapabilities;
 }
 
-/** §3 merged multi-chain connector: one wallet that announced itself on several namespaces. */
-export interface MergedConnector {
-  readonly id: string;
-  readonly name: string;
-  readonly images: readonly string[];
-  readonly connectors: readonly Connector[];
-  readonly chain: ChainNamespace;
-}
-
-/** Connector types that serve several namespaces with one session (§4 disconnect rule). */
-export function isSharedSessionType(type: ConnectorType): boolean {
-  return type === 'WALLET_CONNECT' || type === 'AUTH';
-}
+/** A wallet's own capabilities (see `Connector.capabilities`). */
+export type WalletCapabilities = { readonly [K in CapabilityName]?: AdapterCapabilities[K] | false };
 
 /** Whether two connector lists hold the same connectors in the same order (adapters skip no-op updates). */
 export function sameConnectors(a: readonly Connector[], b: readonly Connector[]): boolean {

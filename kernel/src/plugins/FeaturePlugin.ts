@@ -14,5 +14,5 @@ export interface FeaturePlugin {
   /** The §6 feature flag it answers to; a plugin whose flag is off is not registered. */
   readonly feature: FeatureName;
   readonly views?: Readonly<Record<string, LazyView>>;
-  setup?(context: PluginContext): (() => void) | void;
+  setup?(context: PluginContext): (() => void) | undefined;
 }

@@ -2,12 +2,16 @@ import type { CaipNetwork, CaipNetworkId, TokenBalance } from '../types.js';
 
 /** §3 transaction, as activity providers return it. */
 export interface Transaction {
+  /** The transaction's hash (signature on solana): unique per network. */
   id: string;
   metadata: {
+    /** ISO 8601 time of the block that included it. */
     minedAt: string;
+    /** The CAIP-2 id of its network. */
     chain: CaipNetworkId | string;
+    /** 'send', 'receive', 'execute', 'approve', 'mint', 'trade'… as the provider names it. */
     operationType: string;
-    status: string;
+    status: 'confirmed' | 'failed' | 'pending' | (string & {});
     sentFrom: string;
     sentTo: string;
   };
@@ -15,10 +19,65 @@ export interface Transaction {
 }
 
 export interface TransactionTransfer {
+  /** Seen from the account: received, sent, or both (to itself). */
   direction?: 'in' | 'out' | 'self';
   nft_info?: { name?: string; flags?: { is_spam?: boolean }; content?: { preview?: { url?: string } } };
   fungible_info?: { name?: string; symbol?: string; icon?: { url?: string } };
+  /** The amount in whole units, as a decimal string ('1.5'). */
   quantity: { numeric: string };
+}
+
+/** What the Activity and NFTs tabs ask a provider: one page of an account's items on one network. */
+export interface AccountPageRequest {
+  address: string;
+  caipNetworkId: CaipNetworkId;
+  network: CaipNetwork;
+  /** The `next` of the previous page; absent for the first. */
+  cursor?: string;
+  signal?: AbortSignal;
+}
+
+/** A page of items, newest first; `next` is absent on the last page. */
+export interface Page<T> {
+  data: T[];
+  next?: string;
+}
+
+/** An NFT the account holds. */
+export interface Nft {
+  /** The token's contract (collection) address. */
+  contract: string;
+  tokenId: string;
+  chainId: CaipNetworkId;
+  name?: string;
+  description?: string;
+  collection?: { name?: string; symbol?: string };
+  /** http(s) or data: URL; the modal shows it only from a host in `imageHosts`. */
+  imageUrl?: string;
+  /** 'ERC-721', 'ERC-1155'… */
+  standard?: string;
+}
+
+export interface NftService {
+  getNfts(request: AccountPageRequest): Promise<Page<Nft>>;
+}
+
+/** A token whose price is asked: the native currency has no `address`. */
+export interface PriceRequestToken {
+  address?: string;
+  symbol: string;
+}
+
+/** Fiat prices for the Tokens tab and the send form; without one, fiat is not shown. */
+export interface PriceService {
+  /** One entry per token, in order: its price in `currency`, or undefined when unknown. */
+  getPrices(request: {
+    network: CaipNetwork;
+    tokens: readonly PriceRequestToken[];
+    signal?: AbortSignal;
+  }): Promise<readonly (number | undefined)[]>;
+  /** ISO 4217 code of the prices; default 'USD'. */
+  readonly currency?: string;
 }
 
 export interface Identity {
@@ -32,12 +91,7 @@ export interface BalanceService {
 }
 
 export interface ActivityService {
-  getTransactions(request: {
-    address: string;
-    caipNetworkId: CaipNetworkId;
-    cursor?: string;
-    signal?: AbortSignal;
-  }): Promise<{ data: Transaction[]; next?: string }>;
+  getTransactions(request: AccountPageRequest): Promise<Page<Transaction>>;
 }
 
 export interface NameService {
@@ -72,7 +126,11 @@ export interface WalletRegistryService {
 export interface DataServices {
   walletRegistry?: WalletRegistryService;
   balances?: BalanceService;
+  /** Replaces every adapter's own `activity` reader (e.g. a Blockscout instance). */
   activity?: ActivityService;
+  /** Replaces every adapter's own `nfts` reader. */
+  nfts?: NftService;
+  prices?: PriceService;
   names?: NameService;
   identity?: IdentityService;
 }

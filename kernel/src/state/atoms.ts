@@ -1,4 +1,4 @@
-import { atom } from 'jotai/vanilla';
+import { atom } from './store.js';
 import type { Connector } from '../plugins/Connector.js';
 import type {
   AccountEntry,
@@ -13,7 +13,7 @@ import type {
 } from '../types.js';
 
 /*
- * Atoms are descriptions, not state: each modal instance owns a jotai store that holds the values,
+ * Atoms are descriptions, not state: each modal instance owns a store that holds the values,
  * so two instances on one page never share anything. Only kernel actions write them.
  */
 
@@ -34,9 +34,8 @@ export interface AccountState {
   profileImage?: string;
   addressExplorerUrl?: string;
   connectedWalletInfo?: WalletInfo;
-  /** The connector in use, so disconnect can find siblings sharing its session (§4). */
-  connectorId?: string;
-  connectorType?: Connector['type'];
+  /** The connector in use on this namespace: the one place to look it up (sign, switch, disconnect). */
+  connector?: Connector;
   preferredAccountType?: AccountType;
   smartAccountDeployed?: boolean;
   socialProvider?: string;
@@ -54,6 +53,8 @@ export interface NetworkState {
   smartAccountEnabledNetworks: readonly number[];
   /** §4: the wallet is on a network that was not requested. */
   isUnsupported: boolean;
+  /** The network the wallet reports when it is not one of the requested ones. */
+  walletCaipNetworkId?: CaipNetworkId;
 }
 
 export const EMPTY_ACCOUNT: AccountState = Object.freeze({
@@ -79,7 +80,11 @@ export type BuiltInView =
   | 'ApproveTransaction'
   | 'RegisterAccountName'
   | 'RegisterAccountNameSuccess'
-  | 'Swap';
+  | 'Swap'
+  | 'WalletSend'
+  | 'WalletSendSelectToken'
+  | 'WalletSendPreview'
+  | 'WalletReceive';
 /** Built-in views plus any a feature plugin registers. */
 export type View = BuiltInView | (string & {});
 
@@ -146,8 +151,15 @@ export const activeNamespaceAtom = atom<ChainNamespace | undefined>(undefined);
 /** §4: set while a switch crosses namespaces. */
 export const namespaceSwitchAtom = atom(false);
 export const connectionStatusAtom = atom<ConnectionStatus>('disconnected');
-/** Connectors per namespace as each adapter reports them, plus the cross-namespace ones. */
-export const connectorsAtom = atom<Readonly<Partial<Record<ChainNamespace | 'shared', readonly Connector[]>>>>({});
+/** Connectors per namespace, as each adapter reports them. */
+export const connectorsAtom = atom<Readonly<Partial<Record<ChainNamespace, readonly Connector[]>>>>({});
+/** One entry per cross-namespace connector plugin (WalletConnect, embedded wallet…). */
+export const pluginConnectorsAtom = atom<readonly Connector[]>([]);
+/** Every wallet the modal can list: the plugins' entries, then each namespace's. */
+export const allConnectorsAtom = atom((get) => [
+  ...get(pluginConnectorsAtom),
+  ...Object.values(get(connectorsAtom)).flatMap((list) => list ?? []),
+]);
 export const modalAtom = atom<ModalState>({ open: false, loading: false, shake: false });
 export const routerAtom = atom<RouterState>({ history: [{ view: 'Connect' }] });
 export const transactionStackAtom = atom<readonly TransactionStackEntry[]>([]);
@@ -177,6 +189,7 @@ export const OBSERVED_ATOMS = [
   namespaceSwitchAtom,
   connectionStatusAtom,
   connectorsAtom,
+  pluginConnectorsAtom,
   modalAtom,
   routerAtom,
   transactionStackAtom,

@@ -1,12 +1,7 @@
 import { describe, it, expect, vi, beforeAll, afterAll, beforeEach, afterEach } from 'vitest';
 import { startLoopbackServer, type CapturedRequest } from '../test-support/loopbackServer.js';
 import { LatchError } from '../errors/LatchError.js';
-import {
-  ERROR_TELEMETRY_LIMIT,
-  ERROR_TELEMETRY_WINDOW_MS,
-  createTelemetry,
-  type TelemetryOptions,
-} from './telemetry.js';
+import { ERROR_TELEMETRY_LIMIT, ERROR_TELEMETRY_WINDOW_MS, createTelemetry, type TelemetryOptions } from './telemetry.js';
 
 interface ReceivedRequest {
   method: string;
@@ -223,9 +218,7 @@ describe('privacy and robustness', () => {
     const throwingFetch = vi.fn<typeof fetch>(() => {
       throw new TypeError('fetch unavailable');
     });
-    await expect(
-      telemetryFor({ fetch: throwingFetch }).sendError(new Error('x'), 'E')
-    ).resolves.toBeUndefined();
+    await expect(telemetryFor({ fetch: throwingFetch }).sendError(new Error('x'), 'E')).resolves.toBeUndefined();
     expect(throwingFetch).toHaveBeenCalledTimes(1);
 
     const circular: Record<string, unknown> = {};

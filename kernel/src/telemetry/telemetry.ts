@@ -1,18 +1,7 @@
-import {
-  DEFAULT_ERROR_CATEGORY,
-  isLatchError,
-  readErrorMessage,
-  readUntrustedProperty,
-} from '../errors/LatchError.js';
+import { DEFAULT_ERROR_CATEGORY, isLatchError, readErrorMessage, readUntrustedProperty } from '../errors/LatchError.js';
 
 /** §9: at most this many error reports per sliding window. */
-import {
-  ERROR_TELEMETRY_LIMIT,
-  ERROR_TELEMETRY_WINDOW_MS,
-  type PageLocation,
-  type Telemetry,
-  type TelemetryOptions,
-} from './constants.js';
+import { ERROR_TELEMETRY_LIMIT, ERROR_TELEMETRY_WINDOW_MS, type PageLocation, type Telemetry, type TelemetryOptions } from './constants.js';
 
 export * from './constants.js';
 
@@ -61,10 +50,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
 
   function takeErrorSlot(): boolean {
     const timestamp = now();
-    while (
-      recentErrorTimestamps.length > 0 &&
-      timestamp - (recentErrorTimestamps[0] ?? timestamp) >= ERROR_TELEMETRY_WINDOW_MS
-    ) {
+    while (recentErrorTimestamps.length > 0 && timestamp - (recentErrorTimestamps[0] ?? timestamp) >= ERROR_TELEMETRY_WINDOW_MS) {
       recentErrorTimestamps.shift();
     }
     if (recentErrorTimestamps.length >= ERROR_TELEMETRY_LIMIT) return false;
@@ -80,7 +66,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     const page = readLocation();
     const body = JSON.stringify(
       { eventId: nextEventId(), url: page?.href ?? '', domain: page?.host ?? '', timestamp: now(), props },
-      jsonReplacer
+      jsonReplacer,
     );
     const doFetch = options.fetch ?? globalThis.fetch;
     const response = await doFetch(`${endpoint}/e?${query.toString()}`, {

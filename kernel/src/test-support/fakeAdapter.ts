@@ -1,4 +1,4 @@
-import type { AdapterContext, AdapterEvent, ChainAdapter, ConnectResult } from '../plugins/ChainAdapter.js';
+import type { AdapterCapabilities, AdapterContext, AdapterEvent, ChainAdapter, ConnectResult } from '../plugins/ChainAdapter.js';
 import type { Connector, ConnectorType } from '../plugins/Connector.js';
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types.js';
 
@@ -37,6 +37,8 @@ export interface FakeAdapterOptions {
   walletNetwork?: CaipNetworkId;
   balance?: string;
   identity?: { name?: string; avatar?: string };
+  /** Capabilities this adapter does not declare. */
+  without?: readonly ('balance' | 'identity')[];
 }
 
 export function createFakeAdapter(options: FakeAdapterOptions) {
@@ -44,7 +46,9 @@ export function createFakeAdapter(options: FakeAdapterOptions) {
   let context: AdapterContext | undefined;
   let onConnectors: ((c: readonly Connector[]) => void) | undefined;
   let connectors = options.connectors ?? [];
-  const address = options.address ?? (options.namespace === 'solana' ? 'So11111111111111111111111111111111111111112' : '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+  const address =
+    options.address ??
+    (options.namespace === 'solana' ? 'So11111111111111111111111111111111111111112' : '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
   const fail: Partial<Record<'connect' | 'disconnect' | 'switchNetwork' | 'reconnect' | 'balance', unknown>> = {};
   let session: string | undefined;
   const result = (network: CaipNetwork): ConnectResult => ({
@@ -52,23 +56,26 @@ export function createFakeAdapter(options: FakeAdapterOptions) {
     caipNetworkId: options.walletNetwork ?? network.caipNetworkId,
   });
 
-  const adapter: ChainAdapter = {
-    namespace: options.namespace,
-    capabilities: {
-      balance: {
-        async getBalance(addr, net) {
-          calls.push({ method: 'getBalance', args: [addr, net.caipNetworkId] });
-          if (fail.balance) throw fail.balance;
-          return { balance: options.balance ?? '1.5', symbol: net.nativeCurrency.symbol };
-        },
-      },
-      identity: {
-        async getIdentity(addr, net) {
-          calls.push({ method: 'getIdentity', args: [addr, net.caipNetworkId] });
-          return options.identity ?? {};
-        },
+  const declared: AdapterCapabilities = {
+    balance: {
+      async getBalance(addr, net) {
+        calls.push({ method: 'getBalance', args: [addr, net.caipNetworkId] });
+        if (fail.balance) throw fail.balance;
+        return { balance: options.balance ?? '1.5', symbol: net.nativeCurrency.symbol };
       },
     },
+    identity: {
+      async getIdentity(addr, net) {
+        calls.push({ method: 'getIdentity', args: [addr, net.caipNetworkId] });
+        return options.identity ?? {};
+      },
+    },
+  };
+  for (const name of options.without ?? []) delete declared[name];
+
+  const adapter: ChainAdapter = {
+    namespace: options.namespace,
+    capabilities: declared,
     setup(ctx) {
       context = ctx;
       calls.push({ method: 'setup', args: [ctx.networks.map((n) => n.caipNetworkId)] });
@@ -87,10 +94,10 @@ export function createFakeAdapter(options: FakeAdapterOptions) {
       session = c.id;
       return result(net);
     },
-    async reconnect(id, { network: net }) {
+    async reconnect(id, { network: net, connector: given }) {
       calls.push({ method: 'reconnect', args: [id, net.caipNetworkId] });
       if (fail.reconnect) throw fail.reconnect;
-      const c = connectors.find((x) => x.id === id);
+      const c = given ?? connectors.find((x) => x.id === id);
       return c ? { connector: c, result: result(net) } : null;
     },
     async disconnect(c) {
@@ -115,6 +122,8 @@ export function createFakeAdapter(options: FakeAdapterOptions) {
     },
     methods: () => calls.map((c) => c.method),
     emit: (event: AdapterEvent) => context?.emit(event),
+    /** What the adapter's context says the namespace's networks are, now. */
+    networks: () => context?.networks.map((n) => n.caipNetworkId),
     announce(next: Connector[]) {
       connectors = next;
       onConnectors?.(next);

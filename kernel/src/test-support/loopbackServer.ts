@@ -24,7 +24,13 @@ export async function startLoopbackServer(reply: (request: CapturedRequest) => R
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const captured = { method: req.method ?? '', path: url.pathname, search: url.search, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const captured = {
+        method: req.method ?? '',
+        path: url.pathname,
+        search: url.search,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(captured);
       const answer = reply(captured);
       res.writeHead(answer.status, answer.headers).end(answer.body);

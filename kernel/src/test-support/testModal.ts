@@ -8,7 +8,16 @@ export function createTestModal(overrides: Partial<ModalOptions> = {}, adapterOp
   const storage = createTestStorage();
   const modal = createModal({ networks: [mainnet], adapters: [fake.adapter], storage, ...overrides });
   const events: string[] = [];
-  for (const name of ['MODAL_OPEN', 'MODAL_CLOSE', 'CONNECT_SUCCESS', 'CONNECT_ERROR', 'DISCONNECT_SUCCESS', 'DISCONNECT_ERROR', 'SWITCH_NETWORK', 'ALERT'] as const) {
+  for (const name of [
+    'MODAL_OPEN',
+    'MODAL_CLOSE',
+    'CONNECT_SUCCESS',
+    'CONNECT_ERROR',
+    'DISCONNECT_SUCCESS',
+    'DISCONNECT_ERROR',
+    'SWITCH_NETWORK',
+    'ALERT',
+  ] as const) {
     modal.on(name, () => events.push(name));
   }
   return { modal, fake, storage, events, view: () => modal.getState().view };

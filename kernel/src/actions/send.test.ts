@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { createModal } from '../createModal.js';
+import type { TransferRequest } from '../plugins/ChainAdapter.js';
+import { connector, createFakeAdapter, network } from '../test-support/fakeAdapter.js';
+import { createTestModal } from '../test-support/testModal.js';
+import type { TokenBalance } from '../types.js';
+
+const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+function tokenRow(extra: Partial<TokenBalance> = {}): TokenBalance {
+  return {
+    name: 'Demo',
+    symbol: 'LDT',
+    chainId: 'eip155:1',
+    address: TOKEN,
+    quantity: { decimals: '6', numeric: '10' },
+    iconUrl: '',
+    ...extra,
+  };
+}
+
+/** A connected modal whose adapter records transfers and answers as a test says. */
+async function sendingModal(answer: (request: TransferRequest) => Promise<string> = async () => `0x${'ab'.repeat(32)}`) {
+  const setup = createTestModal();
+  const transfers: TransferRequest[] = [];
+  const caps = setup.fake.adapter.capabilities!;
+  caps.send = {
+    async sendTransfer(request) {
+      transfers.push(request);
+      return answer(request);
+    },
+    estimateFee: async () => 21_000n * 1_000_000_000n,
+  };
+  caps.balance = { ...caps.balance!, getTokenBalances: async () => [tokenRow()] };
+  await setup.modal.connect('w');
+  const { getInternals } = await import('../internals.js');
+  await getInternals(setup.modal).refreshTokenBalances('eip155');
+  return { ...setup, transfers };
+}
+
+describe('sendTransfer', () => {
+  it('sends native currency in the smallest unit to the adapter, with the connected account and network', async () => {
+    const { modal, transfers, fake } = await sendingModal();
+    const result = await modal.sendTransfer({ to: RECEIVER, amount: '1.5' });
+    expect(result).toEqual({ hash: `0x${'ab'.repeat(32)}`, explorerUrl: `https://explorer.example/tx/0x${'ab'.repeat(32)}` });
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]).toMatchObject({
+      from: fake.address,
+      to: RECEIVER,
+      amount: 1_500_000_000_000_000_000n,
+      network: { caipNetworkId: 'eip155:1' },
+    });
+    expect(transfers[0]?.token).toBeUndefined();
+    expect(transfers[0]?.connector.id).toBe('w');
+  });
+
+  it('sends a token with its own decimals, found by address in any case', async () => {
+    const { modal, transfers } = await sendingModal();
+    await modal.sendTransfer({ to: RECEIVER, amount: '2.25', token: TOKEN.toLowerCase() });
+    expect(transfers[0]).toMatchObject({ amount: 2_250_000n, token: TOKEN });
+  });
+
+  it('throws the §5 messages before anything reaches the wallet', async () => {
+    const { modal, transfers } = await sendingModal();
+    await expect(modal.sendTransfer({ to: '', amount: '1' })).rejects.toThrow(/^An amount and receiver address are required$/);
+    await expect(modal.sendTransfer({ to: RECEIVER, amount: ' ' })).rejects.toThrow(/^An amount and receiver address are required$/);
+    await expect(modal.sendTransfer({ to: RECEIVER, amount: '1', token: '0x0000000000000000000000000000000000000001' })).rejects.toThrow(
+      /^A token is required$/,
+    );
+    await expect(modal.sendTransfer({ to: RECEIVER, amount: '1.0000001', token: TOKEN })).rejects.toThrow('At most 6 decimal places');
+    await expect(modal.sendTransfer({ to: RECEIVER, amount: '0' })).rejects.toMatchObject({ category: 'VALIDATION_ERROR' });
+    expect(transfers).toEqual([]);
+  });
+
+  it('refuses more than the balance of the token, and of the native currency', async () => {
+    const { modal, transfers } = await sendingModal();
+    await expect(modal.sendTransfer({ to: RECEIVER, amount: '10.000001', token: TOKEN })).rejects.toThrow('Insufficient LDT balance');
+    await expect(modal.sendTransfer({ to: RECEIVER, amount: '1.6' })).rejects.toThrow('Insufficient ETH balance');
+    await modal.sendTransfer({ to: RECEIVER, amount: '10', token: TOKEN });
+    expect(transfers.map((t) => t.amount)).toEqual([10_000_000n]);
+  });
+
+  it("refuses a receiver the adapter's isAddress rejects", async () => {
+    const { modal, fake, transfers } = await sendingModal();
+    fake.adapter.isAddress = (a) => a.startsWith('0x') && a.length === 42;
+    await expect(modal.sendTransfer({ to: 'not-an-address', amount: '1' })).rejects.toThrow('Invalid receiver address');
+    expect(transfers).toEqual([]);
+  });
+
+  it("says 'Unsupported chain' where the adapter declares no send", async () => {
+    const { modal } = createTestModal();
+    await modal.connect('w');
+    await expect(modal.sendTransfer({ to: RECEIVER, amount: '1' })).rejects.toThrow(/^Unsupported chain$/);
+  });
+
+  it('refuses when nothing is connected', async () => {
+    const { modal } = createTestModal();
+    await expect(modal.sendTransfer({ to: RECEIVER, amount: '1' })).rejects.toThrow('No wallet is connected');
+  });
+
+  it("keeps a wallet refusal's code 4001, reports it and emits SEND_ERROR", async () => {
+    const { modal } = await sendingModal(() => Promise.reject({ code: 4001, message: 'User rejected the request.' }));
+    const seen: string[] = [];
+    modal.on('ERROR', ({ event }) => seen.push(event));
+    modal.on('SEND_ERROR', ({ error }) => seen.push(`SEND_ERROR ${error.code}`));
+    await expect(modal.sendTransfer({ to: RECEIVER, amount: '1' })).rejects.toMatchObject({ code: 4001 });
+    expect(seen).toEqual(['SEND_ERROR', 'SEND_ERROR 4001']);
+    expect(modal.getState().send.loading).toBe(false);
+  });
+
+  it('marks the send state loading while the wallet is asked', async () => {
+    let release: (hash: string) => void = () => undefined;
+    const { modal } = await sendingModal(() => new Promise((resolve) => (release = resolve)));
+    const pending = modal.sendTransfer({ to: RECEIVER, amount: '1' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(modal.getState().send.loading).toBe(true);
+    release(`0x${'cd'.repeat(32)}`);
+    await pending;
+    expect(modal.getState().send.loading).toBe(false);
+  });
+
+  it('gives no explorer link on a network without an explorer', async () => {
+    const local = network('eip155', '31337', { blockExplorers: undefined });
+    const fake = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });
+    fake.adapter.capabilities!.send = { sendTransfer: async () => '0x01' };
+    const modal = createModal({ networks: [local], adapters: [fake.adapter], storage: null });
+    await modal.connect('w');
+    expect(await modal.sendTransfer({ to: RECEIVER, amount: '1' })).toEqual({ hash: '0x01' });
+  });
+});
+
+describe('estimateSendFee', () => {
+  it('gives the fee in whole native units', async () => {
+    const { modal } = await sendingModal();
+    expect(await modal.estimateSendFee({ to: RECEIVER, amount: '1' })).toEqual({ fee: '0.000021', symbol: 'ETH' });
+  });
+
+  it('is undefined when the adapter cannot estimate', async () => {
+    const { modal, fake } = await sendingModal();
+    delete fake.adapter.capabilities!.send!.estimateFee;
+    expect(await modal.estimateSendFee({ to: RECEIVER, amount: '1' })).toBeUndefined();
+  });
+});
+
+describe('waitForTransfer', () => {
+  it("returns the adapter's outcome and refreshes the balance past its cache", async () => {
+    const { modal, fake } = await sendingModal();
+    fake.adapter.capabilities!.send!.waitForTransfer = async ({ hash }) =>
+      hash === '0xbad' ? { status: 'failed', reason: 'execution reverted: nope' } : { status: 'confirmed' };
+    await new Promise((r) => setTimeout(r, 0));
+    const before = fake.calls.filter((c) => c.method === 'getBalance').length;
+    expect(await modal.waitForTransfer('0xgood')).toEqual({ status: 'confirmed' });
+    expect(await modal.waitForTransfer('0xbad')).toEqual({ status: 'failed', reason: 'execution reverted: nope' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fake.calls.filter((c) => c.method === 'getBalance').length).toBe(before + 2);
+  });
+
+  it("is undefined without the adapter's waitForTransfer, and still refreshes", async () => {
+    const { modal, fake } = await sendingModal();
+    await new Promise((r) => setTimeout(r, 0));
+    const before = fake.calls.filter((c) => c.method === 'getBalance').length;
+    expect(await modal.waitForTransfer('0x01')).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fake.calls.filter((c) => c.method === 'getBalance').length).toBe(before + 1);
+  });
+});

@@ -1,0 +1,75 @@
+import type { CaipNetwork, ChainNamespace } from '../types.js';
+import type { ConnectorType, WalletCapabilities } from './Connector.js';
+import type { LazyView } from './FeaturePlugin.js';
+
+/*
+ * A cross-namespace connector (WalletConnect, an embedded wallet): one session that serves several
+ * namespaces. The plugin owns the session; for each namespace it approved it hands the kernel what
+ * that namespace's adapter already knows how to drive (an EIP-1193 provider for eip155, a Wallet
+ * Standard wallet for solana, …). The adapters then run exactly as they do for an extension wallet.
+ */
+
+/** What a shared session gives one namespace. */
+export interface SessionNamespace {
+  /** What the namespace's adapter drives, in the shape that adapter expects. */
+  readonly provider: unknown;
+  /** The wallet's own abilities on this namespace, replacing or withholding the adapter's. */
+  readonly capabilities?: WalletCapabilities;
+}
+
+/** A session the wallet approved: the namespaces it serves (a wallet may approve fewer than asked). */
+export interface SharedSession {
+  readonly namespaces: Readonly<Partial<Record<ChainNamespace, SessionNamespace>>>;
+}
+
+/** What the kernel asks a connector plugin for: every namespace it can serve, with its networks. */
+export interface SessionRequest {
+  /** Per namespace: the configured networks, the one to start on first. */
+  readonly namespaces: Readonly<Partial<Record<ChainNamespace, readonly CaipNetwork[]>>>;
+}
+
+/** What a connector plugin reports on its own initiative. */
+export type ConnectorPluginEvent =
+  /** The session ended on the wallet's side (wallet disconnect, expiry, deleted pairing). */
+  { type: 'disconnected' };
+
+/** Key-value storage private to one connector plugin in one modal instance; survives reloads. */
+export interface ConnectorStorage {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+  remove(key: string): void;
+}
+
+export interface ConnectorContext {
+  /** The namespaces with a registered adapter, now. */
+  readonly namespaces: readonly ChainNamespace[];
+  /** The networks configured for a namespace, now (reflects `addNetwork` / `removeNetwork`). */
+  networks(namespace: ChainNamespace): readonly CaipNetwork[];
+  readonly storage: ConnectorStorage;
+  emit(event: ConnectorPluginEvent): void;
+}
+
+/** Registered at `createModal({ connectors: [...] })`; listed in the modal as one wallet entry. */
+export interface ConnectorPlugin {
+  readonly id: string;
+  readonly name: string;
+  readonly type: ConnectorType;
+  /** A `data:` URL or one on a host the integrator chose. */
+  readonly icon?: string;
+  /** The namespaces it can serve; absent: every namespace with a registered adapter. */
+  readonly namespaces?: readonly ChainNamespace[];
+  /** Views it brings (a QR code, a one-time-code form…), loaded the first time they show. */
+  readonly views?: Readonly<Record<string, LazyView>>;
+  /** The view to show while connecting; absent: the modal's generic connecting view. */
+  readonly connectingView?: string;
+  /** Called once at `createModal`; returns a teardown. No request may happen here (§1 privacy). */
+  setup?(context: ConnectorContext): (() => void) | undefined;
+  /** Opens a session (pairing, sign-in…) and resolves once the wallet approved it. */
+  connect(request: SessionRequest): Promise<SharedSession>;
+  /** Restores a stored session without asking the visitor anything, or resolves null. */
+  restore?(request: SessionRequest): Promise<SharedSession | null>;
+  /** Ends the session for every namespace it served (§4). */
+  disconnect(): Promise<void>;
+  /** Auth connectors: prepare a fresh login after the visitor left one half done (§2 Farcaster). */
+  reload?(): Promise<void> | void;
+}

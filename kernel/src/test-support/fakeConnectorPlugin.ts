@@ -1,0 +1,81 @@
+import type { ConnectorType, WalletCapabilities } from '../plugins/Connector.js';
+import type { ConnectorContext, ConnectorPlugin, SessionRequest, SharedSession } from '../plugins/ConnectorPlugin.js';
+import type { ChainNamespace } from '../types.js';
+
+export interface FakeConnectorPluginOptions {
+  id?: string;
+  type?: ConnectorType;
+  /** What it says it can serve; absent: anything. */
+  namespaces?: readonly ChainNamespace[];
+  /** What the wallet approves out of what is asked; default: all. */
+  approve?: readonly ChainNamespace[];
+  /** Per-namespace wallet capabilities the session declares. */
+  capabilities?: Partial<Record<ChainNamespace, WalletCapabilities>>;
+}
+
+/*
+ * A cross-namespace connector for the kernel's own tests: it records what the kernel asks and keeps
+ * its "session" in the storage the kernel gives it, so a second instance on the same storage can
+ * restore it the way WalletConnect restores a session after a reload.
+ */
+export function createFakeConnectorPlugin(options: FakeConnectorPluginOptions = {}) {
+  const calls: { method: string; args: unknown[] }[] = [];
+  const fail: Partial<Record<'connect' | 'restore' | 'disconnect', unknown>> = {};
+  let context: ConnectorContext | undefined;
+
+  function session(namespaces: readonly ChainNamespace[]): SharedSession {
+    return {
+      namespaces: Object.fromEntries(
+        namespaces.map((ns) => [
+          ns,
+          { provider: { session: options.id ?? 'shared', namespace: ns }, capabilities: options.capabilities?.[ns] },
+        ]),
+      ),
+    };
+  }
+
+  const plugin: ConnectorPlugin = {
+    id: options.id ?? 'shared',
+    name: 'Shared Wallet',
+    type: options.type ?? 'WALLET_CONNECT',
+    icon: 'data:image/svg+xml,%3Csvg%20xmlns=%22http://www.w3.org/2000/svg%22/%3E',
+    namespaces: options.namespaces,
+    setup(ctx) {
+      context = ctx;
+      calls.push({ method: 'setup', args: [[...ctx.namespaces]] });
+      return () => calls.push({ method: 'teardown', args: [] });
+    },
+    async connect(request: SessionRequest) {
+      const asked = Object.keys(request.namespaces);
+      calls.push({ method: 'connect', args: [asked, Object.values(request.namespaces).map((list) => list?.[0]?.caipNetworkId)] });
+      if (fail.connect) throw fail.connect;
+      const granted = asked.filter((ns) => !options.approve || options.approve.includes(ns));
+      context?.storage.set('session', granted);
+      return session(granted);
+    },
+    async restore(request: SessionRequest) {
+      calls.push({ method: 'restore', args: [Object.keys(request.namespaces)] });
+      if (fail.restore) throw fail.restore;
+      const stored = context?.storage.get('session');
+      return Array.isArray(stored) ? session(stored as ChainNamespace[]) : null;
+    },
+    async disconnect() {
+      calls.push({ method: 'disconnect', args: [] });
+      context?.storage.remove('session');
+      if (fail.disconnect) throw fail.disconnect;
+    },
+  };
+
+  return {
+    plugin,
+    calls,
+    fail,
+    methods: () => calls.map((c) => c.method),
+    context: () => context,
+    /** The wallet ends the session on its side (e.g. from the phone). */
+    endFromWallet() {
+      context?.storage.remove('session');
+      context?.emit({ type: 'disconnected' });
+    },
+  };
+}
