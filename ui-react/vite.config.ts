@@ -10,7 +10,7 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     rollupOptions: {
-      external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^jotai(\/|$)/, /^@latch\//],
+      external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^lean-qr(\/|$)/],
     },
   },
 });

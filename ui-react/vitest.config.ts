@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
+    // Type tests of the hooks and createModal (`*.test-d.ts`), checked by tsc as part of the run.
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: '../tsconfig.json' },
   },
 });

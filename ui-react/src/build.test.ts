@@ -5,9 +5,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackage, type OutputChunk, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
 
 /** The package may import only its peers and its own dependencies. */
-const ALLOWED = [/^react$/, /^react\/jsx-runtime$/, /^react-dom$/, /^react-dom\/client$/, /^jotai\/(react|vanilla)$/, /^@latch\/[a-z0-9-]+$/];
+const ALLOWED = [
+  /^react$/,
+  /^react\/jsx-runtime$/,
+  /^react-dom$/,
+  /^react-dom\/client$/,
+  /^@latch\/[a-z0-9-]+$/,
+  /^@latch\/kernel\/internal$/,
+  /^lean-qr$/, // QR codes (Receive, WalletConnect pairing): loaded only with the views that draw one
+];
 /** Code that must load on first open, never with the entry. */
-const LAZY = [/^src\/modal\/(ModalRoot|Dialog|ViewHost)\.tsx$/, /^src\/views\//, /^src\/mount\/mountModal\.tsx$/, /^src\/theme\/styles\.ts$/];
+const LAZY = [
+  /^src\/modal\/(ModalRoot|Dialog|ViewHost)\.tsx$/,
+  /^src\/views\//,
+  /^src\/mount\/mountModal\.tsx$/,
+  /^src\/theme\/styles\.ts$/,
+];
 
 const packageDir = new URL('..', import.meta.url).pathname;
 let built: PackageBuild;
@@ -19,7 +32,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => built?.cleanup());
 
-const modulesOf = (chunk: OutputChunk) => chunk.moduleIds.filter((id) => !id.includes('node_modules') && !id.startsWith('\0')).map((id) => relative(packageDir, id));
+const modulesOf = (chunk: OutputChunk) =>
+  chunk.moduleIds.filter((id) => !id.includes('node_modules') && !id.startsWith('\0')).map((id) => relative(packageDir, id));
 const entryChunk = () => chunks.find((c) => c.isEntry) as OutputChunk;
 /** The entry and every chunk it imports statically: what loads with `import '@latch/react'`. */
 const staticClosure = () => built.staticClosure(entryChunk());
@@ -33,7 +47,11 @@ describe('the built package', () => {
     const eager = staticClosure().flatMap(modulesOf);
     expect(eager).toContain('src/index.ts');
     expect(eager).toContain('src/components/ConnectButton.tsx');
-    for (const id of eager) expect(LAZY.some((re) => re.test(id)), `${id} loads with the entry`).toBe(false);
+    for (const id of eager)
+      expect(
+        LAZY.some((re) => re.test(id)),
+        `${id} loads with the entry`,
+      ).toBe(false);
     const lazy = chunks.flatMap(modulesOf).filter((id) => LAZY.some((re) => re.test(id)));
     for (const view of ['ConnectView', 'AllWalletsView', 'ConnectingExternalView', 'AccountView', 'NetworksView', 'UnsupportedChainView']) {
       expect(lazy).toContain(`src/views/${view}.tsx`);
@@ -42,16 +60,32 @@ describe('the built package', () => {
     expect(entryChunk().dynamicImports.length).toBeGreaterThan(0);
   });
 
-  it('imports nothing but react, react-dom, jotai and @latch/*', () => {
+  it('imports nothing but react, react-dom and @latch/*', () => {
     const external = built.externalImports();
     expect(external).toEqual(expect.arrayContaining(['react', '@latch/kernel']));
-    for (const specifier of external) expect(ALLOWED.some((re) => re.test(specifier)), specifier).toBe(true);
-    for (const chunk of chunks) expect(chunk.code).not.toMatch(/\bfrom\s*["'](?!react|react-dom|jotai|@latch\/|\.\/)/);
+    for (const specifier of external)
+      expect(
+        ALLOWED.some((re) => re.test(specifier)),
+        specifier,
+      ).toBe(true);
+    // An import's specifier is a whole quoted string followed by ';' (so the word "from" in UI text does not count).
+    for (const chunk of chunks) expect(chunk.code).not.toMatch(/\bfrom\s*["'](?!react|react-dom|@latch\/|lean-qr|\.\/)[^"'\n]+["'];/);
+  });
+
+  it('loads the QR library only with the Receive view, never with the entry or the modal shell', () => {
+    const eagerCode = staticClosure()
+      .map((c) => c.code)
+      .join('\n');
+    expect(eagerCode).not.toContain('lean-qr');
+    const withQr = chunks.filter((c) => /["']lean-qr["']/.test(c.code)).flatMap(modulesOf);
+    expect(withQr).toContain('src/parts/QrCode.tsx');
+    expect(withQr).not.toContain('src/mount/mountModal.tsx');
+    expect(withQr).not.toContain('src/views/AccountView.tsx');
   });
 
   it('declares exactly those dependencies', () => {
     const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@latch/kernel', 'jotai']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@latch/kernel', 'lean-qr']);
     expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['react', 'react-dom']);
     expect(pkg.sideEffects).toBe(false);
   });

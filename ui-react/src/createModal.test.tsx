@@ -12,6 +12,7 @@ import {
   screenIn,
   shadowCss,
 } from './test-support/renderModal.js';
+import { getInternals } from '@latch/kernel/internal';
 
 // Records the first evaluation of the modal's lazily loaded modules.
 const loaded = vi.hoisted(() => [] as string[]);
@@ -37,7 +38,13 @@ describe('before the first open', () => {
     expect(mutations.map((m) => m.target.nodeName)).toEqual([]);
     expect(modalElements()).toHaveLength(0);
 
-    const { getByTestId } = renderWithModal(modal, <><ConnectButton /><NetworkButton /></>);
+    const { getByTestId } = renderWithModal(
+      modal,
+      <>
+        <ConnectButton />
+        <NetworkButton />
+      </>,
+    );
     expect(getByTestId('latch-connect-button').textContent).toBe('Connect Wallet');
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(modalElements()).toHaveLength(0);
@@ -70,6 +77,52 @@ describe('opening', () => {
     expect(await ui.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy();
   });
 
+  it('preloading mounts the modal closed and warms it off screen: no dialog, no request, nothing left behind', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const { modal } = createTestModal();
+    await modal.prefetch();
+    const host = modalElements()[0] as HTMLElement;
+    expect(host.shadowRoot?.querySelector('[role="dialog"]')).toBeNull();
+    const sample = host.shadowRoot?.querySelector('[inert]');
+    if (sample) expect(sample.getAttribute('aria-hidden')).toBe('true');
+    await waitFor(() => expect(host.shadowRoot?.querySelector('[inert]')).toBeNull());
+    expect(modal.getState().open).toBe(false);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("with its code preloaded, an open renders the dialog and its wallet list synchronously, in the click's own task", async () => {
+    const { modal } = createTestModal();
+    await modal.prefetch();
+    let timerFired = false;
+    setTimeout(() => (timerFired = true), 0);
+    const opening = modal.open();
+    // Microtasks only: whatever renders here renders before the browser's next frame.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(timerFired).toBe(false);
+    const shadow = modalElements()[0]?.shadowRoot;
+    const dialog = shadow?.querySelector('[role="dialog"]');
+    expect(dialog?.getAttribute('aria-busy')).toBeNull();
+    expect(shadow?.querySelector('[data-testid="latch-wallet-list"]')?.textContent).toContain('Wallet w');
+    await act(() => opening);
+  });
+
+  it('without its code, a loading shell shows at once in the theme, and the modal takes over the same element', async () => {
+    const { modal } = createTestModal({ themeMode: 'light' });
+    const opening = modal.open();
+    const host = modalElements()[0] as HTMLElement;
+    const shell = host.shadowRoot?.querySelector('[role="dialog"]');
+    expect(shell?.getAttribute('aria-busy')).toBe('true');
+    expect(shell?.getAttribute('aria-label')).toBe('Connect Wallet');
+    expect((shell as HTMLElement | null | undefined)?.style.background).toMatch(/#fff|255, 255, 255/);
+    await act(() => opening);
+    expect(modalElements()).toHaveLength(1);
+    expect(modalElements()[0]).toBe(host);
+    expect(host.shadowRoot?.querySelector('[aria-busy="true"]')).toBeNull();
+    const ui = within(host.shadowRoot as unknown as HTMLElement);
+    expect(await ui.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy();
+    expect(await ui.findByTestId('latch-wallet-list')).toBeTruthy();
+  });
+
   it('never adds a <style> or <link> to the page, through a whole session', async () => {
     const added: string[] = [];
     const observer = new MutationObserver((records) =>
@@ -77,7 +130,13 @@ describe('opening', () => {
     );
     observer.observe(document.documentElement, { childList: true, subtree: true });
     const { modal } = createTestModal({ themeMode: 'light', themeVariables: { '--latch-accent': '#ff0000' } });
-    const { getByTestId } = renderWithModal(modal, <><ConnectButton /><LatchModalHost /></>);
+    const { getByTestId } = renderWithModal(
+      modal,
+      <>
+        <ConnectButton />
+        <LatchModalHost />
+      </>,
+    );
     const { ui } = await openModal(modal);
     fireEvent.click(await ui.findByRole('button', { name: /All Wallets/ }));
     await ui.findByRole('searchbox');
@@ -114,7 +173,12 @@ describe('opening', () => {
 describe('append: false', () => {
   it('appends nothing to body; <LatchModalHost/> renders the modal where it is placed', async () => {
     const { modal } = createTestModal({ append: false });
-    const { container } = renderWithModal(modal, <aside data-testid="slot"><LatchModalHost /></aside>);
+    const { container } = renderWithModal(
+      modal,
+      <aside data-testid="slot">
+        <LatchModalHost />
+      </aside>,
+    );
     await act(async () => modal.open());
     expect(modalElements()).toHaveLength(0);
     const slot = within(container).getByTestId('slot');
@@ -146,7 +210,7 @@ describe('embedded mode', () => {
     const { container } = renderWithModal(modal, <Modal embedded />);
     const { ui } = await screenIn(container.querySelector('[data-latch-host]') as HTMLElement);
     await ui.findByRole('dialog', { name: 'Connect Wallet' });
-    act(() => modal.router.push('AllWallets'));
+    act(() => getInternals(modal).router.push('AllWallets'));
     await ui.findByRole('dialog', { name: 'All Wallets' });
     act(() => void modal.close());
     await ui.findByRole('dialog', { name: 'Connect Wallet' });
@@ -154,7 +218,7 @@ describe('embedded mode', () => {
     expect(ui.getByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy();
 
     await act(async () => void (await modal.connect('w')));
-    act(() => modal.router.push('Networks'));
+    act(() => getInternals(modal).router.push('Networks'));
     await ui.findByRole('dialog', { name: 'Choose Network' });
     act(() => void modal.close());
     expect(await ui.findByRole('dialog', { name: 'Account' })).toBeTruthy();

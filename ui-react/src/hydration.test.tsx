@@ -42,13 +42,25 @@ describe('hydrating server HTML', () => {
     ['while', false],
   ])('matches when the stored session is restored %s hydration', async (_when, restoreFirst) => {
     // The server knows nothing of the visitor's storage.
-    const serverModal = track(createModal({ networks, adapters: [createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] }).adapter], storage: null }));
+    const serverModal = track(
+      createModal({
+        networks,
+        adapters: [createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] }).adapter],
+        storage: null,
+      }),
+    );
     const html = renderToString(buttons(serverModal));
     const container = document.body.appendChild(document.createElement('div'));
     container.innerHTML = html;
     const serverButton = container.querySelector('button');
 
-    const clientModal = track(createModal({ networks, adapters: [createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] }).adapter], storage: connectedStorage() }));
+    const clientModal = track(
+      createModal({
+        networks,
+        adapters: [createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] }).adapter],
+        storage: connectedStorage(),
+      }),
+    );
     if (restoreFirst) await clientModal.reconnect();
     const consoleError = vi.spyOn(console, 'error');
     const onRecoverableError = vi.fn();
@@ -56,7 +68,9 @@ describe('hydrating server HTML', () => {
       root = hydrateRoot(container, buttons(clientModal), { onRecoverableError });
     });
 
-    await waitFor(() => expect(container.querySelector('[data-testid="latch-account-button"]')?.textContent).toBe('1.500 ETH0xf39F…b92266'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-testid="latch-account-button"]')?.textContent).toBe('1.500 ETH0xf39F…b92266'),
+    );
     expect(container.querySelector('[data-testid="latch-network-button"]')?.textContent).toContain('eip155 8453');
     expect(onRecoverableError).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();

@@ -15,7 +15,9 @@ export {
   useModalState,
   useNetwork,
   useProvider,
+  useSignMessage,
   useWalletInfo,
+  type MutationStatus,
 } from './hooks/hooks.js';
 export { THEME_DEFAULTS, type ThemeVariables } from './theme/theme.js';
 export { createListRegistry } from './wallets/listRegistry.js';

@@ -65,7 +65,11 @@ describe('@latch/react on the server', () => {
     const modal = createModal({ networks: [mainnet], adapters: [fake.adapter], storage });
     await modal.reconnect();
     expect(modal.getState().status).toBe('connected');
-    const html = renderToString(<LatchProvider modal={modal}><ConnectButton /></LatchProvider>);
+    const html = renderToString(
+      <LatchProvider modal={modal}>
+        <ConnectButton />
+      </LatchProvider>,
+    );
     expect(html).toMatch(/>Connect Wallet<\/button>/);
     expect(html).not.toContain('0xf39F');
     modal.destroy();

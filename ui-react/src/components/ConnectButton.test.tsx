@@ -28,7 +28,7 @@ describe('ConnectButton', () => {
     expect(button.hasAttribute('aria-busy')).toBe(false);
     let connected: Promise<unknown> = Promise.resolve();
     act(() => void (connected = modal.connect('w')));
-    expect(button.textContent).toBe('One moment');
+    await waitFor(() => expect(button.textContent).toBe('One moment'));
     expect(button.getAttribute('aria-busy')).toBe('true');
     hold.approve();
     await act(() => connected);

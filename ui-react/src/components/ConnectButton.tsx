@@ -1,4 +1,4 @@
-import { activeAccountAtom, connectionStatusAtom, formatBalance, truncateAddress } from '@latch/kernel';
+import { formatBalance, truncateAddress } from '@latch/kernel';
 import { useEffect, useState } from 'react';
 import { useLatchModal } from '../context.js';
 import { useHydrated, useKernelAtom } from '../hooks/useKernelState.js';
@@ -6,6 +6,7 @@ import { Avatar } from '../parts/Avatar.js';
 import { themeAtom } from '../theme/themeAtom.js';
 import { THEME_DEFAULTS } from '../theme/theme.js';
 import { hostButtonStyle } from './buttonStyle.js';
+import { activeAccountAtom, connectionStatusAtom } from '@latch/kernel/internal';
 
 export interface ConnectButtonProps {
   label?: string;
@@ -55,7 +56,10 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
     );
   }
   const name = account.profileName ?? truncateAddress(account.address ?? '');
-  const shownBalance = balance === 'show' && account.balance !== undefined ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : undefined;
+  const shownBalance =
+    balance === 'show' && account.balance !== undefined
+      ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+      : undefined;
   return (
     <button
       type="button"

@@ -1,9 +1,9 @@
-import { activeNetworkAtom, networksAtom, activeNamespaceAtom } from '@latch/kernel';
 import { useLatchModal } from '../context.js';
 import { useHydrated, useKernelAtom } from '../hooks/useKernelState.js';
 import { themeAtom } from '../theme/themeAtom.js';
 import { THEME_DEFAULTS } from '../theme/theme.js';
 import { hostButtonStyle } from './buttonStyle.js';
+import { activeNamespaceAtom, activeNetworkAtom, networksAtom } from '@latch/kernel/internal';
 
 /** Shows the active network; opens the network list. Marks a network the app does not support. */
 export function NetworkButton() {
@@ -28,7 +28,9 @@ export function NetworkButton() {
     >
       <span aria-hidden="true" style={{ width: 8, height: 8, borderRadius: '50%', background: unsupported ? '#f97066' : '#32d583' }} />
       {label}
-      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>, change network</span>
+      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+        , change network
+      </span>
     </button>
   );
 }

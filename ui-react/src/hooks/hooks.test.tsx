@@ -1,11 +1,29 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base, connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
+import {
+  base,
+  connector,
+  createFakeAdapter,
+  createTestStorage,
+  mainnet,
+  solanaMainnet,
+} from '../../../kernel/src/test-support/fakeAdapter.js';
 import { LatchProvider, useLatchModal } from '../context.js';
 import { createModal, type LatchModal } from '../createModal.js';
 import { cleanupModals, createTestModal, track } from '../test-support/renderModal.js';
-import { useAccount, useDisconnect, useModal, useModalEvents, useModalState, useNetwork, useProvider, useWalletInfo } from './hooks.js';
+import {
+  useAccount,
+  useDisconnect,
+  useModal,
+  useModalEvents,
+  useModalState,
+  useNetwork,
+  useProvider,
+  useSignMessage,
+  useWalletInfo,
+} from './hooks.js';
+import { getInternals } from '@latch/kernel/internal';
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -22,9 +40,14 @@ function wrapperFor(modal: LatchModal) {
 /** eip155 wallet 'w' (with an EIP-1193 provider object) and solana wallet 's'. */
 function twoNamespaces() {
   const provider = { request: vi.fn() };
-  const evm = createFakeAdapter({ namespace: 'eip155', connectors: [{ ...connector('w', 'eip155'), provider, icon: 'data:image/png;base64,AA' }] });
+  const evm = createFakeAdapter({
+    namespace: 'eip155',
+    connectors: [{ ...connector('w', 'eip155'), provider, icon: 'data:image/png;base64,AA' }],
+  });
   const sol = createFakeAdapter({ namespace: 'solana', connectors: [connector('s', 'solana')] });
-  const modal = track(createModal({ networks: [mainnet, base, solanaMainnet], adapters: [evm.adapter, sol.adapter], storage: createTestStorage() }));
+  const modal = track(
+    createModal({ networks: [mainnet, base, solanaMainnet], adapters: [evm.adapter, sol.adapter], storage: createTestStorage() }),
+  );
   return { modal, evm, sol, provider };
 }
 
@@ -100,6 +123,57 @@ describe('useNetwork', () => {
     await act(() => result.current.switchNetwork('eip155:1'));
     expect(result.current.caipNetworkId).toBe('eip155:1');
   });
+
+  it("reports the wallet's actual network when it is not a configured one", async () => {
+    const { modal, fake } = createTestModal({ networks: [mainnet, base], allowUnsupportedChain: true });
+    const { result } = renderHook(() => useNetwork(), { wrapper: wrapperFor(modal) });
+    await act(async () => void (await modal.connect('w')));
+    expect(result.current).toMatchObject({ isUnsupported: false, caipNetworkId: 'eip155:1' });
+    await act(async () => {
+      fake.emit({ type: 'networkChanged', caipNetworkId: 'eip155:4242' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(result.current).toMatchObject({ isUnsupported: true, caipNetworkId: 'eip155:4242', chainId: 4242, namespace: 'eip155' });
+    expect(result.current.caipNetwork).toBeUndefined();
+    await act(async () => {
+      fake.emit({ type: 'networkChanged', caipNetworkId: 'eip155:8453' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(result.current).toMatchObject({ isUnsupported: false, caipNetworkId: 'eip155:8453' });
+    expect(result.current.caipNetwork).toBe(base);
+  });
+});
+
+describe('useSignMessage', () => {
+  it('signs with the connected wallet, with idle → pending → success, and reports a decline as an error', async () => {
+    const { modal, fake } = createTestModal();
+    let answer: ((value: string) => void) | undefined;
+    let decline = false;
+    fake.adapter.capabilities!.signMessage = {
+      signMessage: ({ message }) =>
+        decline
+          ? Promise.reject({ code: 4001, message: 'User rejected the request.' })
+          : new Promise((r) => (answer = () => r(`sig:${message}`))),
+    };
+    const { result } = renderHook(() => useSignMessage(), { wrapper: wrapperFor(modal) });
+    expect(result.current).toMatchObject({ status: 'idle', isPending: false, data: undefined });
+    await act(async () => void (await modal.connect('w')));
+    let pending: Promise<string> | undefined;
+    act(() => void (pending = result.current.signMessage('hello')));
+    expect(result.current.status).toBe('pending');
+    await waitFor(() => expect(answer).toBeDefined()); // the wallet was asked
+    await act(async () => {
+      answer?.('');
+      await pending;
+    });
+    expect(result.current).toMatchObject({ status: 'success', data: 'sig:hello', isPending: false });
+    decline = true;
+    await act(async () => void (await result.current.signMessage('again').catch(() => undefined)));
+    expect(result.current.status).toBe('error');
+    expect(result.current.error).toMatchObject({ code: 4001, message: 'User rejected the request.' });
+    act(() => result.current.reset());
+    expect(result.current).toMatchObject({ status: 'idle', error: undefined });
+  });
 });
 
 describe('useProvider', () => {
@@ -141,7 +215,7 @@ describe('useModalState', () => {
     const { result } = renderHook(() => useModalState(), { wrapper: wrapperFor(modal) });
     expect(result.current).toEqual({ open: false, loading: false, activeNamespace: 'eip155', selectedNetworkId: 'eip155:1' });
     await act(() => modal.open());
-    act(() => modal.feedback.setLoading(true));
+    act(() => getInternals(modal).feedback.setLoading(true));
     expect(result.current).toMatchObject({ open: true, loading: true });
     await act(() => modal.switchNetwork(solanaMainnet));
     expect(result.current).toMatchObject({ activeNamespace: 'solana', selectedNetworkId: solanaMainnet.caipNetworkId });

@@ -1,28 +1,30 @@
 import {
+  type CaipNetwork,
+  type CaipNetworkId,
+  type ChainNamespace,
+  type LatchError,
+  type LatchEvents,
+  type OpenOptions,
+  parseCaipNetworkId,
+  toLatchError,
+} from '@latch/kernel';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLatchModal } from '../context.js';
+import { useHydrated, useKernelAtom } from './useKernelState.js';
+import {
   accountsAtom,
   activeAccountAtom,
   activeNamespaceAtom,
   activeNetworkAtom,
   connectionStatusAtom,
-  connectorsAtom,
   modalAtom,
-  type CaipNetwork,
-  type CaipNetworkId,
-  type ChainNamespace,
-  type LatchEvents,
-  type OpenOptions,
-} from '@latch/kernel';
-import { useEffect, useMemo, useState } from 'react';
-import { useLatchModal } from '../context.js';
-import { useHydrated, useKernelAtom } from './useKernelState.js';
+  networksAtom,
+} from '@latch/kernel/internal';
 
 /** Open and close the modal (AppKit's `useAppKit`). */
 export function useModal() {
   const modal = useLatchModal();
-  return useMemo(
-    () => ({ open: (options?: OpenOptions) => modal.open(options), close: () => modal.close() }),
-    [modal],
-  );
+  return useMemo(() => ({ open: (options?: OpenOptions) => modal.open(options), close: () => modal.close() }), [modal]);
 }
 
 /** The account of one namespace, or of the active one. Disconnected until hydrated (SSR-safe). */
@@ -31,11 +33,18 @@ export function useAccount({ namespace }: { namespace?: ChainNamespace } = {}) {
   const accounts = useKernelAtom(accountsAtom);
   const active = useKernelAtom(activeNamespaceAtom);
   const status = useKernelAtom(connectionStatusAtom);
-  const account = (namespace ? accounts[namespace] : active ? accounts[active] : undefined);
+  const account = namespace ? accounts[namespace] : active ? accounts[active] : undefined;
   if (!hydrated || !account || account.status !== 'connected') {
     // The status is the visitor's; 'connected' there means another namespace, not this one.
     const own = hydrated && status !== 'connected' ? status : 'disconnected';
-    return { address: undefined, caipAddress: undefined, isConnected: false, status: own, allAccounts: [], namespace: namespace ?? active } as const;
+    return {
+      address: undefined,
+      caipAddress: undefined,
+      isConnected: false,
+      status: own,
+      allAccounts: [],
+      namespace: namespace ?? active,
+    } as const;
   }
   return {
     address: account.address,
@@ -51,27 +60,78 @@ export function useAccount({ namespace }: { namespace?: ChainNamespace } = {}) {
   } as const;
 }
 
-/** The active network, and a way to switch. */
-export function useNetwork() {
+/**
+ * The network the wallet is on (of one namespace, or the active one), and a way to switch. When the
+ * wallet sits on a network the app did not configure, `isUnsupported` is true, `caipNetworkId` and
+ * `chainId` are the wallet's actual ones, and `caipNetwork` is undefined (there is no definition).
+ */
+export function useNetwork({ namespace }: { namespace?: ChainNamespace } = {}) {
   const modal = useLatchModal();
-  const caipNetwork = useKernelAtom(activeNetworkAtom);
+  const networks = useKernelAtom(networksAtom);
+  const active = useKernelAtom(activeNamespaceAtom);
+  const ns = namespace ?? active;
+  const state = ns ? networks[ns] : undefined;
+  const isUnsupported = Boolean(state?.isUnsupported && state.walletCaipNetworkId);
+  const caipNetwork = isUnsupported ? undefined : state?.caipNetwork;
+  const caipNetworkId = isUnsupported ? state?.walletCaipNetworkId : caipNetwork?.caipNetworkId;
   return {
     caipNetwork,
-    caipNetworkId: caipNetwork?.caipNetworkId,
-    chainId: caipNetwork?.id,
+    caipNetworkId,
+    chainId: caipNetwork?.id ?? chainIdOf(caipNetworkId),
+    namespace: ns,
+    isUnsupported,
     switchNetwork: (network: CaipNetwork | CaipNetworkId) => modal.switchNetwork(network),
   };
 }
 
-/** The EIP-1193 / Wallet Standard provider of the wallet connected on a namespace. */
+/** A CAIP-2 reference as a chain id: numeric references (eip155) as numbers. */
+function chainIdOf(caipNetworkId: CaipNetworkId | undefined): number | string | undefined {
+  const reference = caipNetworkId ? parseCaipNetworkId(caipNetworkId)?.reference : undefined;
+  return reference !== undefined && /^\d+$/.test(reference) ? Number(reference) : reference;
+}
+
+/** The EIP-1193 / Wallet Standard (…) provider of the wallet connected on a namespace. */
 export function useProvider<T = unknown>(namespace: ChainNamespace): { provider: T | undefined; connectorId?: string } {
   const accounts = useKernelAtom(accountsAtom);
-  const connectors = useKernelAtom(connectorsAtom);
   const account = accounts[namespace];
-  if (account?.status !== 'connected') return { provider: undefined };
-  const all = [...(connectors[namespace] ?? []), ...(connectors.shared ?? [])];
-  const connector = all.find((c) => c.id === account.connectorId);
-  return { provider: connector?.provider as T | undefined, connectorId: account.connectorId };
+  if (account?.status !== 'connected' || !account.connector) return { provider: undefined };
+  return { provider: account.connector.provider as T | undefined, connectorId: account.connector.id };
+}
+
+export type MutationStatus = 'idle' | 'pending' | 'success' | 'error';
+
+const IDLE = { status: 'idle', data: undefined, error: undefined } as const;
+
+/**
+ * Signs a message with the connected wallet (wagmi's `useSignMessage`): `signMessage(message,
+ * { namespace })` resolves to the signature and also sets `data`; a decline sets `error` (its
+ * `code` is 4001). `status` follows §4's mutation states.
+ */
+export function useSignMessage() {
+  const modal = useLatchModal();
+  const [state, setState] = useState<{ status: MutationStatus; data: string | undefined; error: LatchError | undefined }>(IDLE);
+  const latest = useRef(0);
+  const signMessage = useCallback(
+    async (message: string, options?: { namespace?: ChainNamespace }): Promise<string> => {
+      const call = ++latest.current;
+      setState({ status: 'pending', data: undefined, error: undefined });
+      try {
+        const data = await modal.signMessage(message, options);
+        if (call === latest.current) setState({ status: 'success', data, error: undefined });
+        return data;
+      } catch (err) {
+        const error = toLatchError(err);
+        if (call === latest.current) setState({ status: 'error', data: undefined, error });
+        throw error;
+      }
+    },
+    [modal],
+  );
+  const reset = useCallback(() => {
+    latest.current++;
+    setState(IDLE);
+  }, []);
+  return { signMessage, reset, ...state, isPending: state.status === 'pending' };
 }
 
 export function useDisconnect() {
@@ -94,7 +154,16 @@ export function useModalEvents(): AnyEvent | undefined {
   const modal = useLatchModal();
   const [latest, setLatest] = useState<AnyEvent>();
   useEffect(() => {
-    const names: (keyof LatchEvents)[] = ['MODAL_OPEN', 'MODAL_CLOSE', 'CONNECT_SUCCESS', 'CONNECT_ERROR', 'DISCONNECT_SUCCESS', 'DISCONNECT_ERROR', 'SWITCH_NETWORK', 'ACCOUNT_CHANGE'];
+    const names: (keyof LatchEvents)[] = [
+      'MODAL_OPEN',
+      'MODAL_CLOSE',
+      'CONNECT_SUCCESS',
+      'CONNECT_ERROR',
+      'DISCONNECT_SUCCESS',
+      'DISCONNECT_ERROR',
+      'SWITCH_NETWORK',
+      'ACCOUNT_CHANGE',
+    ];
     const offs = names.map((type) => modal.on(type, (data) => setLatest({ type, data, timestamp: Date.now() } as AnyEvent)));
     return () => offs.forEach((off) => off());
   }, [modal]);

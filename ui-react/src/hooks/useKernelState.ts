@@ -1,12 +1,18 @@
-import { useAtomValue } from 'jotai/react';
-import type { Atom } from 'jotai/vanilla';
-import { useSyncExternalStore } from 'react';
+import { type Atom, getInternals, type Store } from '@latch/kernel/internal';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useLatchModal } from '../context.js';
+
+/** Reads one atom from a store; re-renders only when its value changes. */
+export function useStoreValue<T>(store: Store, atom: Atom<T>): T {
+  const subscribe = useCallback((onChange: () => void) => store.sub(atom, onChange), [store, atom]);
+  const read = () => store.get(atom);
+  return useSyncExternalStore(subscribe, read, read);
+}
 
 /** Reads one kernel atom from the instance's own store; re-renders only when it changes. */
 export function useKernelAtom<T>(atom: Atom<T>): T {
   const modal = useLatchModal();
-  return useAtomValue(atom, { store: modal.store });
+  return useStoreValue(getInternals(modal).store, atom);
 }
 
 const subscribeNothing = () => () => undefined;
@@ -16,5 +22,9 @@ const subscribeNothing = () => () => undefined;
  * look first, so the server's HTML and the first client render always match.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNothing, () => true, () => false);
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 }

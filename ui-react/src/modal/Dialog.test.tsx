@@ -1,9 +1,9 @@
-import { SHAKE_DURATION_MS } from '@latch/kernel';
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectButton } from '../components/ConnectButton.js';
 import { cleanupModals, createTestModal, modalScreen, openModal, renderWithModal } from '../test-support/renderModal.js';
+import { SHAKE_DURATION_MS } from '@latch/kernel/internal';
 
 afterEach(async () => {
   vi.useRealTimers();

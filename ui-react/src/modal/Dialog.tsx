@@ -1,5 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
+/** §2: the modal's height follows its content over this long. */
+export const MODAL_HEIGHT_MS = 150;
+
+const prefersReducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 function activeIn(root: Node): Element | null {
@@ -38,7 +43,7 @@ export function Dialog({ titleId, embedded, shake, onRequestClose, children }: D
     if (embedded) return;
     return () => {
       const previous = previousFocus.current;
-      if (previous && previous.isConnected && typeof previous.focus === 'function') previous.focus();
+      if (previous?.isConnected && typeof previous.focus === 'function') previous.focus();
     };
   }, [embedded]);
 
@@ -70,6 +75,26 @@ export function Dialog({ titleId, embedded, shake, onRequestClose, children }: D
     document.addEventListener('keydown', onEscape);
     return () => document.removeEventListener('keydown', onEscape);
   }, [embedded]);
+
+  // §2 "modal height 150 ms": when a view changes the dialog's height, it glides there instead of
+  // jumping. The first size (opening) is not animated; reduced motion turns it off.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || typeof ResizeObserver === 'undefined' || typeof dialog.animate !== 'function') return;
+    let last: number | undefined;
+    let running: Animation | undefined;
+    const observer = new ResizeObserver(() => {
+      // While it glides, the size it reports is the animation's own; the content's shows once it ends.
+      if (running?.playState === 'running') return;
+      const next = dialog.getBoundingClientRect().height;
+      const previous = last;
+      last = next;
+      if (previous === undefined || Math.abs(previous - next) < 1 || prefersReducedMotion()) return;
+      running = dialog.animate([{ height: `${previous}px` }, { height: `${next}px` }], { duration: MODAL_HEIGHT_MS, easing: 'ease' });
+    });
+    observer.observe(dialog);
+    return () => observer.disconnect();
+  }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'Tab' || embedded) return;
@@ -107,8 +132,14 @@ export function Dialog({ titleId, embedded, shake, onRequestClose, children }: D
       {children}
     </div>
   );
-  if (embedded) return <div className="overlay inline" style={{ position: 'static', background: 'none' }}>{dialog}</div>;
+  if (embedded)
+    return (
+      <div className="overlay inline" style={{ position: 'static', background: 'none' }}>
+        {dialog}
+      </div>
+    );
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer shortcut; Esc and the Close button are the keyboard way.
     <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onRequestClose()}>
       {dialog}
     </div>

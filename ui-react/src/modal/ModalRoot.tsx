@@ -1,7 +1,5 @@
-import { alertsAtom, currentViewAtom, modalAtom, routerAtom } from '@latch/kernel';
 import { useId } from 'react';
 import type { LatchModal } from '../createModal.js';
-import { useAtomValue } from 'jotai/react';
 import { AlertBanner } from '../parts/AlertBanner.js';
 import { BackIcon, CloseIcon } from '../parts/icons.js';
 import { Snackbar } from '../parts/Snackbar.js';
@@ -10,23 +8,25 @@ import { themeStyle } from '../theme/theme.js';
 import { Dialog } from './Dialog.js';
 import { ViewHost } from './ViewHost.js';
 import { resolveViewLoader, viewTitle } from './views.js';
+import { alertsAtom, currentViewAtom, getInternals, modalAtom, routerAtom } from '@latch/kernel/internal';
+import { useStoreValue } from '../hooks/useKernelState.js';
 
 /** Views with nothing to go back to from the visitor's point of view. */
 const ROOT_VIEWS = new Set(['Connect', 'Account', 'UnsupportedChain']);
 
 export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embedded?: boolean }) {
-  const store = modal.store;
-  const state = useAtomValue(modalAtom, { store });
-  const route = useAtomValue(currentViewAtom, { store });
-  const history = useAtomValue(routerAtom, { store }).history;
-  const theme = useAtomValue(themeAtom, { store });
-  const alerts = useAtomValue(alertsAtom, { store });
+  const store = getInternals(modal).store;
+  const state = useStoreValue(store, modalAtom);
+  const route = useStoreValue(store, currentViewAtom);
+  const history = useStoreValue(store, routerAtom).history;
+  const theme = useStoreValue(store, themeAtom);
+  const alerts = useStoreValue(store, alertsAtom);
   const titleId = useId();
   const loader = resolveViewLoader(modal, route.view);
   const title = viewTitle(route.view, route.data);
   const showBack = history.length > 1 && !ROOT_VIEWS.has(route.view);
   const requestClose = () => {
-    if (!modal.close()) modal.feedback.shake();
+    if (!modal.close()) getInternals(modal).feedback.shake();
   };
 
   return (
@@ -35,7 +35,7 @@ export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embe
         <Dialog titleId={titleId} embedded={embedded} shake={state.shake} onRequestClose={requestClose}>
           <div className="header">
             {showBack ? (
-              <button type="button" className="icon-button" aria-label="Back" onClick={() => modal.router.goBack()}>
+              <button type="button" className="icon-button" aria-label="Back" onClick={() => getInternals(modal).router.goBack()}>
                 <BackIcon />
               </button>
             ) : (
@@ -50,7 +50,7 @@ export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embe
               </button>
             )}
           </div>
-          {alerts.current ? <AlertBanner alert={alerts.current} onDismiss={() => modal.feedback.dismissAlert()} /> : null}
+          {alerts.current ? <AlertBanner alert={alerts.current} onDismiss={() => getInternals(modal).feedback.dismissAlert()} /> : null}
           <div className="body" key={`${route.view}-${history.length}`} aria-busy={state.loading || undefined}>
             <ViewHost modal={modal} loader={loader} data={route.data} />
           </div>

@@ -8,6 +8,7 @@ export function ViewHost({ modal, loader, data }: { modal: LatchModal; loader: V
   const [failed, setFailed] = useState(false);
   const module = loader ? loadedView(loader) : undefined;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `failed` is a dependency on purpose: "Try again" clears it and loads again.
   useEffect(() => {
     if (!loader || loadedView(loader)) return;
     let live = true;

@@ -10,8 +10,12 @@ import {
   MODAL_ELEMENT_NAME,
   openModal,
   token,
+  transaction,
   USER_REJECTED,
   waitForOwnMount,
+  withActivity,
+  withNfts,
+  withSend,
   withTokenBalances,
   type ModalScreen,
 } from '../test-support/renderModal.js';
@@ -26,7 +30,10 @@ const VIEWS: { view: string; title: string; setup: ViewSetup }[] = [
     view: 'Connect',
     title: 'Connect Wallet',
     async setup(themeMode) {
-      const { modal } = createTestModal({ themeMode, customWallets: [{ id: 'c', name: 'Custom Wallet', homepage: 'https://custom.example' }] });
+      const { modal } = createTestModal({
+        themeMode,
+        customWallets: [{ id: 'c', name: 'Custom Wallet', homepage: 'https://custom.example' }],
+      });
       const screen = await openModal(modal);
       await screen.ui.findByRole('link', { name: /Custom Wallet/ });
       return screen;
@@ -79,6 +86,99 @@ const VIEWS: { view: string; title: string; setup: ViewSetup }[] = [
     },
   },
   {
+    view: 'Account, Activity tab',
+    title: 'Account',
+    async setup(themeMode) {
+      const { modal, fake } = createTestModal({ themeMode });
+      withActivity(fake.adapter, [[transaction('0x01'), transaction('0x02', { status: 'failed' })], [transaction('0x03')]]);
+      await modal.connect('w');
+      const screen = await openModal(modal);
+      fireEvent.click(await screen.ui.findByRole('tab', { name: 'Activity' }));
+      await screen.ui.findByRole('button', { name: 'Show more' });
+      return screen;
+    },
+  },
+  {
+    view: 'Account, NFTs tab',
+    title: 'Account',
+    async setup(themeMode) {
+      const { modal, fake } = createTestModal({ themeMode });
+      withNfts(fake.adapter, [
+        { contract: '0xc', tokenId: '1', chainId: 'eip155:1', name: 'One', imageUrl: 'data:image/png;base64,iVBORw0KGgo=' },
+        { contract: '0xc', tokenId: '2', chainId: 'eip155:1', imageUrl: 'https://elsewhere.example/2.png' },
+      ]);
+      await modal.connect('w');
+      const screen = await openModal(modal);
+      fireEvent.click(await screen.ui.findByRole('tab', { name: 'NFTs' }));
+      await screen.ui.findAllByTestId('latch-nft');
+      return screen;
+    },
+  },
+  {
+    view: 'WalletSend (with an error)',
+    title: 'Send',
+    async setup(themeMode) {
+      const { modal, fake } = createTestModal({ themeMode });
+      withSend(fake.adapter);
+      withTokenBalances(fake.adapter, [token('ETH', '2')]);
+      await modal.connect('w');
+      const screen = await openModal(modal, { view: 'WalletSend' });
+      fireEvent.click(await screen.ui.findByRole('button', { name: 'Review send' }));
+      await screen.ui.findByRole('alert');
+      return screen;
+    },
+  },
+  {
+    view: 'WalletSendSelectToken',
+    title: 'Select Token',
+    async setup(themeMode) {
+      const { modal, fake } = createTestModal({ themeMode });
+      withTokenBalances(fake.adapter, [token('ETH', '2'), token('LDT', '5', { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' })]);
+      await modal.connect('w');
+      const screen = await openModal(modal, { view: 'WalletSendSelectToken' });
+      await screen.ui.findByRole('button', { name: /LDT Token/ });
+      return screen;
+    },
+  },
+  {
+    view: 'WalletSendPreview',
+    title: 'Review Send',
+    async setup(themeMode) {
+      const { modal, fake } = createTestModal({ themeMode });
+      withSend(fake.adapter);
+      await modal.connect('w');
+      const data = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '1', token: token('ETH', '2') };
+      const screen = await openModal(modal, { view: 'WalletSendPreview', data });
+      await waitFor(() => expect(screen.ui.getByTestId('latch-send-fee').textContent).toMatch(/ETH$/));
+      return screen;
+    },
+  },
+  {
+    view: 'WalletSendPreview (result)',
+    title: 'Review Send',
+    async setup(themeMode) {
+      const { modal, fake } = createTestModal({ themeMode });
+      withSend(fake.adapter, { outcome: { status: 'failed', reason: 'Execution reverted' } });
+      await modal.connect('w');
+      const data = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '1', token: token('ETH', '2') };
+      const screen = await openModal(modal, { view: 'WalletSendPreview', data });
+      fireEvent.click(await screen.ui.findByTestId('latch-send-confirm'));
+      await screen.ui.findByTestId('latch-send-result');
+      return screen;
+    },
+  },
+  {
+    view: 'WalletReceive',
+    title: 'Receive',
+    async setup(themeMode) {
+      const { modal } = createTestModal({ themeMode });
+      await modal.connect('w');
+      const screen = await openModal(modal, { view: 'WalletReceive' });
+      await screen.ui.findByTestId('latch-receive');
+      return screen;
+    },
+  },
+  {
     view: 'Networks',
     title: 'Choose Network',
     async setup(themeMode) {
@@ -118,16 +218,19 @@ function interactionProblems(root: HTMLElement): string[] {
     const props = reactProps(el);
     const label = `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">${(el.textContent ?? '').slice(0, 30)}`;
     const role = el.getAttribute('role');
-    if ((props.onClick || props.onChange || props.onPointerDown) && !isNativeControl(el)) problems.push(`${label}: handles clicks but is not a button, link or input`);
+    if ((props.onClick || props.onChange || props.onPointerDown) && !isNativeControl(el))
+      problems.push(`${label}: handles clicks but is not a button, link or input`);
     // The backdrop is the one pointer-only target: Esc and the Close button do the same by keyboard.
     if (props.onMouseDown && !el.classList.contains('overlay')) problems.push(`${label}: mousedown handler`);
-    if (role && ['button', 'link', 'tab', 'checkbox', 'switch', 'menuitem', 'option'].includes(role) && !isNativeControl(el)) problems.push(`${label}: role=${role} on a non-native element`);
+    if (role && ['button', 'link', 'tab', 'checkbox', 'switch', 'menuitem', 'option'].includes(role) && !isNativeControl(el))
+      problems.push(`${label}: role=${role} on a non-native element`);
     if (el instanceof HTMLAnchorElement && !el.hasAttribute('href')) problems.push(`${label}: link without href`);
     if (!isNativeControl(el)) continue;
     const tabIndex = (el as HTMLElement).tabIndex;
     if (tabIndex > 0) problems.push(`${label}: positive tabindex`);
     if (tabIndex < 0 && role !== 'tab') problems.push(`${label}: removed from the Tab order`);
-    if (role === 'tab' && !el.closest('[role="tablist"]')?.querySelector('[role="tab"][tabindex="0"]')) problems.push(`${label}: no tab in its list is reachable`);
+    if (role === 'tab' && !el.closest('[role="tablist"]')?.querySelector('[role="tab"][tabindex="0"]'))
+      problems.push(`${label}: no tab in its list is reachable`);
   }
   return problems;
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LatchModal } from '../createModal.js';
+import { getInternals } from '@latch/kernel/internal';
 
 export interface ViewProps {
   modal: LatchModal;
@@ -16,6 +17,10 @@ export const VIEW_LOADERS = {
   Account: () => import('../views/AccountView.js') as Promise<ViewModule>,
   Networks: () => import('../views/NetworksView.js') as Promise<ViewModule>,
   UnsupportedChain: () => import('../views/UnsupportedChainView.js') as Promise<ViewModule>,
+  WalletSend: () => import('../views/send/WalletSendView.js') as Promise<ViewModule>,
+  WalletSendSelectToken: () => import('../views/send/WalletSendSelectTokenView.js') as Promise<ViewModule>,
+  WalletSendPreview: () => import('../views/send/WalletSendPreviewView.js') as Promise<ViewModule>,
+  WalletReceive: () => import('../views/WalletReceiveView.js') as Promise<ViewModule>,
 } satisfies Record<string, () => Promise<ViewModule>>;
 
 export type ViewLoader = () => Promise<ViewModule>;
@@ -57,11 +62,12 @@ export function loadView(loader: ViewLoader): Promise<ViewModule> {
   return pending;
 }
 
-/** The loader of a view: built-in, or registered by a feature plugin. */
+/** The loader of a view: built-in, or brought by a feature plugin or a connector plugin. */
 export function resolveViewLoader(modal: LatchModal, view: string): ViewLoader | undefined {
   const builtIn = (VIEW_LOADERS as Record<string, ViewLoader>)[view];
-  const fromPlugin = modal.options.plugins?.map((p) => modal.getPlugin(p.id)?.views?.[view]).find(Boolean);
-  return builtIn ?? (fromPlugin as ViewLoader | undefined);
+  const fromPlugin = modal.options.plugins?.map((p) => getInternals(modal).getPlugin(p.id)?.views?.[view]).find(Boolean);
+  const fromConnector = modal.options.connectors?.map((c) => c.views?.[view]).find(Boolean);
+  return builtIn ?? ((fromPlugin ?? fromConnector) as ViewLoader | undefined);
 }
 
 /** Each view's accessible name, shown as the dialog's title. */
@@ -79,6 +85,14 @@ export function viewTitle(view: string, data: unknown): string {
       return 'Choose Network';
     case 'UnsupportedChain':
       return 'Switch Network';
+    case 'WalletSend':
+      return 'Send';
+    case 'WalletSendSelectToken':
+      return 'Select Token';
+    case 'WalletSendPreview':
+      return 'Review Send';
+    case 'WalletReceive':
+      return 'Receive';
     default:
       return view.replace(/([a-z])([A-Z])/g, '$1 $2');
   }

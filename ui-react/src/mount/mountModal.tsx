@@ -1,21 +1,45 @@
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { LatchModal } from '../createModal.js';
+import { Dialog } from '../modal/Dialog.js';
 import { ModalRoot } from '../modal/ModalRoot.js';
 import { loadView, primeView, VIEW_LOADERS } from '../modal/views.js';
 // The first view most visitors see ships with the shell: opening costs one request, not two.
 import * as ConnectView from '../views/ConnectView.js';
+import { MODAL_ELEMENT_NAME } from './loadingShell.js';
 import { attachModalShadow } from './shadowHost.js';
+import { warmUp } from './warmUp.js';
+import { getInternals, modalAtom } from '@latch/kernel/internal';
 
-export const MODAL_ELEMENT_NAME = 'latch-modal';
+export { MODAL_ELEMENT_NAME };
 
-/** §1: appends `<latch-modal>` to the body and renders the modal inside its shadow root. */
-export function mountModal(modal: LatchModal): () => void {
+/**
+ * §1: appends `<latch-modal>` to the body (or takes over the loading shell's) and renders the modal
+ * inside its shadow root, synchronously, so an open started by a click paints in that click's frame.
+ */
+export function mountModal(modal: LatchModal, shell?: HTMLElement): () => void {
   primeView(VIEW_LOADERS.Connect, ConnectView);
-  const host = document.createElement(MODAL_ELEMENT_NAME);
-  document.body.appendChild(host);
-  const { container } = attachModalShadow(host);
+  const host = shell ?? document.body.appendChild(document.createElement(MODAL_ELEMENT_NAME));
+  const placeholder = shell?.shadowRoot ? [...shell.shadowRoot.childNodes] : [];
+  const { shadow, container } = attachModalShadow(host);
   const root = createRoot(container);
-  root.render(<ModalRoot modal={modal} />);
+  flushSync(() => root.render(<ModalRoot modal={modal} />));
+  for (const node of placeholder) node.remove();
+  // Mounted ahead of the first open (preloading): warm what that open would otherwise pay for.
+  if (!getInternals(modal).store.get(modalAtom).open) {
+    warmUp(modal, shadow);
+    // Runs the dialog and the Connect view's render code once, detached (no layout, no focus, no
+    // request: the Connect view only reads state), so the click does not pay for compiling it.
+    const scratch = createRoot(document.createElement('div'));
+    flushSync(() =>
+      scratch.render(
+        <Dialog titleId="latch-warm-up" embedded shake={false} onRequestClose={() => undefined}>
+          <ConnectView.default modal={modal} />
+        </Dialog>,
+      ),
+    );
+    scratch.unmount();
+  }
   return () => {
     root.unmount();
     host.remove();

@@ -1,6 +1,7 @@
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupModals, createTestModal, openModal } from '../test-support/renderModal.js';
+import { getInternals } from '@latch/kernel/internal';
 
 afterEach(cleanupModals);
 
@@ -10,7 +11,7 @@ describe('AlertBanner', () => {
   it('shows the alert in the dialog and goes away when dismissed', async () => {
     const { modal } = createTestModal();
     const { ui } = await openModal(modal);
-    act(() => void modal.feedback.showAlert(ALERT));
+    act(() => void getInternals(modal).feedback.showAlert(ALERT));
     const banner = await ui.findByTestId('latch-alert');
     expect(banner.getAttribute('role')).toBe('alert');
     expect(banner.textContent).toContain('Network Not Found');
@@ -22,7 +23,7 @@ describe('AlertBanner', () => {
     expect(modal.getState().alerts.current).toBeUndefined();
 
     // §8: each alert is shown once.
-    act(() => void modal.feedback.showAlert(ALERT));
+    act(() => void getInternals(modal).feedback.showAlert(ALERT));
     expect(ui.queryByTestId('latch-alert')).toBeNull();
   });
 

@@ -1,12 +1,13 @@
-import { activeNetworkAtom, readErrorMessage, isUserRejection, type CaipNetwork } from '@latch/kernel';
-import { useAtomValue } from 'jotai/react';
+import { readErrorMessage, isUserRejection, type CaipNetwork } from '@latch/kernel';
 import { useState } from 'react';
 import type { LatchModal } from '../createModal.js';
 import { CheckIcon } from './icons.js';
+import { activeNetworkAtom, getInternals } from '@latch/kernel/internal';
+import { useStoreValue } from '../hooks/useKernelState.js';
 
 /** Every configured network, grouped by namespace when there are several; click to switch. */
 export function NetworkList({ modal, onSwitched }: { modal: LatchModal; onSwitched(): void }) {
-  const active = useAtomValue(activeNetworkAtom, { store: modal.store });
+  const active = useStoreValue(getInternals(modal).store, activeNetworkAtom);
   const [pending, setPending] = useState<string>();
   const networks = modal.getState().networks;
   const groups = Object.entries(networks).filter(([, state]) => (state?.requestedCaipNetworks.length ?? 0) > 0);
@@ -17,7 +18,7 @@ export function NetworkList({ modal, onSwitched }: { modal: LatchModal; onSwitch
       await modal.switchNetwork(network);
       onSwitched();
     } catch (err) {
-      void modal.feedback.showSnack(isUserRejection(err) ? 'Switch declined' : readErrorMessage(err), 'error');
+      void getInternals(modal).feedback.showSnack(isUserRejection(err) ? 'Switch declined' : readErrorMessage(err), 'error');
     } finally {
       setPending(undefined);
     }
@@ -43,8 +44,13 @@ export function NetworkList({ modal, onSwitched }: { modal: LatchModal; onSwitch
                     <NetworkBadge network={network} />
                     <span className="name">{network.name}</span>
                     {network.testnet ? <span className="tag">Testnet</span> : null}
-                    {pending === network.caipNetworkId ? <span className="spinner" aria-label="Switching" /> : null}
-                    {current ? <span className="tag accent"><CheckIcon /><span className="sr-only">Current network</span></span> : null}
+                    {pending === network.caipNetworkId ? <span className="spinner" role="img" aria-label="Switching" /> : null}
+                    {current ? (
+                      <span className="tag accent">
+                        <CheckIcon />
+                        <span className="sr-only">Current network</span>
+                      </span>
+                    ) : null}
                   </button>
                 </li>
               );
@@ -56,17 +62,29 @@ export function NetworkList({ modal, onSwitched }: { modal: LatchModal; onSwitch
   );
 }
 
-const NAMESPACE_LABELS: Record<string, string> = { eip155: 'Ethereum & EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos' };
+const NAMESPACE_LABELS: Record<string, string> = {
+  eip155: 'Ethereum & EVM',
+  solana: 'Solana',
+  bip122: 'Bitcoin',
+  polkadot: 'Polkadot',
+  cosmos: 'Cosmos',
+};
 export function namespaceLabel(namespace: string): string {
   return NAMESPACE_LABELS[namespace] ?? namespace;
 }
 
 export function NetworkBadge({ network }: { network: CaipNetwork }) {
   const image = network.assets?.imageUrl;
-  if (image?.startsWith('data:image/')) return <img className="wallet-icon" src={image} alt="" style={{ width: 28, height: 28, borderRadius: '50%' }} />;
+  if (image?.startsWith('data:image/'))
+    return <img className="wallet-icon" src={image} alt="" style={{ width: 28, height: 28, borderRadius: '50%' }} />;
   let hash = 0;
   for (const char of network.caipNetworkId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return (
-    <span aria-hidden="true" className="monogram" data-letter={network.name.charAt(0).toUpperCase()} style={{ width: 28, height: 28, borderRadius: '50%', flex: 'none', fontSize: 12, background: `hsl(${hash % 360} 50% 36%)` }} />
+    <span
+      aria-hidden="true"
+      className="monogram"
+      data-letter={network.name.charAt(0).toUpperCase()}
+      style={{ width: 28, height: 28, borderRadius: '50%', flex: 'none', fontSize: 12, background: `hsl(${hash % 360} 50% 36%)` }}
+    />
   );
 }

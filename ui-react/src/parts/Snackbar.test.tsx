@@ -2,6 +2,7 @@ import { act, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanupModals, createTestModal, openModal } from '../test-support/renderModal.js';
 import { SNACK_VISIBLE_MS } from './Snackbar.js';
+import { getInternals } from '@latch/kernel/internal';
 
 afterEach(async () => {
   vi.useRealTimers();
@@ -18,14 +19,14 @@ async function openedModal() {
 describe('Snackbar', () => {
   it('announces success politely (role=status) and errors assertively (role=alert)', async () => {
     const { modal, ui } = await openedModal();
-    await act(() => modal.feedback.showSnack('Saved', 'success'));
+    await act(() => getInternals(modal).feedback.showSnack('Saved', 'success'));
     let snack = await ui.findByTestId('latch-snackbar');
     expect(snack.textContent).toBe('Saved');
     expect(snack.dataset.variant).toBe('success');
     expect(snack.parentElement?.getAttribute('role')).toBe('status');
     expect(snack.parentElement?.getAttribute('aria-live')).toBe('polite');
 
-    await act(() => modal.feedback.showSnack('Something broke', 'error'));
+    await act(() => getInternals(modal).feedback.showSnack('Something broke', 'error'));
     await waitFor(() => expect(ui.getByTestId('latch-snackbar').textContent).toBe('Something broke'));
     snack = ui.getByTestId('latch-snackbar');
     expect(snack.parentElement?.getAttribute('role')).toBe('alert');
@@ -35,7 +36,7 @@ describe('Snackbar', () => {
   it(`hides itself after SNACK_VISIBLE_MS (${SNACK_VISIBLE_MS} ms)`, async () => {
     const { modal, ui } = await openedModal();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    await act(() => modal.feedback.showSnack('Address copied', 'success'));
+    await act(() => getInternals(modal).feedback.showSnack('Address copied', 'success'));
     expect(ui.getByTestId('latch-snackbar').textContent).toBe('Address copied');
     act(() => vi.advanceTimersByTime(SNACK_VISIBLE_MS - 1));
     expect(ui.queryByTestId('latch-snackbar')).not.toBeNull();
@@ -47,7 +48,7 @@ describe('Snackbar', () => {
   it('keeps a loading snack until it is replaced', async () => {
     const { modal, ui } = await openedModal();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    await act(() => modal.feedback.showSnack('Waiting for the wallet', 'loading'));
+    await act(() => getInternals(modal).feedback.showSnack('Waiting for the wallet', 'loading'));
     act(() => vi.advanceTimersByTime(SNACK_VISIBLE_MS * 4));
     const snack = ui.getByTestId('latch-snackbar');
     expect(snack.textContent).toBe('Waiting for the wallet');
@@ -58,7 +59,7 @@ describe('Snackbar', () => {
     const { modal, ui } = await openedModal();
     fireEvent.keyDown(ui.getByRole('dialog'), { key: 'Escape' });
     await waitFor(() => expect(ui.queryByRole('dialog')).toBeNull());
-    await act(() => modal.feedback.showSnack('Failed to disconnect', 'error'));
+    await act(() => getInternals(modal).feedback.showSnack('Failed to disconnect', 'error'));
     expect((await ui.findByTestId('latch-snackbar')).textContent).toBe('Failed to disconnect');
   });
 });

@@ -1,16 +1,16 @@
-import { snackAtom } from '@latch/kernel';
-import { useAtomValue } from 'jotai/react';
 import { useEffect } from 'react';
 import type { LatchModal } from '../createModal.js';
+import { getInternals, snackAtom } from '@latch/kernel/internal';
+import { useStoreValue } from '../hooks/useKernelState.js';
 
 /** How long a snack stays before it hides itself (loading snacks stay until replaced). */
 export const SNACK_VISIBLE_MS = 2500;
 
 export function Snackbar({ modal }: { modal: LatchModal }) {
-  const snack = useAtomValue(snackAtom, { store: modal.store });
+  const snack = useStoreValue(getInternals(modal).store, snackAtom);
   useEffect(() => {
     if (!snack.open || snack.variant === 'loading') return;
-    const timer = setTimeout(() => modal.feedback.hideSnack(), SNACK_VISIBLE_MS);
+    const timer = setTimeout(() => getInternals(modal).feedback.hideSnack(), SNACK_VISIBLE_MS);
     return () => clearTimeout(timer);
   }, [snack, modal]);
   return (

@@ -1,4 +1,4 @@
-import type { ChainAdapter, TokenBalance } from '@latch/kernel';
+import type { ChainAdapter, Nft, Page, TokenBalance, Transaction, TransferOutcome, TransferRequest } from '@latch/kernel';
 import { act, cleanup, render, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { LatchProvider } from '../context.js';
@@ -164,5 +164,65 @@ export function withTokenBalances(adapter: ChainAdapter, tokens: TokenBalance[])
 }
 
 export function token(symbol: string, numeric: string, extra: Partial<TokenBalance> = {}): TokenBalance {
-  return { name: `${symbol} Token`, symbol, chainId: 'eip155:1', price: 1, quantity: { decimals: '18', numeric }, iconUrl: '', ...extra };
+  return { name: `${symbol} Token`, symbol, chainId: 'eip155:1', quantity: { decimals: '18', numeric }, iconUrl: '', ...extra };
+}
+
+type Capabilities = NonNullable<ChainAdapter['capabilities']>;
+
+/** Gives the fake adapter a recording `send` capability: its hash, fee and outcome as the test says. */
+export function withSend(
+  adapter: ChainAdapter,
+  options: {
+    answer?: (request: TransferRequest) => Promise<string>;
+    fee?: bigint;
+    outcome?: TransferOutcome | (() => Promise<TransferOutcome>);
+  } = {},
+) {
+  const transfers: TransferRequest[] = [];
+  (adapter.capabilities as Capabilities).send = {
+    async sendTransfer(request) {
+      transfers.push(request);
+      return options.answer ? options.answer(request) : `0x${'ab'.repeat(32)}`;
+    },
+    estimateFee: async () => options.fee ?? 21_000n * 2_000_000_000n,
+    waitForTransfer: async () =>
+      typeof options.outcome === 'function' ? options.outcome() : (options.outcome ?? { status: 'confirmed' as const }),
+  };
+  return transfers;
+}
+
+/** A §3 transaction for the Activity tab. */
+export function transaction(id: string, extra: Partial<Transaction['metadata']> = {}, transfers?: Transaction['transfers']): Transaction {
+  return {
+    id,
+    metadata: {
+      minedAt: '2026-11-20T10:00:00.000Z',
+      chain: 'eip155:1',
+      operationType: 'send',
+      status: 'confirmed',
+      sentFrom: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      sentTo: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      ...extra,
+    },
+    transfers: transfers ?? [{ direction: 'out', fungible_info: { symbol: 'ETH' }, quantity: { numeric: '1.5' } }],
+  };
+}
+
+/** Gives the fake adapter an `activity` capability serving these pages in order (cursor = page index). */
+export function withActivity(adapter: ChainAdapter, pages: Transaction[][] | (() => Promise<Page<Transaction>>)) {
+  const asked: (string | undefined)[] = [];
+  (adapter.capabilities as Capabilities).activity = {
+    async getTransactions(request) {
+      asked.push(request.cursor);
+      if (typeof pages === 'function') return pages();
+      const index = Number(request.cursor ?? 0);
+      return index + 1 < pages.length ? { data: pages[index] ?? [], next: String(index + 1) } : { data: pages[index] ?? [] };
+    },
+  };
+  return asked;
+}
+
+/** Gives the fake adapter an `nfts` capability serving one page. */
+export function withNfts(adapter: ChainAdapter, nfts: Nft[]) {
+  (adapter.capabilities as Capabilities).nfts = { getNfts: async () => ({ data: nfts }) };
 }

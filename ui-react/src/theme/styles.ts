@@ -45,7 +45,6 @@ button { cursor: pointer; }
   border: 1px solid var(--border); border-radius: calc(var(--r) * 5);
   box-shadow: 0 24px 64px rgba(0, 0, 0, 0.35);
   display: flex; flex-direction: column; overflow: hidden;
-  transition: height 150ms ease;
   animation: rise 150ms ease-out;
 }
 .dialog.embedded { box-shadow: none; max-height: none; }
@@ -146,7 +145,7 @@ button { cursor: pointer; }
 /* Fades start partly visible: the first painted frame already shows the content. */
 @keyframes fade { from { opacity: 0.4; } to { opacity: 1; } }
 @keyframes rise { from { opacity: 0.4; transform: translateY(8px); } to { opacity: 1; transform: none; } }
-@keyframes sheet { from { transform: translateY(100%); } to { transform: none; } }
+@keyframes sheet { from { opacity: 0.4; transform: translateY(24px); } to { opacity: 1; transform: none; } }
 @keyframes spin { to { transform: rotate(360deg); } }
 @keyframes shake { 10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); } 30%, 50%, 70% { transform: translateX(-6px); } 40%, 60% { transform: translateX(6px); } }
 @media (prefers-reduced-motion: reduce) {

@@ -4,6 +4,7 @@ import { ConnectButton } from '../components/ConnectButton.js';
 import { cleanupModals, createTestModal, openModal, renderWithModal, shadowCss } from '../test-support/renderModal.js';
 import { MODAL_CSS } from './styles.js';
 import { resolveThemeMode, THEME_DEFAULTS, themeStyle } from './theme.js';
+import { MODAL_HEIGHT_MS } from '../modal/Dialog.js';
 
 afterEach(cleanupModals);
 
@@ -92,9 +93,9 @@ describe('the stylesheet', () => {
 
   it('moves in 150 ms: view and height transitions; header text in 120 ms (§2)', () => {
     const transitions = [...MODAL_CSS.matchAll(/transition:\s*([^;]+);/g)].map((m) => m[1]).filter((t) => t !== 'none !important');
-    expect(transitions.length).toBeGreaterThan(0);
-    for (const t of transitions) expect(t).toMatch(/\b150ms\b/);
-    expect(rule(MODAL_CSS, '.dialog')).toMatch(/transition:\s*height 150ms/);
+    for (const t of transitions) expect(t).toMatch(/\b150ms\b/); // any CSS transition added later keeps to §2's 150 ms
+    // The height glides in script (Dialog's ResizeObserver, checked end to end); a CSS transition on `height: auto` never fires.
+    expect(MODAL_HEIGHT_MS).toBe(150);
     expect(rule(MODAL_CSS, '.body')).toMatch(/animation:\s*fade 150ms/);
     expect(rule(MODAL_CSS, '.header h2')).toMatch(/animation:\s*fade 120ms/);
   });

@@ -1,5 +1,5 @@
-import { atom } from 'jotai/vanilla';
 import type { ThemeMode } from '@latch/kernel';
+import { atom } from '@latch/kernel/internal';
 import type { ThemeVariables } from './theme.js';
 
 /** UI-only state, kept in the instance's own store next to the kernel's atoms. */

@@ -5,7 +5,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { base, connector, createFakeAdapter, mainnet, solanaMainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
 import { createModal } from '../createModal.js';
 import { ConnectButton } from '../components/ConnectButton.js';
-import { cleanupModals, createTestModal, openModal, renderWithModal, token, track, withTokenBalances } from '../test-support/renderModal.js';
+import {
+  cleanupModals,
+  createTestModal,
+  openModal,
+  renderWithModal,
+  token,
+  track,
+  withTokenBalances,
+} from '../test-support/renderModal.js';
+import { getInternals } from '@latch/kernel/internal';
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -130,7 +139,9 @@ describe('Account view: tabs', () => {
     const { ui } = await openModal(modal);
     const list = await ui.findByTestId('latch-tokens');
     expect(calls).toContain(`eip155:1:${ADDRESS}`);
-    const rows = [...list.querySelectorAll('li')].map((li) => `${li.querySelector('strong')?.textContent}=${li.querySelector('.figures')?.textContent}`);
+    const rows = [...list.querySelectorAll('li')].map(
+      (li) => `${li.querySelector('strong')?.textContent}=${li.querySelector('.figures')?.textContent}`,
+    );
     expect(rows).toEqual(['USDC Token=1,234.567', 'WETH Token=0.250']); // §5: decimals '0' dropped
   });
 
@@ -139,12 +150,28 @@ describe('Account view: tabs', () => {
     expect(await ui.findByText('No tokens on this network yet.')).toBeTruthy();
   });
 
-  it('NFTs and Activity show honest empty states', async () => {
+  it('NFTs and Activity say so honestly where nothing provides them', async () => {
     const { ui } = await openAccount();
     fireEvent.click(ui.getByRole('tab', { name: 'NFTs' }));
-    expect((await ui.findByRole('tabpanel')).textContent).toBe('NFTs are not shown yet. Your NFTs are safe in your wallet.');
+    expect((await ui.findByRole('tabpanel')).textContent).toBe('NFTs are not available on eip155 1. Your NFTs are safe in your wallet.');
     fireEvent.click(ui.getByRole('tab', { name: 'Activity' }));
-    await waitFor(() => expect(ui.getByRole('tabpanel').textContent).toBe('Activity is not shown yet. Your wallet keeps your full history.'));
+    await waitFor(() =>
+      expect(ui.getByRole('tabpanel').textContent).toBe('Activity is not available on eip155 1. Your wallet keeps your full history.'),
+    );
+  });
+
+  it('shows fiat (§9: 2 decimals) only where a price is known', async () => {
+    const { modal, fake } = createTestModal();
+    withTokenBalances(fake.adapter, [
+      token('USDC', '1234.5678', { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', price: 1 }),
+      token('XYZ', '3'),
+    ]);
+    await modal.connect('w');
+    const { ui } = await openModal(modal);
+    const list = await ui.findByTestId('latch-tokens');
+    const figures = [...list.querySelectorAll('.figures')].map((f) => f.textContent);
+    expect(figures[0]).toMatch(/^1,234\.567\$1,234\.57$/);
+    expect(figures[1]).toBe('3.000');
   });
 });
 
@@ -220,7 +247,7 @@ describe('Account view: adding a wallet on another namespace', () => {
     await userEvent.click(await ui.findByRole('button', { name: 'Connect another wallet' }));
     expect(await ui.findByRole('heading', { name: 'Connect Wallet' })).toBeTruthy();
     await modal.connect('s');
-    modal.router.reset('Account');
+    getInternals(modal).router.reset('Account');
     await waitFor(() => expect(ui.queryByRole('button', { name: 'Connect another wallet' })).toBeNull());
   });
 

@@ -1,25 +1,45 @@
-import { accountsAtom, activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, networksAtom, formatBalance, truncateAddress, type AccountTab, type ChainNamespace, type TokenBalance } from '@latch/kernel';
-import { useAtomValue } from 'jotai/react';
+import { formatBalance, truncateAddress, type AccountTab, type ChainNamespace, type TokenBalance } from '@latch/kernel';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import type { ViewProps } from '../modal/views.js';
+import type { LatchModal } from '../createModal.js';
+import type { ViewLoader, ViewProps } from '../modal/views.js';
+import { ViewHost } from '../modal/ViewHost.js';
+import { useStoreValue } from '../hooks/useKernelState.js';
 import { Avatar } from '../parts/Avatar.js';
 import { ChevronIcon, CopyIcon, ExternalIcon, LogoutIcon } from '../parts/icons.js';
 import { namespaceLabel, NetworkBadge } from '../parts/NetworkList.js';
+import { TokenIcon } from '../parts/TokenIcon.js';
+import { fiatOf } from './send/fiat.js';
+import { WalletFeatures } from './account/WalletFeatures.js';
+import {
+  accountsAtom,
+  activeAccountAtom,
+  activeNamespaceAtom,
+  activeNetworkAtom,
+  getInternals,
+  networksAtom,
+} from '@latch/kernel/internal';
 
-const TABS: readonly AccountTab[] = ['Tokens', 'NFTs', 'Activity'];
+const ALL_TABS: readonly AccountTab[] = ['Tokens', 'NFTs', 'Activity'];
+
+/* The NFTs and Activity tabs are chunks of their own, loaded when the visitor opens them. */
+const NFT_LOADER: ViewLoader = () => import('./account/NftGrid.js');
+const ACTIVITY_LOADER: ViewLoader = () => import('./account/ActivityList.js');
 
 export default function AccountView({ modal }: ViewProps) {
-  const store = modal.store;
-  const account = useAtomValue(activeAccountAtom, { store });
-  const namespace = useAtomValue(activeNamespaceAtom, { store });
-  const network = useAtomValue(activeNetworkAtom, { store });
-  const accounts = useAtomValue(accountsAtom, { store });
-  const networks = useAtomValue(networksAtom, { store });
-  const connectedNamespaces = Object.entries(accounts).filter(([, a]) => a?.status === 'connected').map(([ns]) => ns as ChainNamespace);
+  const store = getInternals(modal).store;
+  const account = useStoreValue(store, activeAccountAtom);
+  const namespace = useStoreValue(store, activeNamespaceAtom);
+  const network = useStoreValue(store, activeNetworkAtom);
+  const accounts = useStoreValue(store, accountsAtom);
+  const networks = useStoreValue(store, networksAtom);
+  const connectedNamespaces = Object.entries(accounts)
+    .filter(([, a]) => a?.status === 'connected')
+    .map(([ns]) => ns as ChainNamespace);
   const tabsId = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload tokens when the account or network changes, not on every render of `account`.
   useEffect(() => {
-    if (namespace && account?.status === 'connected') void modal.refreshTokenBalances(namespace);
+    if (namespace && account?.status === 'connected') void getInternals(modal).refreshTokenBalances(namespace);
   }, [modal, namespace, account?.status, account?.address, network?.caipNetworkId]);
 
   if (!account?.address || !namespace) {
@@ -27,14 +47,17 @@ export default function AccountView({ modal }: ViewProps) {
   }
   const address = account.address;
   const name = account.profileName ?? truncateAddress(address);
-  const tab = account.currentTab;
+  // §6 `history` off: no Activity tab.
+  const tabs = modal.options.features.history ? ALL_TABS : ALL_TABS.filter((t) => t !== 'Activity');
+  const tab = tabs.includes(account.currentTab) ? account.currentTab : 'Tokens';
+  const internals = getInternals(modal);
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(address);
-      void modal.feedback.showSnack('Address copied', 'success');
+      void getInternals(modal).feedback.showSnack('Address copied', 'success');
     } catch {
-      void modal.feedback.showSnack('Copy failed', 'error');
+      void getInternals(modal).feedback.showSnack('Copy failed', 'error');
     }
   }
 
@@ -43,13 +66,19 @@ export default function AccountView({ modal }: ViewProps) {
       <div className="account-head">
         <Avatar address={address} image={account.profileImage} />
         <div className="account-name">
-          <span data-testid="latch-account-name" title={address}>{name}</span>
+          <span data-testid="latch-account-name" title={address}>
+            {name}
+          </span>
           <button type="button" className="icon-button" aria-label="Copy address" onClick={() => void copy()}>
             <CopyIcon />
           </button>
         </div>
         <div className="balance" data-testid="latch-account-balance" aria-live="polite">
-          {account.balanceLoading && account.balance === undefined ? 'Loading balance…' : account.balance !== undefined ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}` : 'Balance unavailable'}
+          {account.balanceLoading && account.balance === undefined
+            ? 'Loading balance…'
+            : account.balance !== undefined
+              ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`
+              : 'Balance unavailable'}
         </div>
         <div className="actions">
           {account.addressExplorerUrl ? (
@@ -62,19 +91,42 @@ export default function AccountView({ modal }: ViewProps) {
               <button type="button" className="button danger" onClick={() => void modal.disconnect(namespace).catch(() => undefined)}>
                 <LogoutIcon /> Disconnect {namespaceLabel(namespace)}
               </button>
-              <button type="button" className="button danger" onClick={() => void modal.disconnect().then(() => modal.close(), () => undefined)}>
+              <button
+                type="button"
+                className="button danger"
+                onClick={() =>
+                  void modal.disconnect().then(
+                    () => modal.close(),
+                    () => undefined,
+                  )
+                }
+              >
                 Disconnect all
               </button>
             </>
           ) : (
-            <button type="button" className="button danger" onClick={() => void modal.disconnect().then(() => modal.close(), () => undefined)}>
+            <button
+              type="button"
+              className="button danger"
+              onClick={() =>
+                void modal.disconnect().then(
+                  () => modal.close(),
+                  () => undefined,
+                )
+              }
+            >
               <LogoutIcon /> Disconnect
             </button>
           )}
         </div>
       </div>
       {connectedNamespaces.length > 1 ? (
-        <div className="tabs" role="group" aria-label="Connected accounts" style={{ gridTemplateColumns: `repeat(${connectedNamespaces.length}, 1fr)`, marginBottom: 10 }}>
+        <div
+          className="tabs"
+          role="group"
+          aria-label="Connected accounts"
+          style={{ gridTemplateColumns: `repeat(${connectedNamespaces.length}, 1fr)`, marginBottom: 10 }}
+        >
           {connectedNamespaces.map((ns) => (
             <button
               key={ns}
@@ -93,42 +145,80 @@ export default function AccountView({ modal }: ViewProps) {
         </div>
       ) : null}
       {network ? (
-        <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => modal.router.push('Networks')}>
+        <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => getInternals(modal).router.push('Networks')}>
           <NetworkBadge network={network} />
           <span className="name">{network.name}</span>
           <span className="sr-only">, change network</span>
           <ChevronIcon />
         </button>
       ) : null}
+      <WalletFeatures modal={modal} namespace={namespace} />
       {Object.keys(networks).some((ns) => !connectedNamespaces.includes(ns as ChainNamespace) && modal.getAdapter(ns as ChainNamespace)) ? (
-        <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => modal.router.push('Connect')}>
+        <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => getInternals(modal).router.push('Connect')}>
           <span className="name">Connect another wallet</span>
           <ChevronIcon />
         </button>
       ) : null}
-      <Tabs id={tabsId} current={tab} onChange={(t) => modal.setAccountTab(namespace, t)} />
+      <Tabs id={tabsId} tabs={tabs} current={tab} onChange={(t) => internals.setAccountTab(namespace, t)} />
       <div className="panel" role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`} tabIndex={0}>
-        {tab === 'Tokens' ? <TokenList tokens={account.tokenBalance} /> : null}
-        {tab === 'NFTs' ? <p className="empty">NFTs are not shown yet. Your NFTs are safe in your wallet.</p> : null}
-        {tab === 'Activity' ? <p className="empty">Activity is not shown yet. Your wallet keeps your full history.</p> : null}
+        {tab === 'Tokens' ? <TokenList modal={modal} tokens={account.tokenBalance} /> : null}
+        {tab === 'NFTs' ? (
+          modal.options.dataServices?.nfts || modal.getCapability(namespace, 'nfts') ? (
+            <ViewHost modal={modal} loader={NFT_LOADER} data={undefined} />
+          ) : (
+            <p className="empty">NFTs are not available on {network?.name ?? 'this network'}. Your NFTs are safe in your wallet.</p>
+          )
+        ) : null}
+        {tab === 'Activity' ? (
+          modal.options.dataServices?.activity || modal.getCapability(namespace, 'activity') ? (
+            <ViewHost modal={modal} loader={ACTIVITY_LOADER} data={undefined} />
+          ) : (
+            <p className="empty">Activity is not available on {network?.name ?? 'this network'}. Your wallet keeps your full history.</p>
+          )
+        ) : null}
       </div>
     </div>
   );
 }
 
-function Tabs({ id, current, onChange }: { id: string; current: AccountTab; onChange(tab: AccountTab): void }) {
+function Tabs({
+  id,
+  tabs,
+  current,
+  onChange,
+}: {
+  id: string;
+  tabs: readonly AccountTab[];
+  current: AccountTab;
+  onChange(tab: AccountTab): void;
+}) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   function onKeyDown(event: KeyboardEvent) {
-    const index = TABS.indexOf(current);
-    const next = event.key === 'ArrowRight' ? (index + 1) % TABS.length : event.key === 'ArrowLeft' ? (index + TABS.length - 1) % TABS.length : event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : -1;
+    const index = tabs.indexOf(current);
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index + tabs.length - 1) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
-    onChange(TABS[next] as AccountTab);
+    onChange(tabs[next] as AccountTab);
     refs.current[next]?.focus();
   }
   return (
-    <div className="tabs" role="tablist" aria-label="Account" onKeyDown={onKeyDown}>
-      {TABS.map((tab, i) => (
+    <div
+      className="tabs"
+      role="tablist"
+      aria-label="Account"
+      onKeyDown={onKeyDown}
+      style={{ gridTemplateColumns: `repeat(${tabs.length}, 1fr)` }}
+    >
+      {tabs.map((tab, i) => (
         <button
           key={tab}
           ref={(el) => void (refs.current[i] = el)}
@@ -148,21 +238,32 @@ function Tabs({ id, current, onChange }: { id: string; current: AccountTab; onCh
   );
 }
 
-function TokenList({ tokens }: { tokens: readonly TokenBalance[] }) {
+function TokenList({ modal, tokens }: { modal: LatchModal; tokens: readonly TokenBalance[] }) {
   if (tokens.length === 0) return <p className="empty">No tokens on this network yet.</p>;
   return (
     <ul className="list" data-testid="latch-tokens">
-      {tokens.map((token) => (
-        <li key={`${token.chainId}-${token.address ?? 'native'}`} className="token">
-          <span aria-hidden="true" className="wallet-icon monogram" data-letter={token.symbol.charAt(0)} style={{ width: 32, height: 32, borderRadius: '50%', color: 'var(--fg)' }} />
-          <span>
-            <strong>{token.name}</strong>
-            <br />
-            <span className="muted">{token.symbol}</span>
-          </span>
-          <span className="figures">{formatBalance(token.quantity.numeric)}</span>
-        </li>
-      ))}
+      {tokens.map((token) => {
+        const fiat = fiatOf(modal, token, token.quantity.numeric);
+        return (
+          <li key={`${token.chainId}-${token.address ?? 'native'}`} className="token">
+            <TokenIcon modal={modal} token={token} />
+            <span>
+              <strong>{token.name}</strong>
+              <br />
+              <span className="muted">{token.symbol}</span>
+            </span>
+            <span className="figures">
+              {formatBalance(token.quantity.numeric)}
+              {fiat ? (
+                <>
+                  <br />
+                  <span className="muted">{fiat}</span>
+                </>
+              ) : null}
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -47,7 +47,11 @@ async function until<T>(probe: () => T | null | undefined | false): Promise<T> {
 }
 
 const manyWallets = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: `r${i + 1}`, name: `Registry ${String(i + 1).padStart(2, '0')}`, homepage: `https://r${i + 1}.example` }));
+  Array.from({ length: n }, (_, i) => ({
+    id: `r${i + 1}`,
+    name: `Registry ${String(i + 1).padStart(2, '0')}`,
+    homepage: `https://r${i + 1}.example`,
+  }));
 
 async function openAllWallets(...args: Parameters<typeof createTestModal>) {
   const made = createTestModal(...args);
@@ -58,7 +62,10 @@ async function openAllWallets(...args: Parameters<typeof createTestModal>) {
 
 describe('AllWallets view', () => {
   it('lists installed wallets first, without repeating them from the registry', async () => {
-    const { screen } = await openAllWallets({}, { connectors: [named('mm', 'MetaMask', { rdns: 'io.metamask' }), named('rabby', 'Rabby', { rdns: 'io.rabby' })] });
+    const { screen } = await openAllWallets(
+      {},
+      { connectors: [named('mm', 'MetaMask', { rdns: 'io.metamask' }), named('rabby', 'Rabby', { rdns: 'io.rabby' })] },
+    );
     const names = tiles(screen);
     expect(names.slice(0, 2)).toEqual(['*MetaMask', '*Rabby']);
     expect(names.filter((n) => /MetaMask|Rabby/.test(n))).toEqual(['*MetaMask', '*Rabby']);
@@ -153,6 +160,13 @@ describe('AllWallets view', () => {
   it('hides excluded wallets from the registry too', async () => {
     const { screen } = await openAllWallets({ excludeWalletIds: ['io.metamask', 'Rainbow', 'rabby'] });
     expect(tiles(screen).filter((n) => /MetaMask|Rainbow|Rabby/.test(n))).toEqual([]);
+  });
+
+  it('with includeWalletIds shows only those registry wallets, and every installed one', async () => {
+    const { screen } = await openAllWallets({ includeWalletIds: ['io.metamask', 'Rainbow'] });
+    const names = tiles(screen);
+    expect(names.filter((n) => !n.startsWith('*')).sort()).toEqual(['MetaMask', 'Rainbow']);
+    expect(names.some((n) => n.startsWith('*'))).toBe(true);
   });
 
   it('never renders a registry wallet as a dead or script link', async () => {

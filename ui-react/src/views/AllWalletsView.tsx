@@ -1,18 +1,19 @@
-import { connectorsAtom, type Connector, type RegistryWallet } from '@latch/kernel';
-import { useAtomValue } from 'jotai/react';
+import type { RegistryWallet } from '@latch/kernel';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { ViewProps } from '../modal/views.js';
+import { useStoreValue } from '../hooks/useKernelState.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
 import { BUNDLED_WALLETS } from '../wallets/bundledWallets.js';
 import { createListRegistry } from '../wallets/listRegistry.js';
-import { isExcluded, mergeConnectors, safeHomepage, walletKey } from '../wallets/walletSections.js';
-import { connectingData } from './ConnectView.js';
+import { matchesWalletIds, mergeConnectors, safeHomepage, walletKey } from '../wallets/walletSections.js';
+import { openConnecting } from './ConnectView.js';
+import { allConnectorsAtom, getInternals } from '@latch/kernel/internal';
 
 export const ALL_WALLETS_PAGE_SIZE = 24;
 
 /** Installed wallets first, then the registry: searchable, paged, no request unless configured. */
 export default function AllWalletsView({ modal }: ViewProps) {
-  const byNamespace = useAtomValue(connectorsAtom, { store: modal.store });
+  const connectors = useStoreValue(getInternals(modal).store, allConnectorsAtom);
   const registry = useMemo(() => modal.options.dataServices?.walletRegistry ?? createListRegistry(BUNDLED_WALLETS), [modal]);
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
@@ -20,6 +21,7 @@ export default function AllWalletsView({ modal }: ViewProps) {
   const [result, setResult] = useState<{ wallets: RegistryWallet[]; total: number; error?: string }>({ wallets: [], total: 0 });
   const searchId = useId();
   const excluded = modal.options.excludeWalletIds ?? [];
+  const included = modal.options.includeWalletIds ?? [];
 
   useEffect(() => {
     if (search === query) return; // Nothing typed (e.g. on mount): keep the pages already shown.
@@ -39,15 +41,24 @@ export default function AllWalletsView({ modal }: ViewProps) {
     return () => controller.abort();
   }, [registry, query, pages]);
 
-  const installed = mergeConnectors(Object.values(byNamespace).flatMap((l) => (l ?? []) as Connector[]).filter((c) => c.type !== 'AUTH' && !isExcluded(c, excluded)))
-    .filter((w) => !query || w.name.toLowerCase().includes(query.trim().toLowerCase()));
+  const installed = mergeConnectors(connectors.filter((c) => c.type !== 'AUTH' && !matchesWalletIds(c, excluded))).filter(
+    (w) => !query || w.name.toLowerCase().includes(query.trim().toLowerCase()),
+  );
   const installedKeys = new Set(installed.flatMap((w) => [walletKey(w.name), ...w.connectors.flatMap((c) => (c.rdns ? [c.rdns] : []))]));
-  const others = result.wallets.filter((w) => !installedKeys.has(walletKey(w.name)) && !(w.rdns && installedKeys.has(w.rdns)) && !isExcluded(w, excluded));
+  const others = result.wallets.filter(
+    (w) =>
+      !installedKeys.has(walletKey(w.name)) &&
+      !(w.rdns && installedKeys.has(w.rdns)) &&
+      !matchesWalletIds(w, excluded) &&
+      (included.length === 0 || matchesWalletIds(w, included)),
+  );
   const count = installed.length + others.length;
 
   return (
     <div>
-      <label htmlFor={searchId} className="sr-only">Search wallets</label>
+      <label htmlFor={searchId} className="sr-only">
+        Search wallets
+      </label>
       <input
         id={searchId}
         className="search"
@@ -58,13 +69,19 @@ export default function AllWalletsView({ modal }: ViewProps) {
         data-autofocus
         onChange={(e) => setSearch(e.target.value)}
       />
-      <p className="sr-only" role="status">{count} wallets</p>
-      {result.error ? <p className="empty" role="alert">{result.error}</p> : null}
+      <p className="sr-only" role="status">
+        {count} wallets
+      </p>
+      {result.error ? (
+        <p className="empty" role="alert">
+          {result.error}
+        </p>
+      ) : null}
       {count === 0 && !result.error ? <p className="empty">No wallet matches “{query}”.</p> : null}
       <ul className="grid" data-testid="latch-all-wallets">
         {installed.map((w) => (
           <li key={`installed-${w.id}`}>
-            <button type="button" className="tile" onClick={() => modal.router.push('ConnectingExternal', connectingData({ ...w, section: 'injected' }))}>
+            <button type="button" className="tile" onClick={() => openConnecting(modal, { ...w, section: 'injected' })}>
               <WalletIcon name={w.name} icon={w.icon} />
               <span>{w.name}</span>
               <span className="sr-only">, installed</span>

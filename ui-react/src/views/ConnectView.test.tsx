@@ -2,6 +2,7 @@ import type { Connector } from '@latch/kernel';
 import { fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { createFakeConnectorPlugin } from '../../../kernel/src/test-support/fakeConnectorPlugin.js';
 import { createModal } from '../createModal.js';
 import { cleanupModals, createTestModal, openModal, track, type ModalScreen } from '../test-support/renderModal.js';
 import { CONNECT_VIEW_LIMIT } from './ConnectView.js';
@@ -22,7 +23,9 @@ async function rows({ ui }: ModalScreen) {
 function twoChains(evm: Connector[], sol: Connector[]) {
   const evmFake = createFakeAdapter({ namespace: 'eip155', connectors: evm });
   const solFake = createFakeAdapter({ namespace: 'solana', connectors: sol });
-  const modal = track(createModal({ networks: [mainnet, solanaMainnet], adapters: [evmFake.adapter, solFake.adapter], storage: createTestStorage() }));
+  const modal = track(
+    createModal({ networks: [mainnet, solanaMainnet], adapters: [evmFake.adapter, solFake.adapter], storage: createTestStorage() }),
+  );
   return { modal, evmFake, solFake };
 }
 
@@ -103,13 +106,20 @@ describe('Connect view: wallet list', () => {
     // Its accessible name says which chains it serves.
     const row = screen.ui.getByRole('button', { name: /^Phantom\b.*multichain.*Ethereum & EVM.*Solana/i });
     fireEvent.click(row);
-    await waitFor(() => expect(Object.keys(modal.getState().accounts).filter((ns) => modal.getState().accounts[ns as 'eip155']?.status === 'connected')).toEqual(['eip155', 'solana']));
+    await waitFor(() =>
+      expect(
+        Object.keys(modal.getState().accounts).filter((ns) => modal.getState().accounts[ns as 'eip155']?.status === 'connected'),
+      ).toEqual(['eip155', 'solana']),
+    );
     expect(evmFake.methods()).toContain('connect');
     expect(solFake.methods()).toContain('connect');
   });
 
   it("merges 'Trust Wallet' and 'Trust' into one entry shown as Trust", async () => {
-    const { modal } = twoChains([named('trust-evm', 'Trust Wallet', 'eip155', { rdns: 'com.trustwallet.app' })], [named('trust-sol', 'Trust', 'solana', { rdns: undefined })]);
+    const { modal } = twoChains(
+      [named('trust-evm', 'Trust Wallet', 'eip155', { rdns: 'com.trustwallet.app' })],
+      [named('trust-sol', 'Trust', 'solana', { rdns: undefined })],
+    );
     const screen = await openModal(modal);
     expect(await rows(screen)).toEqual(['Trust|Multichain']);
   });
@@ -153,5 +163,66 @@ describe('Connect view: All Wallets', () => {
     fireEvent.click(await ui.findByRole('button', { name: /Wallet w/ }));
     expect(modal.getState().history.map((h) => h.view)).toEqual(['Connect', 'ConnectingExternal']);
     expect(modal.getState().history[1]?.data).toMatchObject({ name: 'Wallet w', targets: [{ id: 'w', namespace: 'eip155' }] });
+  });
+});
+
+describe('Connect view: legal links', () => {
+  it('links the terms and privacy policy when configured, and only http(s) ones', async () => {
+    const screen = await openModal(
+      createTestModal({ termsConditionsUrl: 'https://app.example/terms', privacyPolicyUrl: 'javascript:alert(1)' }).modal,
+    );
+    const legal = await screen.ui.findByTestId('latch-legal');
+    expect(legal.textContent).toBe('By connecting a wallet, you agree to the Terms of Service.');
+    expect(legal.querySelector('a')?.getAttribute('href')).toBe('https://app.example/terms');
+    const none = await openModal(createTestModal().modal);
+    await none.ui.findByTestId('latch-wallet-list');
+    expect(none.ui.queryByTestId('latch-legal')).toBeNull();
+  });
+});
+
+/** A connector plugin's own connecting view, as a plugin package would ship it. */
+function QrView() {
+  return <p data-testid="qr">Scan me</p>;
+}
+const loadQrView = async () => ({ default: QrView });
+
+describe('Connect view: connector plugins (one session, several namespaces)', () => {
+  it('lists a plugin once with the namespaces it serves, and connects them all from one pick', async () => {
+    const shared = createFakeConnectorPlugin();
+    const evm = createFakeAdapter({ namespace: 'eip155' });
+    const sol = createFakeAdapter({ namespace: 'solana' });
+    const modal = track(
+      createModal({
+        networks: [mainnet, solanaMainnet],
+        adapters: [evm.adapter, sol.adapter],
+        connectors: [shared.plugin],
+        storage: createTestStorage(),
+      }),
+    );
+    const screen = await openModal(modal);
+    const row = await screen.ui.findByRole('button', { name: /Shared Wallet/ });
+    expect(row.textContent).toContain('Multichain');
+    fireEvent.click(row);
+    await waitFor(() => expect(modal.getState().accounts.solana?.status).toBe('connected'));
+    expect(modal.getState().accounts.eip155?.status).toBe('connected');
+    expect(shared.methods().filter((m) => m === 'connect')).toHaveLength(1);
+  });
+
+  it("opens the plugin's own connecting view when it brings one", async () => {
+    const shared = createFakeConnectorPlugin();
+    const plugin = { ...shared.plugin, connectingView: 'ConnectingQr', views: { ConnectingQr: loadQrView } };
+    const modal = track(
+      createModal({
+        networks: [mainnet],
+        adapters: [createFakeAdapter({ namespace: 'eip155' }).adapter],
+        connectors: [plugin],
+        storage: createTestStorage(),
+      }),
+    );
+    const screen = await openModal(modal);
+    fireEvent.click(await screen.ui.findByRole('button', { name: /Shared Wallet/ }));
+    expect(await screen.ui.findByTestId('qr')).toBeTruthy();
+    expect(modal.getState().view).toBe('ConnectingQr');
+    expect(shared.methods()).not.toContain('connect');
   });
 });

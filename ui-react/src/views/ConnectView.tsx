@@ -1,11 +1,11 @@
-import { connectorsAtom, type Connector } from '@latch/kernel';
-import { useAtomValue } from 'jotai/react';
 import type { ViewProps } from '../modal/views.js';
+import { useStoreValue } from '../hooks/useKernelState.js';
 import { ChevronIcon } from '../parts/icons.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
 import { namespaceLabel } from '../parts/NetworkList.js';
 import { BUNDLED_WALLETS } from '../wallets/bundledWallets.js';
-import { connectMethodOrder, walletSections, type WalletEntry } from '../wallets/walletSections.js';
+import { connectMethodOrder, safeHomepage, walletSections, type WalletEntry } from '../wallets/walletSections.js';
+import { allConnectorsAtom, getInternals } from '@latch/kernel/internal';
 
 /** How many wallets the Connect view lists before pointing to All Wallets. */
 export const CONNECT_VIEW_LIMIT = 6;
@@ -14,12 +14,17 @@ export function connectingData(entry: WalletEntry) {
   return { name: entry.name, icon: entry.icon, targets: entry.connectors.map((c) => ({ id: c.id, namespace: c.chain })) };
 }
 
+/** Where picking a wallet leads: a connector plugin's own connecting view (a QR code…), else the generic one. */
+export function openConnecting(modal: ViewProps['modal'], entry: WalletEntry): void {
+  const plugin = modal.options.connectors?.find((c) => c.connectingView && entry.connectors.some((e) => e.id === c.id));
+  getInternals(modal).router.push(plugin?.connectingView ?? 'ConnectingExternal', connectingData(entry));
+}
+
 export default function ConnectView({ modal }: ViewProps) {
-  const byNamespace = useAtomValue(connectorsAtom, { store: modal.store });
-  const connectors = Object.values(byNamespace).flatMap((list) => (list ?? []) as Connector[]);
+  const connectors = useStoreValue(getInternals(modal).store, allConnectorsAtom);
   const entries = walletSections({
     connectors,
-    recent: modal.getRecentWallets(),
+    recent: getInternals(modal).getRecentWallets(),
     excluded: modal.options.excludeWalletIds,
     // Featured ids are looked up in the bundled list: showing this view makes no request.
     featured: (modal.options.featuredWalletIds ?? []).flatMap((id) => BUNDLED_WALLETS.filter((w) => w.id === id)),
@@ -33,13 +38,14 @@ export default function ConnectView({ modal }: ViewProps) {
     <section key="wallet" aria-label="Wallets">
       {shown.length === 0 ? (
         <p className="empty" data-testid="latch-no-wallets">
-          No wallet found in this browser. {allWallets ? 'Install a wallet extension, or pick one from the list below.' : 'Install a wallet extension to continue.'}
+          No wallet found in this browser.{' '}
+          {allWallets ? 'Install a wallet extension, or pick one from the list below.' : 'Install a wallet extension to continue.'}
         </p>
       ) : (
         <ul className="list" data-testid="latch-wallet-list">
           {shown.map((entry) => (
             <li key={entry.id + entry.section}>
-              <WalletRow entry={entry} onSelect={() => modal.router.push('ConnectingExternal', connectingData(entry))} />
+              <WalletRow entry={entry} onSelect={() => openConnecting(modal, entry)} />
             </li>
           ))}
         </ul>
@@ -47,7 +53,7 @@ export default function ConnectView({ modal }: ViewProps) {
       {allWallets ? (
         <ul className="list" style={{ marginTop: 6 }}>
           <li>
-            <button type="button" className="row" onClick={() => modal.router.push('AllWallets')}>
+            <button type="button" className="row" onClick={() => getInternals(modal).router.push('AllWallets')}>
               <span className="name">All Wallets</span>
               <ChevronIcon />
             </button>
@@ -56,8 +62,32 @@ export default function ConnectView({ modal }: ViewProps) {
       ) : null}
     </section>
   );
+  const { termsConditionsUrl, privacyPolicyUrl } = modal.options;
+  const terms = safeHomepage(termsConditionsUrl);
+  const privacy = safeHomepage(privacyPolicyUrl);
   // E-mail and social sign-in appear here, in §2 order, once the embedded-wallet connector exists.
-  return <>{order.map((method) => (method === 'wallet' ? wallets : null))}</>;
+  return (
+    <>
+      {order.map((method) => (method === 'wallet' ? wallets : null))}
+      {terms || privacy ? (
+        <p className="muted legal" data-testid="latch-legal">
+          By connecting a wallet, you agree to{' '}
+          {terms ? (
+            <a href={terms} target="_blank" rel="noopener noreferrer">
+              the Terms of Service
+            </a>
+          ) : null}
+          {terms && privacy ? ' and ' : null}
+          {privacy ? (
+            <a href={privacy} target="_blank" rel="noopener noreferrer">
+              the Privacy Policy
+            </a>
+          ) : null}
+          .
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 function WalletRow({ entry, onSelect }: { entry: WalletEntry; onSelect(): void }) {

@@ -4,7 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connector } from '../../../kernel/src/test-support/fakeAdapter.js';
 import { ConnectButton } from '../components/ConnectButton.js';
-import { cleanupModals, createTestModal, holdConnect, modalScreen, openModal, renderWithModal, USER_REJECTED } from '../test-support/renderModal.js';
+import {
+  cleanupModals,
+  createTestModal,
+  holdConnect,
+  modalScreen,
+  openModal,
+  renderWithModal,
+  USER_REJECTED,
+} from '../test-support/renderModal.js';
 
 afterEach(cleanupModals);
 
@@ -23,7 +31,7 @@ describe('ConnectingExternal view', () => {
     expect(ui.getByRole('heading', { name: 'Continue in Acme Wallet' })).toBeTruthy();
     expect(view.querySelector('img.wallet-icon')?.getAttribute('src')).toBe(ICON);
     expect(ui.queryByRole('button', { name: 'Try again' })).toBeNull();
-    expect(modal.getState().status).toBe('connecting');
+    await waitFor(() => expect(modal.getState().status).toBe('connecting'));
   });
 
   it('on success closes the modal, and ConnectButton shows the truncated checksummed address', async () => {
@@ -35,7 +43,7 @@ describe('ConnectingExternal view', () => {
     const { ui } = await modalScreen(modal);
     await user.click(await ui.findByRole('button', { name: /Wallet w/ }));
     await ui.findByText('Continue in Wallet w');
-    expect(modal.getState().status).toBe('connecting');
+    await waitFor(() => expect(modal.getState().status).toBe('connecting'));
     expect(host.getByTestId('latch-connect-button').textContent).toBe('Connecting…');
 
     hold.approve();

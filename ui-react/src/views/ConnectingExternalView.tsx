@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ViewProps } from '../modal/views.js';
 import { namespaceLabel } from '../parts/NetworkList.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
+import { getInternals } from '@latch/kernel/internal';
 
 export interface ConnectingData {
   name: string;
@@ -29,7 +30,11 @@ export default function ConnectingExternalView({ modal, data }: ViewProps) {
         // One wallet may serve several namespaces (§3 merged connector); the kernel closes once.
         const { failed } = await modal.connectMany(wallet.targets.map((t) => ({ connectorId: t.id, namespace: t.namespace })));
         const declined = failed[0];
-        if (declined) void modal.feedback.showSnack(`${namespaceLabel(declined.namespace)} not connected: ${readErrorMessage(declined.error)}`, 'error');
+        if (declined)
+          void getInternals(modal).feedback.showSnack(
+            `${namespaceLabel(declined.namespace)} not connected: ${readErrorMessage(declined.error)}`,
+            'error',
+          );
       } catch (err) {
         if (!live) return;
         setPhase(isUserRejection(err) ? { kind: 'declined' } : { kind: 'failed', message: readErrorMessage(err) });
@@ -50,7 +55,16 @@ export default function ConnectingExternalView({ modal, data }: ViewProps) {
       <div className={phase.kind === 'pending' ? 'pending' : 'pending error'}>
         {phase.kind === 'pending' ? (
           <svg className="ring" viewBox="0 0 100 100" aria-hidden="true">
-            <circle cx="50" cy="50" r="46" fill="none" stroke="var(--accent)" strokeWidth="4" strokeDasharray="70 220" strokeLinecap="round" />
+            <circle
+              cx="50"
+              cy="50"
+              r="46"
+              fill="none"
+              stroke="var(--accent)"
+              strokeWidth="4"
+              strokeDasharray="70 220"
+              strokeLinecap="round"
+            />
           </svg>
         ) : null}
         <WalletIcon name={wallet.name} icon={wallet.icon} large />

@@ -2,7 +2,18 @@ import { act, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { base, mainnet, sepolia, solanaMainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
 import { NetworkButton } from '../components/NetworkButton.js';
-import { cleanupModals, createTestModal, MODAL_ELEMENT_NAME, modalScreen, openModal, renderWithModal, USER_REJECTED, waitForOwnMount, type ModalScreen } from '../test-support/renderModal.js';
+import {
+  cleanupModals,
+  createTestModal,
+  MODAL_ELEMENT_NAME,
+  modalScreen,
+  openModal,
+  renderWithModal,
+  USER_REJECTED,
+  waitForOwnMount,
+  type ModalScreen,
+} from '../test-support/renderModal.js';
+import { getInternals } from '@latch/kernel/internal';
 
 afterEach(cleanupModals);
 
@@ -50,7 +61,7 @@ describe('Networks view', () => {
     await modal.connect('w');
     const { ui } = await openModal(modal);
     await ui.findByTestId('latch-account');
-    act(() => modal.router.push('Networks'));
+    act(() => getInternals(modal).router.push('Networks'));
     fireEvent.click(await ui.findByRole('button', { name: /eip155 8453/ }));
     expect(await ui.findByRole('dialog', { name: 'Account' })).toBeTruthy();
     expect(modal.getState().open).toBe(true);

@@ -6,12 +6,30 @@ import type { RegistryWallet } from '@latch/kernel';
  */
 export const BUNDLED_WALLETS: readonly RegistryWallet[] = [
   { id: 'metamask', name: 'MetaMask', rdns: 'io.metamask', homepage: 'https://metamask.io', chains: ['eip155'] },
-  { id: 'coinbase', name: 'Coinbase Wallet', rdns: 'com.coinbase.wallet', homepage: 'https://www.coinbase.com/wallet', chains: ['eip155', 'solana'] },
+  {
+    id: 'coinbase',
+    name: 'Coinbase Wallet',
+    rdns: 'com.coinbase.wallet',
+    homepage: 'https://www.coinbase.com/wallet',
+    chains: ['eip155', 'solana'],
+  },
   { id: 'rabby', name: 'Rabby Wallet', rdns: 'io.rabby', homepage: 'https://rabby.io', chains: ['eip155'] },
   { id: 'rainbow', name: 'Rainbow', rdns: 'me.rainbow', homepage: 'https://rainbow.me', chains: ['eip155'] },
-  { id: 'trust', name: 'Trust Wallet', rdns: 'com.trustwallet.app', homepage: 'https://trustwallet.com', chains: ['eip155', 'solana', 'cosmos', 'bip122'] },
+  {
+    id: 'trust',
+    name: 'Trust Wallet',
+    rdns: 'com.trustwallet.app',
+    homepage: 'https://trustwallet.com',
+    chains: ['eip155', 'solana', 'cosmos', 'bip122'],
+  },
   { id: 'phantom', name: 'Phantom', rdns: 'app.phantom', homepage: 'https://phantom.com', chains: ['solana', 'eip155', 'bip122'] },
-  { id: 'okx', name: 'OKX Wallet', rdns: 'com.okex.wallet', homepage: 'https://www.okx.com/web3', chains: ['eip155', 'solana', 'bip122', 'cosmos'] },
+  {
+    id: 'okx',
+    name: 'OKX Wallet',
+    rdns: 'com.okex.wallet',
+    homepage: 'https://www.okx.com/web3',
+    chains: ['eip155', 'solana', 'bip122', 'cosmos'],
+  },
   { id: 'zerion', name: 'Zerion', rdns: 'io.zerion.wallet', homepage: 'https://zerion.io', chains: ['eip155', 'solana'] },
   { id: 'brave', name: 'Brave Wallet', rdns: 'com.brave.wallet', homepage: 'https://brave.com/wallet', chains: ['eip155', 'solana'] },
   { id: 'frame', name: 'Frame', rdns: 'sh.frame', homepage: 'https://frame.sh', chains: ['eip155'] },
@@ -27,6 +45,12 @@ export const BUNDLED_WALLETS: readonly RegistryWallet[] = [
   { id: 'ledger', name: 'Ledger Live', homepage: 'https://www.ledger.com/ledger-live', chains: ['eip155', 'solana', 'bip122'] },
   { id: 'safe', name: 'Safe', homepage: 'https://safe.global', chains: ['eip155'] },
   { id: 'argent', name: 'Argent', homepage: 'https://www.argent.xyz', chains: ['eip155'] },
-  { id: 'exodus', name: 'Exodus', rdns: 'com.exodus.web3-wallet', homepage: 'https://www.exodus.com', chains: ['eip155', 'solana', 'bip122'] },
+  {
+    id: 'exodus',
+    name: 'Exodus',
+    rdns: 'com.exodus.web3-wallet',
+    homepage: 'https://www.exodus.com',
+    chains: ['eip155', 'solana', 'bip122'],
+  },
   { id: 'uniswap', name: 'Uniswap Wallet', homepage: 'https://wallet.uniswap.org', chains: ['eip155'] },
 ];

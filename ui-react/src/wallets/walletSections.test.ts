@@ -1,14 +1,28 @@
 import type { Connector, RegistryWallet } from '@latch/kernel';
 import { describe, expect, it } from 'vitest';
 import { connector } from '../../../kernel/src/test-support/fakeAdapter.js';
-import { connectMethodOrder, displayName, isExcluded, mergeConnectors, safeHomepage, SECTION_ORDER, walletKey, walletSections } from './walletSections.js';
+import {
+  connectMethodOrder,
+  displayName,
+  matchesWalletIds,
+  mergeConnectors,
+  safeHomepage,
+  SECTION_ORDER,
+  walletKey,
+  walletSections,
+} from './walletSections.js';
 
 const named = (id: string, name: string, chain: Connector['chain'] = 'eip155', extra: Partial<Connector> = {}): Connector => ({
   ...connector(id, chain),
   name,
   ...extra,
 });
-const registry = (id: string, name: string, extra: Partial<RegistryWallet> = {}): RegistryWallet => ({ id, name, homepage: `https://${id}.example`, ...extra });
+const registry = (id: string, name: string, extra: Partial<RegistryWallet> = {}): RegistryWallet => ({
+  id,
+  name,
+  homepage: `https://${id}.example`,
+  ...extra,
+});
 
 describe('SECTION_ORDER', () => {
   it('is the §9 connector type order', () => {
@@ -48,7 +62,10 @@ describe('walletSections', () => {
   it('lists recent wallets newest first, once', () => {
     const entries = walletSections({
       connectors: [named('a', 'A'), named('b', 'B'), named('c', 'C')],
-      recent: [{ id: 'c', name: 'C' }, { id: 'a', name: 'A' }],
+      recent: [
+        { id: 'c', name: 'C' },
+        { id: 'a', name: 'A' },
+      ],
     });
     expect(entries.map((e) => `${e.name}:${e.section}`)).toEqual(['C:recent', 'A:recent', 'B:injected']);
   });
@@ -112,8 +129,14 @@ describe('mergeConnectors', () => {
   });
 
   it("merges 'Trust Wallet' and 'Trust' (the §9 alias) and shows it as Trust", () => {
-    for (const order of [['Trust Wallet', 'Trust'], ['Trust', 'Trust Wallet']] as const) {
-      const merged = mergeConnectors([named('t1', order[0], 'eip155', { rdns: 'com.t1' }), named('t2', order[1], 'solana', { rdns: 'com.t2' })]);
+    for (const order of [
+      ['Trust Wallet', 'Trust'],
+      ['Trust', 'Trust Wallet'],
+    ] as const) {
+      const merged = mergeConnectors([
+        named('t1', order[0], 'eip155', { rdns: 'com.t1' }),
+        named('t2', order[1], 'solana', { rdns: 'com.t2' }),
+      ]);
       expect(merged).toHaveLength(1);
       expect(merged[0]).toMatchObject({ name: 'Trust', namespaces: ['eip155', 'solana'] });
     }
@@ -139,13 +162,13 @@ describe('names', () => {
     expect(displayName('Rabby Wallet')).toBe('Rabby Wallet');
   });
 
-  it('isExcluded matches id, rdns and name (with the alias), nothing else', () => {
+  it('matchesWalletIds matches id, rdns and name (with the alias), nothing else', () => {
     const wallet = { id: 'trust', name: 'Trust Wallet', rdns: 'com.trustwallet.app' };
-    expect(isExcluded(wallet, ['trust'])).toBe(true);
-    expect(isExcluded(wallet, ['com.trustwallet.app'])).toBe(true);
-    expect(isExcluded(wallet, ['Trust'])).toBe(true);
-    expect(isExcluded(wallet, ['com.trust', 'Trust Wallet 2', 'wallet'])).toBe(false);
-    expect(isExcluded({ id: 'x', name: 'X' }, [])).toBe(false);
+    expect(matchesWalletIds(wallet, ['trust'])).toBe(true);
+    expect(matchesWalletIds(wallet, ['com.trustwallet.app'])).toBe(true);
+    expect(matchesWalletIds(wallet, ['Trust'])).toBe(true);
+    expect(matchesWalletIds(wallet, ['com.trust', 'Trust Wallet 2', 'wallet'])).toBe(false);
+    expect(matchesWalletIds({ id: 'x', name: 'X' }, [])).toBe(false);
   });
 });
 

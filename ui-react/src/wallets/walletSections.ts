@@ -35,10 +35,10 @@ export function safeHomepage(url: string | undefined): string | undefined {
   return typeof url === 'string' && /^https?:\/\//i.test(url.trim()) ? url.trim() : undefined;
 }
 
-/** §5: hidden when the integrator excluded it by id, rdns or name. */
-export function isExcluded(candidate: { id: string; name: string; rdns?: string }, excluded: readonly string[]): boolean {
+/** Whether a wallet is one of `ids` (by id, rdns or name): §5 exclusion, and `includeWalletIds`. */
+export function matchesWalletIds(candidate: { id: string; name: string; rdns?: string }, ids: readonly string[]): boolean {
   const key = walletKey(candidate.name);
-  return excluded.some((x) => x === candidate.id || (candidate.rdns !== undefined && x === candidate.rdns) || walletKey(x) === key);
+  return ids.some((x) => x === candidate.id || (candidate.rdns !== undefined && x === candidate.rdns) || walletKey(x) === key);
 }
 
 /** §3 merged multi-chain connector: the same wallet (rdns, else name with alias) on several namespaces. */
@@ -51,10 +51,16 @@ export function mergeConnectors(connectors: readonly Connector[]): Omit<WalletEn
       if (!existing.connectors.some((c) => c.chain === connector.chain)) existing.connectors.push(connector);
       existing.icon ??= connector.icon;
     } else {
-      merged.set(connector.id + connector.chain, { id: connector.id, name: displayName(connector.name), icon: connector.icon, rdns: connector.rdns, connectors: [connector] });
+      merged.set(connector.id + connector.chain, {
+        id: connector.id,
+        name: displayName(connector.name),
+        icon: connector.icon,
+        rdns: connector.rdns,
+        connectors: [connector],
+      });
     }
   }
-  return [...merged.values()].map((m) => ({ ...m, namespaces: m.connectors.map((c) => c.chain) }));
+  return [...merged.values()].map((m) => ({ ...m, namespaces: [...new Set(m.connectors.flatMap((c) => c.chains ?? [c.chain]))] }));
 }
 
 export interface SectionInput {
@@ -69,7 +75,7 @@ export interface SectionInput {
 /** Orders and groups the wallets the Connect view lists (§9 order, §5 hiding, §3 merging). */
 export function walletSections(input: SectionInput): WalletEntry[] {
   const excluded = input.excluded ?? [];
-  const visible = input.connectors.filter((c) => c.type !== 'AUTH' && !isExcluded(c, excluded));
+  const visible = input.connectors.filter((c) => c.type !== 'AUTH' && !matchesWalletIds(c, excluded));
   const entries = mergeConnectors(visible);
   const recentIds = input.recent.map((r) => r.id);
   const out: WalletEntry[] = [];
@@ -84,8 +90,13 @@ export function walletSections(input: SectionInput): WalletEntry[] {
   // A wallet to install is a link to its homepage: without a usable one there is nothing to offer.
   const fromRegistry = (list: readonly RegistryWallet[] | undefined, section: SectionId) =>
     (list ?? [])
-      .filter((w) => !isExcluded(w, excluded) && safeHomepage(w.homepage))
-      .forEach((w) => push({ id: w.id, name: w.name, icon: w.imageUrl, rdns: w.rdns, homepage: safeHomepage(w.homepage), connectors: [], namespaces: [] }, section));
+      .filter((w) => !matchesWalletIds(w, excluded) && safeHomepage(w.homepage))
+      .forEach((w) =>
+        push(
+          { id: w.id, name: w.name, icon: w.imageUrl, rdns: w.rdns, homepage: safeHomepage(w.homepage), connectors: [], namespaces: [] },
+          section,
+        ),
+      );
 
   ofType('WALLET_CONNECT').forEach((e) => push(e, 'walletConnect'));
   entries

@@ -1,0 +1,123 @@
+import { transactionExplorerUrl, truncateAddress, type Transaction } from '@latch/kernel';
+import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
+import { useStoreValue } from '../../hooks/useKernelState.js';
+import type { ViewProps } from '../../modal/views.js';
+import { ReceiveIcon, SendIcon } from '../../parts/accountIcons.js';
+import { isAllowedImage } from '../../parts/allowedImage.js';
+import { ACCOUNT_CSS } from '../../theme/accountStyles.js';
+import { ViewStyles } from '../../theme/ViewStyles.js';
+import { directionOf, groupByMonth, operationTitle, transferText } from './activityText.js';
+import { usePagedList } from './usePagedList.js';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+function Row({ modal, transaction, account }: { modal: ViewProps['modal']; transaction: Transaction; account: string }) {
+  const network = useStoreValue(getInternals(modal).store, activeNetworkAtom);
+  const transfers = Array.isArray(transaction.transfers) ? transaction.transfers : [];
+  const first = transfers[0];
+  const direction = directionOf(transaction, first, account);
+  const counterpart = direction === 'in' ? transaction.metadata.sentFrom : transaction.metadata.sentTo;
+  const icon = first?.fungible_info?.icon?.url ?? first?.nft_info?.content?.preview?.url;
+  const date = new Date(transaction.metadata.minedAt);
+  const status = transaction.metadata.status;
+  const url = transactionExplorerUrl(network, transaction.id);
+  const body = (
+    <>
+      {isAllowedImage(icon, modal.options.imageHosts) ? (
+        <img className="activity-icon" src={icon} alt="" />
+      ) : (
+        <span className="activity-icon" aria-hidden="true">
+          {direction === 'in' ? <ReceiveIcon /> : <SendIcon />}
+        </span>
+      )}
+      <span className="what">
+        <strong>
+          {operationTitle(transaction.metadata.operationType)}
+          {status === 'failed' ? (
+            <span className="tag" style={{ marginLeft: 6, color: 'var(--danger)' }}>
+              Failed
+            </span>
+          ) : null}
+          {status === 'pending' ? (
+            <span className="tag" style={{ marginLeft: 6 }}>
+              Pending
+            </span>
+          ) : null}
+        </strong>
+        <span>
+          {direction === 'in' ? 'from' : 'to'} {truncateAddress(counterpart)}
+        </span>
+      </span>
+      <span className="figures">
+        {first ? <span className={direction === 'in' ? 'in' : undefined}>{transferText(first, direction)}</span> : null}
+        {transfers.length > 1 ? <span className="when"> +{transfers.length - 1} more</span> : null}
+        <br />
+        <span className="when">{Number.isNaN(date.getTime()) ? '' : timeFormat.format(date)}</span>
+      </span>
+    </>
+  );
+  return url ? (
+    <a className="activity-row" href={url} target="_blank" rel="noopener noreferrer" data-testid="latch-activity-item">
+      {body}
+      <span className="sr-only"> (opens the explorer in a new tab)</span>
+    </a>
+  ) : (
+    <div className="activity-row" data-testid="latch-activity-item">
+      {body}
+    </div>
+  );
+}
+
+/** The Activity tab (§2): the account's transactions on the active network, by month, paged. */
+export default function ActivityList({ modal }: ViewProps) {
+  const internals = getInternals(modal);
+  const account = useStoreValue(internals.store, activeAccountAtom);
+  const namespace = useStoreValue(internals.store, activeNamespaceAtom);
+  const network = useStoreValue(internals.store, activeNetworkAtom);
+  const address = account?.address ?? '';
+  const list = usePagedList(`${namespace}|${network?.caipNetworkId}|${address}`, (cursor, signal) =>
+    modal.getTransactions({ namespace, signal, ...(cursor ? { cursor } : {}) }),
+  );
+
+  if (list.status === 'loading') {
+    return (
+      <p className="empty" role="status">
+        Loading activity…
+      </p>
+    );
+  }
+  if (list.status === 'error') {
+    return (
+      <div className="center">
+        {/* §8: the list is marked empty; the snack already said 'Failed to fetch transactions'. */}
+        <p>Failed to fetch transactions</p>
+        <button type="button" className="button" onClick={list.retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (list.items.length === 0) return <p className="empty">No activity yet on {network?.name ?? 'this network'}.</p>;
+  return (
+    <div data-testid="latch-activity">
+      <ViewStyles css={ACCOUNT_CSS} />
+      {groupByMonth(list.items).map((group) => (
+        <section key={group.key} className="activity-group" aria-label={group.label}>
+          <h3>{group.label}</h3>
+          <ul className="list">
+            {group.items.map((transaction) => (
+              <li key={transaction.id}>
+                <Row modal={modal} transaction={transaction} account={address} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {list.next ? (
+        <button type="button" className="button block more" onClick={list.loadMore} disabled={list.status === 'loading-more'}>
+          {list.status === 'loading-more' ? 'Loading…' : 'Show more'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import {
+  formatBalance,
+  isUserRejection,
+  readErrorMessage,
+  SIGNATURE_DECLINED_MESSAGE,
+  truncateAddress,
+  type SendFee,
+  type TokenBalance,
+  type TransferOutcome,
+} from '@latch/kernel';
+import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
+import { useEffect, useRef, useState } from 'react';
+import { useStoreValue } from '../../hooks/useKernelState.js';
+import type { ViewProps } from '../../modal/views.js';
+import { FailureIcon, SuccessIcon } from '../../parts/accountIcons.js';
+import { ExternalIcon } from '../../parts/icons.js';
+import { NetworkBadge } from '../../parts/NetworkList.js';
+import { ACCOUNT_CSS } from '../../theme/accountStyles.js';
+import { ViewStyles } from '../../theme/ViewStyles.js';
+import { fiatOf } from './fiat.js';
+
+export interface SendPreviewData {
+  to: string;
+  /** The name the visitor typed, when `to` was resolved from it. */
+  name?: string;
+  amount: string;
+  token: TokenBalance;
+}
+
+type Phase =
+  | { step: 'review'; error?: string }
+  | { step: 'confirm' }
+  | { step: 'pending'; hash: string; explorerUrl?: string }
+  | { step: 'done'; hash: string; explorerUrl?: string; outcome?: TransferOutcome };
+
+/** A fee in whole units, to 6 decimals (fees are small: §9's 3 would show most as 0). */
+function formatFee({ fee, symbol }: SendFee): string {
+  const [integer = '0', fraction = ''] = fee.split('.');
+  const cut = fraction.slice(0, 6).replace(/0+$/, '');
+  if (integer === '0' && cut === '' && /[1-9]/.test(fraction)) return `< 0.000001 ${symbol}`;
+  return `${integer}${cut ? `.${cut}` : ''} ${symbol}`;
+}
+
+function ExplorerLink({ url }: { url?: string }) {
+  if (!url) return null;
+  return (
+    <a className="button" href={url} target="_blank" rel="noopener noreferrer">
+      <ExternalIcon /> View on explorer<span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** §2 send flow, step 2: what will be sent, the fee and the network; then the wallet, then the result. */
+export default function WalletSendPreviewView({ modal, data }: ViewProps) {
+  const internals = getInternals(modal);
+  const account = useStoreValue(internals.store, activeAccountAtom);
+  const namespace = useStoreValue(internals.store, activeNamespaceAtom);
+  const network = useStoreValue(internals.store, activeNetworkAtom);
+  const request = data as SendPreviewData | undefined;
+  const [fee, setFee] = useState<SendFee | 'loading' | 'unavailable'>('loading');
+  const [phase, setPhase] = useState<Phase>({ step: 'review' });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const transfer = request && { to: request.to, amount: request.amount, token: request.token.address, namespace };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: estimate once per request.
+  useEffect(() => {
+    if (!transfer) return;
+    let live = true;
+    modal.estimateSendFee(transfer).then(
+      (estimate) => live && setFee(estimate ?? 'unavailable'),
+      () => live && setFee('unavailable'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [modal, request]);
+
+  // Each new step after the first is announced: focus moves to its heading.
+  const mounted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes, which is what `phase.step` says.
+  useEffect(() => {
+    if (mounted.current) heading.current?.focus();
+    mounted.current = true;
+  }, [phase.step]);
+
+  if (!request || !transfer || !account?.address) return <p className="empty">Nothing to send. Go back and fill in the form.</p>;
+  const { token, amount } = request;
+  const fiat = fiatOf(modal, token, amount);
+  const amountText = `${formatBalance(amount)} ${token.symbol}`;
+
+  async function send() {
+    if (!transfer) return;
+    setPhase({ step: 'confirm' });
+    let sent: { hash: string; explorerUrl?: string };
+    try {
+      sent = await modal.sendTransfer(transfer);
+    } catch (err) {
+      const message = isUserRejection(err) ? SIGNATURE_DECLINED_MESSAGE : readErrorMessage(err);
+      if (isUserRejection(err)) void internals.feedback.showSnack(SIGNATURE_DECLINED_MESSAGE, 'error');
+      setPhase({ step: 'review', error: message });
+      return;
+    }
+    setPhase({ step: 'pending', ...sent });
+    let outcome: TransferOutcome | undefined;
+    try {
+      outcome = await modal.waitForTransfer(sent.hash, { namespace });
+    } catch (err) {
+      outcome = { status: 'failed', reason: readErrorMessage(err) };
+    }
+    setPhase({ step: 'done', ...sent, ...(outcome ? { outcome } : {}) });
+  }
+
+  function finish() {
+    void internals.setSendState('reset');
+    internals.router.reset('Account');
+  }
+
+  if (phase.step === 'done') {
+    const failed = phase.outcome?.status === 'failed';
+    return (
+      <div className="center" data-testid="latch-send-result" data-status={failed ? 'failed' : (phase.outcome?.status ?? 'submitted')}>
+        <ViewStyles css={ACCOUNT_CSS} />
+        <span className={`result-icon ${failed ? 'bad' : 'ok'}`}>{failed ? <FailureIcon /> : <SuccessIcon />}</span>
+        <h3 ref={heading} tabIndex={-1}>
+          {failed ? 'Transaction failed' : phase.outcome ? 'Sent' : 'Submitted'}
+        </h3>
+        <p role="status">
+          {failed
+            ? (phase.outcome?.reason ?? 'The network did not accept the transaction.')
+            : `${amountText} to ${request.name ?? truncateAddress(request.to)}${phase.outcome ? '' : ' is on its way'}.`}
+        </p>
+        <div className="button-row" style={{ width: '100%' }}>
+          <ExplorerLink url={phase.explorerUrl} />
+          <button type="button" className="button primary" onClick={finish}>
+            Done
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  if (phase.step === 'confirm' || phase.step === 'pending') {
+    return (
+      <div className="center" data-testid="latch-send-progress" aria-busy="true">
+        <ViewStyles css={ACCOUNT_CSS} />
+        <span className="spinner" aria-hidden="true" style={{ width: 40, height: 40 }} />
+        <h3 ref={heading} tabIndex={-1}>
+          {phase.step === 'confirm' ? 'Confirm in your wallet' : 'Sending…'}
+        </h3>
+        <p role="status">
+          {phase.step === 'confirm'
+            ? `Approve sending ${amountText} in ${account.connectedWalletInfo?.name ?? 'your wallet'}.`
+            : 'Waiting for the network to include the transaction.'}
+        </p>
+        {phase.step === 'pending' ? <ExplorerLink url={phase.explorerUrl} /> : null}
+      </div>
+    );
+  }
+
+  return (
+    <div data-testid="latch-send-preview">
+      <ViewStyles css={ACCOUNT_CSS} />
+      <h3 ref={heading} tabIndex={-1} className="sr-only">
+        Review send
+      </h3>
+      <p className="big-amount" data-testid="latch-send-amount">
+        {amountText}
+        {fiat ? <span className="hint">{fiat}</span> : null}
+      </p>
+      <div className="summary">
+        <div className="line">
+          <span>From</span>
+          <span title={account.address}>{truncateAddress(account.address)}</span>
+        </div>
+        <div className="line">
+          <span>To</span>
+          <span title={request.to} data-testid="latch-send-to">
+            {request.name ? `${request.name} (${truncateAddress(request.to)})` : truncateAddress(request.to)}
+          </span>
+        </div>
+        {network ? (
+          <div className="line">
+            <span>Network</span>
+            <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+              <NetworkBadge network={network} /> {network.name}
+            </span>
+          </div>
+        ) : null}
+        <div className="line">
+          <span>Network fee</span>
+          <span data-testid="latch-send-fee" aria-live="polite">
+            {fee === 'loading' ? 'Estimating…' : fee === 'unavailable' ? 'Not available' : formatFee(fee)}
+          </span>
+        </div>
+      </div>
+      {phase.error ? (
+        <p className="hint error" role="alert" data-testid="latch-send-error" style={{ marginBottom: 12 }}>
+          {phase.error}
+        </p>
+      ) : null}
+      <div className="button-row">
+        <button type="button" className="button" onClick={() => internals.router.goBack()}>
+          Back
+        </button>
+        <button type="button" className="button primary" data-testid="latch-send-confirm" onClick={() => void send()}>
+          {phase.error ? 'Try again' : 'Send'}
+        </button>
+      </div>
+    </div>
+  );
+}
