@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   build: {
     lib: {
-      entry: { index: 'src/index.ts', networks: 'src/networks/index.ts' },
+      entry: { index: 'src/index.ts', networks: 'src/networks/index.ts', blockscout: 'src/blockscout/index.ts' },
       formats: ['es'],
       fileName: (_format, entryName) => `${entryName}.js`,
     },
@@ -15,7 +15,7 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     rollupOptions: {
-      external: [/^viem(\/|$)/, /^@latch\/kernel$/],
+      external: [/^viem(\/|$)/, /^@noble\/hashes(\/|$)/, /^@latch\/kernel$/],
     },
   },
 });

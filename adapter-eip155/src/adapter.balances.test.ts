@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPublicClient, erc20Abi, formatEther, formatUnits, http, parseEther, toHex, type Address } from 'viem';
 import type { CaipNetwork, ChainAdapter } from '@latch/kernel';
 import { createEip155Adapter } from './adapter.js';
@@ -49,41 +49,62 @@ describe('getBalance (native, eth_getBalance)', () => {
 });
 
 describe('getTokenBalances over RPC', () => {
-  const withToken = () => createEip155Adapter({ target: createPage(), tokens: { 'eip155:31337': [{ address: chains.main.contracts.token, image: 'https://example.com/ldt.png' }] } });
+  const withToken = () =>
+    createEip155Adapter({
+      target: createPage(),
+      tokens: { 'eip155:31337': [{ address: chains.main.contracts.token, image: 'https://example.com/ldt.png' }] },
+    });
 
   it('reads the native balance and each token (balanceOf, decimals, symbol, name) in ONE Multicall3 call', async () => {
     const balances = await balanceApi(withToken())?.getTokenBalances?.(account(0), network);
     const [ldt, eth] = await Promise.all([tokenBalanceOf(account(0)), anvil.getBalance({ address: account(0) })]);
     expect(balances).toEqual([
-      { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', price: 0, quantity: { decimals: '18', numeric: formatEther(eth) }, iconUrl: '' },
+      {
+        name: 'Ether',
+        symbol: 'ETH',
+        chainId: 'eip155:31337',
+        quantity: { decimals: '18', numeric: formatEther(eth) },
+        iconUrl: '',
+      },
       {
         name: 'Latch Demo Token',
         symbol: 'LDT',
         chainId: 'eip155:31337',
         address: chains.main.contracts.token,
-        price: 0,
         quantity: { decimals: '18', numeric: formatUnits(ldt, 18) },
         iconUrl: 'https://example.com/ldt.png',
       },
     ]);
     expect(ldt).toBe(1_000_000n * 10n ** 18n);
     expect(proxy.methods).toEqual(['eth_call']);
-    expect((proxy.calls[0]?.params as [{ to: string }])[0].to.toLowerCase()).toBe(MULTICALL3_ADDRESS.toLowerCase());
+    expect((proxy.calls[0]!.params as [{ to: string }])[0].to.toLowerCase()).toBe(MULTICALL3_ADDRESS.toLowerCase());
   });
 
-  it('caches the list for 30 s per address and network', async () => {
-    const adapter = withToken();
-    const first = await balanceApi(adapter)?.getTokenBalances?.(account(0), network);
-    const second = await balanceApi(adapter)?.getTokenBalances?.(account(0).toLowerCase(), network);
-    expect(second).toEqual(first);
-    expect(proxy.methods).toEqual(['eth_call']);
-    await balanceApi(adapter)?.getTokenBalances?.(account(1), network);
-    expect(proxy.methods).toEqual(['eth_call', 'eth_call']);
+  it('caches the list for 30 s per address and network, then reads it again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const adapter = withToken();
+      const first = await balanceApi(adapter)?.getTokenBalances?.(account(0), network);
+      vi.advanceTimersByTime(29_999);
+      const second = await balanceApi(adapter)?.getTokenBalances?.(account(0).toLowerCase(), network);
+      expect(second).toEqual(first);
+      expect(proxy.methods).toEqual(['eth_call']);
+      await balanceApi(adapter)?.getTokenBalances?.(account(1), network);
+      expect(proxy.methods).toEqual(['eth_call', 'eth_call']);
+      vi.advanceTimersByTime(2);
+      await balanceApi(adapter)?.getTokenBalances?.(account(0), network);
+      expect(proxy.methods).toEqual(['eth_call', 'eth_call', 'eth_call']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps to one call for a long token list, leaving out addresses that are not token contracts', async () => {
     const notContracts = Array.from({ length: 40 }, (_, i) => ({ address: `0x${(0xdead0000 + i).toString(16).padStart(40, '0')}` }));
-    const adapter = createEip155Adapter({ target: createPage(), tokens: { 'eip155:31337': [...notContracts, { address: chains.main.contracts.token }] } });
+    const adapter = createEip155Adapter({
+      target: createPage(),
+      tokens: { 'eip155:31337': [...notContracts, { address: chains.main.contracts.token }] },
+    });
     const balances = await balanceApi(adapter)?.getTokenBalances?.(account(1), network);
     expect(balances?.map((b) => b.symbol)).toEqual(['ETH', 'LDT']);
     expect(balances?.[1]?.quantity.numeric).toBe(formatUnits(await tokenBalanceOf(account(1)), 18));
@@ -119,8 +140,15 @@ describe('getTokenBalances from the wallet (EIP-7811 wallet_getAssets)', () => {
   }
 
   it('uses a valid reply and makes no RPC request; decimals 0 are dropped (§5)', async () => {
-    const native = { address: 'native', balance: '0xde0b6b3a7640000', type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 3000, iconUrl: '' } };
-    const { adapter, recorded, unmount } = await connectedWith({ '0x7a69': [native, walletAsset(), walletAsset({ metadata: { ...walletAsset().metadata, symbol: 'ZERO', decimals: 0 } })] });
+    const native = {
+      address: 'native',
+      balance: '0xde0b6b3a7640000',
+      type: 'NATIVE',
+      metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 3000, iconUrl: '' },
+    };
+    const { adapter, recorded, unmount } = await connectedWith({
+      '0x7a69': [native, walletAsset(), walletAsset({ metadata: { ...walletAsset().metadata, symbol: 'ZERO', decimals: 0 } })],
+    });
     const balances = await balanceApi(adapter)?.getTokenBalances?.(account(0), network);
     expect(balances).toEqual([
       { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', price: 3000, quantity: { decimals: '18', numeric: '1' }, iconUrl: '' },
@@ -150,7 +178,9 @@ describe('getTokenBalances from the wallet (EIP-7811 wallet_getAssets)', () => {
 
   it('asks the chain, not the wallet, when the wallet does not declare asset discovery', async () => {
     const recorded = recordingProvider(createWallet(chains)); // the testkit wallet answers wallet_getCapabilities with {}
-    const { adapter, connector, unmount } = mountAdapter(recorded.provider, [network], { tokens: { 'eip155:31337': [{ address: chains.main.contracts.token }] } });
+    const { adapter, connector, unmount } = mountAdapter(recorded.provider, [network], {
+      tokens: { 'eip155:31337': [{ address: chains.main.contracts.token }] },
+    });
     await adapter.connect(connector, { network });
     const balances = await balanceApi(adapter)?.getTokenBalances?.(account(0), network);
     expect(balances?.map((b) => b.symbol)).toEqual(['ETH', 'LDT']);
@@ -159,4 +189,3 @@ describe('getTokenBalances from the wallet (EIP-7811 wallet_getAssets)', () => {
     unmount();
   });
 });
-

@@ -21,7 +21,16 @@ describe('watchConnectors: EIP-6963 wallets', () => {
     installWallet(page, detail);
     const { latest } = watch(createEip155Adapter({ target: page, isMobile: () => false }));
     expect(latest()).toEqual([
-      { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155', icon: SVG_ICON, rdns: 'io.metamask', installed: true, provider: detail.provider },
+      {
+        id: 'io.metamask',
+        name: 'MetaMask',
+        type: 'ANNOUNCED',
+        chain: 'eip155',
+        icon: SVG_ICON,
+        rdns: 'io.metamask',
+        installed: true,
+        provider: detail.provider,
+      },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPublicClient, http } from 'viem';
 import type { CaipNetwork } from '@latch/kernel';
 import { createEip155Adapter } from './adapter.js';
@@ -36,12 +36,21 @@ const identityOf = (adapter: ReturnType<typeof createEip155Adapter>, address: st
 
 describe('getIdentity (ENS)', () => {
   it('reads the primary name and avatar through the Universal Resolver, then caches them for 5 minutes', async () => {
-    const adapter = createEip155Adapter({ target: createPage() });
-    const address = chains.main.accounts[0]?.address as string;
-    await expect(identityOf(adapter, address, localMainnet)).resolves.toEqual({ name: 'latch.eth', avatar: AVATAR });
-    expect(proxy.methods).toEqual(['eth_call', 'eth_call']); // reverse, then the avatar text record
-    await expect(identityOf(adapter, address, localMainnet)).resolves.toEqual({ name: 'latch.eth', avatar: AVATAR });
-    expect(proxy.methods).toHaveLength(2);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const adapter = createEip155Adapter({ target: createPage() });
+      const address = chains.main.accounts[0]?.address as string;
+      await expect(identityOf(adapter, address, localMainnet)).resolves.toEqual({ name: 'latch.eth', avatar: AVATAR });
+      expect(proxy.methods).toEqual(['eth_call', 'eth_call']); // reverse, then the avatar text record
+      vi.advanceTimersByTime(299_999);
+      await expect(identityOf(adapter, address, localMainnet)).resolves.toEqual({ name: 'latch.eth', avatar: AVATAR });
+      expect(proxy.methods).toHaveLength(2);
+      vi.advanceTimersByTime(2);
+      await expect(identityOf(adapter, address, localMainnet)).resolves.toEqual({ name: 'latch.eth', avatar: AVATAR });
+      expect(proxy.methods).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('makes no request on a testnet (§5)', async () => {

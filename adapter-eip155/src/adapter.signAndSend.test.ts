@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, erc20Abi, http, parseEther, verifyMessage, type Address, type Hash } from 'viem';
-import { isTransactionHash, LatchError, type TransferRequest } from '@latch/kernel';
+import { LatchError, type TransferRequest } from '@latch/kernel';
+import { isTransactionHash } from './replies.js';
 import { createWallet, mountAdapter, SECOND_CHAIN_ID, startChains, type Chains } from './test-support/walletFixture.js';
 
 let chains: Chains;
@@ -80,7 +81,11 @@ describe('sendTransfer', () => {
     const { send, transfer, wallet, unmount } = await connectedAdapter();
     wallet.switchChainFromWallet(SECOND_CHAIN_ID);
     const before = await anvil.getTransactionCount({ address: address(0) });
-    await expect(send?.sendTransfer(transfer({ amount: 1n }))).rejects.toMatchObject({ name: 'LatchError', category: 'CONNECTOR_ERROR', message: expect.stringMatching(/does not match/) });
+    await expect(send?.sendTransfer(transfer({ amount: 1n }))).rejects.toMatchObject({
+      name: 'LatchError',
+      category: 'CONNECTOR_ERROR',
+      message: expect.stringMatching(/does not match/),
+    });
     expect(await anvil.getTransactionCount({ address: address(0) })).toBe(before);
     unmount();
   });
@@ -93,6 +98,19 @@ describe('sendTransfer', () => {
     }
     await expect(send?.estimateFee?.(transfer({ to: 'nobody' }))).rejects.toMatchObject({ message: 'Invalid transfer receiver' });
     expect(await anvil.getTransactionCount({ address: address(0) })).toBe(before);
+    unmount();
+  });
+
+  it("explains a node's refusal in plain words (§8): more than the balance", async () => {
+    const { send, transfer, from, unmount } = await connectedAdapter();
+    const balance = await anvil.getBalance({ address: from as Address });
+    const error = await send?.sendTransfer(transfer({ amount: balance + 1n })).catch((err: unknown) => err);
+    expect(error).toMatchObject({
+      name: 'LatchError',
+      category: 'RPC_ERROR',
+      message: 'The account balance does not cover the gas fee plus the value sent.',
+    });
+    expect(await anvil.getBalance({ address: from as Address })).toBe(balance);
     unmount();
   });
 
@@ -116,10 +134,12 @@ describe('estimateFee', () => {
 
   it('fails as an RPC_ERROR when the transfer would revert (more tokens than held)', async () => {
     const { send, transfer, unmount } = await connectedAdapter({ accountIndex: 9 }); // account 9 holds no LDT
-    await expect(send?.estimateFee?.(transfer({ from: address(9), amount: 1n, token: chains.main.contracts.token }))).rejects.toMatchObject({
-      name: 'LatchError',
-      category: 'RPC_ERROR',
-    });
+    await expect(send?.estimateFee?.(transfer({ from: address(9), amount: 1n, token: chains.main.contracts.token }))).rejects.toMatchObject(
+      {
+        name: 'LatchError',
+        category: 'RPC_ERROR',
+      },
+    );
     unmount();
   });
 });

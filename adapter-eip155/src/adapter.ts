@@ -7,13 +7,13 @@ import {
   createTtlCache,
   filterTokenBalances,
   formatUnits,
-  isEvmAddress,
   sameConnectors,
   toLatchError,
 } from '@latch/kernel';
 import type { AdapterContext, AdapterEvent, ChainAdapter, CaipNetwork, Connector, TokenBalance, TransferRequest } from '@latch/kernel';
+import type { ActivityService } from '@latch/kernel';
 import { DEFAULT_RECONNECT_TIMEOUT_MS, ENS_UNIVERSAL_RESOLVERS, REVOKE_TIMEOUT_MS } from './constants.js';
-import { readConnection, requestConnection, startSession, type WalletSession } from './connection.js';
+import type { WalletSession } from './connection.js';
 import { createAnnouncedConnector, createWalletDiscovery, type AnnouncedWallet } from './discovery/eip6963.js';
 import {
   ETHEREUM_INITIALIZED_EVENT,
@@ -23,11 +23,14 @@ import {
 } from './discovery/injected.js';
 import { chainIdOf, isEip1193Provider, type Eip1193Provider } from './provider.js';
 import type { NetworkClient } from './rpc/client.js';
-import { signPersonalMessage, sendTransferTransaction } from './signAndSend.js';
-import { switchWalletNetwork } from './switchNetwork.js';
-import { tokensFor, type TokenConfig } from './tokens.js';
+import type { TokenConfig } from './tokens.js';
+import { isEvmAddress } from './address.js';
+import type { ActivityOptions } from './activity/options.js';
+import type { WaitForTransferOptions } from './waitForTransfer.js';
+import type { NftOptions } from './nfts/config.js';
+import { createNftService } from './nfts/service.js';
 
-export interface Eip155AdapterOptions {
+export interface Eip155AdapterOptions extends NftOptions {
   /** ERC-20 tokens whose balances are read, per network. */
   tokens?: TokenConfig;
   /** Where wallets announce themselves and `ethereum` is injected; `window` by default (read lazily). */
@@ -36,6 +39,14 @@ export interface Eip155AdapterOptions {
   isMobile?: () => boolean;
   /** How long a silent reconnect waits for the stored wallet's EIP-6963 announcement. */
   reconnectTimeoutMs?: number;
+  /** The Activity tab's default reader: the network's own RPC (Otterscan `ots_*`, else token `Transfer` logs). */
+  activity?: ActivityOptions;
+  /** How long `send.waitForTransfer` waits for the receipt, and how often it asks the network's RPC. */
+  waitForTransfer?: WaitForTransferOptions;
+  /** ENS Universal Resolver per chain id (over the built-in mainnet and Sepolia ones) for sending to a name. */
+  ensUniversalResolvers?: Readonly<Partial<Record<number, `0x${string}`>>>;
+  /** ENSIP-15 normalisation, e.g. `normalize` from 'viem/ens'; without it only plain ASCII names resolve. */
+  normalizeEnsName?: (name: string) => string;
 }
 
 function defaultIsMobile(): boolean {
@@ -74,8 +85,12 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
   const announcedConnectors = new WeakMap<AnnouncedWallet, Connector>();
   const injectedConnectors = new WeakMap<Eip1193Provider, Connector>();
   const tokenCache = createTtlCache<TokenBalance[]>({ ttlMs: BALANCE_CACHE_TTL_MS, maxEntries: ADDRESS_CACHE_MAX_ENTRIES });
-  const identityCache = createTtlCache<{ name?: string; avatar?: string }>({ ttlMs: NAME_CACHE_TTL_MS, maxEntries: ADDRESS_CACHE_MAX_ENTRIES });
+  const identityCache = createTtlCache<{ name?: string; avatar?: string }>({
+    ttlMs: NAME_CACHE_TTL_MS,
+    maxEntries: ADDRESS_CACHE_MAX_ENTRIES,
+  });
   const clients = new Map<string, Promise<NetworkClient>>();
+  let activityReader: Promise<ActivityService> | undefined;
   let context: AdapterContext | undefined;
   let session: WalletSession | undefined;
 
@@ -94,11 +109,19 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
   function listConnectors(): Connector[] {
     const announced = discovery.wallets().map(announcedConnector);
     const injected = readInjectedProvider(getTarget());
-    const showInjected = shouldShowBrowserWallet({ isMobile: isMobile(), hasInjected: injected !== undefined, announcedCount: announced.length });
+    const showInjected = shouldShowBrowserWallet({
+      isMobile: isMobile(),
+      hasInjected: injected !== undefined,
+      announcedCount: announced.length,
+    });
     return injected && showInjected ? [...announced, injectedConnector(injected)] : announced;
   }
 
-  function beginSession(connector: Connector, provider: Eip1193Provider, address: string): void {
+  // Connecting, signing, sending and switching load on first use: first load is discovery only.
+  const connection = () => import('./connection.js');
+
+  async function beginSession(connector: Connector, provider: Eip1193Provider, address: string): Promise<void> {
+    const { startSession } = await connection();
     session?.end();
     const current = startSession(connector, provider, address, (event: AdapterEvent) => {
       if (event.type === 'disconnected' && session === current) session = undefined;
@@ -138,7 +161,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
     const wallet = session && sameAddress(session.address, address) ? session.provider : undefined;
     const fromWallet = wallet && (await import('./walletAssets.js').then((assets) => assets.readWalletAssets(wallet, address, network)));
     if (fromWallet) return fromWallet;
-    const [rpc, client] = await Promise.all([import('./rpc/balances.js'), clientFor(network)]);
+    const [rpc, client, { tokensFor }] = await Promise.all([import('./rpc/balances.js'), clientFor(network), import('./tokens.js')]);
     return rpc.readTokenBalances(client, address, network, tokensFor(options.tokens, network.caipNetworkId));
   }
 
@@ -172,24 +195,26 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
 
     async connect(connector) {
       const provider = providerOf(connector);
-      const result = await requestConnection(connector, provider);
-      beginSession(connector, provider, result.address);
+      const result = await (await connection()).requestConnection(connector, provider);
+      await beginSession(connector, provider, result.address);
       return result;
     },
 
-    async reconnect(connectorId) {
-      const connector = await findConnector(connectorId);
+    async reconnect(connectorId, { connector: given }) {
+      // A shared session (WalletConnect, an embedded wallet) hands over its connector; otherwise find the extension.
+      const connector = given ?? (await findConnector(connectorId));
       if (!connector) return null;
       const provider = providerOf(connector);
-      const result = await readConnection(provider);
+      const result = await (await connection()).readConnection(provider);
       if (!result) return null;
-      beginSession(connector, provider, result.address);
+      await beginSession(connector, provider, result.address);
       return { connector, result };
     },
 
     async disconnect(connector) {
       const ended = endSession();
-      const provider = ended?.connector.id === connector.id ? ended.provider : isEip1193Provider(connector.provider) ? connector.provider : undefined;
+      const provider =
+        ended?.connector.id === connector.id ? ended.provider : isEip1193Provider(connector.provider) ? connector.provider : undefined;
       // Revoking is a courtesy: many wallets do not implement it (or never answer), and the session is already over for us.
       const revoke = provider?.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined);
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -199,6 +224,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
 
     async switchNetwork(network, connector) {
       const provider = session?.connector.id === connector.id ? session.provider : providerOf(connector);
+      const { switchWalletNetwork } = await import('./switchNetwork.js');
       await switchWalletNetwork(provider, network);
     },
 
@@ -229,12 +255,18 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
         },
       },
       signMessage: {
-        signMessage: ({ message, address, connector }) => signPersonalMessage(providerOf(connector), message, address),
+        async signMessage({ message, address, connector }) {
+          const { signPersonalMessage } = await import('./signAndSend.js');
+          return signPersonalMessage(providerOf(connector), message, address);
+        },
       },
       send: {
         async sendTransfer(request) {
           assertValidTransfer(request);
-          const { buildTransferCall } = await import('./rpc/transfer.js');
+          const [{ buildTransferCall }, { sendTransferTransaction }] = await Promise.all([
+            import('./rpc/transfer.js'),
+            import('./signAndSend.js'),
+          ]);
           return sendTransferTransaction(providerOf(request.connector), request.network, buildTransferCall(request));
         },
         async estimateFee(request) {
@@ -245,6 +277,10 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
           } catch (err) {
             throw toLatchError(err, 'RPC_ERROR');
           }
+        },
+        async waitForTransfer(request) {
+          const { waitForTransferOutcome } = await import('./waitForTransfer.js');
+          return waitForTransferOutcome(clientFor(request.network), request, options.waitForTransfer);
         },
       },
       identity: {
@@ -264,6 +300,22 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
           }
         },
       },
+      names: {
+        async resolveName(name, network) {
+          const { resolveEnsName } = await import('./names.js');
+          return resolveEnsName(name, network, clientFor, options);
+        },
+      },
+      activity: {
+        async getTransactions(request) {
+          activityReader ??= import('./activity/activityReader.js').then((reader) =>
+            reader.createActivityReader({ clientFor, tokens: options.tokens, options: options.activity }),
+          );
+          return (await activityReader).getTransactions(request);
+        },
+      },
+      // Declared only when the integrator configured collections: no empty NFTs tab is faked.
+      ...(options.nfts ? { nfts: createNftService(options, clientFor) } : {}),
     },
   };
 }

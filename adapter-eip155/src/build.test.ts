@@ -28,8 +28,35 @@ describe('the built adapter', () => {
 
   it('puts viem in the lazy rpc chunks', () => {
     const lazy = chunk('index.js').dynamicImports.map(chunk);
-    expect(moduleFiles(lazy)).toEqual(expect.arrayContaining(['src/rpc/client.ts', 'src/rpc/balances.ts', 'src/rpc/identity.ts', 'src/rpc/transfer.ts']));
+    expect(moduleFiles(lazy)).toEqual(
+      expect.arrayContaining(['src/rpc/client.ts', 'src/rpc/balances.ts', 'src/rpc/identity.ts', 'src/rpc/transfer.ts']),
+    );
     expect(externalImports(lazy).filter((s) => /^viem(\/|$)/.test(s)).length).toBeGreaterThan(0);
+  });
+
+  it('keeps the NFT reader lazy: only the tiny nfts service is in the first load', () => {
+    const firstLoad = moduleFiles(staticClosure(chunk('index.js')));
+    expect(firstLoad.filter((file) => file.startsWith('src/nfts/'))).toEqual(['src/nfts/service.ts']);
+    const lazy = moduleFiles(built.chunks.filter((c) => !staticClosure(chunk('index.js')).includes(c)));
+    expect(lazy).toEqual(expect.arrayContaining(['src/nfts/readNftPage.ts', 'src/nfts/ownedTokens.ts', 'src/nfts/tokenMetadata.ts']));
+  });
+
+  it('builds the blockscout entry apart: no viem, no adapter, and nothing of it reachable from index.js', () => {
+    const blockscout = staticClosure(chunk('blockscout.js'));
+    expect(externalImports(blockscout)).toEqual(['@latch/kernel']);
+    expect(moduleFiles(blockscout).every((file) => file.startsWith('src/blockscout/'))).toBe(true);
+    expect(chunk('blockscout.js').dynamicImports).toEqual([]);
+    const reachable = new Set<string>();
+    const visit = (fileName: string) => {
+      if (reachable.has(fileName)) return;
+      reachable.add(fileName);
+      const next = chunk(fileName);
+      for (const imported of [...next.imports, ...next.dynamicImports])
+        if (built.chunks.some((c) => c.fileName === imported)) visit(imported);
+    };
+    visit('index.js');
+    const fromIndex = moduleFiles([...reachable].map(chunk));
+    expect(fromIndex.filter((file) => file.startsWith('src/blockscout/'))).toEqual([]);
   });
 
   it('builds the networks entry without viem or the adapter', () => {
@@ -53,6 +80,22 @@ describe('the built adapter', () => {
         const networks = await import('./networks.js');
         const adapter = adapterModule.createEip155Adapter();
         if (adapter.namespace !== 'eip155' || networks.mainnet.caipNetworkId !== 'eip155:1') seen.push('wrong exports');
+      `,
+    );
+    expect(touched).toEqual([]);
+  });
+
+  it('performs no I/O, timers or DOM access when the blockscout entry is imported and its services created', () => {
+    const touched = sideEffectsOf(
+      built,
+      `
+        const blockscout = await import('./blockscout.js');
+        const instances = { 'eip155:1': 'https://explorer.example' };
+        const activity = blockscout.createBlockscoutActivity({ instances, pageSize: 10 });
+        const nfts = blockscout.createBlockscoutNfts({ instances });
+        if (typeof activity.getTransactions !== 'function' || typeof nfts.getNfts !== 'function') seen.push('wrong exports');
+        const adapter = (await import('./index.js')).createEip155Adapter({ nfts: { 'eip155:1': ['0x0000000000000000000000000000000000000001'] } });
+        if (typeof adapter.capabilities.nfts?.getNfts !== 'function') seen.push('no nfts capability');
       `,
     );
     expect(touched).toEqual([]);

@@ -4,6 +4,7 @@
  */
 export { createEip155Adapter, type Eip155AdapterOptions } from './adapter.js';
 export type { TokenConfig, TokenConfigEntry } from './tokens.js';
+export type { NftCollectionEntry, NftConfig, NftOptions } from './nfts/config.js';
 export type { Eip1193Provider } from './provider.js';
 export {
   ANNOUNCE_PROVIDER_EVENT,

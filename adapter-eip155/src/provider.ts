@@ -1,5 +1,6 @@
-import { readUntrustedProperty, toChecksumAddress, isEvmAddress, parseCaipNetworkId } from '@latch/kernel';
+import { readUntrustedProperty, parseCaipNetworkId } from '@latch/kernel';
 import type { CaipNetwork, CaipNetworkId } from '@latch/kernel';
+import { toChecksumAddress, isEvmAddress } from './address.js';
 
 /** The EIP-1193 surface the adapter relies on; `on`/`removeListener` are optional in the wild. */
 export interface Eip1193Provider {

@@ -6,8 +6,14 @@ import { isUnrecognisedChainError, toAddEthereumChainParameter } from './switchN
 describe('isUnrecognisedChainError', () => {
   it.each([
     ['code 4902', { code: 4902, message: 'x' }],
-    ['4902 wrapped in data.originalError (MetaMask mobile)', { code: -32603, message: 'Internal error', data: { originalError: { code: 4902 } } }],
-    ['an "Unrecognized chain ID" message', new Error('Unrecognized chain ID "0x7a6a". Try adding the chain using wallet_addEthereumChain first.')],
+    [
+      '4902 wrapped in data.originalError (MetaMask mobile)',
+      { code: -32603, message: 'Internal error', data: { originalError: { code: 4902 } } },
+    ],
+    [
+      'an "Unrecognized chain ID" message',
+      new Error('Unrecognized chain ID "0x7a6a". Try adding the chain using wallet_addEthereumChain first.'),
+    ],
     ['the British spelling', { code: -32603, message: 'Unrecognised chain' }],
   ])('recognises %s', (_label, err) => {
     expect(isUnrecognisedChainError(err)).toBe(true);

@@ -1,5 +1,5 @@
-import { isEvmAddress, toChecksumAddress } from '@latch/kernel';
 import type { CaipNetworkId } from '@latch/kernel';
+import { isEvmAddress, toChecksumAddress } from './address.js';
 
 export interface TokenConfigEntry {
   address: string;
@@ -17,7 +17,8 @@ export interface ConfiguredToken {
 /** The valid, checksummed, de-duplicated tokens configured for a network. */
 export function tokensFor(config: TokenConfig | undefined, caipNetworkId: CaipNetworkId): ConfiguredToken[] {
   const configured = config?.[caipNetworkId];
-  const entries: readonly TokenConfigEntry[] = configured === undefined ? [] : Array.isArray(configured) ? configured : [configured as TokenConfigEntry];
+  const entries: readonly TokenConfigEntry[] =
+    configured === undefined ? [] : Array.isArray(configured) ? configured : [configured as TokenConfigEntry];
   const byAddress = new Map<string, ConfiguredToken>();
   for (const entry of entries) {
     if (typeof entry?.address !== 'string' || !isEvmAddress(entry.address)) continue;

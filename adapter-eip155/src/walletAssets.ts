@@ -1,6 +1,8 @@
-import { formatUnits, readUntrustedProperty, toChecksumAddress, validateWalletAssets } from '@latch/kernel';
-import type { CaipNetwork, TokenBalance, WalletAsset } from '@latch/kernel';
+import { formatUnits, readUntrustedProperty } from '@latch/kernel';
+import type { CaipNetwork, TokenBalance } from '@latch/kernel';
 import { chainIdOf, toHexQuantity, type Eip1193Provider } from './provider.js';
+import { toChecksumAddress } from './address.js';
+import { validateWalletAssets, type WalletAsset } from './walletAssetReply.js';
 
 function hexKeyMatches(key: string, chainId: number): boolean {
   try {
@@ -54,7 +56,11 @@ function toTokenBalance(asset: WalletAsset, network: CaipNetwork): TokenBalance 
  * Token balances the connected wallet knows (EIP-7811 `wallet_getAssets`), when its capabilities say it
  * supports asset discovery. Undefined means "ask the chain instead": unsupported, failed or invalid.
  */
-export async function readWalletAssets(provider: Eip1193Provider, address: string, network: CaipNetwork): Promise<TokenBalance[] | undefined> {
+export async function readWalletAssets(
+  provider: Eip1193Provider,
+  address: string,
+  network: CaipNetwork,
+): Promise<TokenBalance[] | undefined> {
   const chainId = chainIdOf(network);
   const chainHex = toHexQuantity(chainId);
   try {

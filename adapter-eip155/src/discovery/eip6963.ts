@@ -41,7 +41,16 @@ export function parseAnnouncement(detail: unknown): AnnouncedWallet | undefined 
 }
 
 export function createAnnouncedConnector({ info, provider }: AnnouncedWallet): Connector {
-  return { id: info.rdns, name: info.name, type: 'ANNOUNCED', chain: 'eip155', icon: info.icon, rdns: info.rdns, installed: true, provider };
+  return {
+    id: info.rdns,
+    name: info.name,
+    type: 'ANNOUNCED',
+    chain: 'eip155',
+    icon: info.icon,
+    rdns: info.rdns,
+    installed: true,
+    provider,
+  };
 }
 
 export interface WalletDiscovery {

@@ -17,14 +17,18 @@ export const devnet = {
 export interface DevnetOptions {
   rpcUrl: string;
   chainId?: number;
+  /** What the modal calls it; 'Local Devnet' by default. */
+  name?: string;
 }
 
 /** The devnet pointed at a running local node, e.g. the testkit's anvil on a random port. */
-export function createDevnet({ rpcUrl, chainId = DEVNET_CHAIN_ID }: DevnetOptions): CaipNetwork {
+export function createDevnet({ rpcUrl, chainId = DEVNET_CHAIN_ID, name = devnet.name }: DevnetOptions): CaipNetwork {
   if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new RangeError(`chainId must be a positive integer (got ${chainId})`);
+  if (typeof name !== 'string' || name.trim() === '') throw new TypeError('name must be a non-empty string');
   return {
     ...devnet,
     id: chainId,
+    name,
     caipNetworkId: `eip155:${chainId}` as CaipNetworkId,
     nativeCurrency: { ...devnet.nativeCurrency },
     rpcUrls: { default: { http: [rpcUrl] } },

@@ -34,4 +34,9 @@ describe('network definitions', () => {
     expect(createDevnet({ rpcUrl: 'http://127.0.0.1:8546' }).caipNetworkId).toBe('eip155:31337');
     expect(() => createDevnet({ rpcUrl: 'http://x', chainId: 0 })).toThrow(RangeError);
   });
+
+  it('createDevnet takes a display name', () => {
+    expect(createDevnet({ rpcUrl: 'http://127.0.0.1:8545', name: 'Local Devnet 2' }).name).toBe('Local Devnet 2');
+    expect(() => createDevnet({ rpcUrl: 'http://127.0.0.1:8545', name: '' })).toThrow(TypeError);
+  });
 });

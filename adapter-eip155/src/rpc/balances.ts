@@ -49,14 +49,15 @@ export async function readTokenBalances(
   const native = results[0];
   if (native?.status === 'success' && typeof native.result === 'bigint') balances.push(nativeTokenBalance(network, native.result));
   tokens.forEach((token, index) => {
-    const [balance, decimals, symbol, name] = results.slice(1 + index * 4, 5 + index * 4).map((r) => (r.status === 'success' ? r.result : undefined));
+    const [balance, decimals, symbol, name] = results
+      .slice(1 + index * 4, 5 + index * 4)
+      .map((r) => (r.status === 'success' ? r.result : undefined));
     if (typeof balance !== 'bigint' || typeof decimals !== 'number' || typeof symbol !== 'string' || typeof name !== 'string') return;
     balances.push({
       name,
       symbol,
       chainId: network.caipNetworkId,
       address: token.address,
-      price: 0,
       quantity: { decimals: String(decimals), numeric: formatUnits(balance, decimals) },
       iconUrl: token.image ?? '',
     });

@@ -8,7 +8,10 @@ import { ANNOUNCE_PROVIDER_EVENT, REQUEST_PROVIDER_EVENT } from '../discovery/ei
 
 export const SVG_ICON = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=';
 
-export function walletDetail(rdns: string, overrides: { uuid?: unknown; name?: unknown; icon?: unknown; rdns?: unknown; provider?: unknown } = {}) {
+export function walletDetail(
+  rdns: string,
+  overrides: { uuid?: unknown; name?: unknown; icon?: unknown; rdns?: unknown; provider?: unknown } = {},
+) {
   const provider = 'provider' in overrides ? overrides.provider : { request: async () => null };
   return {
     info: {

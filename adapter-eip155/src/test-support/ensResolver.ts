@@ -12,7 +12,10 @@ function pushBytes(value: number, size: 2 | 4): string {
  * test needs no compiler: dispatch on the selector, then CODECOPY a constant ABI-encoded reply and return it.
  */
 export function fakeUniversalResolverCode({ name, avatar }: { name: string; avatar: string }): Hex {
-  const reverseReply = encodeAbiParameters([{ type: 'string' }, { type: 'address' }, { type: 'address' }], [name, zeroAddress, zeroAddress]);
+  const reverseReply = encodeAbiParameters(
+    [{ type: 'string' }, { type: 'address' }, { type: 'address' }],
+    [name, zeroAddress, zeroAddress],
+  );
   const textReply = encodeFunctionResult({ abi: textAbi, functionName: 'text', result: avatar });
   const resolveReply = encodeAbiParameters([{ type: 'bytes' }, { type: 'address' }], [textReply, zeroAddress]);
   const reverseSelector = Number.parseInt(toFunctionSelector('reverseWithGateways(bytes,uint256,string[])').slice(2), 16);
@@ -24,14 +27,25 @@ export function fakeUniversalResolverCode({ name, avatar }: { name: string; avat
   const firstBranch = DISPATCH_LENGTH;
   const secondBranch = firstBranch + BRANCH_LENGTH;
   const dataStart = secondBranch + BRANCH_LENGTH;
-  const branch = (offset: number, length: number) =>
-    '5b' + pushBytes(length, 2) + pushBytes(offset, 2) + '6000' + '39' + pushBytes(length, 2) + '6000' + 'f3';
+  const branch = (offset: number, length: number) => `5b${pushBytes(length, 2)}${pushBytes(offset, 2)}600039${pushBytes(length, 2)}6000f3`;
 
   const code =
-    '6000' + '35' + '60e0' + '1c' + // selector = calldata[0:4]
-    '80' + pushBytes(reverseSelector, 4) + '14' + pushBytes(firstBranch, 2) + '57' +
-    pushBytes(resolveSelector, 4) + '14' + pushBytes(secondBranch, 2) + '57' +
-    '6000' + '80' + 'fd' + // unknown selector: revert
+    '6000' +
+    '35' +
+    '60e0' +
+    '1c' + // selector = calldata[0:4]
+    '80' +
+    pushBytes(reverseSelector, 4) +
+    '14' +
+    pushBytes(firstBranch, 2) +
+    '57' +
+    pushBytes(resolveSelector, 4) +
+    '14' +
+    pushBytes(secondBranch, 2) +
+    '57' +
+    '6000' +
+    '80' +
+    'fd' + // unknown selector: revert
     branch(dataStart, replyLength(reverseReply)) +
     branch(dataStart + replyLength(reverseReply), replyLength(resolveReply));
   if (code.length / 2 !== dataStart) throw new Error(`resolver code layout is off: ${code.length / 2} != ${dataStart}`);

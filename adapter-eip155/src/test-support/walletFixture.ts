@@ -25,7 +25,14 @@ export async function startChains() {
 export type Chains = Awaited<ReturnType<typeof startChains>>;
 
 /** The testkit's wallet (real key, real anvil) holding dev account `accountIndex`, on the main chain. */
-export function createWallet(chains: Chains, { accountIndex = 0, knowsSecondChain = true, failures = {} }: { accountIndex?: number; knowsSecondChain?: boolean; failures?: MockWalletOptions['failures'] } = {}) {
+export function createWallet(
+  chains: Chains,
+  {
+    accountIndex = 0,
+    knowsSecondChain = true,
+    failures = {},
+  }: { accountIndex?: number; knowsSecondChain?: boolean; failures?: MockWalletOptions['failures'] } = {},
+) {
   const account = chains.main.accounts[accountIndex];
   if (!account) throw new Error(`no anvil account ${accountIndex}`);
   return createMockEip1193Provider({

@@ -1,0 +1,12 @@
+/**
+ * @latch/adapter-eip155/blockscout — Activity and NFTs from a Blockscout instance the integrator runs
+ * (REST API v2). A separate entry: nothing of it loads unless imported, and it imports no viem.
+ *
+ *   createModal({ dataServices: {
+ *     activity: createBlockscoutActivity({ instances: { 'eip155:1': 'https://explorer.example.com' } }),
+ *     nfts: createBlockscoutNfts({ instances: { 'eip155:1': 'https://explorer.example.com' } }),
+ *   } })
+ */
+export { createBlockscoutActivity, type BlockscoutActivityOptions } from './activity.js';
+export { createBlockscoutNfts } from './nfts.js';
+export type { BlockscoutInstances, BlockscoutOptions } from './request.js';
