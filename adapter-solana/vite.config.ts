@@ -15,7 +15,7 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     rollupOptions: {
-      external: [/^@solana\//, /^@solana-program\//, /^@wallet-standard\//, /^@latch\/kernel$/],
+      external: [/^@solana\//, /^@solana-program\//, /^@wallet-standard\//, /^@scure\/base(\/|$)/, /^@latch\/kernel$/],
     },
   },
 });

@@ -1,9 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LatchError, solanaDevnet } from '@latch/kernel';
+import { LatchError } from '@latch/kernel';
 import type { AdapterEvent, Connector } from '@latch/kernel';
 import { createSolanaAdapter } from './adapter.js';
-import { CONNECTOR_ID, addressOf, createWallet, mountAdapter, recordingWallet, unmountAll, seed, startLocalSolana, type LocalSolana } from './test-support/solanaFixture.js';
+import {
+  CONNECTOR_ID,
+  addressOf,
+  createWallet,
+  mountAdapter,
+  recordingWallet,
+  unmountAll,
+  seed,
+  startLocalSolana,
+  type LocalSolana,
+} from './test-support/solanaFixture.js';
 import { createRegistrations } from './test-support/standardWallets.js';
+import { solanaDevnet } from './networks/clusters.js';
 
 const registrations = createRegistrations();
 
@@ -118,7 +129,11 @@ describe('reconnect (silent)', () => {
     const { adapter, events } = mountAdapter(recorded.wallet, [local.network]);
     const restored = await adapter.reconnect?.(CONNECTOR_ID, { network: local.network });
     expect(restored?.connector.id).toBe(CONNECTOR_ID);
-    expect(restored?.result).toEqual({ address: await addressOf(ALICE), caipNetworkId: local.network.caipNetworkId, accounts: [{ address: await addressOf(ALICE), type: 'eoa' }] });
+    expect(restored?.result).toEqual({
+      address: await addressOf(ALICE),
+      caipNetworkId: local.network.caipNetworkId,
+      accounts: [{ address: await addressOf(ALICE), type: 'eoa' }],
+    });
     expect(recorded.callsTo('standard:connect')).toEqual([{ silent: true }]);
     await mock.switchAccount(BOB); // the restored session is followed
     expect(events).toEqual([{ type: 'accountsChanged', accounts: [{ address: await addressOf(BOB), type: 'eoa' }] }]);
@@ -157,6 +172,10 @@ describe('switchNetwork (app-side; only checks the wallet knows the chain)', () 
     const { adapter, connector } = mountAdapter(await createWallet(local, { seedHex: ALICE }), [local.network, solanaDevnet]);
     await adapter.connect(connector, { network: local.network });
     await expect(adapter.switchNetwork?.(local.network, connector)).resolves.toBeUndefined();
-    await expect(adapter.switchNetwork?.(solanaDevnet, connector)).rejects.toMatchObject({ name: 'LatchError', message: 'Chain is not supported', code: 5710 });
+    await expect(adapter.switchNetwork?.(solanaDevnet, connector)).rejects.toMatchObject({
+      name: 'LatchError',
+      message: 'Chain is not supported',
+      code: 5710,
+    });
   });
 });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getWallets } from '@wallet-standard/app';
-import { solana, solanaDevnet } from '@latch/kernel';
 import type { AdapterEvent, CaipNetwork, ChainAdapter, Connector } from '@latch/kernel';
 import { createSolanaAdapter } from './adapter.js';
 import { DEVNET, SVG_ICON, createRegistrations, standardWallet } from './test-support/standardWallets.js';
+import { solana, solanaDevnet } from './networks/clusters.js';
 
 const registrations = createRegistrations();
 afterEach(() => registrations.clear());
@@ -31,7 +31,9 @@ describe('watchConnectors: Wallet Standard wallets', () => {
     const wallet = standardWallet('Phantom');
     registrations.register(wallet);
     const { latest, stop } = watch(createSolanaAdapter());
-    expect(latest()).toEqual([{ id: 'ws:Phantom', name: 'Phantom', type: 'ANNOUNCED', chain: 'solana', icon: SVG_ICON, installed: true, provider: wallet }]);
+    expect(latest()).toEqual([
+      { id: 'ws:Phantom', name: 'Phantom', type: 'ANNOUNCED', chain: 'solana', icon: SVG_ICON, installed: true, provider: wallet },
+    ]);
     stop();
   });
 

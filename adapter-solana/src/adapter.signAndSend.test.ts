@@ -1,10 +1,21 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { address, createSolanaRpc, getBase58Encoder, getPublicKeyFromAddress, verifySignature, type SignatureBytes } from '@solana/kit';
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import { LatchError, getCapability, solanaDevnet } from '@latch/kernel';
+import { LatchError, getCapability } from '@latch/kernel';
 import type { TransferRequest } from '@latch/kernel';
 import { SOLANA_SIGN_IN_CAPABILITY, type SolanaSignInCapability } from './adapter.js';
-import { addressOf, createWallet, mountAdapter, recordingWallet, unmountAll, seed, startLocalSolana, LAMPORTS_PER_SOL, type LocalSolana } from './test-support/solanaFixture.js';
+import {
+  addressOf,
+  createWallet,
+  mountAdapter,
+  recordingWallet,
+  unmountAll,
+  seed,
+  startLocalSolana,
+  LAMPORTS_PER_SOL,
+  type LocalSolana,
+} from './test-support/solanaFixture.js';
+import { solanaDevnet } from './networks/clusters.js';
 
 let local: LocalSolana;
 let chain: ReturnType<typeof createSolanaRpc>;
@@ -19,12 +30,21 @@ const SENDER = seed(0x31);
 const lamportsOf = async (owner: string) => (await chain.getBalance(address(owner)).send()).value;
 async function tokenAmountOf(owner: string, mint: string): Promise<bigint> {
   const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: TOKEN_PROGRAM_ADDRESS });
-  const account = await chain.getTokenAccountBalance(ata).send().catch(() => undefined);
+  const account = await chain
+    .getTokenAccountBalance(ata)
+    .send()
+    .catch(() => undefined);
   return account ? BigInt(account.value.amount) : 0n;
 }
 const isBase58Signature = (value: unknown) => typeof value === 'string' && getBase58Encoder().encode(value).length === 64;
 
-async function connectedAdapter({ failures = {}, hide = [] }: { failures?: { rejectConnect?: boolean; rejectSign?: boolean }; hide?: string[] } = {}) {
+async function connectedAdapter({
+  failures = {},
+  hide = [],
+}: {
+  failures?: { rejectConnect?: boolean; rejectSign?: boolean };
+  hide?: string[];
+} = {}) {
   const mock = await createWallet(local, { seedHex: SENDER, failures });
   const recorded = recordingWallet(mock, { hide });
   const mounted = mountAdapter(recorded.wallet, [local.network]);
@@ -37,7 +57,15 @@ async function connectedAdapter({ failures = {}, hide = [] }: { failures?: { rej
     connector: mounted.connector,
     ...overrides,
   });
-  return { ...mounted, mock, recorded, from, transfer, sign: getCapability(mounted.adapter, 'signMessage'), send: getCapability(mounted.adapter, 'send') };
+  return {
+    ...mounted,
+    mock,
+    recorded,
+    from,
+    transfer,
+    sign: getCapability(mounted.adapter, 'signMessage'),
+    send: getCapability(mounted.adapter, 'send'),
+  };
 }
 
 describe('signMessage (solana:signMessage)', () => {
@@ -62,12 +90,17 @@ describe('signMessage (solana:signMessage)', () => {
 
   it('answers 4200 for a wallet without solana:signMessage', async () => {
     const { sign, from, connector } = await connectedAdapter({ hide: ['solana:signMessage'] });
-    await expect(sign?.signMessage({ message: 'hello', address: from, connector })).rejects.toMatchObject({ name: 'LatchError', code: 4200 });
+    await expect(sign?.signMessage({ message: 'hello', address: from, connector })).rejects.toMatchObject({
+      name: 'LatchError',
+      code: 4200,
+    });
   });
 
   it('refuses an address the wallet did not grant', async () => {
     const { sign, connector } = await connectedAdapter();
-    await expect(sign?.signMessage({ message: 'hello', address: await addressOf(seed(0x32)), connector })).rejects.toMatchObject({ category: 'CONNECTOR_ERROR' });
+    await expect(sign?.signMessage({ message: 'hello', address: await addressOf(seed(0x32)), connector })).rejects.toMatchObject({
+      category: 'CONNECTOR_ERROR',
+    });
   });
 });
 
@@ -81,7 +114,9 @@ describe("the 'solana:signIn' capability", () => {
     expect(result?.message).toContain('app.example wants you to sign in with your Solana account:');
     expect(result?.message).toContain(from);
     const signatureBytes = getBase58Encoder().encode(result?.signature as string) as SignatureBytes;
-    expect(await verifySignature(await getPublicKeyFromAddress(address(from)), signatureBytes, result?.signedMessage as Uint8Array)).toBe(true);
+    expect(await verifySignature(await getPublicKeyFromAddress(address(from)), signatureBytes, result?.signedMessage as Uint8Array)).toBe(
+      true,
+    );
     await adapter.disconnect(connector);
     expect(adapter.capabilities?.[SOLANA_SIGN_IN_CAPABILITY]).toBeUndefined();
   });
@@ -138,14 +173,20 @@ describe('sendTransfer', () => {
 
   it("refuses a network the wallet does not list with 'Chain is not supported'", async () => {
     const { send, transfer, recorded } = await connectedAdapter();
-    await expect(send?.sendTransfer(transfer({ network: solanaDevnet }))).rejects.toMatchObject({ message: 'Chain is not supported', code: 5710 });
+    await expect(send?.sendTransfer(transfer({ network: solanaDevnet }))).rejects.toMatchObject({
+      message: 'Chain is not supported',
+      code: 5710,
+    });
     expect(recorded.callsTo('solana:signAndSendTransaction')).toEqual([]);
   });
 
   it('keeps 4001 when the visitor declines the transaction, and nothing moves', async () => {
     const { send, transfer, from } = await connectedAdapter({ failures: { rejectSign: true } });
     const before = await lamportsOf(from);
-    await expect(send?.sendTransfer(transfer({ to: await addressOf(seed(0x36)), amount: 1_000n }))).rejects.toMatchObject({ name: 'LatchError', code: 4001 });
+    await expect(send?.sendTransfer(transfer({ to: await addressOf(seed(0x36)), amount: 1_000n }))).rejects.toMatchObject({
+      name: 'LatchError',
+      code: 4001,
+    });
     expect(await lamportsOf(from)).toBe(before);
   });
 });

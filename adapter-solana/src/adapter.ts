@@ -6,12 +6,19 @@ import {
   createTtlCache,
   filterTokenBalances,
   formatUnits,
-  isSolanaAddress,
   readUntrustedProperty,
   sameConnectors,
   toLatchError,
 } from '@latch/kernel';
-import type { AdapterCapabilities, AdapterContext, CaipNetwork, ChainAdapter, Connector, TokenBalance, TransferRequest } from '@latch/kernel';
+import type {
+  AdapterCapabilities,
+  AdapterContext,
+  CaipNetwork,
+  ChainAdapter,
+  Connector,
+  TokenBalance,
+  TransferRequest,
+} from '@latch/kernel';
 import { getWallets as getStandardWallets, type Wallets } from '@wallet-standard/app';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import type { SolanaSignInInput } from '@solana/wallet-standard-features';
@@ -24,6 +31,7 @@ import type { SolanaSignInResult } from './signing.js';
 import type { SolanaTokenConfig } from './tokens.js';
 import { chainNotSupported } from './walletErrors.js';
 import { hasFeature, readFeature, readStringList, solanaAccounts } from './walletFeatures.js';
+import { isSolanaAddress } from './address.js';
 
 export interface SolanaAdapterOptions {
   /** Networks come from the kernel (`setup`), never from here. */
@@ -58,7 +66,6 @@ function assertValidTransfer({ from, to, token, amount }: TransferRequest): void
 function assertValidAddress(address: string): void {
   if (!isSolanaAddress(address)) throw new LatchError('Invalid Solana address', { category: 'VALIDATION_ERROR' });
 }
-
 
 /** The solana ChainAdapter: Wallet Standard discovery, connect and events; @solana/kit loads on first read or send. */
 export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter {
@@ -189,6 +196,17 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
           throw toLatchError(err, 'RPC_ERROR');
         }
       },
+      async waitForTransfer({ hash, network, signal }) {
+        const [rpc, status] = await Promise.all([rpcFor(network), import('./rpc/transferStatus.js')]);
+        return status.waitForTransferOutcome(rpc, hash, { signal });
+      },
+    },
+    activity: {
+      async getTransactions(request) {
+        assertValidAddress(request.address);
+        const [rpc, history] = await Promise.all([rpcFor(request.network), import('./activity/transactionPage.js')]);
+        return history.readTransactionPage(rpc, request, options.tokens);
+      },
     },
   };
 
@@ -198,7 +216,9 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
     // Wallet Standard features belong to a wallet, so sign-in is declared only while the connected wallet has it.
     get capabilities(): AdapterCapabilities {
       const wallet = session?.wallet;
-      return wallet && readFeature(wallet, 'solana:signIn') ? { ...baseCapabilities, [SOLANA_SIGN_IN_CAPABILITY]: signIn } : baseCapabilities;
+      return wallet && readFeature(wallet, 'solana:signIn')
+        ? { ...baseCapabilities, [SOLANA_SIGN_IN_CAPABILITY]: signIn }
+        : baseCapabilities;
     },
 
     setup(adapterContext) {
@@ -234,19 +254,27 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
       return result;
     },
 
-    async reconnect(connectorId, { network }) {
-      if (!connectorId.startsWith(CONNECTOR_ID_PREFIX)) return null;
-      const found = await discovery.waitFor(connectorId.slice(CONNECTOR_ID_PREFIX.length), options.reconnectTimeoutMs ?? DEFAULT_RECONNECT_TIMEOUT_MS);
-      if (!found) return null;
-      const connector = connectorFor(found);
+    async reconnect(connectorId, { network, connector: given }) {
+      // A shared session (WalletConnect, an embedded wallet) hands over its connector; otherwise find the extension.
+      let connector = given;
+      if (!connector) {
+        if (!connectorId.startsWith(CONNECTOR_ID_PREFIX)) return null;
+        const found = await discovery.waitFor(
+          connectorId.slice(CONNECTOR_ID_PREFIX.length),
+          options.reconnectTimeoutMs ?? DEFAULT_RECONNECT_TIMEOUT_MS,
+        );
+        if (!found) return null;
+        connector = connectorFor(found);
+      }
+      const wallet = walletOf(connector);
       let accounts: WalletAccount[];
       try {
-        accounts = await requestAccounts(found.wallet, connector, { silent: true });
+        accounts = await requestAccounts(wallet, connector, { silent: true });
       } catch {
         return null; // wallets answer a silent connect they will not grant by throwing: there is just no session to restore
       }
       if (accounts.length === 0) return null;
-      beginSession(connector, found.wallet, accounts);
+      beginSession(connector, wallet, accounts);
       return { connector, result: toConnectResult(accounts, network, connector) };
     },
 

@@ -19,16 +19,26 @@ const moduleFiles = (list: OutputChunk[]) => list.flatMap((c) => c.moduleIds).ma
 const lazyChunks = () => chunk('index.js').dynamicImports.map(chunk);
 
 describe('the built adapter', () => {
-  it('loads no @solana/kit or program client on first load: the entry imports only the kernel and @wallet-standard/app', () => {
+  it('loads no @solana/kit or program client on first load: the entry imports only the kernel, @wallet-standard/app and base58', () => {
     const firstLoad = staticClosure(chunk('index.js'));
-    expect(new Set(externalImports(firstLoad))).toEqual(new Set(['@latch/kernel', '@wallet-standard/app']));
-    expect(moduleFiles(firstLoad).filter((file) => file.includes('/rpc/') || file.endsWith('signing.ts'))).toEqual([]);
+    expect(new Set(externalImports(firstLoad))).toEqual(new Set(['@latch/kernel', '@wallet-standard/app', '@scure/base']));
+    expect(
+      moduleFiles(firstLoad).filter((file) => file.includes('/rpc/') || file.includes('/activity/') || file.endsWith('signing.ts')),
+    ).toEqual([]);
     expect(moduleFiles(firstLoad)).toEqual(expect.arrayContaining(['src/discovery/walletStandard.ts', 'src/connection.ts']));
   });
 
   it('puts @solana/kit and the program clients in the lazy chunks', () => {
     expect(moduleFiles(lazyChunks())).toEqual(
-      expect.arrayContaining(['src/rpc/client.ts', 'src/rpc/balances.ts', 'src/rpc/transfer.ts', 'src/rpc/submitTransfer.ts', 'src/signing.ts']),
+      expect.arrayContaining([
+        'src/rpc/client.ts',
+        'src/rpc/balances.ts',
+        'src/rpc/transfer.ts',
+        'src/rpc/submitTransfer.ts',
+        'src/rpc/transferStatus.ts',
+        'src/activity/transactionPage.ts',
+        'src/signing.ts',
+      ]),
     );
     const lazyExternals = built.externalImports(lazyChunks());
     expect(lazyExternals).toEqual(expect.arrayContaining(['@solana/kit', '@solana-program/system', '@solana-program/token']));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { solana, solanaDevnet, solanaTestnet } from '@latch/kernel';
 import { chainMatchesNetwork, supportsAnyNetwork, walletChainFor } from './chains.js';
 import { createSolanaLocalnet, solanaLocalnet } from './networks/localnet.js';
+import { solana, solanaDevnet, solanaTestnet } from './networks/clusters.js';
 
 describe('chainMatchesNetwork', () => {
   it('matches the CAIP-2 id, the deprecated id and the cluster name of each built-in network', () => {
@@ -22,8 +22,12 @@ describe('chainMatchesNetwork', () => {
 
   it('matches solana:localnet to a network on this machine, whatever its genesis id', () => {
     expect(chainMatchesNetwork('solana:localnet', solanaLocalnet)).toBe(true);
-    expect(chainMatchesNetwork('solana:localnet', createSolanaLocalnet({ rpcUrl: 'http://localhost:9000', caipNetworkId: 'solana:abc' }))).toBe(true);
-    expect(chainMatchesNetwork('solana:localnet', createSolanaLocalnet({ rpcUrl: 'https://rpc.example.com', caipNetworkId: 'solana:abc' }))).toBe(false);
+    expect(
+      chainMatchesNetwork('solana:localnet', createSolanaLocalnet({ rpcUrl: 'http://localhost:9000', caipNetworkId: 'solana:abc' })),
+    ).toBe(true);
+    expect(
+      chainMatchesNetwork('solana:localnet', createSolanaLocalnet({ rpcUrl: 'https://rpc.example.com', caipNetworkId: 'solana:abc' })),
+    ).toBe(false);
   });
 });
 

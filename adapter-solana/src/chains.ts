@@ -1,5 +1,5 @@
-import { solana, solanaDevnet, solanaTestnet } from '@latch/kernel';
 import type { CaipNetwork } from '@latch/kernel';
+import { solana, solanaDevnet, solanaTestnet } from './networks/clusters.js';
 
 /** The cluster names wallets list (@solana/wallet-standard-chains), as the genesis-hash CAIP-2 ids they stand for. */
 const CLUSTER_ALIASES: Readonly<Record<string, string>> = {

@@ -1,5 +1,6 @@
-import { isSolanaAddress, truncateAddress } from '@latch/kernel';
+import { truncateAddress } from '@latch/kernel';
 import type { CaipNetwork, CaipNetworkId } from '@latch/kernel';
+import { isSolanaAddress } from './address.js';
 
 export interface SolanaTokenConfigEntry {
   /** The SPL mint address. */
@@ -12,7 +13,14 @@ export interface SolanaTokenConfigEntry {
 
 /** SPL tokens to show per network: one entry or a list. The kernel's `{ address }` shape is accepted too. */
 export type SolanaTokenConfig = Readonly<
-  Partial<Record<CaipNetworkId, SolanaTokenConfigEntry | { address: string; image?: string } | readonly (SolanaTokenConfigEntry | { address: string; image?: string })[]>>
+  Partial<
+    Record<
+      CaipNetworkId,
+      | SolanaTokenConfigEntry
+      | { address: string; image?: string }
+      | readonly (SolanaTokenConfigEntry | { address: string; image?: string })[]
+    >
+  >
 >;
 
 export interface ConfiguredToken {

@@ -1,4 +1,12 @@
-import { CHAIN_NOT_SUPPORTED_MESSAGE, ERROR_CODES, LatchError, isLatchError, isUserRejection, readErrorMessage, toLatchError } from '@latch/kernel';
+import {
+  CHAIN_NOT_SUPPORTED_MESSAGE,
+  ERROR_CODES,
+  LatchError,
+  isLatchError,
+  isUserRejection,
+  readErrorMessage,
+  toLatchError,
+} from '@latch/kernel';
 
 /** A wallet failure as a CONNECTOR_ERROR; a decline keeps (or gets) the standard 4001 code whatever the wallet threw. */
 export function toWalletError(err: unknown): LatchError {

@@ -1,4 +1,4 @@
-import { isSolanaAddress, readUntrustedProperty } from '@latch/kernel';
+import { readUntrustedProperty } from '@latch/kernel';
 import type { WalletAccount } from '@wallet-standard/base';
 import type { StandardConnectFeature, StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features';
 import type {
@@ -9,6 +9,7 @@ import type {
   SolanaTransactionVersion,
 } from '@solana/wallet-standard-features';
 import { isSolanaChain } from './chains.js';
+import { isSolanaAddress } from './address.js';
 
 /* Feature names are spelled out (not imported) so the entry chunk imports no runtime code from the feature packages. */
 type FeatureMap = StandardConnectFeature &

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getWallets } from '@wallet-standard/app';
-import { solana, solanaDevnet, solanaTestnet } from '@latch/kernel';
 import type { CaipNetwork } from '@latch/kernel';
 import { createSolanaLocalnet } from '../networks/localnet.js';
 import { DEVNET, MAINNET, SVG_ICON, createRegistrations, fullFeatures, standardWallet } from '../test-support/standardWallets.js';
 import { createWalletStandardDiscovery, readSolanaWallet } from './walletStandard.js';
+import { solana, solanaDevnet, solanaTestnet } from '../networks/clusters.js';
 
 const networks: CaipNetwork[] = [solana, solanaDevnet];
 
@@ -55,7 +55,14 @@ describe('readSolanaWallet', () => {
         },
       }),
     });
-    expect([throwing, proxy, chainsProxy, null, 42, 'wallet'].map((w) => readSolanaWallet(w, networks))).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect([throwing, proxy, chainsProxy, null, 42, 'wallet'].map((w) => readSolanaWallet(w, networks))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('maps cluster names and deprecated ids onto the configured networks', () => {

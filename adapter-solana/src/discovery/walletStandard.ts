@@ -65,7 +65,10 @@ const byName = (a: SolanaWallet, b: SolanaWallet) => (a.name < b.name ? -1 : a.n
  * Wallet Standard discovery. `getWallets` is first called when the wallets are first needed (watching,
  * reconnecting), so creating this during server-side rendering or at construction touches no global.
  */
-export function createWalletStandardDiscovery(getWallets: () => Wallets, getNetworks: () => readonly CaipNetwork[]): WalletStandardDiscovery {
+export function createWalletStandardDiscovery(
+  getWallets: () => Wallets,
+  getNetworks: () => readonly CaipNetwork[],
+): WalletStandardDiscovery {
   const listeners = new Set<() => void>();
   const walletChangeOffs = new Map<Wallet, () => void>();
   let registry: Wallets | undefined;

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { solana } from '@latch/kernel';
 import type { Connector } from '@latch/kernel';
 import type { Wallet } from '@wallet-standard/base';
 import { createSolanaAdapter } from '../adapter.js';
 import { standardWallet } from '../test-support/standardWallets.js';
+import { solana } from '../networks/clusters.js';
 
 /* The Wallet Standard handshake on window, as @wallet-standard/wallet's registerWallet performs it. This file
  * must be the first in its module graph to call getWallets, so it lives alone. */
@@ -13,7 +13,9 @@ type RegisterCallback = (api: { register(...wallets: Wallet[]): () => void }) =>
 
 /** A wallet whose script ran before the app: it waits for the app's ready event. */
 function installEarlyWallet(wallet: Wallet): void {
-  window.addEventListener('wallet-standard:app-ready', (event) => (event as CustomEvent<{ register(...w: Wallet[]): () => void }>).detail.register(wallet));
+  window.addEventListener('wallet-standard:app-ready', (event) =>
+    (event as CustomEvent<{ register(...w: Wallet[]): () => void }>).detail.register(wallet),
+  );
 }
 
 /** A wallet whose script runs after the app: it announces itself with a callback. */

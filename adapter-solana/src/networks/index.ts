@@ -1,5 +1,5 @@
-/** Solana network definitions, importable one by one: the three clusters are the kernel's built-ins (§3). */
-export { solana, solanaDevnet, solanaTestnet } from '@latch/kernel';
+/** Solana network definitions, importable one by one: the three clusters are the §3 built-ins. */
+export { solana, solanaDevnet, solanaTestnet } from './clusters.js';
 export {
   solanaLocalnet,
   createSolanaLocalnet,

@@ -1,5 +1,6 @@
-import { isCaipNetworkId, solana } from '@latch/kernel';
+import { isCaipNetworkId } from '@latch/kernel';
 import type { CaipNetwork, CaipNetworkId } from '@latch/kernel';
+import { solana } from './clusters.js';
 
 export const SOLANA_LOCALNET_RPC_URL = 'http://127.0.0.1:8899';
 /** A local validator has no fixed genesis hash; wallets call it by this cluster name. */
@@ -20,10 +21,17 @@ export interface SolanaLocalnetOptions {
   rpcUrl: string;
   /** `solana:<first 32 characters of the genesis hash>` when known; `solana:localnet` by default. */
   caipNetworkId?: CaipNetworkId;
+  /** What the modal calls it; 'Solana Localnet' by default. */
+  name?: string;
 }
 
 /** The localnet pointed at a running validator, e.g. the testkit's LiteSVM RPC on a random port. */
-export function createSolanaLocalnet({ rpcUrl, caipNetworkId = SOLANA_LOCALNET_CAIP_NETWORK_ID }: SolanaLocalnetOptions): CaipNetwork {
+export function createSolanaLocalnet({
+  rpcUrl,
+  caipNetworkId = SOLANA_LOCALNET_CAIP_NETWORK_ID,
+  name = solanaLocalnet.name,
+}: SolanaLocalnetOptions): CaipNetwork {
+  if (typeof name !== 'string' || name.trim() === '') throw new TypeError('name must be a non-empty string');
   if (!isCaipNetworkId(caipNetworkId) || !caipNetworkId.startsWith('solana:')) {
     throw new TypeError(`caipNetworkId must be a solana CAIP-2 id (got "${String(caipNetworkId)}")`);
   }
@@ -37,6 +45,7 @@ export function createSolanaLocalnet({ rpcUrl, caipNetworkId = SOLANA_LOCALNET_C
   return {
     ...solanaLocalnet,
     id: caipNetworkId.slice('solana:'.length),
+    name,
     caipNetworkId,
     nativeCurrency: { ...solanaLocalnet.nativeCurrency },
     rpcUrls: { default: { http: [rpcUrl] } },

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { solana as kernelSolana } from '@latch/kernel';
 import { createSolanaLocalnet, solana, solanaDevnet, solanaLocalnet, solanaTestnet } from './index.js';
 
 describe('network definitions', () => {
-  it("re-exports the kernel's built-in clusters (same objects), with 9 decimals", () => {
-    expect(solana).toBe(kernelSolana);
+  it('exports the three clusters, with 9 decimals', () => {
     expect([solana, solanaDevnet, solanaTestnet].map((n) => [n.caipNetworkId, n.nativeCurrency.decimals, n.testnet])).toEqual([
       ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 9, false],
       ['solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 9, true],
@@ -13,16 +11,32 @@ describe('network definitions', () => {
   });
 
   it('defines a localnet that is not a testnet, so the modal shows its balances', () => {
-    expect(solanaLocalnet).toMatchObject({ name: 'Solana Localnet', caipNetworkId: 'solana:localnet', chainNamespace: 'solana', testnet: false, nativeCurrency: { symbol: 'SOL', decimals: 9 } });
+    expect(solanaLocalnet).toMatchObject({
+      name: 'Solana Localnet',
+      caipNetworkId: 'solana:localnet',
+      chainNamespace: 'solana',
+      testnet: false,
+      nativeCurrency: { symbol: 'SOL', decimals: 9 },
+    });
     expect(solanaLocalnet).not.toHaveProperty('blockExplorers');
   });
 
   it('createSolanaLocalnet points the localnet at a running validator', () => {
     const network = createSolanaLocalnet({ rpcUrl: 'http://127.0.0.1:41234', caipNetworkId: 'solana:GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69' });
-    expect(network).toMatchObject({ id: 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69', caipNetworkId: 'solana:GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69', name: 'Solana Localnet', testnet: false });
+    expect(network).toMatchObject({
+      id: 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69',
+      caipNetworkId: 'solana:GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69',
+      name: 'Solana Localnet',
+      testnet: false,
+    });
     expect(network.rpcUrls.default.http).toEqual(['http://127.0.0.1:41234']);
     expect(createSolanaLocalnet({ rpcUrl: 'http://127.0.0.1:8899' }).caipNetworkId).toBe('solana:localnet');
     expect(() => createSolanaLocalnet({ rpcUrl: 'http://x', caipNetworkId: 'eip155:1' })).toThrow(TypeError);
     expect(() => createSolanaLocalnet({ rpcUrl: 'ws://127.0.0.1:8900' })).toThrow(TypeError);
+  });
+
+  it('createSolanaLocalnet takes a display name', () => {
+    expect(createSolanaLocalnet({ rpcUrl: 'http://127.0.0.1:8899', name: 'Demo Solana' }).name).toBe('Demo Solana');
+    expect(() => createSolanaLocalnet({ rpcUrl: 'http://127.0.0.1:8899', name: '  ' })).toThrow(TypeError);
   });
 });

@@ -18,7 +18,10 @@ interface Holding {
 
 /** Reads one jsonParsed token account defensively: RPC replies are untrusted input. */
 function readHolding(entry: unknown): (Holding & { mint: string }) | undefined {
-  const info = readUntrustedProperty(readUntrustedProperty(readUntrustedProperty(readUntrustedProperty(entry, 'account'), 'data'), 'parsed'), 'info');
+  const info = readUntrustedProperty(
+    readUntrustedProperty(readUntrustedProperty(readUntrustedProperty(entry, 'account'), 'data'), 'parsed'),
+    'info',
+  );
   const mint = readUntrustedProperty(info, 'mint');
   const tokenAmount = readUntrustedProperty(info, 'tokenAmount');
   const amount = readUntrustedProperty(tokenAmount, 'amount');
@@ -30,7 +33,9 @@ function readHolding(entry: unknown): (Holding & { mint: string }) | undefined {
 
 /** SPL holdings per mint; an owner may hold one mint in several accounts, so amounts are summed. */
 async function readHoldings(rpc: NetworkRpc, owner: string): Promise<Map<string, Holding>> {
-  const { value } = await rpc.getTokenAccountsByOwner(address(owner), { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' }).send();
+  const { value } = await rpc
+    .getTokenAccountsByOwner(address(owner), { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' })
+    .send();
   const holdings = new Map<string, Holding>();
   for (const entry of Array.isArray(value) ? value : []) {
     const holding = readHolding(entry);
@@ -45,13 +50,21 @@ async function readHoldings(rpc: NetworkRpc, owner: string): Promise<Map<string,
  * SOL first, then SPL tokens: the configured ones the owner holds an account for (in configured order,
  * zero included), or with none configured every mint with a non-zero balance (by mint, for a stable order).
  */
-export async function readTokenBalances(rpc: NetworkRpc, owner: string, network: CaipNetwork, config: SolanaTokenConfig | undefined): Promise<TokenBalance[]> {
+export async function readTokenBalances(
+  rpc: NetworkRpc,
+  owner: string,
+  network: CaipNetwork,
+  config: SolanaTokenConfig | undefined,
+): Promise<TokenBalance[]> {
   const configured = tokensFor(config, network);
   const [lamports, holdings] = await Promise.all([readLamports(rpc, owner), readHoldings(rpc, owner)]);
   const shown =
     configured.length > 0
       ? configured.filter((token) => holdings.has(token.mint))
-      : [...holdings.keys()].filter((mint) => (holdings.get(mint)?.amount ?? 0n) > 0n).sort().map((mint) => describeMint(mint));
+      : [...holdings.keys()]
+          .filter((mint) => (holdings.get(mint)?.amount ?? 0n) > 0n)
+          .sort()
+          .map((mint) => describeMint(mint));
   const tokens = shown.map((token): TokenBalance => {
     const { amount, decimals } = holdings.get(token.mint) as Holding;
     return {
@@ -59,7 +72,6 @@ export async function readTokenBalances(rpc: NetworkRpc, owner: string, network:
       symbol: token.symbol,
       chainId: network.caipNetworkId,
       address: token.mint,
-      price: 0,
       quantity: { decimals: String(decimals), numeric: formatUnits(amount, decimals) },
       iconUrl: token.image,
     };

@@ -39,7 +39,14 @@ async function tokenTransferInstructions(rpc: NetworkRpc, sender: NoopSigner, re
   ]);
   return [
     getCreateAssociatedTokenIdempotentInstruction({ payer: sender, ata: destination, owner: receiver, mint: mintAddress }),
-    getTransferCheckedInstruction({ source, mint: mintAddress, destination, authority: sender, amount: request.amount, decimals: mint.data.decimals }),
+    getTransferCheckedInstruction({
+      source,
+      mint: mintAddress,
+      destination,
+      authority: sender,
+      amount: request.amount,
+      decimals: mint.data.decimals,
+    }),
   ];
 }
 

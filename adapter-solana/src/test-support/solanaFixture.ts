@@ -31,7 +31,12 @@ type MockWalletFailures = { rejectConnect?: boolean; rejectSign?: boolean };
 /** The testkit's wallet (real ed25519 key, real signatures) on the local chain, funded with 10 SOL. */
 export async function createWallet(local: LocalSolana, { seedHex, failures = {} }: { seedHex: string; failures?: MockWalletFailures }) {
   local.rpc.airdrop(await addressOf(seedHex), 10n * LAMPORTS_PER_SOL);
-  return createMockSolanaWallet({ secretKeySeed: seedHex, name: WALLET_NAME, chains: [{ chain: local.rpc.caipNetworkId, rpcUrl: local.rpc.rpcUrl }], failures });
+  return createMockSolanaWallet({
+    secretKeySeed: seedHex,
+    name: WALLET_NAME,
+    chains: [{ chain: local.rpc.caipNetworkId, rpcUrl: local.rpc.rpcUrl }],
+    failures,
+  });
 }
 
 const mounted = new Set<() => void>();

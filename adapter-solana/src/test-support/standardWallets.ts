@@ -36,7 +36,8 @@ export interface WalletShape {
 /** A registration shaped like a Wallet Standard wallet; any field can be overridden with garbage. */
 export function standardWallet(name: string, shape: WalletShape = {}): Wallet {
   const features = 'features' in shape ? shape.features : fullFeatures();
-  if (shape.without && typeof features === 'object' && features) for (const key of shape.without) delete (features as Record<string, unknown>)[key];
+  if (shape.without && typeof features === 'object' && features)
+    for (const key of shape.without) delete (features as Record<string, unknown>)[key];
   return {
     version: '1.0.0',
     name: 'name' in shape ? shape.name : name,
