@@ -1,10 +1,20 @@
 import { defineConfig } from 'vite';
 
-// Library build for Node test code: the main entry and the conformance suite (which needs vitest),
-// every dependency (and node:*) left external.
+// Library build: the main entry and the conformance suite (which needs vitest) for Node test code, and the
+// browser-safe toy namespace (`@latch/testkit/toy`) and shared-session wallet and connector
+// (`@latch/testkit/shared-session`); every dependency (and node:*) left external.
 export default defineConfig({
   build: {
-    lib: { entry: { index: 'src/index.ts', conformance: 'src/conformance/index.ts' }, formats: ['es'], fileName: (_format, name) => `${name}.js` },
+    lib: {
+      entry: {
+        index: 'src/index.ts',
+        conformance: 'src/conformance/index.ts',
+        toy: 'src/toy/index.ts',
+        'shared-session': 'src/sharedSession/index.ts',
+      },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+    },
     outDir: 'dist',
     emptyOutDir: false,
     minify: false,
@@ -21,6 +31,15 @@ export default defineConfig({
         /^@wallet-standard\//,
         /^litesvm(\/|$)/,
         /^vitest(\/|$)/,
+        /^@noble\//,
+        /^@scure\//,
+        /^bcoin(\/|$)/,
+        /^bip322-js(\/|$)/,
+        /^@polkadot\//,
+        /^@acala-network\//,
+        /^@substrate\//,
+        /^@cosmjs\//,
+        /^cosmjs-types(\/|$)/,
       ],
     },
   },

@@ -99,9 +99,11 @@ describe('startAnvil with the demo contracts', () => {
     expect(await read('decimals')).toBe(18);
     expect(await read('totalSupply')).toBe(parseUnits('1003000', 18));
     const balances = await Promise.all(
-      anvil.accounts.slice(0, 5).map((account) =>
-        client.readContract({ address: anvil.contracts.token, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }),
-      ),
+      anvil.accounts
+        .slice(0, 5)
+        .map((account) =>
+          client.readContract({ address: anvil.contracts.token, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }),
+        ),
     );
     expect(balances).toEqual([parseUnits('1000000', 18), parseUnits('1000', 18), parseUnits('1000', 18), parseUnits('1000', 18), 0n]);
   });

@@ -57,7 +57,12 @@ describe('mock wallet in Chromium', () => {
     const account = anvil.accounts[0]!;
     await page.addInitScript({
       content: mockWalletInitScript({
-        wallets: [{ info: MOCK_WALLET_INFO, options: { privateKey: account.privateKey, chains: [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }], chainId: anvil.chainId } }],
+        wallets: [
+          {
+            info: MOCK_WALLET_INFO,
+            options: { privateKey: account.privateKey, chains: [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }], chainId: anvil.chainId },
+          },
+        ],
         malformedAnnouncements: [MALFORMED],
       }),
     });

@@ -108,5 +108,6 @@ async function waitForRpc(rpcUrl: string, chainId: number): Promise<void> {
     if (Date.now() > deadline) throw new Error(`anvil at ${rpcUrl} did not answer JSON-RPC within ${STARTUP_TIMEOUT_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  if (answered !== `0x${chainId.toString(16)}`) throw new Error(`anvil at ${rpcUrl} reports chain ${String(answered)}, expected ${chainId}`);
+  if (answered !== `0x${chainId.toString(16)}`)
+    throw new Error(`anvil at ${rpcUrl} reports chain ${String(answered)}, expected ${chainId}`);
 }

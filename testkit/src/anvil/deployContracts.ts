@@ -1,4 +1,15 @@
-import { createWalletClient, defineChain, getAddress, http, parseEther, parseUnits, publicActions, toHex, type Address, type Hash } from 'viem';
+import {
+  createWalletClient,
+  defineChain,
+  getAddress,
+  http,
+  parseEther,
+  parseUnits,
+  publicActions,
+  toHex,
+  type Address,
+  type Hash,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { jsonRpcRequest } from '../jsonRpc.js';
 import type { AnvilAccount } from './defaultAccounts.js';
@@ -59,7 +70,11 @@ export async function deployContracts(rpcUrl: string, chainId: number, accounts:
   const tokenAddress = await deployedAddress(client, tokenHash, DEMO_TOKEN.name);
 
   const nft = await loadCompiledContract('LatchDemoNft');
-  const nftHash = await client.deployContract({ abi: nft.abi, bytecode: nft.bytecode, args: [main.address, BigInt(DEMO_NFT.tokenIds.length)] });
+  const nftHash = await client.deployContract({
+    abi: nft.abi,
+    bytecode: nft.bytecode,
+    args: [main.address, BigInt(DEMO_NFT.tokenIds.length)],
+  });
   const nftAddress = await deployedAddress(client, nftHash, DEMO_NFT.name);
 
   return { multicall3, token: tokenAddress, nft: nftAddress };

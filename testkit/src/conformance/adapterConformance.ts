@@ -31,7 +31,8 @@ function start(harness: ConformanceHarness) {
   const unwatch = harness.adapter.watchConnectors((list) => {
     connectors = list;
   });
-  const connector = () => until(() => connectors.find((c) => c.id === harness.wallet.connectorId), `connector '${harness.wallet.connectorId}'`);
+  const connector = () =>
+    until(() => connectors.find((c) => c.id === harness.wallet.connectorId), `connector '${harness.wallet.connectorId}'`);
   return { events, connectors: () => connectors, connector, stop: () => (unwatch(), teardown?.()) };
 }
 
@@ -85,11 +86,16 @@ export function describeAdapterConformance(name: string, createHarness: () => Pr
       const { harness, running } = await open();
       const connector = await running.connector();
       await harness.wallet.reject('connect', true);
-      const error = await harness.adapter.connect(connector, { network: harness.network }).then(() => undefined, (e: unknown) => e);
+      const error = await harness.adapter.connect(connector, { network: harness.network }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error, 'connect should have been refused').toBeDefined();
       expect(isUserRejection(error)).toBe(true);
       await harness.wallet.reject('connect', false);
-      await expect(harness.adapter.connect(connector, { network: harness.network })).resolves.toMatchObject({ address: harness.wallet.address });
+      await expect(harness.adapter.connect(connector, { network: harness.network })).resolves.toMatchObject({
+        address: harness.wallet.address,
+      });
     });
 
     it('reports a session the wallet ended as a disconnect', async () => {
@@ -108,7 +114,10 @@ export function describeAdapterConformance(name: string, createHarness: () => Pr
       if (!harness.wallet.switchAccount) skip();
       await harness.adapter.connect(await running.connector(), { network: harness.network });
       const next = await harness.wallet.switchAccount!();
-      const changed = await until(() => running.events.find((e) => e.type === 'accountsChanged' && e.accounts[0]?.address === next), 'accountsChanged');
+      const changed = await until(
+        () => running.events.find((e) => e.type === 'accountsChanged' && e.accounts[0]?.address === next),
+        'accountsChanged',
+      );
       expect(changed).toBeDefined();
     });
 
@@ -121,6 +130,18 @@ export function describeAdapterConformance(name: string, createHarness: () => Pr
       await harness.wallet.disconnectFromWallet();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(running.events.slice(before)).toEqual([]);
+    });
+
+    it('restores silently on a connector the kernel hands over (a shared session after a reload)', async ({ skip }) => {
+      const { harness, running } = await open();
+      const reconnect = harness.adapter.reconnect;
+      if (!reconnect) skip();
+      const connector = await running.connector();
+      await harness.adapter.connect(connector, { network: harness.network });
+      // The id is not one this adapter lists: a connector given by the kernel is used as it is.
+      const restored = await reconnect!.call(harness.adapter, 'a-shared-session', { network: harness.network, connector });
+      expect(restored?.result.address).toBe(harness.wallet.address);
+      expect(restored?.connector).toBe(connector);
     });
 
     it('reads the native balance the chain holds (when it declares "balance")', async ({ skip }) => {
@@ -143,7 +164,10 @@ export function describeAdapterConformance(name: string, createHarness: () => Pr
       const signature = await sign!.signMessage({ message, address: harness.wallet.address, connector });
       expect(await harness.wallet.verifySignature({ message, signature, address: harness.wallet.address })).toBe(true);
       await harness.wallet.reject('sign', true);
-      const error = await sign!.signMessage({ message, address: harness.wallet.address, connector }).then(() => undefined, (e: unknown) => e);
+      const error = await sign!.signMessage({ message, address: harness.wallet.address, connector }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(isUserRejection(error)).toBe(true);
     });
 
@@ -153,7 +177,10 @@ export function describeAdapterConformance(name: string, createHarness: () => Pr
       const modal = createModal({ networks: [made.network], adapters: [made.adapter], storage: null });
       await made.install();
       try {
-        await until(() => modal.getState().connectors[made.adapter.namespace]?.find((c) => c.id === made.wallet.connectorId), 'the connector in kernel state');
+        await until(
+          () => modal.getState().connectors.find((c) => c.chain === made.adapter.namespace && c.id === made.wallet.connectorId),
+          'the connector in kernel state',
+        );
         await modal.connect(made.wallet.connectorId);
         expect(modal.getState().account).toMatchObject({ status: 'connected', address: made.wallet.address });
         await modal.disconnect();

@@ -62,7 +62,12 @@ describe('installMockWallet', () => {
     expect(details).toHaveLength(0);
     window.dispatchEvent(new Event('eip6963:requestProvider'));
     window.dispatchEvent(new Event('eip6963:requestProvider'));
-    expect(details.map((detail) => detail.info.rdns)).toEqual(['io.latch.testwallet', 'io.latch.second', 'io.latch.testwallet', 'io.latch.second']);
+    expect(details.map((detail) => detail.info.rdns)).toEqual([
+      'io.latch.testwallet',
+      'io.latch.second',
+      'io.latch.testwallet',
+      'io.latch.second',
+    ]);
   });
 
   it('dispatches malformed announcements after the valid ones, and stops answering once uninstalled', () => {

@@ -183,7 +183,9 @@ describe('transactions and reads against the chain', () => {
     expect(receipt.status).toBe('success');
     expect(receipt.from).toBe(sender.toLowerCase());
     expect(await client().getBalance({ address: recipient })).toBe(before[1] + parseEther('1.5'));
-    expect(await client().getBalance({ address: sender })).toBe(before[0] - parseEther('1.5') - receipt.gasUsed * receipt.effectiveGasPrice);
+    expect(await client().getBalance({ address: sender })).toBe(
+      before[0] - parseEther('1.5') - receipt.gasUsed * receipt.effectiveGasPrice,
+    );
   });
 
   it('eth_sendTransaction with encoded calldata transfers ERC-20 tokens', async () => {
@@ -192,7 +194,10 @@ describe('transactions and reads against the chain', () => {
     const balanceOf = (address: Address) => client().readContract({ ...token, functionName: 'balanceOf', args: [address] });
     const before = await balanceOf(account(7).address);
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [account(7).address, parseUnits('250', 18)] });
-    const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from: account(1).address, to: token.address, data }] })) as Hex;
+    const hash = (await provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: account(1).address, to: token.address, data }],
+    })) as Hex;
     expect((await client().waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe('success');
     expect(await balanceOf(account(7).address)).toBe(before + parseUnits('250', 18));
     expect(await balanceOf(account(1).address)).toBe(parseUnits('750', 18));
@@ -200,17 +205,22 @@ describe('transactions and reads against the chain', () => {
 
   it('eth_sendTransaction refuses another from address (4100) and relays the node error when funds are short', async () => {
     const provider = await connected(5);
-    await expect(provider.request({ method: 'eth_sendTransaction', params: [{ from: account(0).address, to: account(1).address }] })).rejects.toEqual(
-      rejection(4100),
-    );
+    await expect(
+      provider.request({ method: 'eth_sendTransaction', params: [{ from: account(0).address, to: account(1).address }] }),
+    ).rejects.toEqual(rejection(4100));
     const tooMuch = `0x${parseEther('20000').toString(16)}`;
-    const overspend = provider.request({ method: 'eth_sendTransaction', params: [{ from: account(5).address, to: account(1).address, value: tooMuch }] });
+    const overspend = provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: account(5).address, to: account(1).address, value: tooMuch }],
+    });
     await expect(overspend).rejects.toEqual(rejection(-32003, 'Insufficient funds for gas * price + value'));
   });
 
   it('forwards reads to the node and relays its JSON-RPC errors with their code', async () => {
     const provider = wallet(0);
-    expect(await provider.request({ method: 'eth_getBalance', params: [account(9).address, 'latest'] })).toBe(`0x${parseEther('10000').toString(16)}`);
+    expect(await provider.request({ method: 'eth_getBalance', params: [account(9).address, 'latest'] })).toBe(
+      `0x${parseEther('10000').toString(16)}`,
+    );
     expect(await provider.request({ method: 'eth_blockNumber' })).toMatch(/^0x[0-9a-f]+$/);
     await expect(provider.request({ method: 'no_such_method' })).rejects.toEqual(rejection(-32601));
     await expect(provider.request({ method: 'eth_getBalance', params: ['not an address', 'latest'] })).rejects.toEqual(rejection(-32602));
@@ -245,14 +255,18 @@ describe('switching chains', () => {
       rejection(4902, 'Unrecognized chain ID "0x1". Try adding the chain using wallet_addEthereumChain first.'),
     );
     provider.setFailure('unknownChainOnSwitch', true);
-    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })).rejects.toEqual(rejection(4902));
+    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })).rejects.toEqual(
+      rejection(4902),
+    );
     expect(onChain).not.toHaveBeenCalled();
     expect(provider.chainId).toBe(31337);
   });
 
   it('answers 4001 when rejectSwitch is on and stays on its chain', async () => {
     const provider = await connected(0, { failures: { rejectSwitch: true } });
-    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })).rejects.toEqual(rejection(4001));
+    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })).rejects.toEqual(
+      rejection(4001),
+    );
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
   });
 
@@ -260,9 +274,16 @@ describe('switching chains', () => {
     const provider = await connected(0, { chains: [{ chainId: chainA.chainId, rpcUrl: chainA.rpcUrl }] });
     const onChain = vi.fn();
     provider.on('chainChanged', onChain);
-    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })).rejects.toEqual(rejection(4902));
+    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })).rejects.toEqual(
+      rejection(4902),
+    );
 
-    const added = { chainId: '0x7a6a', chainName: 'Anvil B', rpcUrls: [chainB.rpcUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } };
+    const added = {
+      chainId: '0x7a6a',
+      chainName: 'Anvil B',
+      rpcUrls: [chainB.rpcUrl],
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    };
     expect(await provider.request({ method: 'wallet_addEthereumChain', params: [added] })).toBeNull();
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a6a');
     expect(await tokenCode(provider)).toBe('0x');

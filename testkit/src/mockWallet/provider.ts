@@ -12,7 +12,14 @@ import {
 } from './providerRpcError.js';
 import { signAndSendTransaction } from './sendTransaction.js';
 import { createSessionStore } from './sessionStore.js';
-import type { MockEip1193Provider, MockProviderEvents, MockWalletChain, MockWalletFailures, MockWalletOptions, RequestArguments } from './types.js';
+import type {
+  MockEip1193Provider,
+  MockProviderEvents,
+  MockWalletChain,
+  MockWalletFailures,
+  MockWalletOptions,
+  RequestArguments,
+} from './types.js';
 
 export type { MockEip1193Provider, MockWalletChain, MockWalletFailures, MockWalletOptions } from './types.js';
 
@@ -25,7 +32,13 @@ const NO_FAILURES: MockWalletFailures = {
 };
 
 // Signing methods this wallet does not offer; forwarding them would let the node sign with its own keys.
-const UNSUPPORTED_METHODS = new Set(['eth_sign', 'eth_signTransaction', 'eth_signTypedData', 'eth_signTypedData_v1', 'eth_signTypedData_v3']);
+const UNSUPPORTED_METHODS = new Set([
+  'eth_sign',
+  'eth_signTransaction',
+  'eth_signTypedData',
+  'eth_signTypedData_v1',
+  'eth_signTypedData_v3',
+]);
 
 type Handler = (params: readonly unknown[]) => unknown;
 

@@ -22,10 +22,7 @@ export const unsupportedMethodError = (method: string) =>
 export const disconnectedError = () => new ProviderRpcError(4900, 'The Provider is disconnected from all chains.');
 
 export const unrecognizedChainError = (chainIdHex: string) =>
-  new ProviderRpcError(
-    4902,
-    `Unrecognized chain ID "${chainIdHex}". Try adding the chain using wallet_addEthereumChain first.`,
-  );
+  new ProviderRpcError(4902, `Unrecognized chain ID "${chainIdHex}". Try adding the chain using wallet_addEthereumChain first.`);
 
 export const invalidParamsError = (message: string) => new ProviderRpcError(-32602, message);
 

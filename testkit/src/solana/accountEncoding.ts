@@ -28,7 +28,9 @@ export function accountEncodingOptions(config: RpcConfig, fallback: AccountEncod
   const encoding = optionalString(config, 'encoding') ?? fallback;
   if (encoding === 'base64+zstd') throw invalidParams('Invalid params: base64+zstd is not supported by the Latch local Solana RPC');
   if (encoding !== 'binary' && encoding !== 'base58' && encoding !== 'base64' && encoding !== 'jsonParsed') {
-    throw invalidParams(`Invalid params: unknown variant \`${encoding}\`, expected one of \`binary\`, \`base58\`, \`base64\`, \`jsonParsed\`, \`base64+zstd\``);
+    throw invalidParams(
+      `Invalid params: unknown variant \`${encoding}\`, expected one of \`binary\`, \`base58\`, \`base64\`, \`jsonParsed\`, \`base64+zstd\``,
+    );
   }
   const slice = config.dataSlice as { offset?: unknown; length?: unknown } | undefined | null;
   if (slice === undefined || slice === null) return { encoding };

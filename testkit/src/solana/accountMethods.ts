@@ -26,7 +26,10 @@ function accountFilter(filters: unknown): (account: EncodedAccount) => boolean {
   if (filters === undefined || filters === null) return () => true;
   if (!Array.isArray(filters)) throw invalidParams('Invalid params: filters must be an array');
   const tests = filters.map((filter: unknown): ((account: EncodedAccount) => boolean) => {
-    const { dataSize, memcmp } = (filter ?? {}) as { dataSize?: unknown; memcmp?: { offset?: unknown; bytes?: unknown; encoding?: unknown } };
+    const { dataSize, memcmp } = (filter ?? {}) as {
+      dataSize?: unknown;
+      memcmp?: { offset?: unknown; bytes?: unknown; encoding?: unknown };
+    };
     if (typeof dataSize === 'number') return (account) => account.data.length === dataSize;
     if (memcmp && typeof memcmp.offset === 'number') {
       const offset = memcmp.offset;
@@ -60,7 +63,6 @@ function tokenAccountsOf(owner: Address, keep: (account: EncodedAccount) => bool
     .filter((account) => isTokenAccount(account) && decodeTokenAccount(account).owner === owner && keep(account));
 }
 
-
 export const accountMethods: Readonly<Record<string, RpcMethod>> = {
   getBalance: (params, context) => withContext(context, context.ledger.balance(addressParam(params, 0))),
   getAccountInfo: (params, context) => {
@@ -74,7 +76,10 @@ export const accountMethods: Readonly<Record<string, RpcMethod>> = {
     if (addresses.length > MAX_MULTIPLE_ACCOUNTS) throw invalidParams(`Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`);
     const options = accountEncodingOptions(configParam(params, 1));
     const accounts = addresses.map((_address, index) => context.findAccount(addressParam(addresses, index)));
-    return withContext(context, accounts.map((account) => (account ? encodeAccount(account, options, context.findAccount) : null)));
+    return withContext(
+      context,
+      accounts.map((account) => (account ? encodeAccount(account, options, context.findAccount) : null)),
+    );
   },
   getProgramAccounts: (params, context) => {
     const config = configParam(params, 1);

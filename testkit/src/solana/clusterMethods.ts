@@ -70,7 +70,7 @@ export const clusterMethods: Readonly<Record<string, RpcMethod>> = {
   getLatestBlockhash: (_params, context) => withContext(context, context.ledger.latestBlockhash()),
   isBlockhashValid: (params, context) => withContext(context, context.ledger.isBlockhashValid(stringParam(params, 0, 'a blockhash'))),
   getFeeForMessage: (params, context) => {
-    let message;
+    let message: ReturnType<typeof decodeCompiledMessage>;
     try {
       message = decodeCompiledMessage(new Uint8Array(getBase64Encoder().encode(stringParam(params, 0, 'a base64 message'))));
     } catch (error) {

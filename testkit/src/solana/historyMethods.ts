@@ -3,13 +3,14 @@ import type { LedgerTransaction } from './localLedger.js';
 import { withContext, type RpcMethod } from './rpcContext.js';
 import { invalidParams, unsupportedTransactionVersion } from './rpcError.js';
 import { configParam, optionalString, signatureString, type RpcConfig } from './rpcParams.js';
+import { getSignaturesForAddress } from './signaturesForAddress.js';
 
 const MAX_SIGNATURE_STATUSES = 256;
 
 const statusOf = (record: LedgerTransaction) => (record.err === null ? { Ok: null } : { Err: record.err });
 
 /** The `json` encoding of a transaction: signatures and the message with base58 instruction data. */
-function transactionJson(wire: NonNullable<LedgerTransaction['wire']>) {
+function transactionJson(wire: LedgerTransaction['wire']) {
   const { message } = wire;
   const signatures = Object.values(getTransactionDecoder().decode(wire.bytes).signatures).map((signature) =>
     getBase58Decoder().decode(signature ?? new Uint8Array(64)),
@@ -44,11 +45,13 @@ function transactionJson(wire: NonNullable<LedgerTransaction['wire']>) {
   };
 }
 
-function encodedTransaction(wire: NonNullable<LedgerTransaction['wire']>, encoding: string) {
+function encodedTransaction(wire: LedgerTransaction['wire'], encoding: string) {
   if (encoding === 'base64') return [getBase64Decoder().decode(wire.bytes), 'base64'];
   if (encoding === 'base58') return [getBase58Decoder().decode(wire.bytes), 'base58'];
   if (encoding === 'json') return transactionJson(wire);
-  throw invalidParams(`Invalid params: encoding \`${encoding}\` is not supported by the Latch local Solana RPC (use json, base58 or base64)`);
+  throw invalidParams(
+    `Invalid params: encoding \`${encoding}\` is not supported by the Latch local Solana RPC (use json, base58 or base64)`,
+  );
 }
 
 function maxSupportedVersion(config: RpcConfig): number | undefined {
@@ -59,6 +62,7 @@ function maxSupportedVersion(config: RpcConfig): number | undefined {
 }
 
 export const historyMethods: Readonly<Record<string, RpcMethod>> = {
+  getSignaturesForAddress,
   getSignatureStatuses: (params, context) => {
     const signatures = params[0];
     if (!Array.isArray(signatures)) throw invalidParams('Invalid params: expected an array of signatures');
@@ -75,7 +79,7 @@ export const historyMethods: Readonly<Record<string, RpcMethod>> = {
     const config = configParam(params, 1);
     const encoding = optionalString(config, 'encoding') ?? 'json';
     const maxVersion = maxSupportedVersion(config);
-    if (!record?.wire) return null;
+    if (!record) return null;
     const { version } = record.wire.message;
     if (version !== 'legacy' && (maxVersion === undefined || version > maxVersion)) throw unsupportedTransactionVersion(version);
     const versioned = maxVersion !== undefined;
@@ -85,13 +89,13 @@ export const historyMethods: Readonly<Record<string, RpcMethod>> = {
         computeUnitsConsumed: record.unitsConsumed,
         err: record.err,
         fee: record.fee,
-        innerInstructions: [],
+        innerInstructions: record.wire.innerInstructions,
         ...(versioned ? { loadedAddresses: { readonly: [], writable: [] } } : {}),
         logMessages: record.logs,
         postBalances: record.wire.postBalances,
-        postTokenBalances: [],
+        postTokenBalances: record.wire.postTokenBalances,
         preBalances: record.wire.preBalances,
-        preTokenBalances: [],
+        preTokenBalances: record.wire.preTokenBalances,
         rewards: [],
         status: statusOf(record),
       },

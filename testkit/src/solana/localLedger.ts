@@ -1,8 +1,14 @@
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
-import { getBase58Decoder, getBase64Decoder, getAddressDecoder, lamports, type Address, type EncodedAccount, type Signature } from '@solana/kit';
-import { LAMPORTS_PER_SIGNATURE } from './localNetwork.js';
-import { describeTransactionError, describeTransactionErrorName, type DescribedTransactionError, type TransactionErrorJson } from './transactionError.js';
-import { transactionFee, type CompiledMessage, type DecodedTransaction } from './wireTransaction.js';
+import { getBase58Decoder, getBase64Decoder, getAddressDecoder, type Address, type EncodedAccount, type Signature } from '@solana/kit';
+import { createFaucet, type Faucet } from './faucet.js';
+import {
+  describeTransactionError,
+  describeTransactionErrorName,
+  type DescribedTransactionError,
+  type TransactionErrorJson,
+} from './transactionError.js';
+import { readTransactionTokenBalances, type TransactionTokenBalance } from './transactionTokenBalances.js';
+import { decodeWireTransaction, transactionFee, type CompiledMessage, type DecodedTransaction } from './wireTransaction.js';
 
 /** A blockhash stays usable for 150 blocks after the block that produced it, as on a real cluster. */
 export const BLOCKHASH_VALIDITY_BLOCKS = 150n;
@@ -16,12 +22,14 @@ export interface LedgerTransaction {
   readonly logs: readonly string[];
   readonly fee: bigint;
   readonly unitsConsumed: bigint;
-  /** Absent for airdrops, which litesvm signs with its own faucet key. */
-  readonly wire?: {
+  readonly wire: {
     readonly bytes: Uint8Array;
     readonly message: CompiledMessage;
     readonly preBalances: readonly bigint[];
     readonly postBalances: readonly bigint[];
+    readonly preTokenBalances: readonly TransactionTokenBalance[];
+    readonly postTokenBalances: readonly TransactionTokenBalance[];
+    readonly innerInstructions: readonly RpcInnerInstructions[];
   };
 }
 
@@ -54,9 +62,11 @@ export class LocalLedger {
   #slot = FIRST_SLOT;
   #blockhashes: { blockhash: string; height: bigint }[] = [];
   readonly #transactions = new Map<string, LedgerTransaction>();
+  readonly #faucet: Faucet;
 
   constructor(svm: LiteSVM = new LiteSVM()) {
     this.svm = svm;
+    this.#faucet = createFaucet(svm);
     // The ledger checks blockhashes itself, so older ones stay valid for their 150 blocks.
     svm.withBlockhashCheck(false).warpToSlot(this.#slot);
     this.#blockhashes.push({ blockhash: svm.latestBlockhash(), height: this.#slot });
@@ -86,6 +96,11 @@ export class LocalLedger {
 
   transaction(signature: string): LedgerTransaction | undefined {
     return this.#transactions.get(signature);
+  }
+
+  /** Every landed transaction whose account keys include `address`, newest first (one per slot, so by slot). */
+  transactionsOf(address: string): LedgerTransaction[] {
+    return [...this.#transactions.values()].filter((record) => record.wire.message.staticAccounts.includes(address as Address)).reverse();
   }
 
   balance(address: Address): bigint {
@@ -124,6 +139,7 @@ export class LocalLedger {
   submit(decoded: DecodedTransaction): LedgerTransaction | undefined {
     const keys = decoded.message.staticAccounts;
     const preBalances = keys.map((key) => this.balance(key));
+    const preTokenBalances = readTransactionTokenBalances(this.svm, keys);
     const alreadyKnown = this.#transactions.has(decoded.signature);
     let outcome: TransactionMetadata | FailedTransactionMetadata;
     try {
@@ -145,26 +161,29 @@ export class LocalLedger {
       logs: meta.logs(),
       fee: transactionFee(decoded.message),
       unitsConsumed: meta.computeUnitsConsumed(),
-      wire: { bytes: decoded.bytes, message: decoded.message, preBalances, postBalances: keys.map((key) => this.balance(key)) },
+      wire: {
+        bytes: decoded.bytes,
+        message: decoded.message,
+        preBalances,
+        postBalances: keys.map((key) => this.balance(key)),
+        preTokenBalances,
+        postTokenBalances: readTransactionTokenBalances(this.svm, keys),
+        innerInstructions: innerInstructionsOf(meta),
+      },
     });
   }
 
-  /** Credits lamports through litesvm's faucet transaction; throws when the runtime refuses it. */
+  /** Credits lamports through a signed transfer from the ledger's faucet; throws when the runtime refuses it. */
   airdrop(address: Address, amount: bigint): LedgerTransaction {
-    const outcome = this.svm.airdrop(address, lamports(amount));
-    if (outcome === null || outcome instanceof FailedTransactionMetadata) {
-      const reason = outcome ? describeTransactionError(outcome).message : 'no result';
-      throw new Error(`airdrop of ${amount} lamports to ${address} failed: ${reason}`);
+    const { blockhash, lastValidBlockHeight } = this.latestBlockhash();
+    const decoded = decodeWireTransaction(this.#faucet.transfer(address, amount, blockhash, lastValidBlockHeight));
+    // A faucet checks before it sends: a refused airdrop leaves no failed transaction behind.
+    const refusal = this.simulate(decoded, { sigVerify: true, replaceRecentBlockhash: false }).err;
+    const record = refusal ? undefined : this.submit(decoded);
+    if (!record || record.err !== null) {
+      throw new Error(`airdrop of ${amount} lamports to ${address} failed: ${refusal?.message ?? 'the transaction did not land'}`);
     }
-    return this.#land({
-      signature: getBase58Decoder().decode(outcome.signature()),
-      slot: this.#slot,
-      blockTime: Math.floor(Date.now() / 1000),
-      err: null,
-      logs: outcome.logs(),
-      fee: LAMPORTS_PER_SIGNATURE,
-      unitsConsumed: outcome.computeUnitsConsumed(),
-    });
+    return record;
   }
 
   #withBlockhashCheck<T>(check: boolean, run: () => T): T {

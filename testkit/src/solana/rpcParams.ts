@@ -35,7 +35,8 @@ export function signatureString(value: unknown): Signature {
 export function configParam(params: readonly unknown[], index: number): RpcConfig {
   const value = params[index];
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalidParams(`Invalid params: expected a config object at position ${index}`);
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw invalidParams(`Invalid params: expected a config object at position ${index}`);
   return value as RpcConfig;
 }
 

@@ -42,7 +42,10 @@ async function fundedSigner(lamports = 10n * SOL): Promise<KeyPairSigner> {
   return signer;
 }
 
-async function rawCall(method: string, params: unknown[] = []): Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }> {
+async function rawCall(
+  method: string,
+  params: unknown[] = [],
+): Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }> {
   const response = await fetch(chain.rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -99,12 +102,19 @@ describe('SOL', () => {
     expect((await rpc.getBalance(recipient.address).send()).value).toBe(2n * SOL);
     expect((await rpc.getBalance(sender.address).send()).value).toBe(8n * SOL - 5000n);
 
-    const [status, unknown] = (await rpc.getSignatureStatuses([signature, getSignatureFromTransaction(await signedTransaction(rpc, sender, []))]).send()).value;
+    const [status, unknown] = (
+      await rpc.getSignatureStatuses([signature, getSignatureFromTransaction(await signedTransaction(rpc, sender, []))]).send()
+    ).value;
     expect(status).toMatchObject({ confirmationStatus: 'finalized', err: null, status: { Ok: null }, confirmations: null });
     expect(unknown).toBeNull();
 
     const landed = await rpc.getTransaction(signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }).send();
-    expect(landed?.meta).toMatchObject({ err: null, fee: 5000n, preBalances: [10n * SOL, 0n, 1n], postBalances: [8n * SOL - 5000n, 2n * SOL, 1n] });
+    expect(landed?.meta).toMatchObject({
+      err: null,
+      fee: 5000n,
+      preBalances: [10n * SOL, 0n, 1n],
+      postBalances: [8n * SOL - 5000n, 2n * SOL, 1n],
+    });
     expect(landed?.transaction.signatures).toEqual([signature]);
     expect(landed?.version).toBe(0);
   });
@@ -126,16 +136,21 @@ describe('SOL', () => {
       message: 'Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1',
       data: { err: { InstructionError: [0, { Custom: 1 }] }, accounts: null, unitsConsumed: 150 },
     });
-    expect((raw.error?.data as { logs: string[] }).logs).toContain(`Transfer: insufficient lamports ${SOL - 5000n}, need ${5n * SOL}`);
+    expect((raw.error!.data as { logs: string[] }).logs).toContain(`Transfer: insufficient lamports ${SOL - 5000n}, need ${5n * SOL}`);
 
-    const viaKit = await rpc.sendTransaction(wire, { encoding: 'base64' }).send().catch((error: unknown) => error);
+    const viaKit = await rpc
+      .sendTransaction(wire, { encoding: 'base64' })
+      .send()
+      .catch((error: unknown) => error);
     expect(isSolanaError(viaKit, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE)).toBe(true);
     expect((await rpc.getBalance(sender.address).send()).value).toBe(SOL);
   });
 
   it('with skipPreflight, lands the failing transaction: the fee is charged and the status carries the error', async () => {
     const [sender, recipient] = [await fundedSigner(SOL), await generateKeyPairSigner()];
-    const signature = await rpc.sendTransaction(await signedSolTransfer(rpc, sender, recipient.address, 5n * SOL), { encoding: 'base64', skipPreflight: true }).send();
+    const signature = await rpc
+      .sendTransaction(await signedSolTransfer(rpc, sender, recipient.address, 5n * SOL), { encoding: 'base64', skipPreflight: true })
+      .send();
     const [status] = (await rpc.getSignatureStatuses([signature]).send()).value;
     expect(status?.err).toEqual({ InstructionError: [0n, { Custom: 1n }] }); // kit turns every JSON integer into a bigint
     expect((await rpc.getBalance(sender.address).send()).value).toBe(SOL - 5000n);
@@ -179,7 +194,11 @@ describe('SOL', () => {
     expect((await rpc.getBalance(recipient.address).send()).value).toBe(0n);
 
     const withAccounts = await rpc
-      .simulateTransaction(wire, { encoding: 'base64', replaceRecentBlockhash: true, accounts: { addresses: [recipient.address], encoding: 'base64' } })
+      .simulateTransaction(wire, {
+        encoding: 'base64',
+        replaceRecentBlockhash: true,
+        accounts: { addresses: [recipient.address], encoding: 'base64' },
+      })
       .send();
     expect(withAccounts.value.accounts?.[0]?.lamports).toBe(SOL);
     expect(withAccounts.value.replacementBlockhash?.blockhash).toBe((await rpc.getLatestBlockhash().send()).value.blockhash);
@@ -222,7 +241,10 @@ describe('JSON-RPC envelope', () => {
     const batch = await fetch(chain.rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'getHealth' }, { jsonrpc: '2.0', id: 2, method: 'getGenesisHash' }]),
+      body: JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'getHealth' },
+        { jsonrpc: '2.0', id: 2, method: 'getGenesisHash' },
+      ]),
     });
     expect(await batch.json()).toEqual([
       { jsonrpc: '2.0', id: 1, result: 'ok' },
@@ -235,7 +257,11 @@ describe('JSON-RPC envelope', () => {
   it('answers the CORS preflight of a page on another loopback port', async () => {
     const preflight = await fetch(chain.rpcUrl, {
       method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,solana-client' },
+      headers: {
+        origin: 'http://127.0.0.1:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,solana-client',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');

@@ -65,7 +65,10 @@ function answer(request: unknown, context: RpcContext) {
   try {
     return { jsonrpc: '2.0', result: handler(paramList(params), context), id: requestId };
   } catch (error) {
-    return errorResponse(requestId, error instanceof SolanaRpcError ? error : internalError(error instanceof Error ? error.message : String(error)));
+    return errorResponse(
+      requestId,
+      error instanceof SolanaRpcError ? error : internalError(error instanceof Error ? error.message : String(error)),
+    );
   }
 }
 
@@ -85,7 +88,8 @@ async function handleHttp(request: IncomingMessage, response: ServerResponse, co
     return;
   }
   if (request.method === 'GET' && request.url === '/health') return respond(response, 200, 'ok', 'text/plain');
-  if (request.method !== 'POST') return respond(response, 405, 'Used HTTP Method is not allowed. POST or OPTIONS is required', 'text/plain');
+  if (request.method !== 'POST')
+    return respond(response, 405, 'Used HTTP Method is not allowed. POST or OPTIONS is required', 'text/plain');
   let payload: unknown;
   try {
     payload = JSON.parse(await readBody(request));

@@ -53,14 +53,21 @@ export async function signedSolTransfer(rpc: LocalRpc, from: KeyPairSigner, to: 
 }
 
 /** Wire bytes of an unsigned transfer from `from`, as an app hands it to a wallet to sign. */
-export async function unsignedSolTransfer(rpc: LocalRpc, from: Address, to: Address, amount: bigint, version: 0 | 'legacy' = 0): Promise<Uint8Array> {
+export async function unsignedSolTransfer(
+  rpc: LocalRpc,
+  from: Address,
+  to: Address,
+  amount: bigint,
+  version: 0 | 'legacy' = 0,
+): Promise<Uint8Array> {
   const blockhash = await latestBlockhash(rpc);
   const noop = { address: from, signTransactions: async () => [] } as unknown as TransactionSigner;
   const message = pipe(
     createTransactionMessage({ version }),
     (draft) => setTransactionMessageFeePayer(from, draft),
     (draft) => setTransactionMessageLifetimeUsingBlockhash(blockhash, draft),
-    (draft) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: noop, destination: to, amount: lamports(amount) })], draft),
+    (draft) =>
+      appendTransactionMessageInstructions([getTransferSolInstruction({ source: noop, destination: to, amount: lamports(amount) })], draft),
   );
   return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)));
 }

@@ -65,7 +65,10 @@ describe('createMint and mintTo', () => {
     const mintInfo = await rpc.getAccountInfo(mint, { encoding: 'jsonParsed' }).send();
     expect(mintInfo.value?.data).toEqual({
       program: 'spl-token',
-      parsed: { type: 'mint', info: { decimals: 6, freezeAuthority: null, isInitialized: true, mintAuthority: owner.address, supply: '1500000' } },
+      parsed: {
+        type: 'mint',
+        info: { decimals: 6, freezeAuthority: null, isInitialized: true, mintAuthority: owner.address, supply: '1500000' },
+      },
       space: 82n,
     });
   });
@@ -113,7 +116,10 @@ describe('SPL transfers through the token programs', () => {
     const transaction = await signedTransaction(rpc, sender, [
       getTransferCheckedInstruction({ source, mint, destination, authority: sender, amount: 2n, decimals: 0 }),
     ]);
-    const failure = await rpc.sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64' }).send().catch((error: unknown) => error);
+    const failure = await rpc
+      .sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64' })
+      .send()
+      .catch((error: unknown) => error);
     expect((failure as { context: { logs: string[] } }).context.logs.join('\n')).toMatch(/insufficient funds/i);
   });
 });

@@ -56,7 +56,10 @@ export function mintDecimals(mint: EncodedAccount | undefined): number | undefin
  * The `jsonParsed` form of an SPL Token account or mint, field for field as agave's account decoder writes it,
  * or undefined when the data is not one (the RPC then falls back to base64).
  */
-export function parseTokenProgramAccount(account: EncodedAccount, findMint: (mint: Address) => EncodedAccount | undefined): ParsedAccountData | undefined {
+export function parseTokenProgramAccount(
+  account: EncodedAccount,
+  findMint: (mint: Address) => EncodedAccount | undefined,
+): ParsedAccountData | undefined {
   if (isMintAccount(account)) {
     const mint = getMintDecoder().decode(account.data);
     if (!mint.isInitialized) return undefined;

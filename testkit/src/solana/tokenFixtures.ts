@@ -42,7 +42,13 @@ export async function createMintAccount(svm: LiteSVM, options: CreateMintOptions
     generateKeyPairSigner(),
     options.mintAuthority === undefined ? generateKeyPairSigner().then((signer) => signer.address) : address(options.mintAuthority),
   ]);
-  const data = getMintEncoder().encode({ mintAuthority: some(authority), supply: 0n, decimals: options.decimals, isInitialized: true, freezeAuthority: none() });
+  const data = getMintEncoder().encode({
+    mintAuthority: some(authority),
+    supply: 0n,
+    decimals: options.decimals,
+    isInitialized: true,
+    freezeAuthority: none(),
+  });
   writeTokenProgramAccount(svm, mint.address, new Uint8Array(data));
   return mint.address;
 }

@@ -3,12 +3,22 @@ import { accountEncodingOptions, encodeAccount } from './accountEncoding.js';
 import type { SimulationResult } from './localLedger.js';
 import { withContext, type RpcContext, type RpcMethod } from './rpcContext.js';
 import { internalError, invalidParams, minContextSlotNotReached, preflightFailure, signatureVerificationFailure } from './rpcError.js';
-import { addressParam, configParam, isAddressString, optionalBoolean, optionalString, stringParam, u64Param, type RpcConfig } from './rpcParams.js';
+import {
+  addressParam,
+  configParam,
+  isAddressString,
+  optionalBoolean,
+  optionalString,
+  stringParam,
+  u64Param,
+  type RpcConfig,
+} from './rpcParams.js';
 import { decodeWireTransaction, wireBytes, type DecodedTransaction } from './wireTransaction.js';
 
 function checkMinContextSlot(config: RpcConfig, context: RpcContext): void {
   const minContextSlot = config.minContextSlot;
-  if (typeof minContextSlot === 'number' && BigInt(minContextSlot) > context.ledger.slot) throw minContextSlotNotReached(context.ledger.slot);
+  if (typeof minContextSlot === 'number' && BigInt(minContextSlot) > context.ledger.slot)
+    throw minContextSlotNotReached(context.ledger.slot);
 }
 
 function decodeParam(params: readonly unknown[], config: RpcConfig): DecodedTransaction {

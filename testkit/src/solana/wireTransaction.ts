@@ -82,7 +82,11 @@ export function transactionFee(message: CompiledMessage): bigint {
     if (data[0] === 2 && data.length >= 5) unitLimit = readLittleEndian(data, 1, 4);
     if (data[0] === 3 && data.length >= 9) microLamportsPerUnit = readLittleEndian(data, 1, 8);
   }
-  const units = unitLimit ?? (ordinaryInstructions * DEFAULT_UNITS_PER_INSTRUCTION < MAX_COMPUTE_UNITS ? ordinaryInstructions * DEFAULT_UNITS_PER_INSTRUCTION : MAX_COMPUTE_UNITS);
+  const units =
+    unitLimit ??
+    (ordinaryInstructions * DEFAULT_UNITS_PER_INSTRUCTION < MAX_COMPUTE_UNITS
+      ? ordinaryInstructions * DEFAULT_UNITS_PER_INSTRUCTION
+      : MAX_COMPUTE_UNITS);
   const priorityFee = (microLamportsPerUnit * units + 999_999n) / 1_000_000n;
   return BigInt(message.header.numSignerAccounts) * LAMPORTS_PER_SIGNATURE + priorityFee;
 }

@@ -65,9 +65,14 @@ describe('installMockSolanaWallet', () => {
     expect(Object.keys(wallets)).toEqual(['Latch Test Wallet', MOCK_SOLANA_WALLET_NAME]);
     expect((window as unknown as { __latchMockSolanaWallets: unknown }).__latchMockSolanaWallets).toBe(wallets);
     for (const installed of Object.values(wallets)) expect(getWallets().get()).toContain(installed);
-    expect(() => installMockSolanaWallet({ wallets: [{ secretKeySeed: '08'.repeat(32), chains }, { secretKeySeed: '09'.repeat(32), chains }] })).toThrow(
-      /two wallets/,
-    );
+    expect(() =>
+      installMockSolanaWallet({
+        wallets: [
+          { secretKeySeed: '08'.repeat(32), chains },
+          { secretKeySeed: '09'.repeat(32), chains },
+        ],
+      }),
+    ).toThrow(/two wallets/);
   });
 
   it('remembers the authorisation in localStorage, so a reloaded page reconnects silently', async () => {

@@ -33,7 +33,11 @@ afterAll(async () => {
 });
 
 function wallet(seedIndex = 0, overrides: Partial<MockSolanaWalletOptions> = {}) {
-  return createMockSolanaWallet({ secretKeySeed: SEEDS[seedIndex]!, chains: [{ chain: chain.caipNetworkId, rpcUrl: chain.rpcUrl }], ...overrides });
+  return createMockSolanaWallet({
+    secretKeySeed: SEEDS[seedIndex]!,
+    chains: [{ chain: chain.caipNetworkId, rpcUrl: chain.rpcUrl }],
+    ...overrides,
+  });
 }
 
 async function connected(seedIndex = 0) {
@@ -58,7 +62,9 @@ describe('the Wallet Standard surface', () => {
       chains: [chain.caipNetworkId],
       accounts: [],
     });
-    const versions = Object.fromEntries(Object.entries(mock.features).map(([name, feature]) => [name, (feature as { version: string }).version]));
+    const versions = Object.fromEntries(
+      Object.entries(mock.features).map(([name, feature]) => [name, (feature as { version: string }).version]),
+    );
     expect(versions).toEqual({
       'standard:connect': '1.0.0',
       'standard:disconnect': '1.0.0',
@@ -87,7 +93,9 @@ describe('connecting', () => {
     expect(account.features).toEqual(['solana:signAndSendTransaction', 'solana:signTransaction', 'solana:signMessage', 'solana:signIn']);
     expect(mock.accounts.map((entry) => entry.address)).toEqual([addresses[0]]);
 
-    expect((await mock.features['standard:connect'].connect({ silent: true })).accounts.map((entry) => entry.address)).toEqual([addresses[0]]);
+    expect((await mock.features['standard:connect'].connect({ silent: true })).accounts.map((entry) => entry.address)).toEqual([
+      addresses[0],
+    ]);
     await mock.features['standard:disconnect'].disconnect();
     expect(mock.accounts).toEqual([]);
     expect((await mock.features['standard:connect'].connect({ silent: true })).accounts).toEqual([]);
@@ -124,7 +132,9 @@ describe('connecting', () => {
     await connect();
     await mock.switchAccount(SEEDS[1]);
 
-    const seen = heard.mock.calls.map(([properties]) => (properties as { accounts: WalletAccount[] }).accounts.map((entry) => entry.address));
+    const seen = heard.mock.calls.map(([properties]) =>
+      (properties as { accounts: WalletAccount[] }).accounts.map((entry) => entry.address),
+    );
     expect(seen).toEqual([[addresses[0]], [], [addresses[0]], [], [addresses[0]], [addresses[1]]]);
     expect(removed).not.toHaveBeenCalled();
     expect(mock.accounts.map((entry) => entry.address)).toEqual([addresses[1]]);
@@ -145,7 +155,9 @@ describe('signing with the real key', () => {
     const { mock, account } = await connected();
     const message = new Uint8Array([1, 2, 3]);
     mock.setFailure('rejectSign', true);
-    await expect(mock.features['solana:signMessage'].signMessage({ account, message })).rejects.toEqual(rejection(4001, 'User rejected the request.'));
+    await expect(mock.features['solana:signMessage'].signMessage({ account, message })).rejects.toEqual(
+      rejection(4001, 'User rejected the request.'),
+    );
     mock.disconnectFromWallet();
     await expect(mock.features['solana:signMessage'].signMessage({ account, message })).rejects.toEqual(rejection(4100));
   });
@@ -165,18 +177,24 @@ describe('signing with the real key', () => {
   it('signTransaction refuses a transaction the account does not sign, and an unknown chain', async () => {
     const { mock, account } = await connected(1);
     const foreign = await unsignedSolTransfer(rpc, address(addresses[2]!), address(addresses[3]!), SOL);
-    await expect(mock.features['solana:signTransaction'].signTransaction({ account, transaction: foreign })).rejects.toThrow(/not a signer/);
-    const own = await unsignedSolTransfer(rpc, address(account.address), address(addresses[3]!), SOL);
-    await expect(mock.features['solana:signTransaction'].signTransaction({ account, transaction: own, chain: 'solana:mainnet' })).rejects.toThrow(
-      /does not support the chain/,
+    await expect(mock.features['solana:signTransaction'].signTransaction({ account, transaction: foreign })).rejects.toThrow(
+      /not a signer/,
     );
+    const own = await unsignedSolTransfer(rpc, address(account.address), address(addresses[3]!), SOL);
+    await expect(
+      mock.features['solana:signTransaction'].signTransaction({ account, transaction: own, chain: 'solana:mainnet' }),
+    ).rejects.toThrow(/does not support the chain/);
   });
 
   it('signAndSendTransaction lands a real SOL transfer and returns its 64-byte signature', async () => {
     const { mock, account } = await connected(2);
     const recipient = addresses[4]!;
     const transaction = await unsignedSolTransfer(rpc, address(account.address), address(recipient), 2n * SOL);
-    const [output] = await mock.features['solana:signAndSendTransaction'].signAndSendTransaction({ account, transaction, chain: chain.caipNetworkId });
+    const [output] = await mock.features['solana:signAndSendTransaction'].signAndSendTransaction({
+      account,
+      transaction,
+      chain: chain.caipNetworkId,
+    });
     expect(output?.signature).toHaveLength(64);
     const signature = getBase58Decoder().decode(output!.signature);
     const [status] = (await rpc.getSignatureStatuses([signature as never]).send()).value;

@@ -17,7 +17,13 @@ import {
 import { ReadonlyWalletAccount } from '@wallet-standard/wallet';
 import { createAuthorisationStore } from './authorisationStore.js';
 import { signAndSendTransactions, signIns, signMessages, signTransactions, type SigningSession } from './signingFeatures.js';
-import type { MockSolanaWallet, MockSolanaWalletFailures, MockSolanaWalletFeatures, MockSolanaWalletOptions, SolanaChainId } from './types.js';
+import type {
+  MockSolanaWallet,
+  MockSolanaWalletFailures,
+  MockSolanaWalletFeatures,
+  MockSolanaWalletOptions,
+  SolanaChainId,
+} from './types.js';
 import { notAuthorized, userRejected } from './walletError.js';
 import { keyPairFromSeed } from './walletKey.js';
 import { MOCK_SOLANA_WALLET_ICON, MOCK_SOLANA_WALLET_NAME } from './walletNames.js';

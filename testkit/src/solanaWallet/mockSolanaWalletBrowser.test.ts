@@ -70,7 +70,12 @@ describe('mock Solana wallet in Chromium', () => {
     const chains = [{ chain: chain.caipNetworkId, rpcUrl: chain.rpcUrl }];
     await page.addInitScript({
       content: mockWalletInitScript({
-        wallets: [{ info: MOCK_WALLET_INFO, options: { privateKey: `0x${'11'.repeat(32)}`, chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }], chainId: 31337 } }],
+        wallets: [
+          {
+            info: MOCK_WALLET_INFO,
+            options: { privateKey: `0x${'11'.repeat(32)}`, chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }], chainId: 31337 },
+          },
+        ],
       }),
     });
     await page.addInitScript({
@@ -93,7 +98,10 @@ describe('mock Solana wallet in Chromium', () => {
       const wallet = registeredWallets.find((candidate) => candidate.name === 'Latch Test Wallet')!;
       const { accounts } = (await wallet.features['standard:connect']!.connect!()) as { accounts: { address: string; chains: string[] }[] };
       const account = accounts[0]!;
-      const [signed] = (await wallet.features['solana:signMessage']!.signMessage!({ account, message: new TextEncoder().encode(text) })) as {
+      const [signed] = (await wallet.features['solana:signMessage']!.signMessage!({
+        account,
+        message: new TextEncoder().encode(text),
+      })) as {
         signature: Uint8Array;
       }[];
       return {
@@ -110,16 +118,21 @@ describe('mock Solana wallet in Chromium', () => {
     expect(seen.address).toBe(await solanaAddressFromSeed(SEED));
     expect(seen.chains).toEqual([chain.caipNetworkId]);
     const publicKey = await getPublicKeyFromAddress(address(seen.address));
-    expect(await verifySignature(publicKey, Uint8Array.from(seen.signature) as SignatureBytes, new TextEncoder().encode(message))).toBe(true);
+    expect(await verifySignature(publicKey, Uint8Array.from(seen.signature) as SignatureBytes, new TextEncoder().encode(message))).toBe(
+      true,
+    );
 
-    const balance = await page.evaluate(async ([rpcUrl, owner]) => {
-      const response = await fetch(rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'solana-client': 'js/latch-smoke' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [owner] }),
-      });
-      return ((await response.json()) as { result: { value: number } }).result.value;
-    }, [chain.rpcUrl, seen.address] as const);
+    const balance = await page.evaluate(
+      async ([rpcUrl, owner]) => {
+        const response = await fetch(rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'solana-client': 'js/latch-smoke' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [owner] }),
+        });
+        return ((await response.json()) as { result: { value: number } }).result.value;
+      },
+      [chain.rpcUrl, seen.address] as const,
+    );
     expect(balance).toBe(5_000_000_000);
     expect(pageErrors).toEqual([]);
   });
@@ -134,7 +147,9 @@ describe('mock Solana wallet in Chromium', () => {
         const wallet = (window as unknown as PageWindow).__latchMockSolanaWallets['Latch Test Wallet']!;
         const { accounts } = (await wallet.features['standard:connect']!.connect!()) as { accounts: unknown[] };
         const input = { account: accounts[0], transaction: Uint8Array.from(bytes), chain: chainId };
-        const [output] = (await wallet.features['solana:signAndSendTransaction']!.signAndSendTransaction!(input)) as { signature: Uint8Array }[];
+        const [output] = (await wallet.features['solana:signAndSendTransaction']!.signAndSendTransaction!(input)) as {
+          signature: Uint8Array;
+        }[];
         return output!.signature.length;
       },
       [[...transaction], chain.caipNetworkId] as const,

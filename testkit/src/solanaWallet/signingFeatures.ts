@@ -48,7 +48,7 @@ function chainOf(session: SigningSession, chain: string | undefined): MockSolana
 async function signWireTransaction(session: SigningSession, input: SolanaSignTransactionInput): Promise<Uint8Array> {
   const signer = await session.signerFor(input.account);
   chainOf(session, input.chain);
-  let transaction;
+  let transaction: ReturnType<ReturnType<typeof getTransactionDecoder>['decode']>;
   try {
     transaction = getTransactionDecoder().decode(input.transaction);
     const version = getTransactionVersionDecoder().decode(transaction.messageBytes);
@@ -73,7 +73,10 @@ export async function signMessages(session: SigningSession, inputs: readonly Sol
   return outputs;
 }
 
-export async function signTransactions(session: SigningSession, inputs: readonly SolanaSignTransactionInput[]): Promise<SolanaSignTransactionOutput[]> {
+export async function signTransactions(
+  session: SigningSession,
+  inputs: readonly SolanaSignTransactionInput[],
+): Promise<SolanaSignTransactionOutput[]> {
   const outputs: SolanaSignTransactionOutput[] = [];
   for (const input of inputs) outputs.push({ signedTransaction: await signWireTransaction(session, input) });
   return outputs;
@@ -98,7 +101,8 @@ export async function signAndSendTransactions(
       if (error instanceof ProviderRpcError) throw new SolanaWalletError(error.code, error.message, error.data);
       throw error;
     }
-    if (typeof signature !== 'string') throw new SolanaWalletError(-32603, `RPC ${chain.rpcUrl} answered sendTransaction without a signature`);
+    if (typeof signature !== 'string')
+      throw new SolanaWalletError(-32603, `RPC ${chain.rpcUrl} answered sendTransaction without a signature`);
     outputs.push({ signature: new Uint8Array(getBase58Encoder().encode(signature)) });
   }
   return outputs;

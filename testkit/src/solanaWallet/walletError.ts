@@ -7,7 +7,6 @@ export class SolanaWalletError extends ProviderRpcError {
 
 export const userRejected = () => new SolanaWalletError(4001, 'User rejected the request.');
 
-export const notAuthorized = () =>
-  new SolanaWalletError(4100, 'The requested account and/or method has not been authorized by the user.');
+export const notAuthorized = () => new SolanaWalletError(4100, 'The requested account and/or method has not been authorized by the user.');
 
 export const invalidInput = (message: string) => new SolanaWalletError(-32602, message);
