@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPackage, sideEffectsOf, type OutputChunk, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
+
+const packageDir = new URL('..', import.meta.url).pathname;
+let built: PackageBuild;
+
+beforeAll(async () => {
+  built = await buildPackage(packageDir);
+}, 60_000);
+afterAll(() => built?.cleanup());
+
+const chunk = (fileName: string) => built.chunk(fileName);
+const staticClosure = (entry: OutputChunk) => built.staticClosure(entry);
+/** Only static imports: what the listed chunks pull in when they load. */
+const externalImports = (list: OutputChunk[]) => list.flatMap((c) => c.imports).filter((s) => !built.chunks.some((c) => c.fileName === s));
+const moduleFiles = (list: OutputChunk[]) => list.flatMap((c) => c.moduleIds).map((id) => id.replace(packageDir, ''));
+const lazyChunks = () => {
+  const seen = new Set<OutputChunk>();
+  const visit = (c: OutputChunk) => {
+    for (const file of c.dynamicImports) {
+      const next = built.chunks.find((candidate) => candidate.fileName === file);
+      if (next && !seen.has(next)) {
+        seen.add(next);
+        for (const s of staticClosure(next)) seen.add(s);
+        visit(next);
+      }
+    }
+  };
+  visit(chunk('index.js'));
+  return [...seen];
+};
+
+describe('the built adapter', () => {
+  it('loads no wallet driver, Esplora client or @scure/btc-signer on first load: the kernel, the Wallet Standard registry and @scure/base', () => {
+    const firstLoad = staticClosure(chunk('index.js'));
+    expect(new Set(externalImports(firstLoad))).toEqual(new Set(['@latch/kernel', '@wallet-standard/app', '@scure/base']));
+    const files = moduleFiles(firstLoad);
+    expect(
+      files.filter((file) => file.includes('/wallets/satsConnect/') || file.includes('/wallets/standard/') || file.includes('/esplora/')),
+    ).toEqual([]);
+    expect(files).toEqual(expect.arrayContaining(['src/discovery/discovery.ts', 'src/address/bitcoinAddress.ts', 'src/adapter.ts']));
+  });
+
+  it('puts the drivers, the Esplora reads and @scure/btc-signer in lazy chunks', () => {
+    expect(moduleFiles(lazyChunks())).toEqual(
+      expect.arrayContaining([
+        'src/wallets/satsConnect/driver.ts',
+        'src/wallets/standard/driver.ts',
+        'src/wallets/standard/transfer.ts',
+        'src/esplora/queries.ts',
+        'src/esplora/feeEstimate.ts',
+      ]),
+    );
+    expect(built.externalImports(lazyChunks())).toContain('@scure/btc-signer');
+    expect(externalImports(staticClosure(chunk('index.js')))).not.toContain('@scure/btc-signer');
+  });
+
+  it('does not ship sats-connect: the adapter speaks the provider protocol itself', () => {
+    expect(built.externalImports().filter((specifier) => specifier.includes('sats-connect'))).toEqual([]);
+  });
+
+  it('builds the networks entry from nothing but its own definitions', () => {
+    const networks = staticClosure(chunk('networks.js'));
+    expect(externalImports(networks).filter((specifier) => specifier !== '@latch/kernel')).toEqual([]);
+    expect(moduleFiles(networks).every((file) => file.startsWith('src/networks/'))).toBe(true);
+  });
+
+  it('is an ESM package without side effects', () => {
+    const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+    expect(pkg.sideEffects).toBe(false);
+    expect(pkg.type).toBe('module');
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './networks']);
+  });
+
+  it('performs no I/O, timers or DOM access when imported, created and set up in Node', () => {
+    const touched = sideEffectsOf(
+      built,
+      `
+        const adapterModule = await import('./index.js');
+        const networks = await import('./networks.js');
+        const adapter = adapterModule.createBitcoinAdapter();
+        adapter.setup({ networks: [networks.bitcoin, networks.bitcoinTestnet], emit() {} });
+        const regtest = networks.createBitcoinRegtest({ esploraUrl: 'http://127.0.0.1:3002' });
+        if (adapter.namespace !== 'bip122' || !adapter.capabilities.balance || regtest.nativeCurrency.decimals !== 8) seen.push('wrong exports');
+        if (!adapter.isAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4') || adapter.isAddress('bc1qnope')) seen.push('isAddress');
+      `,
+    );
+    expect(touched).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPackage, sideEffectsOf, type OutputChunk, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
+
+const packageDir = new URL('..', import.meta.url).pathname;
+let built: PackageBuild;
+
+beforeAll(async () => {
+  built = await buildPackage(packageDir);
+}, 60_000);
+afterAll(() => built?.cleanup());
+
+const chunk = (fileName: string) => built.chunk(fileName);
+/** Only static imports: what the listed chunks pull in when they load. */
+const externalImports = (list: OutputChunk[]) => list.flatMap((c) => c.imports).filter((s) => !built.chunks.some((c) => c.fileName === s));
+const moduleFiles = (list: OutputChunk[]) => list.flatMap((c) => c.moduleIds).map((id) => id.replace(packageDir, ''));
+const lazyChunks = () => chunk('index.js').dynamicImports.map(chunk);
+
+describe('the built adapter', () => {
+  it('loads no @polkadot package on first load: the entry imports only the kernel, blake2b and base58', () => {
+    const firstLoad = built.staticClosure(chunk('index.js'));
+    expect(new Set(externalImports(firstLoad))).toEqual(new Set(['@latch/kernel', '@noble/hashes/blake2.js', '@scure/base']));
+    expect(moduleFiles(firstLoad).filter((file) => file.includes('/chain/'))).toEqual([]);
+    expect(moduleFiles(firstLoad)).toEqual(
+      expect.arrayContaining(['src/discovery/extensionDiscovery.ts', 'src/session.ts', 'src/address.ts']),
+    );
+  });
+
+  it('puts @polkadot/api and the transfer code in the lazy chunk', () => {
+    expect(moduleFiles(lazyChunks())).toEqual(
+      expect.arrayContaining([
+        'src/chain/chainClient.ts',
+        'src/chain/connectApi.ts',
+        'src/chain/extensionSigner.ts',
+        'src/chain/transferErrors.ts',
+      ]),
+    );
+    expect(new Set(built.externalImports(lazyChunks()))).toEqual(new Set(['@latch/kernel', '@polkadot/api']));
+  });
+
+  it('builds the networks entry from its own files, importing nothing (the kernel for types only)', () => {
+    const networks = built.staticClosure(chunk('networks.js'));
+    expect(externalImports(networks)).toEqual([]);
+    expect(moduleFiles(networks).every((file) => file.startsWith('src/networks/'))).toBe(true);
+  });
+
+  it('is an ESM package without side effects', () => {
+    const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+    expect(pkg.sideEffects).toBe(false);
+    expect(pkg.type).toBe('module');
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './networks']);
+    expect(Object.keys(pkg.dependencies)).not.toContain('@polkadot/extension-dapp'); // it reads `window` at import
+  });
+
+  it('performs no I/O, timers or DOM access when imported, created and set up in Node', () => {
+    const touched = sideEffectsOf(
+      built,
+      `
+        const adapterModule = await import('./index.js');
+        const networks = await import('./networks.js');
+        const adapter = adapterModule.createPolkadotAdapter();
+        adapter.setup({ networks: [networks.polkadot, networks.kusama], emit() {} });
+        if (adapter.namespace !== 'polkadot' || networks.polkadot.ss58Format !== 0 || !adapter.capabilities.balance) seen.push('wrong exports');
+        if (!adapter.isAddress('15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5')) seen.push('isAddress');
+      `,
+    );
+    expect(touched).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import { readUntrustedProperty } from '@latch/kernel';
+import type { AccountEntry } from '@latch/kernel';
+import { decodeAddress, encodeAddress } from './address.js';
+import { malformedAnswer, walletCall } from './walletErrors.js';
+
+/** An account an extension shares with the site: the address as the extension wrote it, and its account id. */
+export interface ExtensionAccount {
+  readonly address: string;
+  readonly publicKey: Uint8Array;
+}
+
+/** More accounts than this from one extension is not a keyring but a flood: the rest are ignored. */
+const MAX_ACCOUNTS = 100;
+
+/**
+ * Asks the extension to authorise this site: `enable(appName)` (or the newer `connect(appName)`). The extension shows
+ * its prompt only for a site it has not authorised yet, so on a returning site this is silent. Resolves `Injected`.
+ */
+export async function enableExtension(entry: object, appName: string, walletName: string): Promise<object> {
+  const enable = readUntrustedProperty(entry, 'enable');
+  const connect = readUntrustedProperty(entry, 'connect');
+  const injected: unknown = await walletCall(() =>
+    typeof enable === 'function' ? enable.call(entry, appName) : (connect as (origin: string) => unknown).call(entry, appName),
+  );
+  const accounts = readUntrustedProperty(injected, 'accounts');
+  if (typeof readUntrustedProperty(accounts, 'get') !== 'function') throw malformedAnswer(walletName, 'authorisation');
+  return injected as object;
+}
+
+/** The Substrate accounts of an untrusted `accounts.get()` answer, first one first, without duplicates or Ethereum keys. */
+export function parseAccounts(list: unknown): ExtensionAccount[] {
+  if (!Array.isArray(list)) return [];
+  const seen = new Set<string>();
+  const accounts: ExtensionAccount[] = [];
+  for (const item of list.slice(0, MAX_ACCOUNTS)) {
+    const address = readUntrustedProperty(item, 'address');
+    const decoded = readUntrustedProperty(item, 'type') === 'ethereum' ? undefined : decodeAddress(address);
+    if (!decoded) continue;
+    const id = decoded.publicKey.join(',');
+    if (seen.has(id)) continue;
+    seen.add(id);
+    accounts.push({ address: address as string, publicKey: decoded.publicKey });
+  }
+  return accounts;
+}
+
+/** `injected.accounts.get()`: the accounts the visitor shared with this site. */
+export async function readAccounts(injected: object, walletName: string): Promise<ExtensionAccount[]> {
+  const accounts = readUntrustedProperty(injected, 'accounts');
+  const get = readUntrustedProperty(accounts, 'get');
+  if (typeof get !== 'function') throw malformedAnswer(walletName, 'account list');
+  return parseAccounts(await walletCall(() => get.call(accounts)));
+}
+
+/** §6: polkadot accounts are plain accounts ('eoa'), written in the network's address format. */
+export function toAccountEntries(accounts: readonly ExtensionAccount[], ss58Format: number): AccountEntry[] {
+  return accounts.map((account) => ({ address: encodeAddress(account.publicKey, ss58Format), type: 'eoa' }));
+}
