@@ -2,7 +2,17 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // Each package with a vitest config is a project; a package appears here once it has tests.
-const packages = ['kernel', 'testkit', 'adapter-eip155', 'adapter-solana', 'ui-react', 'bench'].filter((dir) => existsSync(`${dir}/vitest.config.ts`));
+const packages = [
+  'kernel',
+  'testkit',
+  'adapter-eip155',
+  'adapter-solana',
+  'adapter-polkadot',
+  'adapter-bip122',
+  'adapter-cosmos',
+  'ui-react',
+  'bench',
+].filter((dir) => existsSync(`${dir}/vitest.config.ts`));
 
 export default defineConfig({
   test: {

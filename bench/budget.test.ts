@@ -19,6 +19,9 @@ describe('size budget (bench/budgets.json)', () => {
     const chunks = checks.slice(1);
     expect(chunks.length, 'latch-evm has no lazy chunk: the modal is no longer code-split').toBeGreaterThan(0);
     const over = chunks.filter((c) => !c.ok);
-    expect(over.length, `${over.length} lazy chunk(s) over budget:\n${describeChecks(over)}\n\nall chunks:\n${describeChecks(chunks)}\n`).toBe(0);
+    expect(
+      over.length,
+      `${over.length} lazy chunk(s) over budget:\n${describeChecks(over)}\n\nall chunks:\n${describeChecks(chunks)}\n`,
+    ).toBe(0);
   });
 });

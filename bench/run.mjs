@@ -60,7 +60,8 @@ try {
     try {
       const shift = ((round % visits.length) + visits.length) % visits.length;
       for (const { r, mode } of [...visits.slice(shift), ...visits.slice(0, shift)]) {
-        const screenshot = options.screenshots && round === 0 && mode === 'settled' ? join(options.screenshots, `${r.scenario.name}.png`) : undefined;
+        const screenshot =
+          options.screenshots && round === 0 && mode === 'settled' ? join(options.screenshots, `${r.scenario.name}.png`) : undefined;
         const run = await measureRun(browser, { url: servers.get(r.scenario.name).url, mode, screenshot });
         if (round >= 0) r.runs.push(run);
         if (!run.ok) console.error(`[bench] ${r.scenario.name} (${mode}) failed: ${run.error}`);

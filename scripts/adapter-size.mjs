@@ -48,7 +48,11 @@ for (const scenario of scenarios) {
   console.log(`\n${scenario.name}\n| chunk | minified / gzip |\n|---|---:|\n| first load (entry + static imports) | ${size(firstLoad)} |`);
   for (const file of entry.dynamicImports) {
     const lazy = [...closure(byName.get(file))].filter((c) => !firstLoad.has(c));
-    const label = byName.get(file).moduleIds.find((id) => id.includes('/src/'))?.split('/src/')[1] ?? file;
+    const label =
+      byName
+        .get(file)
+        .moduleIds.find((id) => id.includes('/src/'))
+        ?.split('/src/')[1] ?? file;
     console.log(`| lazy: ${label} | ${size(lazy)} |`);
   }
   console.log(`| all lazy chunks together | ${size(chunks.filter((c) => !firstLoad.has(c)))} |`);

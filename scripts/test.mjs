@@ -21,6 +21,7 @@ function step(title, command, args) {
 }
 
 const ok =
+  step('format and lint (Biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']) &&
   step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) &&
   step('build', 'npm', ['run', 'build', '--silent']);
 if (!ok) process.exit(1);
@@ -31,7 +32,13 @@ const playwrightJson = '.latch-test-results/playwright.json';
 rmSync(vitestJson, { force: true });
 rmSync(playwrightJson, { force: true });
 
-const unitOk = step('unit and component tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const unitOk = step('unit and component tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 // End-to-end in Debian's Chromium against the built demo, real anvil chains and mock wallets.
 const e2eOk = step('end-to-end tests', 'npx', ['playwright', 'test', '-c', 'examples/react-vite/playwright.config.ts']);
 

@@ -29,7 +29,7 @@ export async function buildForBudget() {
 export function chunkBudgets(budgets) {
   const byName = new Map();
   for (const [group, chunks] of Object.entries(budgets.lazyChunks)) {
-    for (const [name, limitKb] of Object.entries(chunks)) byName.set(name, { group, bytes: limitKb * KB });
+    for (const [name, limitKb] of Object.entries(chunks)) if (!name.startsWith('$')) byName.set(name, { group, bytes: limitKb * KB });
   }
   return byName;
 }
@@ -50,7 +50,9 @@ export function checkBudgets(budgets, { floor, latch }) {
   for (const chunk of latch.lazy) {
     const budget = named.get(chunk.name);
     checks.push({
-      figure: budget ? `lazy chunk ${chunk.name} (${budget.group})` : `lazy chunk ${chunk.name} (not named in budgets.json: otherLazyChunkKb)`,
+      figure: budget
+        ? `lazy chunk ${chunk.name} (${budget.group})`
+        : `lazy chunk ${chunk.name} (not named in budgets.json: otherLazyChunkKb)`,
       measured: chunk.gzip,
       budget: budget?.bytes ?? budgets.otherLazyChunkKb * KB,
     });

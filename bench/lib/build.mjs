@@ -69,7 +69,10 @@ function filesUnder(dir) {
 
 /** A chunk's name without the content hashes Vite and the library builds appended. */
 export function chunkName(file) {
-  return file.replace(/^.*\//, '').replace(/\.js$/, '').replace(/(-[\w-]{8})+$/, '');
+  return file
+    .replace(/^.*\//, '')
+    .replace(/\.js$/, '')
+    .replace(/(-[\w-]{8})+$/, '');
 }
 
 /** Sizes of a finished build, from its `.vite/manifest.json` and the files on disk (gzip level 9). */

@@ -16,7 +16,12 @@ const TIMEOUT_MS = 20_000;
 let walletScript;
 const mockWallet = () =>
   (walletScript ??= mockWalletInitScript({
-    wallets: [{ info: MOCK_WALLET_INFO, options: { privateKey: `0x${'11'.repeat(32)}`, chains: [{ chainId: 1, rpcUrl: 'http://127.0.0.1:9' }], chainId: 1 } }],
+    wallets: [
+      {
+        info: MOCK_WALLET_INFO,
+        options: { privateKey: `0x${'11'.repeat(32)}`, chains: [{ chainId: 1, rpcUrl: 'http://127.0.0.1:9' }], chainId: 1 },
+      },
+    ],
   }));
 
 /** Debian's Chromium (or CHROME_PATH), headless, with the testkit's quiet flags. Never a downloaded browser. */
@@ -64,18 +69,36 @@ export async function measureRun(browser, { url, mode, screenshot }) {
     const centre = await page.evaluate(() => window.__benchProbe.buttonCentre());
     if (!centre) throw new Error(`"${BUTTON_TEXT}" is no longer visible`);
     await page.mouse.click(centre.x, centre.y);
-    const openMs = await page.evaluate((timeout) => Promise.race([window.__benchProbe.opened, new Promise((resolve) => setTimeout(() => resolve(null), timeout))]), TIMEOUT_MS);
-    if (openMs === null) throw new Error(`"${WALLET_TEXT}" did not show within ${TIMEOUT_MS} ms of the click`);
+    const opened = await page.evaluate(
+      (timeout) => Promise.race([window.__benchProbe.opened, new Promise((resolve) => setTimeout(() => resolve(null), timeout))]),
+      TIMEOUT_MS,
+    );
+    if (opened === null) throw new Error(`"${WALLET_TEXT}" did not show within ${TIMEOUT_MS} ms of the click`);
 
     await page.waitForTimeout(SETTLE_MS);
     if (screenshot) await page.screenshot({ path: screenshot });
     await cdp.send('HeapProfiler.collectGarbage');
     const { metrics } = await cdp.send('Performance.getMetrics');
     const heapBytes = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
-    return { ok: true, mode, buttonMs, openMs, heapBytes, externalRequests: external.length, hosts: [...external] };
+    return {
+      ok: true,
+      mode,
+      buttonMs,
+      openMs: opened.ms,
+      openFrames: opened.frames,
+      heapBytes,
+      externalRequests: external.length,
+      hosts: [...external],
+    };
   } catch (error) {
     const pageErrors = errors.length ? ` (page errors: ${errors.slice(0, 3).join(' | ')})` : '';
-    return { ok: false, mode, error: `${error.message.split('\n')[0]}${pageErrors}`, externalRequests: external.length, hosts: [...external] };
+    return {
+      ok: false,
+      mode,
+      error: `${error.message.split('\n')[0]}${pageErrors}`,
+      externalRequests: external.length,
+      hosts: [...external],
+    };
   } finally {
     await context.close();
   }

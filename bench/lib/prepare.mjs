@@ -25,7 +25,8 @@ export function isStale(dir) {
   return Math.max(...inputs.map(newestMtime)) > statSync(built).mtimeMs;
 }
 
-const buildWorkspace = (dir) => spawnSync('npm', ['run', 'build', '-w', dir, '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' }).status === 0;
+const buildWorkspace = (dir) =>
+  spawnSync('npm', ['run', 'build', '-w', dir, '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' }).status === 0;
 
 /**
  * Installs the repo when it has no node_modules (a fresh clone; `npm test` and `npm start` keep an

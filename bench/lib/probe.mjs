@@ -1,17 +1,18 @@
 // In-page timing, installed with addInitScript before any of the page's code runs. "Visible" means
-// laid out with a non-empty box and not hidden by display, visibility or opacity 0, searched through
-// the document and every open shadow root (AppKit renders in shadow DOM, Latch in its own root).
-// Times are read once per animation frame, i.e. when the browser is about to paint.
+// laid out with a non-empty box and not hidden by display or visibility (a fade's opacity does not
+// count: what is painted at low opacity is painted), searched through the document and every open
+// shadow root (AppKit renders in shadow DOM, Latch in its own root). Checked once per animation
+// frame, in a requestAnimationFrame callback, i.e. on what the browser is about to paint.
 
 function installProbe({ buttonText, walletText }) {
   const probe = {};
   window.__benchProbe = probe;
 
   const visible = (element) => {
-    if (!element || !element.isConnected) return false;
+    if (!element?.isConnected) return false;
     const box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return false;
-    return element.checkVisibility ? element.checkVisibility({ opacityProperty: true, visibilityProperty: true }) : true;
+    return element.checkVisibility ? element.checkVisibility({ visibilityProperty: true }) : true;
   };
 
   /** The visible element holding `text`, through open shadow roots, or null. */
@@ -42,16 +43,27 @@ function installProbe({ buttonText, walletText }) {
     return box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
   };
 
-  /** Arms the click → wallet-list timer: it starts at the pointerdown's own time stamp. */
+  /**
+   * Arms the click → wallet-list measure, the way a visitor sees it: from the trusted click event
+   * (its own time stamp) to the first animation frame whose paint holds a wallet-list entry with a
+   * non-empty box. Frame 1 is the first frame after the click; `ms` is read in that frame.
+   */
   probe.armOpen = () => {
     if (findText(walletText)) throw new Error(`"${walletText}" is visible before the click`);
     probe.opened = new Promise((resolve) => {
-      const onPointerDown = (event) => {
+      const onClick = (event) => {
+        if (!event.isTrusted) return;
+        window.removeEventListener('click', onClick, { capture: true });
         const start = event.timeStamp;
-        const poll = () => (findText(walletText) ? resolve(performance.now() - start) : requestAnimationFrame(poll));
+        let frames = 0;
+        const poll = () => {
+          frames += 1;
+          if (findText(walletText)) resolve({ frames, ms: performance.now() - start });
+          else requestAnimationFrame(poll);
+        };
         requestAnimationFrame(poll);
       };
-      window.addEventListener('pointerdown', onPointerDown, { capture: true, once: true });
+      window.addEventListener('click', onClick, { capture: true });
     });
   };
 }

@@ -14,11 +14,16 @@ function exportNames(source) {
   const names = [];
   for (const clause of source.matchAll(/\bexport\s*\{([^}]*)\}/g)) {
     for (const part of clause[1].split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop()?.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (name) names.push(name);
     }
   }
-  for (const declared of source.matchAll(/\bexport\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([\w$]+)/g)) names.push(declared[1]);
+  for (const declared of source.matchAll(/\bexport\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([\w$]+)/g))
+    names.push(declared[1]);
   return names;
 }
 
@@ -52,7 +57,8 @@ export function findLatchPlugins(repoRoot = REPO_ROOT) {
     }
     const pkg = JSON.parse(readFileSync(join(repoRoot, dir, 'package.json'), 'utf8'));
     const networksTarget = exportTarget(pkg, './networks');
-    const networksEntry = networksTarget && existsSync(join(repoRoot, dir, networksTarget)) ? join(repoRoot, dir, networksTarget) : undefined;
+    const networksEntry =
+      networksTarget && existsSync(join(repoRoot, dir, networksTarget)) ? join(repoRoot, dir, networksTarget) : undefined;
     found.push({ kind, dir, packageName: pkg.name, version: pkg.version, entry, factory, networksEntry });
   }
   return { found, skipped };

@@ -29,11 +29,47 @@ const FIGURES = [
   { title: 'first-load CSS (gzip)', read: (r) => r.sizes?.firstLoadCss, format: kb },
   { title: 'total JS (gzip)', read: (r) => r.sizes?.totalJs, format: kb },
   { title: 'JS chunks', read: (r) => r.sizes?.chunks, format: String },
-  { title: 'navigation → button visible', read: (r) => median(okRuns(r).map((run) => run.buttonMs)), format: ms, timed: (r) => okRuns(r).map((run) => run.buttonMs) },
-  { title: 'click → wallet list (settled page)', read: (r) => median(okRuns(r, 'settled').map((run) => run.openMs)), format: ms, timed: (r) => okRuns(r, 'settled').map((run) => run.openMs) },
-  { title: 'click → wallet list (at once)', read: (r) => median(okRuns(r, 'at-once').map((run) => run.openMs)), format: ms, timed: (r) => okRuns(r, 'at-once').map((run) => run.openMs) },
-  { title: 'JS heap after open', read: (r) => median(okRuns(r, 'settled').map((run) => run.heapBytes)), format: mb, timed: (r) => okRuns(r, 'settled').map((run) => run.heapBytes) },
-  { title: 'requests to other hosts', read: (r) => median(r.runs.filter((run) => run.mode === 'settled').map((run) => run.externalRequests)), format: (n) => String(Math.round(n)) },
+  {
+    title: 'navigation → button visible',
+    read: (r) => median(okRuns(r).map((run) => run.buttonMs)),
+    format: ms,
+    timed: (r) => okRuns(r).map((run) => run.buttonMs),
+  },
+  {
+    title: 'click → wallet list, frames (settled page)',
+    read: (r) => median(okRuns(r, 'settled').map((run) => run.openFrames)),
+    format: (n) => String(n),
+    timed: (r) => okRuns(r, 'settled').map((run) => run.openFrames),
+  },
+  {
+    title: 'click → wallet list (settled page)',
+    read: (r) => median(okRuns(r, 'settled').map((run) => run.openMs)),
+    format: ms,
+    timed: (r) => okRuns(r, 'settled').map((run) => run.openMs),
+  },
+  {
+    title: 'click → wallet list, frames (at once)',
+    read: (r) => median(okRuns(r, 'at-once').map((run) => run.openFrames)),
+    format: (n) => String(n),
+    timed: (r) => okRuns(r, 'at-once').map((run) => run.openFrames),
+  },
+  {
+    title: 'click → wallet list (at once)',
+    read: (r) => median(okRuns(r, 'at-once').map((run) => run.openMs)),
+    format: ms,
+    timed: (r) => okRuns(r, 'at-once').map((run) => run.openMs),
+  },
+  {
+    title: 'JS heap after open',
+    read: (r) => median(okRuns(r, 'settled').map((run) => run.heapBytes)),
+    format: mb,
+    timed: (r) => okRuns(r, 'settled').map((run) => run.heapBytes),
+  },
+  {
+    title: 'requests to other hosts',
+    read: (r) => median(r.runs.filter((run) => run.mode === 'settled').map((run) => run.externalRequests)),
+    format: (n) => String(Math.round(n)),
+  },
 ];
 
 function okRuns(result, mode) {
@@ -95,7 +131,8 @@ function spreadTable(results) {
 function hostLines(results) {
   return results.map((r) => {
     const counts = new Map();
-    for (const run of r.runs.filter((run) => run.mode === 'settled')) for (const host of run.hosts) counts.set(host, (counts.get(host) ?? 0) + 1);
+    for (const run of r.runs.filter((run) => run.mode === 'settled'))
+      for (const host of run.hosts) counts.set(host, (counts.get(host) ?? 0) + 1);
     const settled = r.runs.filter((run) => run.mode === 'settled').length || 1;
     const hosts = [...counts].sort((a, b) => b[1] - a[1]).map(([host, n]) => `${host} (${(n / settled).toFixed(1)}/load)`);
     return `- ${r.scenario.label}: ${hosts.length ? hosts.join(', ') : 'none'}`;
@@ -115,7 +152,12 @@ function failureLines(results) {
 function lazyChunkLines(result, floor, budgets) {
   if (!result?.sizes) return [];
   const named = chunkBudgets(budgets);
-  const overFloor = floor?.sizes ? [`First load: floor + ${kb(result.sizes.firstLoadJs - floor.sizes.firstLoadJs)} (budget: floor + ${budgets.firstLoad.maxOverFloorKb} kB).`, ''] : [];
+  const overFloor = floor?.sizes
+    ? [
+        `First load: floor + ${kb(result.sizes.firstLoadJs - floor.sizes.firstLoadJs)} (budget: floor + ${budgets.firstLoad.maxOverFloorKb} kB).`,
+        '',
+      ]
+    : [];
   return [
     ...overFloor,
     row(['lazy chunk', 'gzip', 'budget']),
@@ -135,7 +177,12 @@ function osName() {
 
 export function machine() {
   const list = cpus();
-  return { cpu: list[0]?.model?.trim() ?? 'unknown', cores: list.length, memory: `${(totalmem() / 1024 ** 3).toFixed(1)} GiB`, os: osName() };
+  return {
+    cpu: list[0]?.model?.trim() ?? 'unknown',
+    cores: list.length,
+    memory: `${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    os: osName(),
+  };
 }
 
 function installedVersion(name) {
@@ -205,7 +252,11 @@ export function renderResults({ results, setup, options, budgets, kernelRows, ke
     '',
     '## Latch (eip155): first load and lazy chunks against bench/budgets.json',
     '',
-    ...lazyChunkLines(results.find((r) => r.scenario.name === 'latch-evm'), results.find((r) => r.scenario.name === 'floor'), budgets),
+    ...lazyChunkLines(
+      results.find((r) => r.scenario.name === 'latch-evm'),
+      results.find((r) => r.scenario.name === 'floor'),
+      budgets,
+    ),
     '',
     ...(kernelRows ? ['## @latch/kernel alone (`npm run size`)', '', kernelTable(kernelRows), ''] : []),
   ].join('\n');
@@ -213,5 +264,14 @@ export function renderResults({ results, setup, options, budgets, kernelRows, ke
 
 /** The part printed to the terminal. */
 export function renderSummary({ results }) {
-  return ['Medians:', ...valueTable(results), '', 'Ratio to floor:', ...ratioTable(results, 'floor'), '', 'Ratio to AppKit:', ...ratioTable(results, 'appkit')].join('\n');
+  return [
+    'Medians:',
+    ...valueTable(results),
+    '',
+    'Ratio to floor:',
+    ...ratioTable(results, 'floor'),
+    '',
+    'Ratio to AppKit:',
+    ...ratioTable(results, 'appkit'),
+  ].join('\n');
 }

@@ -4,8 +4,18 @@ export const SCENARIOS = [
   { name: 'floor', label: 'floor', what: 'React 19 + a plain list of EIP-6963 wallets', packages: ['react', 'react-dom'] },
   { name: 'latch-evm', label: 'Latch (eip155)', what: '@latch/react + @latch/adapter-eip155', packages: [] },
   { name: 'latch-all', label: 'Latch (all)', what: '@latch/react + every adapter and connector built in the repo', packages: [] },
-  { name: 'appkit', label: 'AppKit', what: '@reown/appkit + @reown/appkit-adapter-wagmi', packages: ['@reown/appkit', '@reown/appkit-adapter-wagmi', 'wagmi', 'viem', '@tanstack/react-query'] },
-  { name: 'rainbowkit', label: 'RainbowKit', what: '@rainbow-me/rainbowkit', packages: ['@rainbow-me/rainbowkit', 'wagmi', 'viem', '@tanstack/react-query'] },
+  {
+    name: 'appkit',
+    label: 'AppKit',
+    what: '@reown/appkit + @reown/appkit-adapter-wagmi',
+    packages: ['@reown/appkit', '@reown/appkit-adapter-wagmi', 'wagmi', 'viem', '@tanstack/react-query'],
+  },
+  {
+    name: 'rainbowkit',
+    label: 'RainbowKit',
+    what: '@rainbow-me/rainbowkit',
+    packages: ['@rainbow-me/rainbowkit', 'wagmi', 'viem', '@tanstack/react-query'],
+  },
   { name: 'connectkit', label: 'ConnectKit', what: 'connectkit', packages: ['connectkit', 'wagmi', 'viem', '@tanstack/react-query'] },
 ];
 

@@ -24,7 +24,9 @@ export function serveDirectory(dir, { index = 'index.html' } = {}) {
     try {
       if (path.includes('\0') || path.split('/').includes('..')) throw new Error('bad path');
       const body = await readFile(join(dir, path));
-      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+      response
+        .writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+        .end(body);
     } catch {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }

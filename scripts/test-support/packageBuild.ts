@@ -16,7 +16,12 @@ export async function buildPackage(packageDir: string) {
   process.env.NODE_ENV = 'production';
   let chunks: OutputChunk[];
   try {
-    const output = (await build({ root: packageDir, mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } })) as Rollup.RollupOutput[];
+    const output = (await build({
+      root: packageDir,
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+    })) as Rollup.RollupOutput[];
     chunks = output.flatMap((o) => o.output).filter((c): c is OutputChunk => c.type === 'chunk');
   } finally {
     process.env.NODE_ENV = nodeEnv;

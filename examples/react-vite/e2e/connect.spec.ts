@@ -3,12 +3,19 @@ import { verifyMessage } from 'viem';
 import { dialog, expect, openConnect, test } from './fixtures.js';
 import { expectedBalanceText, requestLog, setWalletFailure, shortAddress, watchForeignRequests, WALLET_NAME } from './helpers.js';
 
-test('connect with the mock wallet: the Account view shows the checksummed short address and the anvil balance', async ({ page, demo, chains, installWallet }) => {
+test('connect with the mock wallet: the Account view shows the checksummed short address and the anvil balance', async ({
+  page,
+  demo,
+  chains,
+  installWallet,
+}) => {
   const foreign = watchForeignRequests(page);
   await installWallet(page);
   await page.goto(demo.url);
   await openConnect(page);
-  await dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) }).click();
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(WALLET_NAME) })
+    .click();
   await expect(dialog(page)).toBeHidden();
   const address = chains.main.accounts[0]!.address;
   await expect(page.getByTestId('latch-account-button')).toContainText(shortAddress(address));
@@ -24,7 +31,9 @@ test('the wallet rejects: declined state, still disconnected, and retry connects
   await installWallet(page, { failures: { rejectConnect: true } });
   await page.goto(demo.url);
   await openConnect(page);
-  await dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) }).click();
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(WALLET_NAME) })
+    .click();
   await expect(dialog(page).getByText('Connection declined')).toBeVisible();
   await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
   await expect(page.getByTestId('latch-connect-button')).toBeVisible();
@@ -38,7 +47,9 @@ test('disconnect returns to the connect button and clears the account', async ({
   await installWallet(page);
   await page.goto(demo.url);
   await openConnect(page);
-  await dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) }).click();
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(WALLET_NAME) })
+    .click();
   await page.getByTestId('latch-account-button').click();
   await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
   await expect(dialog(page)).toBeHidden();
@@ -51,7 +62,9 @@ test('reload reconnects silently: eth_accounts, never eth_requestAccounts', asyn
   await installWallet(page);
   await page.goto(demo.url);
   await openConnect(page);
-  await dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) }).click();
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(WALLET_NAME) })
+    .click();
   await expect(page.getByTestId('latch-account-button')).toBeVisible();
   expect(await requestLog(page)).toContain('eth_requestAccounts');
   await page.reload();
@@ -66,7 +79,9 @@ test('signing a message in the demo returns a signature that verifies for the ac
   await installWallet(page);
   await page.goto(demo.url);
   await openConnect(page);
-  await dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) }).click();
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(WALLET_NAME) })
+    .click();
   await page.getByRole('button', { name: /^Sign with wallet/ }).click();
   await expect(page.getByTestId('demo-signature')).toHaveText(/^0x[0-9a-f]{130}$/);
   const signature = (await page.getByTestId('demo-signature').textContent()) as `0x${string}`;

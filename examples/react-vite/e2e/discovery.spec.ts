@@ -21,7 +21,15 @@ test('malformed announcements are ignored and never fetched', async ({ page, dem
   await installWallet(page, {
     malformed: [
       null,
-      { info: { uuid: 'c8f1a6c2-0000-4000-8000-000000000001', name: 'Remote Icon Wallet', icon: 'https://evil.example/icon.png', rdns: 'com.evil' }, provider: {} },
+      {
+        info: {
+          uuid: 'c8f1a6c2-0000-4000-8000-000000000001',
+          name: 'Remote Icon Wallet',
+          icon: 'https://evil.example/icon.png',
+          rdns: 'com.evil',
+        },
+        provider: {},
+      },
       { info: { name: 'No Uuid Wallet', icon: 'data:image/svg+xml;base64,PHN2Zy8+', rdns: 'com.nouuid' } },
       'not an object',
     ],
@@ -49,7 +57,8 @@ test('a keyboard-only visitor connects, and Esc returns focus to the button', as
   await page.keyboard.press('Enter');
   await expect(dialog(page)).toBeVisible();
   const wallet = dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) });
-  for (let i = 0; i < 8 && !(await wallet.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 8 && !(await wallet.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(wallet).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('latch-account-button')).toBeVisible();

@@ -7,10 +7,13 @@ import {
   solanaAddressFromSeed,
   startAnvil,
   startSolanaRpc,
+  startToyChain,
+  type ToyChain,
   type AnvilFixture,
   type MockWalletFailures,
   type SolanaRpcFixture,
 } from '@latch/testkit';
+import { toyAddressFromSecretKey } from '@latch/testkit/toy';
 import { serveDemo } from '../scripts/demoServer.mjs';
 
 export const DIST_DIR = new URL('../dist', import.meta.url).pathname;
@@ -37,11 +40,23 @@ export interface SolanaWalletSetup {
 }
 
 /** Seeds of the test Solana wallets (32-byte hex): real ed25519 keys, funded by the fixture. */
-export const SOLANA_SEEDS = { solanaOnly: '21'.repeat(32), multichain: '22'.repeat(32) } as const;
+export const SOLANA_SEEDS = { solanaOnly: '21'.repeat(32), multichain: '22'.repeat(32), shared: '23'.repeat(32) } as const;
 /** What the fixture airdrops to each test Solana wallet. */
 export const SOLANA_FUNDING_LAMPORTS = 2_500_000_000n;
 
-type WorkerFixtures = { chains: Chains; solana: SolanaRpcFixture; demo: { url: string } };
+/** Secret keys of the toy-namespace test wallets (32-byte hex, real ed25519), funded by the fixture. */
+export const TOY_KEYS = { toyOnly: '31'.repeat(32), shared: '32'.repeat(32) } as const;
+/** What the fixture gives each toy wallet, in the smallest unit (6 decimals): 1.5 TOY. */
+export const TOY_FUNDING = 1_500_000n;
+
+type WorkerFixtures = {
+  chains: Chains;
+  solana: SolanaRpcFixture;
+  demo: { url: string };
+  toy: ToyChain;
+  /** The demo with the toy namespace and the shared-session wallet registered. */
+  kernelDemo: { url: string };
+};
 type TestFixtures = {
   installWallet(page: Page, setup?: WalletSetup): Promise<void>;
   installSolanaWallet(page: Page, setup: SolanaWalletSetup): Promise<string>;
@@ -96,6 +111,37 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  toy: [
+    async ({}, use) => {
+      const chain = await startToyChain();
+      try {
+        for (const key of Object.values(TOY_KEYS)) chain.fund(toyAddressFromSecretKey(key), TOY_FUNDING);
+        await use(chain);
+      } finally {
+        await chain.stop();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  kernelDemo: [
+    async ({ chains, solana, toy }, use) => {
+      const server = await serveDemo({
+        distDir: DIST_DIR,
+        config: {
+          chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
+          solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+          toy: { rpcUrl: toy.rpcUrl },
+          sharedSession: true,
+        },
+      });
+      try {
+        await use({ url: server.url });
+      } finally {
+        await server.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
   installWallet: async ({ chains }, use) => {
     await use(async (page, setup = {}) => {
       const known = [
@@ -106,13 +152,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const account = chains.main.accounts[setup.accountIndex ?? 0];
       const options = { privateKey: account!.privateKey, chains: known, chainId: setup.chainId ?? 31337, failures: setup.failures };
       const wallets = [{ info: MOCK_WALLET_INFO, options }];
-      if (setup.second) wallets.push({ info: SECOND_MOCK_WALLET_INFO, options: { ...options, privateKey: chains.main.accounts[1]!.privateKey } });
+      if (setup.second)
+        wallets.push({ info: SECOND_MOCK_WALLET_INFO, options: { ...options, privateKey: chains.main.accounts[1]!.privateKey } });
       await page.addInitScript({ content: mockWalletInitScript({ wallets, malformedAnnouncements: setup.malformed }) });
       // Record every method the dapp asks of each wallet, to prove a reload asks for no popup.
       await page.addInitScript(() => {
         const log: string[] = [];
         (window as unknown as { __latchRequests: string[] }).__latchRequests = log;
-        const wallets = (window as unknown as { __latchMockWallets?: Record<string, { request(a: { method: string }): Promise<unknown> }> }).__latchMockWallets ?? {};
+        const wallets =
+          (window as unknown as { __latchMockWallets?: Record<string, { request(a: { method: string }): Promise<unknown> }> })
+            .__latchMockWallets ?? {};
         for (const provider of Object.values(wallets)) {
           const original = provider.request.bind(provider);
           provider.request = (args) => {
@@ -125,7 +174,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   installSolanaWallet: async ({ solana }, use) => {
     await use(async (page, setup) => {
-      const wallet = { secretKeySeed: setup.seed, name: setup.name, chains: [{ chain: solana.caipNetworkId, rpcUrl: solana.rpcUrl }], failures: setup.failures };
+      const wallet = {
+        secretKeySeed: setup.seed,
+        name: setup.name,
+        chains: [{ chain: solana.caipNetworkId, rpcUrl: solana.rpcUrl }],
+        failures: setup.failures,
+      };
       await page.addInitScript({ content: mockSolanaWalletInitScript({ wallets: [wallet] }) });
       return solanaAddressFromSeed(setup.seed);
     });

@@ -5,7 +5,11 @@ export const WALLET_NAME = 'Latch Test Wallet';
 export const SECOND_WALLET_NAME = 'Second Test Wallet';
 
 export async function rpc<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { result: T };
   return body.result;
 }
@@ -33,10 +37,14 @@ export async function requestLog(page: Page): Promise<string[]> {
 }
 
 export async function setWalletFailure(page: Page, rdns: string, name: string, value: boolean) {
-  await page.evaluate(([r, n, v]) => {
-    const wallets = (window as unknown as { __latchMockWallets: Record<string, { setFailure(n: string, v: boolean): void }> }).__latchMockWallets;
-    wallets[r as string]?.setFailure(n as string, v as boolean);
-  }, [rdns, name, value] as const);
+  await page.evaluate(
+    ([r, n, v]) => {
+      const wallets = (window as unknown as { __latchMockWallets: Record<string, { setFailure(n: string, v: boolean): void }> })
+        .__latchMockWallets;
+      wallets[r as string]?.setFailure(n as string, v as boolean);
+    },
+    [rdns, name, value] as const,
+  );
 }
 
 /** Text of the element focused inside the modal's shadow root. */

@@ -1,6 +1,13 @@
 import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
 import { MOCK_SOLANA_WALLET_NAME, MULTICHAIN_WALLET_NAME } from '@latch/testkit';
-import { address as toAddress, getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, signatureBytes, verifySignature } from '@solana/kit';
+import {
+  address as toAddress,
+  getBase58Encoder,
+  getPublicKeyFromAddress,
+  getUtf8Encoder,
+  signatureBytes,
+  verifySignature,
+} from '@solana/kit';
 import { dialog, expect, openConnect, SOLANA_FUNDING_LAMPORTS, SOLANA_SEEDS, test } from './fixtures.js';
 import { shortAddress, WALLET_NAME } from './helpers.js';
 
@@ -15,7 +22,9 @@ test('connect the Solana wallet: the Account view shows its address and the loca
   const address = await installSolanaWallet(page, { name: MOCK_SOLANA_WALLET_NAME, seed: SOLANA_SEEDS.solanaOnly });
   await page.goto(demo.url);
   await openConnect(page);
-  await dialog(page).getByRole('button', { name: new RegExp(MOCK_SOLANA_WALLET_NAME) }).click();
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(MOCK_SOLANA_WALLET_NAME) })
+    .click();
   await expect(dialog(page)).toBeHidden();
   await expect(page.getByTestId('latch-account-button')).toContainText(truncateAddress(address));
   await page.getByTestId('latch-account-button').click();
@@ -28,16 +37,24 @@ test('the Solana wallet declines: declined state, still disconnected', async ({ 
   await installSolanaWallet(page, { name: MOCK_SOLANA_WALLET_NAME, seed: SOLANA_SEEDS.solanaOnly, failures: { rejectConnect: true } });
   await page.goto(demo.url);
   await openConnect(page);
-  await dialog(page).getByRole('button', { name: new RegExp(MOCK_SOLANA_WALLET_NAME) }).click();
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(MOCK_SOLANA_WALLET_NAME) })
+    .click();
   await expect(dialog(page).getByText('Connection declined')).toBeVisible();
   await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
 });
 
-test('sign a message with the Solana wallet: an ed25519 signature that verifies for its address', async ({ page, demo, installSolanaWallet }) => {
+test('sign a message with the Solana wallet: an ed25519 signature that verifies for its address', async ({
+  page,
+  demo,
+  installSolanaWallet,
+}) => {
   const address = await installSolanaWallet(page, { name: MOCK_SOLANA_WALLET_NAME, seed: SOLANA_SEEDS.solanaOnly });
   await page.goto(demo.url);
   await openConnect(page);
-  await dialog(page).getByRole('button', { name: new RegExp(MOCK_SOLANA_WALLET_NAME) }).click();
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(MOCK_SOLANA_WALLET_NAME) })
+    .click();
   await page.getByRole('button', { name: /^Sign with wallet \(solana\)/ }).click();
   await expect(page.getByTestId('demo-signature')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
   const signature = (await page.getByTestId('demo-signature').textContent()) ?? '';
@@ -45,16 +62,26 @@ test('sign a message with the Solana wallet: an ed25519 signature that verifies 
   expect(await verifySolanaSignature(address, 'Another message', signature)).toBe(false);
 });
 
-test('an EVM wallet and a Solana wallet connected together; disconnecting one leaves the other', async ({ page, demo, chains, installWallet, installSolanaWallet }) => {
+test('an EVM wallet and a Solana wallet connected together; disconnecting one leaves the other', async ({
+  page,
+  demo,
+  chains,
+  installWallet,
+  installSolanaWallet,
+}) => {
   await installWallet(page);
   const solAddress = await installSolanaWallet(page, { name: MOCK_SOLANA_WALLET_NAME, seed: SOLANA_SEEDS.solanaOnly });
   const evmAddress = chains.main.accounts[0]!.address;
   await page.goto(demo.url);
   await openConnect(page);
-  await dialog(page).getByRole('button', { name: new RegExp(`^${WALLET_NAME}`) }).click();
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(`^${WALLET_NAME}`) })
+    .click();
   await expect(page.getByTestId('latch-account-button')).toContainText(shortAddress(evmAddress));
   await openConnectFromAccount(page);
-  await dialog(page).getByRole('button', { name: new RegExp(MOCK_SOLANA_WALLET_NAME) }).click();
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(MOCK_SOLANA_WALLET_NAME) })
+    .click();
   await expect(page.getByTestId('latch-account-button')).toContainText(truncateAddress(solAddress));
 
   await page.getByTestId('latch-account-button').click();
@@ -63,19 +90,29 @@ test('an EVM wallet and a Solana wallet connected together; disconnecting one le
   await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(shortAddress(evmAddress));
   await expect(page.getByTestId('demo-network')).toHaveText('Local Devnet');
 
-  await dialog(page).getByRole('button', { name: /Disconnect Ethereum & EVM/ }).click();
+  await dialog(page)
+    .getByRole('button', { name: /Disconnect Ethereum & EVM/ })
+    .click();
   await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(truncateAddress(solAddress));
   await expect(dialog(page).getByRole('group', { name: 'Connected accounts' })).toHaveCount(0);
   await expect(page.getByTestId('demo-status')).toHaveText('connected');
   await expect(page.getByTestId('demo-address')).toHaveText(solAddress);
 });
 
-test('a wallet on both namespaces is listed once, merged, and connects both', async ({ page, demo, chains, installWallet, installSolanaWallet }) => {
+test('a wallet on both namespaces is listed once, merged, and connects both', async ({
+  page,
+  demo,
+  chains,
+  installWallet,
+  installSolanaWallet,
+}) => {
   await installWallet(page);
   const solAddress = await installSolanaWallet(page, { name: MULTICHAIN_WALLET_NAME, seed: SOLANA_SEEDS.multichain });
   await page.goto(demo.url);
   await openConnect(page);
-  const entries = dialog(page).getByTestId('latch-wallet-list').getByRole('button', { name: new RegExp(`^${MULTICHAIN_WALLET_NAME}`) });
+  const entries = dialog(page)
+    .getByTestId('latch-wallet-list')
+    .getByRole('button', { name: new RegExp(`^${MULTICHAIN_WALLET_NAME}`) });
   await expect(entries).toHaveCount(1);
   await expect(entries).toHaveAccessibleName(/Multichain/);
   await entries.click();

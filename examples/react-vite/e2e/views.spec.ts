@@ -9,11 +9,22 @@ import { setWalletFailure, WALLET_NAME } from './helpers.js';
 const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
 mkdirSync(SHOTS, { recursive: true });
 
-interface AxeViolation { id: string; impact?: string | null; help: string; nodes: { target: unknown }[] }
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown }[];
+}
 
 async function audit(page: Page, label: string) {
   // Contrast is judged on the settled view: mid-fade, opacity makes every colour fail.
-  await page.evaluate(() => Promise.all((document.querySelector('latch-modal')?.shadowRoot?.getAnimations() ?? []).filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
+  await page.evaluate(() =>
+    Promise.all(
+      (document.querySelector('latch-modal')?.shadowRoot?.getAnimations() ?? [])
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
   await page.addScriptTag({ content: axe.source });
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
@@ -39,13 +50,17 @@ for (const theme of ['dark', 'light'] as const) {
     await audit(page, 'Connect');
     await shoot(page, theme, 'connect');
 
-    await dialog(page).getByRole('button', { name: /All Wallets/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /All Wallets/ })
+      .click();
     await expect(dialog(page).getByTestId('latch-all-wallets')).toBeVisible();
     await audit(page, 'AllWallets');
     await shoot(page, theme, 'all-wallets');
 
     await dialog(page).getByRole('button', { name: 'Back' }).click();
-    await dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) }).click();
+    await dialog(page)
+      .getByRole('button', { name: new RegExp(WALLET_NAME) })
+      .click();
     await expect(dialog(page).getByText('Connection declined')).toBeVisible();
     await audit(page, 'ConnectingExternal (declined)');
     await shoot(page, theme, 'connecting-declined');
@@ -61,7 +76,9 @@ for (const theme of ['dark', 'light'] as const) {
     await dialog(page).getByRole('tab', { name: 'Activity' }).click();
     await audit(page, 'Account, Activity tab');
 
-    await dialog(page).getByRole('button', { name: /change network$/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /change network$/ })
+      .click();
     await expect(dialog(page).getByTestId('latch-networks')).toBeVisible();
     await audit(page, 'Networks');
     await shoot(page, theme, 'networks');
@@ -71,7 +88,9 @@ for (const theme of ['dark', 'light'] as const) {
     await installWallet(page, { chainId: UNREQUESTED_CHAIN_ID });
     await page.goto(`${demo.url}/?theme=${theme}`);
     await openConnect(page);
-    await dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) }).click();
+    await dialog(page)
+      .getByRole('button', { name: new RegExp(WALLET_NAME) })
+      .click();
     await expect(dialog(page).getByTestId('latch-unsupported')).toBeVisible();
     await audit(page, 'UnsupportedChain');
     await shoot(page, theme, 'unsupported-chain');
@@ -92,3 +111,52 @@ test('on a narrow viewport the modal is a bottom sheet', async ({ page, demo, in
   await audit(page, 'Connect (mobile)');
   await shoot(page, 'dark', 'connect-mobile');
 });
+
+/** Height animations the dialog ran since the page loaded (kept on the element by the test's own hook). */
+async function heightAnimations(page: Page): Promise<{ duration: number; from: string; to: string }[]> {
+  return page.evaluate(
+    () =>
+      (window as unknown as { __latchHeightAnimations?: { duration: number; from: string; to: string }[] }).__latchHeightAnimations ?? [],
+  );
+}
+
+for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+  test(`§2 modal height: a view change glides over 150 ms (reduced motion: ${reducedMotion})`, async ({ page, demo, installWallet }) => {
+    await page.emulateMedia({ reducedMotion });
+    // Record every height animation the page starts, whatever element and whenever it ends.
+    await page.addInitScript(() => {
+      const seen: { duration: number; from: string; to: string }[] = [];
+      (window as unknown as { __latchHeightAnimations: typeof seen }).__latchHeightAnimations = seen;
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (keyframes, options) {
+        const frames = keyframes as Keyframe[];
+        if (Array.isArray(frames) && frames[0] && 'height' in frames[0]) {
+          const duration = typeof options === 'number' ? options : Number(options?.duration ?? 0);
+          seen.push({ duration, from: String(frames[0].height), to: String(frames[frames.length - 1]?.height) });
+        }
+        return animate.call(this, keyframes, options);
+      };
+    });
+    await installWallet(page);
+    await page.goto(demo.url);
+    await openConnect(page);
+    await expect(dialog(page).getByTestId('latch-wallet-list')).toBeVisible();
+    await page.waitForTimeout(200);
+    expect(await heightAnimations(page)).toEqual([]); // opening is not animated
+    const before = (await dialog(page).boundingBox())?.height ?? 0;
+    await dialog(page).getByRole('button', { name: 'All Wallets' }).click();
+    await expect(dialog(page).getByRole('heading', { name: 'All Wallets' })).toBeVisible();
+    await page.waitForTimeout(300);
+    const after = (await dialog(page).boundingBox())?.height ?? 0;
+    expect(Math.abs(after - before)).toBeGreaterThan(20);
+    const animations = await heightAnimations(page);
+    if (reducedMotion === 'reduce') {
+      expect(animations).toEqual([]);
+    } else {
+      expect(animations.length).toBeGreaterThan(0);
+      expect(animations[0]?.duration).toBe(150);
+      expect(Math.abs(Number.parseFloat(animations[0]?.from ?? '') - before)).toBeLessThan(1);
+      expect(Math.abs(Number.parseFloat(animations.at(-1)?.to ?? '') - after)).toBeLessThan(1);
+    }
+  });
+}

@@ -30,7 +30,7 @@ export async function serveDemo({ distDir, config, port = 0 }) {
       return;
     }
     const file = normalize(join(root, path));
-    if (!file.startsWith(root + '/')) {
+    if (!file.startsWith(`${root}/`)) {
       res.writeHead(403).end();
       return;
     }

@@ -30,7 +30,9 @@ export function App({ config }: { config: DemoConfig }) {
   const network = useNetwork();
   const { walletInfo } = useWalletInfo();
   const lastEvent = useModalEvents();
-  const [theme, setTheme] = useState<'dark' | 'light'>(() => (new URLSearchParams(location.search).get('theme') === 'light' ? 'light' : 'dark'));
+  const [theme, setTheme] = useState<'dark' | 'light'>(() =>
+    new URLSearchParams(location.search).get('theme') === 'light' ? 'light' : 'dark',
+  );
 
   function toggleTheme() {
     const next = theme === 'dark' ? 'light' : 'dark';
@@ -42,7 +44,10 @@ export function App({ config }: { config: DemoConfig }) {
     <div className="page">
       <header className="topbar">
         <div className="brand">
-          <span className="logo" aria-hidden="true">◆</span> Latch <span className="muted">demo</span>
+          <span className="logo" aria-hidden="true">
+            ◆
+          </span>{' '}
+          Latch <span className="muted">demo</span>
         </div>
         <nav aria-label="Wallet">
           <button type="button" className="ghost" onClick={toggleTheme} aria-pressed={theme === 'light'}>
@@ -57,8 +62,8 @@ export function App({ config }: { config: DemoConfig }) {
         <section className="hero">
           <h1>Connect a wallet to a local chain</h1>
           <p>
-            This page runs against a local anvil node. Connect the browser wallet of your choice: the modal is Latch,
-            mounted in its own shadow root, loaded on first open and making no request before you act.
+            This page runs against a local anvil node. Connect the browser wallet of your choice: the modal is Latch, mounted in its own
+            shadow root, loaded on first open and making no request before you act.
           </p>
         </section>
 
@@ -69,9 +74,15 @@ export function App({ config }: { config: DemoConfig }) {
               <dt>Status</dt>
               <dd data-testid="demo-status">{account.status}</dd>
               <dt>Address</dt>
-              <dd data-testid="demo-address" className="mono">{account.address ?? '—'}</dd>
+              <dd data-testid="demo-address" className="mono">
+                {account.address ?? '—'}
+              </dd>
               <dt>Balance</dt>
-              <dd data-testid="demo-balance">{account.isConnected && account.balance !== undefined ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}` : '—'}</dd>
+              <dd data-testid="demo-balance">
+                {account.isConnected && account.balance !== undefined
+                  ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`
+                  : '—'}
+              </dd>
               <dt>Wallet</dt>
               <dd>{walletInfo?.name ?? '—'}</dd>
             </dl>
@@ -97,7 +108,9 @@ export function App({ config }: { config: DemoConfig }) {
           <section className="card wide" aria-labelledby="code-title">
             <h2 id="code-title">Integrate it</h2>
             <p className="muted">One call creates the modal; hooks read its state. This page uses exactly this API.</p>
-            <pre tabIndex={0} aria-label="Integration example code"><code>{SNIPPET}</code></pre>
+            <pre tabIndex={0} role="region" aria-label="Integration example code">
+              <code>{SNIPPET}</code>
+            </pre>
           </section>
 
           <section className="card wide" aria-labelledby="wallet-title">
@@ -105,7 +118,8 @@ export function App({ config }: { config: DemoConfig }) {
             <ol>
               {config.chains.map((chain) => (
                 <li key={chain.chainId}>
-                  Add the network <strong>{chain.name}</strong>: RPC <code>{chain.rpcUrl}</code>, chain id <code>{chain.chainId}</code>, currency ETH.
+                  Add the network <strong>{chain.name}</strong>: RPC <code>{chain.rpcUrl}</code>, chain id <code>{chain.chainId}</code>,
+                  currency ETH.
                 </li>
               ))}
               {config.solana ? (
@@ -116,12 +130,19 @@ export function App({ config }: { config: DemoConfig }) {
               {config.testAccount ? (
                 <li>
                   Import the funded local test account <code className="mono">{config.testAccount.address}</code> with private key{' '}
-                  <code className="mono break">{config.testAccount.privateKey}</code> (a well-known anvil key: never use it on a real network).
+                  <code className="mono break">{config.testAccount.privateKey}</code> (a well-known anvil key: never use it on a real
+                  network).
                 </li>
               ) : null}
-              <li>Click <em>Connect Wallet</em> and pick your wallet.</li>
+              <li>
+                Click <em>Connect Wallet</em> and pick your wallet.
+              </li>
             </ol>
-            {config.token ? <p className="muted">Demo token (LDT): <code className="mono break">{config.token}</code></p> : null}
+            {config.token ? (
+              <p className="muted">
+                Demo token (LDT): <code className="mono break">{config.token}</code>
+              </p>
+            ) : null}
           </section>
         </div>
       </main>

@@ -1,6 +1,7 @@
 import { createDevnet, mainnet, base, sepolia } from '@latch/adapter-eip155/networks';
 import { createSolanaLocalnet, solana, solanaDevnet } from '@latch/adapter-solana/networks';
 import type { CaipNetwork } from '@latch/kernel';
+import { createToyLocalnet } from '@latch/testkit/toy';
 
 /** What `npm start` (or the e2e fixture) tells the page: its local chains and demo contracts. */
 export interface DemoConfig {
@@ -11,6 +12,10 @@ export interface DemoConfig {
   solana?: { rpcUrl: string; caipNetworkId: `solana:${string}` };
   /** A funded anvil account, shown so a real extension can import it. Local test key only. */
   testAccount?: { address: string; privateKey: string };
+  /** A toy chain (a namespace the kernel has never heard of): registers its adapter and network. */
+  toy?: { rpcUrl: string };
+  /** Registers the testkit's shared-session wallet: one session over every namespace above. */
+  sharedSession?: boolean;
 }
 
 /** Read from a JSON script tag the server injects: no request is made to learn it. */
@@ -26,7 +31,10 @@ export function readDemoConfig(): DemoConfig {
 }
 
 export function demoNetworks(config: DemoConfig): CaipNetwork[] {
-  const locals = config.chains.map((c) => ({ ...createDevnet({ rpcUrl: c.rpcUrl, chainId: c.chainId }), name: c.name }));
-  const solanaLocal = config.solana ? [createSolanaLocalnet({ rpcUrl: config.solana.rpcUrl, caipNetworkId: config.solana.caipNetworkId })] : [];
-  return [...locals, sepolia, mainnet, base, ...solanaLocal, solana, solanaDevnet];
+  const locals = config.chains.map((c) => createDevnet({ rpcUrl: c.rpcUrl, chainId: c.chainId, name: c.name }));
+  const solanaLocal = config.solana
+    ? [createSolanaLocalnet({ rpcUrl: config.solana.rpcUrl, caipNetworkId: config.solana.caipNetworkId })]
+    : [];
+  const toy = config.toy ? [createToyLocalnet({ rpcUrl: config.toy.rpcUrl })] : [];
+  return [...locals, sepolia, mainnet, base, ...solanaLocal, solana, solanaDevnet, ...toy];
 }

@@ -1,6 +1,8 @@
 import { createEip155Adapter } from '@latch/adapter-eip155';
 import { createSolanaAdapter } from '@latch/adapter-solana';
 import { createModal, LatchProvider } from '@latch/react';
+import { createSharedSessionConnector } from '@latch/testkit/shared-session';
+import { createToyAdapter } from '@latch/testkit/toy';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
@@ -17,7 +19,10 @@ const modal = createModal({
   adapters: [
     createEip155Adapter({ tokens: config.token && localChainId ? { [localChainId]: { address: config.token } } : {} }),
     createSolanaAdapter(),
+    // A namespace the kernel has never heard of, from the testkit: proof that adapters need no kernel edit.
+    ...(config.toy ? [createToyAdapter()] : []),
   ],
+  connectors: config.sharedSession ? [createSharedSessionConnector()] : [],
   metadata: { name: 'Latch demo', description: 'Connect a wallet to a local chain', url: location.origin, icons: [] },
   themeMode: params.get('theme') === 'light' ? 'light' : 'dark',
 });
