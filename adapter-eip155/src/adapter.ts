@@ -85,6 +85,8 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
   const announcedConnectors = new WeakMap<AnnouncedWallet, Connector>();
   const injectedConnectors = new WeakMap<Eip1193Provider, Connector>();
   const tokenCache = createTtlCache<TokenBalance[]>({ ttlMs: BALANCE_CACHE_TTL_MS, maxEntries: ADDRESS_CACHE_MAX_ENTRIES });
+  /** Token-cache keys a sent transfer made stale, by hash, until `waitForTransfer` sees it land. */
+  const sentTransfers = new Map<string, string[]>();
   const identityCache = createTtlCache<{ name?: string; avatar?: string }>({
     ttlMs: NAME_CACHE_TTL_MS,
     maxEntries: ADDRESS_CACHE_MAX_ENTRIES,
@@ -267,7 +269,13 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
             import('./rpc/transfer.js'),
             import('./signAndSend.js'),
           ]);
-          return sendTransferTransaction(providerOf(request.connector), request.network, buildTransferCall(request));
+          const hash = await sendTransferTransaction(providerOf(request.connector), request.network, buildTransferCall(request));
+          // The sender's and receiver's cached token balances are stale now, and again once the transfer lands.
+          const keys = [request.from, request.to].map((address) => `${request.network.caipNetworkId}:${address.toLowerCase()}`);
+          for (const key of keys) tokenCache.delete(key);
+          if (sentTransfers.size >= ADDRESS_CACHE_MAX_ENTRIES) sentTransfers.clear();
+          sentTransfers.set(hash, keys);
+          return hash;
         },
         async estimateFee(request) {
           assertValidTransfer(request);
@@ -280,7 +288,12 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
         },
         async waitForTransfer(request) {
           const { waitForTransferOutcome } = await import('./waitForTransfer.js');
-          return waitForTransferOutcome(clientFor(request.network), request, options.waitForTransfer);
+          try {
+            return await waitForTransferOutcome(clientFor(request.network), request, options.waitForTransfer);
+          } finally {
+            for (const key of sentTransfers.get(request.hash) ?? []) tokenCache.delete(key);
+            sentTransfers.delete(request.hash);
+          }
         },
       },
       identity: {

@@ -154,3 +154,40 @@ describe('send.waitForTransfer', () => {
     await expect(wait(hash)).resolves.toEqual({ status: 'confirmed' });
   });
 });
+
+describe('token balances after a send', () => {
+  it('are read afresh once the transfer lands, for sender and receiver, despite the 30 s token cache', async () => {
+    const wallet = createMockEip1193Provider({
+      privateKey: anvil.accounts[0]!.privateKey,
+      chains: [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }],
+      chainId: anvil.chainId,
+    });
+    const withTokens = mountAdapter(wallet, [network], {
+      tokens: { [network.caipNetworkId]: { address: anvil.contracts.token } },
+      waitForTransfer: { pollIntervalMs: 20 },
+    });
+    try {
+      await withTokens.adapter.connect(withTokens.connector, { network });
+      const balances = withTokens.adapter.capabilities!.balance!;
+      const ldt = async (address: string) =>
+        (await balances.getTokenBalances!(address, network)).find((b) => b.symbol === 'LDT')?.quantity.numeric;
+      const from = anvil.accounts[0]!.address;
+      const to = anvil.accounts[7]!.address;
+      const [fromBefore, toBefore] = [Number(await ldt(from)), Number(await ldt(to))];
+      const send = withTokens.adapter.capabilities!.send!;
+      const hash = await send.sendTransfer({
+        from,
+        to,
+        amount: parseEther('2'),
+        token: anvil.contracts.token,
+        network,
+        connector: withTokens.connector,
+      });
+      await expect(send.waitForTransfer!({ hash, network })).resolves.toEqual({ status: 'confirmed' });
+      expect(Number(await ldt(from))).toBe(fromBefore - 2);
+      expect(Number(await ldt(to))).toBe(toBefore + 2);
+    } finally {
+      withTokens.unmount();
+    }
+  });
+});
