@@ -40,7 +40,13 @@ export interface SolanaWalletSetup {
 }
 
 /** Seeds of the test Solana wallets (32-byte hex): real ed25519 keys, funded by the fixture. */
-export const SOLANA_SEEDS = { solanaOnly: '21'.repeat(32), multichain: '22'.repeat(32), shared: '23'.repeat(32) } as const;
+export const SOLANA_SEEDS = {
+  solanaOnly: '21'.repeat(32),
+  multichain: '22'.repeat(32),
+  shared: '23'.repeat(32),
+  /** Sends in account.spec.ts: its balance changes, so no other test reads it. */
+  sender: '24'.repeat(32),
+} as const;
 /** What the fixture airdrops to each test Solana wallet. */
 export const SOLANA_FUNDING_LAMPORTS = 2_500_000_000n;
 
@@ -100,6 +106,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             { chainId: 31338, rpcUrl: chains.second.rpcUrl, name: 'Local Devnet 2' },
           ],
           token: chains.main.contracts.token,
+          nft: chains.main.contracts.nft,
           solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
         },
       });

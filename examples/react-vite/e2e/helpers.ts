@@ -1,5 +1,6 @@
 import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import axe from 'axe-core';
 
 export const WALLET_NAME = 'Latch Test Wallet';
 export const SECOND_WALLET_NAME = 'Second Test Wallet';
@@ -54,4 +55,30 @@ export async function focusedInModal(page: Page): Promise<string> {
     const el = root?.activeElement as HTMLElement | null | undefined;
     return el ? `${el.getAttribute('aria-label') ?? ''}|${el.textContent ?? ''}` : '';
   });
+}
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown }[];
+}
+
+/** Runs axe-core on the page once the modal's animations settle; fails on serious or critical violations. */
+export async function audit(page: Page, label: string) {
+  // Contrast is judged on the settled view: mid-fade, opacity makes every colour fail.
+  await page.evaluate(() =>
+    Promise.all(
+      (document.querySelector('latch-modal')?.shadowRoot?.getAnimations() ?? [])
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
+  await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  const serious = (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `${label}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);
 }

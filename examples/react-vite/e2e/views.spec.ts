@@ -1,38 +1,12 @@
-import axe from 'axe-core';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { MOCK_WALLET_INFO } from '@latch/testkit';
 import { dialog, expect, openConnect, test, UNREQUESTED_CHAIN_ID } from './fixtures.js';
-import { setWalletFailure, WALLET_NAME } from './helpers.js';
+import { audit, setWalletFailure, WALLET_NAME } from './helpers.js';
 
 /** Screenshots of every view land here (git-ignored) for people to look at. */
 const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
 mkdirSync(SHOTS, { recursive: true });
-
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  nodes: { target: unknown }[];
-}
-
-async function audit(page: Page, label: string) {
-  // Contrast is judged on the settled view: mid-fade, opacity makes every colour fail.
-  await page.evaluate(() =>
-    Promise.all(
-      (document.querySelector('latch-modal')?.shadowRoot?.getAnimations() ?? [])
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished),
-    ),
-  );
-  await page.addScriptTag({ content: axe.source });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
-  const serious = (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${label}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);
-}
 
 async function shoot(page: Page, theme: string, view: string) {
   await page.waitForTimeout(200); // let the 150 ms view transition finish

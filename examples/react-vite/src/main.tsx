@@ -17,7 +17,11 @@ const params = new URLSearchParams(location.search);
 const modal = createModal({
   networks,
   adapters: [
-    createEip155Adapter({ tokens: config.token && localChainId ? { [localChainId]: { address: config.token } } : {} }),
+    createEip155Adapter({
+      tokens: config.token && localChainId ? { [localChainId]: { address: config.token } } : {},
+      // The NFTs tab lists the demo collection; its metadata and images are on chain (data: URIs).
+      ...(config.nft && localChainId ? { nfts: { [localChainId]: [config.nft] } } : {}),
+    }),
     createSolanaAdapter(),
     // A namespace the kernel has never heard of, from the testkit: proof that adapters need no kernel edit.
     ...(config.toy ? [createToyAdapter()] : []),

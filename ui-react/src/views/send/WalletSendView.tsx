@@ -176,7 +176,7 @@ export default function WalletSendView({ modal }: ViewProps) {
             className="button"
             onClick={() => void fillMax()}
             disabled={!token || maxPending}
-            aria-label={`Send the maximum${token ? ` ${token.symbol}` : ''}`}
+            aria-label={`Max${token ? ` ${token.symbol}` : ''}`}
           >
             Max
           </button>

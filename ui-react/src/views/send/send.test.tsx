@@ -85,11 +85,11 @@ describe('Send form (§2, §5)', () => {
   it('Max fills the whole token balance, and the native balance less the fee', async () => {
     const { ui, user } = await openSend({ fee: 10n ** 16n });
     await user.type(ui.getByLabelText('To'), RECEIVER);
-    await user.click(ui.getByRole('button', { name: 'Send the maximum ETH' }));
+    await user.click(ui.getByRole('button', { name: 'Max ETH' }));
     await waitFor(() => expect((ui.getByLabelText('Amount (ETH)') as HTMLInputElement).value).toBe('1.99'));
     await user.click(ui.getByRole('button', { name: /Token ETH/ }));
     await user.click(await ui.findByRole('button', { name: /Latch Demo Token/ }));
-    await user.click(await ui.findByRole('button', { name: 'Send the maximum LDT' }));
+    await user.click(await ui.findByRole('button', { name: 'Max LDT' }));
     await waitFor(() => expect((ui.getByLabelText('Amount (LDT)') as HTMLInputElement).value).toBe('100'));
   });
 
