@@ -11,7 +11,7 @@ import {
   toLatchError,
 } from '@latch/kernel';
 import type { AdapterContext, AdapterEvent, ChainAdapter, CaipNetwork, Connector, TokenBalance, TransferRequest } from '@latch/kernel';
-import type { ActivityService } from '@latch/kernel';
+import type { ActivityService, NftService } from '@latch/kernel';
 import { DEFAULT_RECONNECT_TIMEOUT_MS, ENS_UNIVERSAL_RESOLVERS, REVOKE_TIMEOUT_MS } from './constants.js';
 import type { WalletSession } from './connection.js';
 import { createAnnouncedConnector, createWalletDiscovery, type AnnouncedWallet } from './discovery/eip6963.js';
@@ -43,6 +43,13 @@ export interface Eip155AdapterOptions extends NftOptions {
   activity?: ActivityOptions;
   /** How long `send.waitForTransfer` waits for the receipt, and how often it asks the network's RPC. */
   waitForTransfer?: WaitForTransferOptions;
+  /**
+   * Another source for this adapter's Activity tab, such as `createBlockscoutActivity` from
+   * '@latch/adapter-eip155/blockscout': it serves eip155 only (`dataServices.activity` would serve every namespace).
+   */
+  activityProvider?: ActivityService;
+  /** Another source for this adapter's NFTs tab, such as `createBlockscoutNfts`; it declares the `nfts` capability. */
+  nftProvider?: NftService;
   /** ENS Universal Resolver per chain id (over the built-in mainnet and Sepolia ones) for sending to a name. */
   ensUniversalResolvers?: Readonly<Partial<Record<number, `0x${string}`>>>;
   /** ENSIP-15 normalisation, e.g. `normalize` from 'viem/ens'; without it only plain ASCII names resolve. */
@@ -319,7 +326,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
           return resolveEnsName(name, network, clientFor, options);
         },
       },
-      activity: {
+      activity: options.activityProvider ?? {
         async getTransactions(request) {
           activityReader ??= import('./activity/activityReader.js').then((reader) =>
             reader.createActivityReader({ clientFor, tokens: options.tokens, options: options.activity }),
@@ -328,7 +335,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
         },
       },
       // Declared only when the integrator configured collections: no empty NFTs tab is faked.
-      ...(options.nfts ? { nfts: createNftService(options, clientFor) } : {}),
+      ...(options.nftProvider ? { nfts: options.nftProvider } : options.nfts ? { nfts: createNftService(options, clientFor) } : {}),
     },
   };
 }

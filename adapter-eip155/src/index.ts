@@ -6,6 +6,8 @@ export { createEip155Adapter, type Eip155AdapterOptions } from './adapter.js';
 export type { TokenConfig, TokenConfigEntry } from './tokens.js';
 export type { NftCollectionEntry, NftConfig, NftOptions } from './nfts/config.js';
 export type { Eip1193Provider } from './provider.js';
+export type { ActivityOptions } from './activity/options.js';
+export type { WaitForTransferOptions } from './waitForTransfer.js';
 export {
   ANNOUNCE_PROVIDER_EVENT,
   REQUEST_PROVIDER_EVENT,

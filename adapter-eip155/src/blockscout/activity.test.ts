@@ -11,6 +11,7 @@ import {
   txHash,
 } from '../test-support/blockscoutStandIn.js';
 import type { LoopbackReply } from '../test-support/loopbackServer.js';
+import { createEip155Adapter } from '../adapter.js';
 import { createBlockscoutActivity } from './index.js';
 
 const ACCOUNT = '0xA11CE00000000000000000000000000000000001';
@@ -112,6 +113,13 @@ const activity = (url = server.url, pageSize?: number) =>
 const byId = (data: Transaction[]) => new Map(data.map((t) => [t.id, t]));
 
 describe('createBlockscoutActivity', () => {
+  it("plugs into the eip155 adapter as `activityProvider`: the adapter's Activity capability reads Blockscout", async () => {
+    const adapter = createEip155Adapter({ activityProvider: activity(), isMobile: () => false });
+    const page = await adapter.capabilities!.activity!.getTransactions(request());
+    expect(page.data.map((t) => t.id)).toEqual(ALL_IDS);
+    expect(new Set(server.paths())).toEqual(new Set([TX_PATH, TT_PATH]));
+  });
+
   it('merges /transactions and /token-transfers into §3 transactions, newest first', async () => {
     const page = await activity().getTransactions(request());
     expect(page.data.map((t) => t.id)).toEqual(ALL_IDS);

@@ -3,6 +3,7 @@ import type { AccountPageRequest, Nft } from '@latch/kernel';
 import { mainnet } from '../networks/index.js';
 import { startBlockscoutStandIn, token, tokenInstance, type Feed } from '../test-support/blockscoutStandIn.js';
 import type { LoopbackReply } from '../test-support/loopbackServer.js';
+import { createEip155Adapter } from '../adapter.js';
 import { createBlockscoutNfts } from './index.js';
 
 const ACCOUNT = '0xA11CE00000000000000000000000000000000001';
@@ -66,6 +67,14 @@ const request = (extra: Partial<AccountPageRequest> = {}): AccountPageRequest =>
 });
 
 describe('createBlockscoutNfts', () => {
+  it('plugs into the eip155 adapter as `nftProvider`: the adapter declares `nfts` and reads Blockscout', async () => {
+    expect(createEip155Adapter({ isMobile: () => false }).capabilities?.nfts).toBeUndefined();
+    const adapter = createEip155Adapter({ nftProvider: nfts(), isMobile: () => false });
+    const page = await adapter.capabilities!.nfts!.getNfts(request());
+    expect(page.data.map((nft) => nft.tokenId)).toEqual((await nfts().getNfts(request())).data.map((nft) => nft.tokenId));
+    expect(page.data.length).toBeGreaterThan(0);
+  });
+
   it('maps /nft token instances to NFTs, skipping scam and malformed ones, and pages with next_page_params', async () => {
     const first = await nfts().getNfts(request());
     expect(first.data).toEqual([
