@@ -120,6 +120,17 @@ describe('sendTransfer', () => {
     expect(modal.getState().send.loading).toBe(false);
   });
 
+  it("on a test network (balance shown as '0.00', never read: §5) leaves the native amount to the node", async () => {
+    const sepolia = network('eip155', '11155111', { testnet: true });
+    const fake = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')], balance: '2' });
+    const transfers: TransferRequest[] = [];
+    fake.adapter.capabilities!.send = { sendTransfer: async (request) => (transfers.push(request), '0x01') };
+    const modal = createModal({ networks: [sepolia], adapters: [fake.adapter], storage: null });
+    await modal.connect('w');
+    await modal.sendTransfer({ to: RECEIVER, amount: '5' });
+    expect(transfers.map((t) => t.amount)).toEqual([5_000_000_000_000_000_000n]);
+  });
+
   it('gives no explorer link on a network without an explorer', async () => {
     const local = network('eip155', '31337', { blockExplorers: undefined });
     const fake = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });

@@ -1,5 +1,5 @@
 import { formatBalance } from '@latch/kernel';
-import { activeAccountAtom, activeNamespaceAtom, getInternals, sendAtom } from '@latch/kernel/internal';
+import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals, sendAtom } from '@latch/kernel/internal';
 import { useEffect, useState } from 'react';
 import { useStoreValue } from '../../hooks/useKernelState.js';
 import type { ViewProps } from '../../modal/views.js';
@@ -7,6 +7,7 @@ import { TokenIcon } from '../../parts/TokenIcon.js';
 import { ACCOUNT_CSS } from '../../theme/accountStyles.js';
 import { ViewStyles } from '../../theme/ViewStyles.js';
 import { fiatOf } from './fiat.js';
+import { sendableTokens } from './sendForm.js';
 
 /** §2 send flow: the token to send, from the account's balances; search by name, symbol or address. */
 export default function WalletSendSelectTokenView({ modal }: ViewProps) {
@@ -14,6 +15,7 @@ export default function WalletSendSelectTokenView({ modal }: ViewProps) {
   const account = useStoreValue(internals.store, activeAccountAtom);
   const chosen = useStoreValue(internals.store, sendAtom).token;
   const namespace = useStoreValue(internals.store, activeNamespaceAtom);
+  const network = useStoreValue(internals.store, activeNetworkAtom);
   const [query, setQuery] = useState('');
   const empty = (account?.tokenBalance.length ?? 0) === 0;
   // Opened directly (not from the Send form): load the balances it lists.
@@ -21,7 +23,7 @@ export default function WalletSendSelectTokenView({ modal }: ViewProps) {
     if (namespace && empty) void internals.refreshTokenBalances(namespace);
   }, [internals, namespace, empty]);
   const needle = query.trim().toLowerCase();
-  const tokens = (account?.tokenBalance ?? []).filter(
+  const tokens = sendableTokens(account, network).filter(
     (t) => !needle || [t.name, t.symbol, t.address ?? ''].some((field) => field.toLowerCase().includes(needle)),
   );
 
@@ -60,7 +62,7 @@ export default function WalletSendSelectTokenView({ modal }: ViewProps) {
                     <span className="sr-only">,</span> <span className="muted">{token.symbol}</span>
                   </span>
                   <span className="figures">
-                    {formatBalance(token.quantity.numeric)}
+                    {token.quantity.numeric ? formatBalance(token.quantity.numeric) : null}
                     {fiat ? <span className="muted"> · {fiat}</span> : null}
                   </span>
                 </button>

@@ -8,7 +8,7 @@ import { TokenIcon } from '../../parts/TokenIcon.js';
 import { ACCOUNT_CSS } from '../../theme/accountStyles.js';
 import { ViewStyles } from '../../theme/ViewStyles.js';
 import { fiatOf } from './fiat.js';
-import { balanceUnits, checkDraft, looksLikeName, type SendField } from './sendForm.js';
+import { balanceUnits, checkDraft, looksLikeName, type SendField, sendableTokens } from './sendForm.js';
 
 /** How long typing pauses before a name is looked up. */
 const NAME_LOOKUP_DELAY_MS = 350;
@@ -26,7 +26,7 @@ export default function WalletSendView({ modal }: ViewProps) {
   const namespace = useStoreValue(internals.store, activeNamespaceAtom);
   const network = useStoreValue(internals.store, activeNetworkAtom);
   const saved = useStoreValue(internals.store, sendAtom);
-  const tokens = account?.tokenBalance ?? [];
+  const tokens = sendableTokens(account, network);
   const token = currentToken(tokens, saved.token);
   const [amount, setAmount] = useState(saved.sendTokenAmount ?? '');
   const [receiver, setReceiver] = useState(saved.receiverAddress ?? '');
@@ -146,7 +146,11 @@ export default function WalletSendView({ modal }: ViewProps) {
         >
           {token ? <TokenIcon modal={modal} token={token} size={24} /> : null}
           <span className="name" id={`${id}-token-value`}>
-            {token ? `${token.symbol}, balance ${formatBalance(token.quantity.numeric)}` : 'Choose a token'}
+            {token
+              ? token.quantity.numeric
+                ? `${token.symbol}, balance ${formatBalance(token.quantity.numeric)}`
+                : token.symbol
+              : 'Choose a token'}
           </span>
           <ChevronIcon />
         </button>
@@ -175,7 +179,7 @@ export default function WalletSendView({ modal }: ViewProps) {
             type="button"
             className="button"
             onClick={() => void fillMax()}
-            disabled={!token || maxPending}
+            disabled={!token?.quantity.numeric || maxPending}
             aria-label={`Max${token ? ` ${token.symbol}` : ''}`}
           >
             Max
@@ -186,7 +190,7 @@ export default function WalletSendView({ modal }: ViewProps) {
             ? shown?.message
             : fiat
               ? `≈ ${fiat}`
-              : token
+              : token?.quantity.numeric
                 ? `Balance ${formatBalance(token.quantity.numeric, token.symbol)}`
                 : ''}
         </p>

@@ -10,6 +10,7 @@ import {
   withSend,
   withTokenBalances,
 } from '../../test-support/renderModal.js';
+import { mainnet } from '../../../../kernel/src/test-support/fakeAdapter.js';
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -240,5 +241,31 @@ describe('Wallet features (§9 order)', () => {
     const { ui } = await openModal(modal);
     const nav = await ui.findByRole('navigation', { name: 'Wallet features' });
     expect([...nav.querySelectorAll('button')].map((b) => b.textContent?.trim())).toEqual(['Buy', 'Swap', 'Receive', 'Send']);
+  });
+});
+
+describe('Send on a test network (no token rows, §5)', () => {
+  it('offers the native currency (balance unknown there: no Max, no balance check), and sends it', async () => {
+    const testnet = { ...mainnet, caipNetworkId: 'eip155:11155111' as const, id: 11155111, name: 'Sepolia', testnet: true };
+    const made = createTestModal({ networks: [testnet] }, { balance: '2' });
+    made.fake.adapter.isAddress = evmAddress;
+    withTokenBalances(made.fake.adapter, [token('LDT', '100', { address: TOKEN })]);
+    const transfers = withSend(made.fake.adapter);
+    await made.modal.connect('w');
+    const { ui } = await openModal(made.modal);
+    fireEvent.click(await ui.findByTestId('latch-feature-WalletSend'));
+    const user = userEvent.setup();
+    await user.click(await ui.findByRole('button', { name: 'Token ETH' }));
+    const rows = within(await ui.findByTestId('latch-send-tokens')).getAllByRole('button');
+    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('ETH')]);
+    await user.click(rows[0]!);
+    await user.type(await ui.findByLabelText('Amount (ETH)'), '1.5');
+    expect(ui.getByRole('button', { name: 'Max ETH' }).hasAttribute('disabled')).toBe(true);
+    await user.type(ui.getByLabelText('To'), RECEIVER);
+    await user.click(ui.getByRole('button', { name: 'Review send' }));
+    await user.click(await ui.findByTestId('latch-send-confirm'));
+    await waitFor(() => expect(ui.getByTestId('latch-send-result').getAttribute('data-status')).toBe('confirmed'));
+    expect(transfers).toMatchObject([{ to: RECEIVER, amount: 1_500_000_000_000_000_000n }]);
+    expect(transfers[0]!.token).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import {
   parseAmountInput,
   SEND_AMOUNT_AND_RECEIVER_REQUIRED_MESSAGE,
   SEND_TOKEN_REQUIRED_MESSAGE,
+  type CaipNetwork,
   type TokenBalance,
 } from '@latch/kernel';
 
@@ -20,6 +21,29 @@ export type SendField = 'token' | 'amount' | 'receiver';
 export interface SendProblem {
   field: SendField;
   message: string;
+}
+
+/**
+ * The rows the visitor can send from: the account's token balances, or, where there are none, the
+ * native currency with the account's balance. Test networks list no tokens and show '0.00' without
+ * reading the balance (§5): there the native row's balance is unknown (empty), not 0.
+ */
+export function sendableTokens(
+  account: { tokenBalance: readonly TokenBalance[]; balance?: string } | undefined,
+  network: CaipNetwork | undefined,
+): readonly TokenBalance[] {
+  const tokens = account?.tokenBalance ?? [];
+  if (tokens.length > 0 || !network || account?.balance === undefined) return tokens;
+  const { name, symbol, decimals } = network.nativeCurrency;
+  return [
+    {
+      name,
+      symbol,
+      chainId: network.caipNetworkId,
+      quantity: { decimals: String(decimals), numeric: network.testnet ? '' : account.balance },
+      iconUrl: network.assets?.imageUrl ?? '',
+    },
+  ];
 }
 
 /** A name worth resolving: has a dot, no spaces, and is not an address. */
