@@ -97,7 +97,17 @@ export default function ActivityList({ modal }: ViewProps) {
       </div>
     );
   }
-  if (list.items.length === 0) return <p className="empty">No activity yet on {network?.name ?? 'this network'}.</p>;
+  if (list.items.length === 0 && !list.next) return <p className="empty">No activity yet on {network?.name ?? 'this network'}.</p>;
+  if (list.items.length === 0) {
+    return (
+      <div className="center">
+        <p className="empty">No activity found yet in the most recent history.</p>
+        <button type="button" className="button" onClick={list.loadMore} disabled={list.status === 'loading-more'}>
+          {list.status === 'loading-more' ? 'Loading…' : 'Look further back'}
+        </button>
+      </div>
+    );
+  }
   return (
     <div data-testid="latch-activity">
       <ViewStyles css={ACCOUNT_CSS} />

@@ -64,6 +64,27 @@ describe('Activity tab', () => {
     expect(extra).toEqual([undefined, '1', '2']);
   });
 
+  it('follows a few empty pages that reach further back, then offers to look further back', async () => {
+    const { ui, extra } = await openTab('Activity', ({ fake }) =>
+      withActivity(fake.adapter, [[], [], [transaction('0x01')], [], [], [], [], [], [transaction('0x02')]]),
+    );
+    await waitFor(() => expect(ui.getAllByTestId('latch-activity-item')).toHaveLength(1));
+    expect(extra).toEqual([undefined, '1', '2']);
+    fireEvent.click(ui.getByRole('button', { name: 'Show more' }));
+    // Pages 3 to 6 are empty: the list stops after three followed, and says so.
+    await waitFor(() => expect(extra).toEqual([undefined, '1', '2', '3', '4', '5', '6']));
+    expect(ui.getAllByTestId('latch-activity-item')).toHaveLength(1);
+    fireEvent.click(await ui.findByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(ui.getAllByTestId('latch-activity-item')).toHaveLength(2));
+    expect(ui.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('an account with nothing in its recent history is offered "Look further back", not "No activity"', async () => {
+    const { ui } = await openTab('Activity', ({ fake }) => withActivity(fake.adapter, [[], [], [], [], [], [transaction('0x05')]]));
+    fireEvent.click(await ui.findByRole('button', { name: 'Look further back' }));
+    await waitFor(() => expect(ui.getAllByTestId('latch-activity-item')).toHaveLength(1));
+  });
+
   it("§8: a failure shows 'Failed to fetch transactions', an empty list and a retry", async () => {
     let fail = true;
     const { ui, modal } = await openTab('Activity', ({ fake }) =>

@@ -1,6 +1,9 @@
 import type { Page } from '@latch/kernel';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+/** Empty pages read in a row, past the one asked for, before the list stops and offers "Show more". */
+export const EMPTY_PAGES_FOLLOWED = 3;
+
 export type PagedStatus = 'loading' | 'ready' | 'error' | 'loading-more';
 
 /**
@@ -22,7 +25,13 @@ export function usePagedList<T>(key: string, read: (cursor: string | undefined, 
     current.current = controller;
     setStatus(cursor ? 'loading-more' : 'loading');
     try {
-      const page = await reader.current(cursor, controller.signal);
+      let page = await reader.current(cursor, controller.signal);
+      // A provider may answer an empty page that still reaches further back (a window of blocks
+      // with nothing of the account's): follow a few before showing "nothing" or "Show more".
+      for (let follow = 0; follow < EMPTY_PAGES_FOLLOWED && page.data.length === 0 && page.next; follow++) {
+        if (controller.signal.aborted) return;
+        page = await reader.current(page.next, controller.signal);
+      }
       if (controller.signal.aborted) return;
       setItems((before) => (cursor ? [...before, ...page.data] : page.data));
       setNext(page.next);
