@@ -1,7 +1,9 @@
 import { defineConfig } from 'vite';
 
-// Library build: the public entry and the internal one (UI bindings); shared code lands in one
-// chunk, and every dependency stays external so the host's bundler dedupes it.
+// Library build: the public entry and the internal one (UI bindings), one output file per source
+// module, and every dependency external so the host's bundler dedupes it. Separate modules let the
+// host's bundler put lazily used code (visitor actions, send, activity) only in lazy chunks: a
+// pre-merged chunk shared by an eager and a lazy entry would carry lazy code into first load.
 export default defineConfig({
   build: {
     lib: { entry: { index: 'src/index.ts', internal: 'src/internal.ts' }, formats: ['es'], fileName: (_format, name) => `${name}.js` },
@@ -13,9 +15,8 @@ export default defineConfig({
     rollupOptions: {
       external: [/^mitt$/],
       output: {
-        // Code the public entry re-exports but only lazily loaded code uses (the Send form's helpers and
-        // the account's messages) gets a file of its own, so a host's bundler can leave it out of first load.
-        advancedChunks: { groups: [{ name: 'accountHelpers', test: /src\/(amount|errors\/accountMessages)\.ts$/ }] },
+        preserveModules: true,
+        preserveModulesRoot: 'src',
       },
     },
   },

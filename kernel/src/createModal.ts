@@ -264,7 +264,7 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     signMessage: async (message, signOptions) => (await visitorActions()).signMessage(ctx, message, signOptions?.namespace),
     sendTransfer: account('sendTransfer'),
     estimateSendFee: account('estimateSendFee'),
-    waitForTransfer: account('waitForTransfer'),
+    waitForTransfer: async (hash, options) => (await visitorActions()).waitForTransfer(ctx, hash, options),
     getTransactions: account('getTransactions'),
     getNfts: account('getNfts'),
     resolveName: account('resolveName'),

@@ -12,8 +12,6 @@ import { activeNamespaceAtom, EMPTY_SEND, type SendState, sendAtom } from '../st
 import type { CaipNetwork, ChainNamespace, TokenBalance } from '../types.js';
 import { capabilityOf, getAccount, reportError } from './accountState.js';
 import { getNetworkState } from './networkState.js';
-import { refreshBalance } from './account.js';
-import { refreshTokenBalances } from './tokens.js';
 
 /** A transfer as the visitor states it: whole units, and a token from the account's balances. */
 export interface SendRequest {
@@ -147,9 +145,6 @@ export async function waitForTransfer(
     return wait ? await wait({ hash, network, ...(options.signal ? { signal: options.signal } : {}) }) : undefined;
   } catch (err) {
     throw reportError(ctx, err, 'WAIT_FOR_TRANSFER_ERROR');
-  } finally {
-    void refreshBalance(ctx, ns, { fresh: true });
-    void refreshTokenBalances(ctx, ns, { fresh: true });
   }
 }
 

@@ -3,7 +3,14 @@
  * disconnecting, reading balances. One chunk, loaded on the first of these (or when the UI
  * preloads the modal), so an instance that is only created costs the page none of it.
  */
-export { refreshBalance } from './account.js';
+import type { KernelContext } from '../context.js';
+import type { TransferOutcome } from '../plugins/ChainAdapter.js';
+import { activeNamespaceAtom } from '../state/atoms.js';
+import type { ChainNamespace } from '../types.js';
+import { refreshBalance } from './account.js';
+import { refreshTokenBalances } from './tokens.js';
+
+export { refreshBalance };
 export { connectWallet, connectWallets, handleAdapterEvent } from './connect.js';
 export { disconnect } from './disconnect.js';
 export { switchNetwork } from './network.js';
@@ -11,6 +18,26 @@ export { removeAdapter, removeNetwork } from './networkRemoval.js';
 export { reconnect } from './reconnect.js';
 export { endSession } from './session.js';
 export { signMessage } from './sign.js';
-export { refreshTokenBalances } from './tokens.js';
+export { refreshTokenBalances };
 /** Send, activity, NFTs and names: a chunk of their own, loaded when the visitor opens one of them. */
 export const accountActions = () => import('./accountActions.js');
+
+/**
+ * The chain's outcome of a sent transfer, then the sender's balances read past their caches. The
+ * refresh lives here, not in the account-actions chunk, so that chunk never imports this one.
+ */
+export async function waitForTransfer(
+  ctx: KernelContext,
+  hash: string,
+  options: { namespace?: ChainNamespace; signal?: AbortSignal } = {},
+): Promise<TransferOutcome | undefined> {
+  const ns = options.namespace ?? ctx.store.get(activeNamespaceAtom);
+  try {
+    return await (await accountActions()).waitForTransfer(ctx, hash, options);
+  } finally {
+    if (ns) {
+      void refreshBalance(ctx, ns, { fresh: true });
+      void refreshTokenBalances(ctx, ns, { fresh: true });
+    }
+  }
+}
