@@ -46,6 +46,24 @@ describe('ConnectButton', () => {
     expect(await ui.findByRole('dialog', { name: 'Account' })).toBeTruthy();
   });
 
+  it('shows an ENS avatar only from a host in imageHosts (or inline): no request to a host nobody configured', async () => {
+    const avatar = 'https://avatars.example/alice.png';
+    const plain = createTestModal({}, { identity: { name: 'alice.eth', avatar } });
+    const first = renderWithModal(plain.modal, <ConnectButton />);
+    await act(() => plain.modal.connect('w'));
+    const button = await first.findByTestId('latch-account-button');
+    await waitFor(() => expect(button.textContent).toContain('alice.eth'));
+    expect(button.querySelector('img')).toBeNull();
+    first.unmount();
+
+    const allowed = createTestModal({ imageHosts: ['avatars.example'] }, { identity: { name: 'alice.eth', avatar } });
+    const second = renderWithModal(allowed.modal, <ConnectButton />);
+    await act(() => allowed.modal.connect('w'));
+    await waitFor(async () =>
+      expect((await second.findByTestId('latch-account-button')).querySelector('img')?.getAttribute('src')).toBe(avatar),
+    );
+  });
+
   it('balance="hide" shows the address alone', async () => {
     const { modal } = createTestModal();
     const { findByTestId } = renderWithModal(modal, <ConnectButton balance="hide" />);

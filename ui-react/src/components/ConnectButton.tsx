@@ -70,7 +70,7 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
       onClick={() => void modal.open({ view: 'Account' })}
     >
       {shownBalance ? <span style={{ opacity: 0.8, fontWeight: 500 }}>{shownBalance}</span> : null}
-      <Avatar address={account.address ?? ''} image={account.profileImage} size={22} />
+      <Avatar address={account.address ?? ''} image={account.profileImage} hosts={modal.options.imageHosts} size={22} />
       <span>{name}</span>
     </button>
   );

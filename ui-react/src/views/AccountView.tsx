@@ -64,7 +64,7 @@ export default function AccountView({ modal }: ViewProps) {
   return (
     <div data-testid="latch-account">
       <div className="account-head">
-        <Avatar address={address} image={account.profileImage} />
+        <Avatar address={address} image={account.profileImage} hosts={modal.options.imageHosts} />
         <div className="account-name">
           <span data-testid="latch-account-name" title={address}>
             {name}
