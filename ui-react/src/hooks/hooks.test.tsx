@@ -11,7 +11,7 @@ import {
 } from '../../../kernel/src/test-support/fakeAdapter.js';
 import { LatchProvider, useLatchModal } from '../context.js';
 import { createModal, type LatchModal } from '../createModal.js';
-import { cleanupModals, createTestModal, track } from '../test-support/renderModal.js';
+import { cleanupModals, createTestModal, track, withSend } from '../test-support/renderModal.js';
 import {
   useAccount,
   useDisconnect,
@@ -235,6 +235,21 @@ describe('useModalEvents', () => {
     await act(async () => void (await modal.connect('w')));
     expect(result.current?.type).toBe('ACCOUNT_CHANGE');
     expect(result.current?.data).toEqual({ namespace: 'eip155', address: EVM_ADDRESS });
+  });
+
+  it('passes on SEND_SUCCESS and SEND_ERROR', async () => {
+    const { modal, fake } = createTestModal({}, { balance: '2' });
+    let refuse = false;
+    withSend(fake.adapter, {
+      answer: async () => (refuse ? Promise.reject({ code: 4001, message: 'User rejected the request.' }) : '0x01'),
+    });
+    const { result } = renderHook(() => useModalEvents(), { wrapper: wrapperFor(modal) });
+    await act(async () => void (await modal.connect('w')));
+    await act(async () => void (await modal.sendTransfer({ to: EVM_ADDRESS, amount: '1' })));
+    expect(result.current?.type).toBe('SEND_SUCCESS');
+    refuse = true;
+    await act(async () => void (await modal.sendTransfer({ to: EVM_ADDRESS, amount: '1' }).catch(() => undefined)));
+    expect(result.current?.type).toBe('SEND_ERROR');
   });
 
   it('stops listening when unmounted', async () => {

@@ -163,6 +163,8 @@ export function useModalEvents(): AnyEvent | undefined {
       'DISCONNECT_ERROR',
       'SWITCH_NETWORK',
       'ACCOUNT_CHANGE',
+      'SEND_SUCCESS',
+      'SEND_ERROR',
     ];
     const offs = names.map((type) => modal.on(type, (data) => setLatest({ type, data, timestamp: Date.now() } as AnyEvent)));
     return () => offs.forEach((off) => off());
