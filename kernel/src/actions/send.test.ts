@@ -61,6 +61,25 @@ describe('sendTransfer', () => {
     expect(transfers[0]).toMatchObject({ amount: 2_250_000n, token: TOKEN });
   });
 
+  it('reads the token rows first when a host sends a token before any view loaded them', async () => {
+    const setup = createTestModal();
+    const transfers: TransferRequest[] = [];
+    const caps = setup.fake.adapter.capabilities!;
+    caps.send = { sendTransfer: async (request) => (transfers.push(request), '0x01') };
+    let reads = 0;
+    caps.balance = { ...caps.balance!, getTokenBalances: async () => (reads++, [tokenRow()]) };
+    await setup.modal.connect('w');
+    expect(setup.modal.getState().account?.tokenBalance).toEqual([]);
+    await setup.modal.sendTransfer({ to: RECEIVER, amount: '2', token: TOKEN });
+    await setup.modal.sendTransfer({ to: RECEIVER, amount: '3', token: TOKEN });
+    expect(transfers.map((t) => [t.token, t.amount])).toEqual([
+      [TOKEN, 2_000_000n],
+      [TOKEN, 3_000_000n],
+    ]);
+    expect(reads).toBe(1);
+    await expect(setup.modal.sendTransfer({ to: RECEIVER, amount: '1', token: RECEIVER })).rejects.toThrow('A token is required');
+  });
+
   it('throws the §5 messages before anything reaches the wallet', async () => {
     const { modal, transfers } = await sendingModal();
     await expect(modal.sendTransfer({ to: '', amount: '1' })).rejects.toThrow(/^An amount and receiver address are required$/);

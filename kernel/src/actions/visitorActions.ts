@@ -8,6 +8,8 @@ import type { TransferOutcome } from '../plugins/ChainAdapter.js';
 import { activeNamespaceAtom } from '../state/atoms.js';
 import type { ChainNamespace } from '../types.js';
 import { refreshBalance } from './account.js';
+import { getAccount } from './accountState.js';
+import type { SendFee, SendRequest, SendResult } from './send.js';
 import { refreshTokenBalances } from './tokens.js';
 
 export { refreshBalance };
@@ -21,6 +23,25 @@ export { signMessage } from './sign.js';
 export { refreshTokenBalances };
 /** Send, activity, NFTs and names: a chunk of their own, loaded when the visitor opens one of them. */
 export const accountActions = () => import('./accountActions.js');
+
+/** A token named by address needs the account's token rows (the UI loads them; a host may not have): read them first. */
+async function ensureTokenRow(ctx: KernelContext, request: SendRequest): Promise<void> {
+  const token = typeof request.token === 'string' ? request.token.toLowerCase() : undefined;
+  const ns = request.namespace ?? ctx.store.get(activeNamespaceAtom);
+  if (!token || !ns) return;
+  if (getAccount(ctx, ns).tokenBalance.some((row) => row.address?.toLowerCase() === token)) return;
+  await refreshTokenBalances(ctx, ns, { fresh: true });
+}
+
+export async function sendTransfer(ctx: KernelContext, request: SendRequest): Promise<SendResult> {
+  await ensureTokenRow(ctx, request);
+  return (await accountActions()).sendTransfer(ctx, request);
+}
+
+export async function estimateSendFee(ctx: KernelContext, request: SendRequest): Promise<SendFee | undefined> {
+  await ensureTokenRow(ctx, request);
+  return (await accountActions()).estimateSendFee(ctx, request);
+}
 
 /**
  * The chain's outcome of a sent transfer, then the sender's balances read past their caches. The
