@@ -127,10 +127,19 @@ describe('resolveName', () => {
   });
 
   it('falls back to the names data service', async () => {
+    const asked: (string | undefined)[] = [];
     const { modal } = createTestModal({
-      dataServices: { names: { resolveName: async () => ['0xabc'], lookupAddress: async () => [], getSuggestions: async () => [] } },
+      dataServices: {
+        names: {
+          // The fake adapter refuses '' as an address: the first address it accepts is the answer.
+          resolveName: async (_name, network) => (asked.push(network?.caipNetworkId), ['', '0xabc']),
+          lookupAddress: async () => [],
+          getSuggestions: async () => [],
+        },
+      },
     });
     expect(await modal.resolveName('bob.test')).toBe('0xabc');
+    expect(asked).toEqual(['eip155:1']);
   });
 
   it("§8: a failure is 'Error resolving name'", async () => {

@@ -106,7 +106,9 @@ export async function resolveName(
   const service = ctx.options.dataServices?.names;
   try {
     if (capability) return (await capability.resolveName(name, network)) || undefined;
-    if (service) return (await service.resolveName(name))[0] || undefined;
+    // A service may answer for several chains: keep the first address this namespace's adapter accepts.
+    const adapter = ctx.adapters.get(ns);
+    if (service) return (await service.resolveName(name, network)).find((address) => !adapter || adapter.isAddress(address));
     return undefined;
   } catch (err) {
     throw reportError(ctx, new LatchError(ERROR_RESOLVING_NAME_MESSAGE, { category: 'API_ERROR', cause: err }), 'RESOLVE_NAME_ERROR');

@@ -95,7 +95,8 @@ export interface ActivityService {
 }
 
 export interface NameService {
-  resolveName(name: string): Promise<string[]>;
+  /** The addresses `name` points to; `network` is where the visitor sends (the kernel keeps the first its adapter accepts). */
+  resolveName(name: string, network?: CaipNetwork): Promise<string[]>;
   lookupAddress(address: string): Promise<string[]>;
   getSuggestions(name: string): Promise<string[]>;
   registerName?(request: { name: string; coinType: number; address: string; message: string; signature: string }): Promise<void>;
