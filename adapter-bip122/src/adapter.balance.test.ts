@@ -35,6 +35,25 @@ describe('balance (Esplora /address/:a on the regtest node)', () => {
     expect(local.regtest.requests.length).toBe(before);
   });
 
+  it('lists bitcoin itself as the one token (the Tokens tab and the Send form), with the same checks', async () => {
+    const address = bitcoinPaymentAddress(key(0x34), REGTEST_PARAMS);
+    await local.regtest.fund(address, 50_000_000n);
+    const { getTokenBalances } = getCapability(createBitcoinAdapter(), 'balance')!;
+    await expect(getTokenBalances!(address, local.network)).resolves.toEqual([
+      {
+        name: 'Bitcoin',
+        symbol: 'BTC',
+        chainId: local.network.caipNetworkId,
+        quantity: { decimals: '8', numeric: '0.5' },
+        iconUrl: '',
+      },
+    ]);
+    await expect(getTokenBalances!('nonsense', local.network)).rejects.toMatchObject({ category: 'VALIDATION_ERROR' });
+    await expect(getTokenBalances!(address, createBitcoinRegtest({ esploraUrl: 'http://127.0.0.1:9' }))).rejects.toMatchObject({
+      category: 'RPC_ERROR',
+    });
+  });
+
   it('fails as an RPC error when the Esplora API is unreachable or answers garbage', async () => {
     const address = bitcoinPaymentAddress(key(0x33), REGTEST_PARAMS);
     await expect(balanceOf(address, createBitcoinRegtest({ esploraUrl: 'http://127.0.0.1:9' }))).rejects.toMatchObject({

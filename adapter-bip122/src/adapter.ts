@@ -1,4 +1,4 @@
-import { LatchError, connectorError, formatUnits, sameConnectors, toLatchError } from '@latch/kernel';
+import { LatchError, connectorError, formatUnits, nativeTokenBalance, sameConnectors, toLatchError } from '@latch/kernel';
 import type { AdapterCapabilities, AdapterContext, CaipNetwork, ChainAdapter, ConnectResult, Connector } from '@latch/kernel';
 import { getWallets as getStandardWallets, type Wallets } from '@wallet-standard/app';
 import { isBitcoinAddress } from './address/bitcoinAddress.js';
@@ -112,17 +112,25 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): Chain
     return accounts ? { connector, result: beginSession(connector, driver, accounts) } : null;
   }
 
+  async function satsOf(address: string, network: CaipNetwork): Promise<bigint> {
+    if (!isBitcoinAddress(address, addressFamilyOf(network.caipNetworkId))) throw invalid(`Not a ${network.name} address: ${address}`);
+    try {
+      const { readAddressBalance } = await import('./esplora/queries.js');
+      return await readAddressBalance(network, address);
+    } catch (err) {
+      throw toLatchError(err, 'RPC_ERROR');
+    }
+  }
+
   const capabilities: AdapterCapabilities = {
     balance: {
       async getBalance(address, network) {
-        if (!isBitcoinAddress(address, addressFamilyOf(network.caipNetworkId))) throw invalid(`Not a ${network.name} address: ${address}`);
-        try {
-          const { readAddressBalance } = await import('./esplora/queries.js');
-          const sats = await readAddressBalance(network, address);
-          return { balance: formatUnits(sats, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
-        } catch (err) {
-          throw toLatchError(err, 'RPC_ERROR');
-        }
+        const sats = await satsOf(address, network);
+        return { balance: formatUnits(sats, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
+      },
+      // The Tokens tab and the Send form's token: bitcoin itself (no runes, BRC-20 or ordinals here).
+      async getTokenBalances(address, network) {
+        return [nativeTokenBalance(network, await satsOf(address, network))];
       },
     },
     signMessage: {

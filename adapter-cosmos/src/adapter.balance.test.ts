@@ -37,6 +37,18 @@ describe('balance.getBalance', () => {
     expect((await getBalance(funded, eightDecimals)).balance).toBe('0.01234568');
   });
 
+  it('lists the native denom as the one token (the Tokens tab and the Send form), with the same checks', async () => {
+    const funded = await addressOf(privateKey(0x33));
+    local.chain.fund(funded, 2_500_000n);
+    const { adapter } = mountAdapter(createPage(), [local.network]);
+    const { getTokenBalances } = adapter.capabilities!.balance!;
+    expect(await getTokenBalances!(funded, local.network)).toEqual([
+      { name: 'STAKE', symbol: 'STAKE', chainId: local.network.caipNetworkId, quantity: { decimals: '6', numeric: '2.5' }, iconUrl: '' },
+    ]);
+    const osmo = await addressOf(privateKey(0x33), 'osmo');
+    expect(await failure(getTokenBalances!(osmo, local.network))).toMatchObject({ category: 'VALIDATION_ERROR' });
+  });
+
   it('refuses an address of another prefix, or no address, before any request, and a network without chain data', async () => {
     const { adapter } = mountAdapter(createPage(), [local.network]);
     const { getBalance } = adapter.capabilities!.balance!;

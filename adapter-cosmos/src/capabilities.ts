@@ -1,5 +1,5 @@
-import { LatchError, formatUnits, toLatchError } from '@latch/kernel';
-import type { AdapterCapabilities, Connector, TransferRequest } from '@latch/kernel';
+import { LatchError, formatUnits, nativeTokenBalance, toLatchError } from '@latch/kernel';
+import type { AdapterCapabilities, CaipNetwork, Connector, TransferRequest } from '@latch/kernel';
 import { isCosmosAddress } from './address.js';
 import { cosmosChainOf } from './chainConfig.js';
 import type { CosmosChainConfig } from './networks/cosmosNetwork.js';
@@ -34,20 +34,28 @@ export function createCosmosCapabilities(context: CapabilityContext): AdapterCap
     return { transfer, details: { ...details, broadcastPollIntervalMs: context.broadcastPollIntervalMs } };
   }
 
+  async function nativeAmountOf(address: string, network: CaipNetwork): Promise<bigint> {
+    const chain = cosmosChainOf(network);
+    if (!isCosmosAddress(address, chain.bech32Prefix)) {
+      throw new LatchError(`Not a ${network.name} address: ${String(address)}`, { category: 'VALIDATION_ERROR' });
+    }
+    try {
+      const [client, query] = await Promise.all([context.queryClientFor(rpcUrlOf(network)), import('./rpc/queryClient.js')]);
+      return await query.readNativeBalance(client, address, chain.denom);
+    } catch (err) {
+      throw toLatchError(err, 'RPC_ERROR');
+    }
+  }
+
   return {
     balance: {
       async getBalance(address, network) {
-        const chain = cosmosChainOf(network);
-        if (!isCosmosAddress(address, chain.bech32Prefix)) {
-          throw new LatchError(`Not a ${network.name} address: ${String(address)}`, { category: 'VALIDATION_ERROR' });
-        }
-        try {
-          const [client, query] = await Promise.all([context.queryClientFor(rpcUrlOf(network)), import('./rpc/queryClient.js')]);
-          const amount = await query.readNativeBalance(client, address, chain.denom);
-          return { balance: formatUnits(amount, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
-        } catch (err) {
-          throw toLatchError(err, 'RPC_ERROR');
-        }
+        const amount = await nativeAmountOf(address, network);
+        return { balance: formatUnits(amount, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
+      },
+      // The Tokens tab and the Send form's token: the native denom (IBC and CW20 tokens are not listed).
+      async getTokenBalances(address, network) {
+        return [nativeTokenBalance(network, await nativeAmountOf(address, network))];
       },
     },
     signMessage: {

@@ -56,6 +56,16 @@ describe('balance.getBalance', () => {
     expect((await adapter.capabilities!.balance!.getBalance(sender, network)).balance).toBe('100.0015');
   });
 
+  it('lists the native currency as the one token (the Tokens tab and the Send form), with the same checks', async () => {
+    const { getTokenBalances } = mountAdapter([], [network]).adapter.capabilities!.balance!;
+    const someone = await address(uri('TokenRow'));
+    await chain.fund(someone, 3n * UNIT + 250_000_000_000n);
+    expect(await getTokenBalances!(someone, network)).toEqual([
+      { name: 'ROC', symbol: 'ROC', chainId: network.caipNetworkId, quantity: { decimals: '12', numeric: '3.25' }, iconUrl: '' },
+    ]);
+    await expect(getTokenBalances!('5notanaddress', network)).rejects.toMatchObject({ category: 'VALIDATION_ERROR' });
+  });
+
   it('refuses a malformed address, another namespace and an unreachable node with clear errors', async () => {
     const { getBalance } = mountAdapter([], [network]).adapter.capabilities!.balance!;
     await expect(getBalance('5notanaddress', network)).rejects.toMatchObject({ category: 'VALIDATION_ERROR' });

@@ -1,4 +1,12 @@
-import { ERROR_CODES, LatchError, connectorError, formatUnits, readUntrustedProperty, sameConnectors } from '@latch/kernel';
+import {
+  ERROR_CODES,
+  LatchError,
+  connectorError,
+  formatUnits,
+  nativeTokenBalance,
+  readUntrustedProperty,
+  sameConnectors,
+} from '@latch/kernel';
 import type {
   AdapterCapabilities,
   AdapterContext,
@@ -124,14 +132,22 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions = {}): Cha
     return { session: current, account };
   }
 
+  async function freeBalanceOf(address: string, network: CaipNetwork): Promise<bigint> {
+    assertPolkadotNetwork(network);
+    if (!isPolkadotAddress(address)) throw invalid('Invalid Polkadot address');
+    const endpoint = endpointOf(network);
+    return (await chainClient()).freeBalance(endpoint, address);
+  }
+
   const capabilities: AdapterCapabilities = {
     balance: {
       async getBalance(address, network) {
-        assertPolkadotNetwork(network);
-        if (!isPolkadotAddress(address)) throw invalid('Invalid Polkadot address');
-        const endpoint = endpointOf(network);
-        const free = await (await chainClient()).freeBalance(endpoint, address);
+        const free = await freeBalanceOf(address, network);
         return { balance: formatUnits(free, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
+      },
+      // The Tokens tab and the Send form's token: the native currency (assets-pallet tokens are not listed).
+      async getTokenBalances(address, network) {
+        return [nativeTokenBalance(network, await freeBalanceOf(address, network))];
       },
     },
     signMessage: {

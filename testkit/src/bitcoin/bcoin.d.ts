@@ -72,6 +72,9 @@ declare module 'bcoin' {
     indexTX: boolean;
     indexAddress: boolean;
     listen: boolean;
+    /** Where bcoin's own HTTP API listens (regtest: 127.0.0.1:48332 by default; 0 lets the OS pick). */
+    httpHost?: string;
+    httpPort?: number;
     logLevel: string;
   }
   const bcoin: {

@@ -144,4 +144,18 @@ describe('startBitcoinRegtest: lifecycle', () => {
     await regtest.stop();
     await expect(fetch(`${regtest.esploraUrl}/blocks/tip/height`)).rejects.toThrow();
   });
+
+  it('runs beside another node started at the same time (one per test worker): nothing binds a fixed port', async () => {
+    const started = await Promise.allSettled([startBitcoinRegtest(), startBitcoinRegtest()]);
+    try {
+      expect(started.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+      const [first, second] = started.map((result) => (result as PromiseFulfilledResult<BitcoinRegtest>).value);
+      expect(first!.esploraUrl).not.toBe(second!.esploraUrl);
+      for (const regtest of [first!, second!]) {
+        expect(Number(await (await fetch(`${regtest.esploraUrl}/blocks/tip/height`)).text())).toBeGreaterThanOrEqual(450);
+      }
+    } finally {
+      await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+    }
+  });
 });

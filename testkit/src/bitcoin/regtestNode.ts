@@ -47,6 +47,11 @@ export async function startRegtestNode(): Promise<RegtestNode> {
     indexTX: true,
     indexAddress: true,
     listen: false,
+    // bcoin also serves its own HTTP API, by default on regtest's fixed port 48332: a second node started at the same
+    // time (another test worker) would fail with EADDRINUSE. Nothing uses it (the Esplora facade calls the node
+    // in-process), so it gets a port the OS picks, on loopback.
+    httpHost: '127.0.0.1',
+    httpPort: 0,
     logLevel: 'none',
   });
   await node.open();
