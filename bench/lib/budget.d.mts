@@ -6,6 +6,7 @@ export interface BudgetCheck {
 }
 export interface Budgets {
   firstLoad: { maxOverFloorKb: number };
+  fiveAdapters: { maxOverFloorKb: number; targetOverFloorKb: number };
   lazyChunks: Record<string, Record<string, number>>;
   otherLazyChunkKb: number;
 }
@@ -16,7 +17,8 @@ export interface ScenarioSizes {
 export const KB: number;
 export function kb(bytes: number): string;
 export function readBudgets(): Budgets;
-export function buildForBudget(): Promise<{ floor: ScenarioSizes; latch: ScenarioSizes }>;
+export function buildForBudget(): Promise<{ floor: ScenarioSizes; latch: ScenarioSizes; five: ScenarioSizes }>;
 export function chunkBudgets(budgets: Budgets): Map<string, { group: string; bytes: number }>;
 export function checkBudgets(budgets: Budgets, sizes: { floor: ScenarioSizes; latch: ScenarioSizes }): BudgetCheck[];
+export function checkFiveAdapters(budgets: Budgets, sizes: { floor: ScenarioSizes; five: ScenarioSizes }): BudgetCheck;
 export function describeChecks(checks: readonly BudgetCheck[]): string;

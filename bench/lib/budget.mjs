@@ -12,14 +12,14 @@ export function readBudgets() {
   return JSON.parse(readFileSync(join(BENCH_DIR, 'budgets.json'), 'utf8'));
 }
 
-/** Builds the budget's two scenarios into a throw-away folder and returns their sizes. */
+/** Builds the budget's scenarios (floor, latch-evm, latch-five) into a throw-away folder and returns their sizes. */
 export async function buildForBudget() {
   const toolchain = await loadToolchain(REPO_ROOT);
   mkdirSync(BUILD_DIR, { recursive: true });
   const work = mkdtempSync(join(BUILD_DIR, 'budget-'));
   try {
     const build = (name) => buildScenario(name, { toolchain, outDir: join(work, name), moduleRoot: REPO_ROOT });
-    return { floor: await build('floor'), latch: await build('latch-evm') };
+    return { floor: await build('floor'), latch: await build('latch-evm'), five: await build('latch-five') };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -58,6 +58,25 @@ export function checkBudgets(budgets, { floor, latch }) {
     });
   }
   return checks.map((check) => ({ ...check, ok: check.measured <= check.budget }));
+}
+
+/**
+ * The guard on latch-five's first load (budgets.json `fiveAdapters`), with issue 13's target in its wording:
+ * { figure, measured, budget, ok } in bytes.
+ */
+export function checkFiveAdapters(budgets, { floor, five }) {
+  const { maxOverFloorKb, targetOverFloorKb } = budgets.fiveAdapters;
+  const over = five.firstLoadJs - floor.firstLoadJs;
+  const target = targetOverFloorKb * KB;
+  const budget = floor.firstLoadJs + maxOverFloorKb * KB;
+  return {
+    figure: `first-load JS of latch-five (≤ floor ${kb(floor.firstLoadJs)} + ${maxOverFloorKb} kB; issue 13's target + ${targetOverFloorKb} kB, ${
+      over <= target ? 'met' : `missed by ${kb(over - target)}`
+    })`,
+    measured: five.firstLoadJs,
+    budget,
+    ok: five.firstLoadJs <= budget,
+  };
 }
 
 /** One line per check: "✗ figure: 93.10 kB > budget 91.00 kB". */

@@ -23,12 +23,14 @@ export async function loadToolchain(dir) {
 }
 
 /**
- * Builds `bench/scenarios/<name>` into `outDir`. `moduleRoot` is where react, react-dom and jotai
- * resolve from (Vite dedupes them against its root): the scenario folder, so bench's node_modules,
- * unless told otherwise.
+ * Builds `bench/scenarios/<name>` (or the page in `scenarioDir`) into `outDir`. `moduleRoot` is where
+ * react, react-dom and jotai resolve from (Vite dedupes them against its root): the scenario folder,
+ * so bench's node_modules, unless told otherwise.
  */
-export async function buildScenario(name, { toolchain, outDir = join(BUILD_DIR, name), moduleRoot } = {}) {
-  const scenarioDir = join(SCENARIOS_DIR, name);
+export async function buildScenario(
+  name,
+  { toolchain, outDir = join(BUILD_DIR, name), moduleRoot, scenarioDir = join(SCENARIOS_DIR, name) } = {},
+) {
   // Vitest sets NODE_ENV=test, which would switch JSX to React's development runtime.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';

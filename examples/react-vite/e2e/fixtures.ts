@@ -14,7 +14,9 @@ import {
   type SolanaRpcFixture,
 } from '@latch/testkit';
 import { toyAddressFromSecretKey } from '@latch/testkit/toy';
+import type { BitcoinRegtest, CosmosChain, PolkadotChain } from '@latch/testkit';
 import { serveDemo } from '../scripts/demoServer.mjs';
+import * as namespaces from './namespaceWallets.js';
 
 export const DIST_DIR = new URL('../dist', import.meta.url).pathname;
 /** A chain no network in the demo asks for. */
@@ -62,11 +64,35 @@ type WorkerFixtures = {
   toy: ToyChain;
   /** The demo with the toy namespace and the shared-session wallet registered. */
   kernelDemo: { url: string };
+  /** chopsticks, the bcoin regtest node and the Cosmos stand-in, their test accounts funded (namespaceWallets.ts). */
+  polkadot: PolkadotChain;
+  bitcoin: BitcoinRegtest;
+  cosmos: CosmosChain;
+  /** The demo with the eip155 chains and one more namespace's local chain, its adapter registered. */
+  polkadotDemo: { url: string };
+  bitcoinDemo: { url: string };
+  cosmosDemo: { url: string };
+  /** The demo with all five namespaces on their local chains. */
+  fiveDemo: { url: string };
 };
 type TestFixtures = {
   installWallet(page: Page, setup?: WalletSetup): Promise<void>;
   installSolanaWallet(page: Page, setup: SolanaWalletSetup): Promise<string>;
+  /** Each resolves the wallet's address on the local chain. */
+  installPolkadotWallet(page: Page, setup: namespaces.PolkadotWalletSetup): Promise<string>;
+  installBitcoinWallet(page: Page, setup: namespaces.BitcoinWalletSetup): Promise<string>;
+  installCosmosWallet(page: Page, setup: namespaces.CosmosWalletSetup): Promise<string>;
 };
+
+/** Serves the demo with `config` for as long as the worker lives, and always closes it. */
+async function serveDemoWhile(config: object, use: (demo: { url: string }) => Promise<void>) {
+  const server = await serveDemo({ distDir: DIST_DIR, config });
+  try {
+    await use({ url: server.url });
+  } finally {
+    await server.close();
+  }
+}
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   chains: [
@@ -190,6 +216,59 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await page.addInitScript({ content: mockSolanaWalletInitScript({ wallets: [wallet] }) });
       return solanaAddressFromSeed(setup.seed);
     });
+  },
+  polkadot: [async ({}, use) => namespaces.withPolkadotChain(use), { scope: 'worker' }],
+  bitcoin: [async ({}, use) => namespaces.withBitcoinRegtest(use), { scope: 'worker' }],
+  cosmos: [async ({}, use) => namespaces.withCosmosChain(use), { scope: 'worker' }],
+  polkadotDemo: [
+    async ({ chains, polkadot }, use) =>
+      serveDemoWhile(
+        {
+          chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
+          ...namespaces.polkadotDemoConfig(polkadot),
+        },
+        use,
+      ),
+    { scope: 'worker' },
+  ],
+  bitcoinDemo: [
+    async ({ chains, bitcoin }, use) =>
+      serveDemoWhile(
+        { chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }], ...namespaces.bitcoinDemoConfig(bitcoin) },
+        use,
+      ),
+    { scope: 'worker' },
+  ],
+  cosmosDemo: [
+    async ({ chains, cosmos }, use) =>
+      serveDemoWhile(
+        { chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }], ...namespaces.cosmosDemoConfig(cosmos) },
+        use,
+      ),
+    { scope: 'worker' },
+  ],
+  fiveDemo: [
+    async ({ chains, solana, polkadot, bitcoin, cosmos }, use) =>
+      serveDemoWhile(
+        {
+          chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
+          solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+          ...namespaces.polkadotDemoConfig(polkadot),
+          ...namespaces.bitcoinDemoConfig(bitcoin),
+          ...namespaces.cosmosDemoConfig(cosmos),
+        },
+        use,
+      ),
+    { scope: 'worker' },
+  ],
+  installPolkadotWallet: async ({ polkadot }, use) => {
+    await use((page, setup) => namespaces.installPolkadotWallet(page, polkadot, setup));
+  },
+  installBitcoinWallet: async ({ bitcoin }, use) => {
+    await use((page, setup) => namespaces.installBitcoinWallet(page, bitcoin, setup));
+  },
+  installCosmosWallet: async ({ cosmos }, use) => {
+    await use((page, setup) => namespaces.installCosmosWallet(page, cosmos, setup));
   },
 });
 

@@ -1,6 +1,7 @@
-// `npm start` (after the root build): two local anvil chains with the demo contracts, and the demo.
+// `npm start` (after the root build): two local anvil chains with the demo contracts, a local Solana cluster,
+// a Substrate node (chopsticks), a Bitcoin regtest node behind Esplora, a Cosmos node stand-in, and the demo.
 import { existsSync } from 'node:fs';
-import { startAnvil, startSolanaRpc } from '@latch/testkit';
+import { startAnvil, startBitcoinRegtest, startCosmosChain, startPolkadotChain, startSolanaRpc } from '@latch/testkit';
 import { serveDemo } from './demoServer.mjs';
 
 const distDir = new URL('../dist', import.meta.url).pathname;
@@ -25,12 +26,28 @@ try {
   stops.push(second.stop);
   const solana = await startSolanaRpc({ port: 8899 }).catch(() => startSolanaRpc());
   stops.push(solana.stop);
+  // polkadot, bip122 and cosmos: each on a free port of 127.0.0.1 (chopsticks takes ~3 s to start).
+  // Every one that started is stopped on the way out, even when another failed.
+  const started = await Promise.allSettled([startPolkadotChain(), startBitcoinRegtest(), startCosmosChain()]);
+  for (const result of started) if (result.status === 'fulfilled') stops.push(result.value.stop);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  const [polkadot, bitcoin, cosmos] = started.map((result) => result.value);
   const config = {
     chains: [
       { chainId: main.chainId, rpcUrl: main.rpcUrl, name: 'Local Devnet' },
       { chainId: second.chainId, rpcUrl: second.rpcUrl, name: 'Local Devnet 2' },
     ],
     solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+    polkadot: {
+      rpcUrl: polkadot.rpcUrl,
+      genesisHash: polkadot.genesisHash,
+      ss58Format: polkadot.ss58Format,
+      decimals: polkadot.decimals,
+      symbol: polkadot.symbol,
+    },
+    bitcoin: { esploraUrl: bitcoin.esploraUrl },
+    cosmos: { rpcUrl: cosmos.rpcUrl, chainId: cosmos.chainId, denom: cosmos.denom },
     token: main.contracts.token,
     nft: main.contracts.nft,
     testAccount: { address: main.accounts[0].address, privateKey: main.accounts[0].privateKey },
@@ -43,6 +60,9 @@ try {
   console.log(`  ➜ chain 31337 RPC ${main.rpcUrl} (demo token ${main.contracts.token})`);
   console.log(`  ➜ chain 31338 RPC ${second.rpcUrl}`);
   console.log(`  ➜ Solana localnet RPC ${solana.rpcUrl} (${solana.caipNetworkId})`);
+  console.log(`  ➜ Polkadot localnet (chopsticks, ${polkadot.symbol}) ${polkadot.rpcUrl} (${polkadot.caipNetworkId})`);
+  console.log(`  ➜ Bitcoin regtest Esplora API ${bitcoin.esploraUrl} (${bitcoin.caipNetworkId})`);
+  console.log(`  ➜ Cosmos localnet RPC ${cosmos.rpcUrl} (${cosmos.caipNetworkId}, ${cosmos.denom})`);
   console.log('  Press Ctrl+C to stop.\n');
 } catch (error) {
   console.error('[demo] failed to start:', error);

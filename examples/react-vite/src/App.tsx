@@ -127,6 +127,22 @@ export function App({ config }: { config: DemoConfig }) {
                   For Solana, point a Wallet Standard wallet at the local cluster <code>{config.solana.rpcUrl}</code>.
                 </li>
               ) : null}
+              {config.polkadot ? (
+                <li>
+                  For Polkadot, the local Substrate node (chopsticks, {config.polkadot.symbol}) is <code>{config.polkadot.rpcUrl}</code>.
+                </li>
+              ) : null}
+              {config.bitcoin ? (
+                <li>
+                  For Bitcoin, the local regtest node's Esplora API is <code>{config.bitcoin.esploraUrl}</code>.
+                </li>
+              ) : null}
+              {config.cosmos ? (
+                <li>
+                  For Cosmos, the local node <code>{config.cosmos.chainId}</code> answers at <code>{config.cosmos.rpcUrl}</code>: the modal
+                  suggests it to a Keplr-style wallet when you connect.
+                </li>
+              ) : null}
               {config.testAccount ? (
                 <li>
                   Import the funded local test account <code className="mono">{config.testAccount.address}</code> with private key{' '}

@@ -1,5 +1,8 @@
 import { createDevnet, mainnet, base, sepolia } from '@latch/adapter-eip155/networks';
 import { createSolanaLocalnet, solana, solanaDevnet } from '@latch/adapter-solana/networks';
+import { createPolkadotLocalnet, polkadot } from '@latch/adapter-polkadot/networks';
+import { bitcoin, createBitcoinRegtest } from '@latch/adapter-bip122/networks';
+import { cosmosHub, createCosmosLocalnet } from '@latch/adapter-cosmos/networks';
 import type { CaipNetwork } from '@latch/kernel';
 import { createToyLocalnet } from '@latch/testkit/toy';
 
@@ -16,6 +19,12 @@ export interface DemoConfig {
   toy?: { rpcUrl: string };
   /** Registers the testkit's shared-session wallet: one session over every namespace above. */
   sharedSession?: boolean;
+  /** A local Substrate node (chopsticks): registers the polkadot adapter, its local network and Polkadot. */
+  polkadot?: { rpcUrl: string; genesisHash: string; ss58Format: number; decimals: number; symbol: string };
+  /** A local Bitcoin regtest node's Esplora API: registers the bip122 adapter, its regtest network and Bitcoin. */
+  bitcoin?: { esploraUrl: string };
+  /** A local Cosmos node (CometBFT RPC): registers the cosmos adapter, its local network and the Cosmos Hub. */
+  cosmos?: { rpcUrl: string; chainId: string; denom: string };
 }
 
 /** Read from a JSON script tag the server injects: no request is made to learn it. */
@@ -36,5 +45,21 @@ export function demoNetworks(config: DemoConfig): CaipNetwork[] {
     ? [createSolanaLocalnet({ rpcUrl: config.solana.rpcUrl, caipNetworkId: config.solana.caipNetworkId })]
     : [];
   const toy = config.toy ? [createToyLocalnet({ rpcUrl: config.toy.rpcUrl })] : [];
-  return [...locals, sepolia, mainnet, base, ...solanaLocal, solana, solanaDevnet, ...toy];
+  // Each of these namespaces is there only when its local chain is: the local network first, so it is the default.
+  const polkadotNetworks = config.polkadot ? [createPolkadotLocalnet({ ...config.polkadot, name: 'Polkadot Localnet' }), polkadot] : [];
+  const bitcoinNetworks = config.bitcoin ? [createBitcoinRegtest({ esploraUrl: config.bitcoin.esploraUrl }), bitcoin] : [];
+  const cosmosNetworks = config.cosmos ? [createCosmosLocalnet(config.cosmos), cosmosHub] : [];
+  return [
+    ...locals,
+    sepolia,
+    mainnet,
+    base,
+    ...solanaLocal,
+    solana,
+    solanaDevnet,
+    ...toy,
+    ...polkadotNetworks,
+    ...bitcoinNetworks,
+    ...cosmosNetworks,
+  ];
 }

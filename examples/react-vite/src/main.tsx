@@ -1,5 +1,8 @@
 import { createEip155Adapter } from '@latch/adapter-eip155';
 import { createSolanaAdapter } from '@latch/adapter-solana';
+import { createPolkadotAdapter } from '@latch/adapter-polkadot';
+import { createBitcoinAdapter } from '@latch/adapter-bip122';
+import { createCosmosAdapter } from '@latch/adapter-cosmos';
 import { createModal, LatchProvider } from '@latch/react';
 import { createSharedSessionConnector } from '@latch/testkit/shared-session';
 import { createToyAdapter } from '@latch/testkit/toy';
@@ -25,6 +28,10 @@ const modal = createModal({
     createSolanaAdapter(),
     // A namespace the kernel has never heard of, from the testkit: proof that adapters need no kernel edit.
     ...(config.toy ? [createToyAdapter()] : []),
+    // polkadot, bip122 and cosmos: registered when `npm start` (or the e2e fixture) runs their local chains.
+    ...(config.polkadot ? [createPolkadotAdapter({ appName: 'Latch demo' })] : []),
+    ...(config.bitcoin ? [createBitcoinAdapter()] : []),
+    ...(config.cosmos ? [createCosmosAdapter()] : []),
   ],
   connectors: config.sharedSession ? [createSharedSessionConnector()] : [],
   metadata: { name: 'Latch demo', description: 'Connect a wallet to a local chain', url: location.origin, icons: [] },

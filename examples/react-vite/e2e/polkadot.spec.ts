@@ -1,0 +1,92 @@
+// Issue 13, polkadot: the mock polkadot{.js} extension (real sr25519 keys) on chopsticks, a real Substrate runtime.
+import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
+import { signatureVerify } from '@polkadot/util-crypto';
+import { dialog, expect, test } from './fixtures.js';
+import { connectWallet, expectDeclined, reloadAndExpectRestored, sendNative, signInDemo } from './namespaceFlows.js';
+import { POLKADOT_EXTENSION, POLKADOT_FUNDING, POLKADOT_URIS, polkadotAddress, polkadotConnectPrompts, ROC } from './namespaceWallets.js';
+
+const ROC_TEXT = (planck: bigint) => `${formatBalance(formatUnits(planck, 12))} ROC`;
+
+test('polkadot: connect polkadot{.js}: the Account view shows the address in the chain format and the local balance', async ({
+  page,
+  polkadotDemo,
+  polkadot,
+  installPolkadotWallet,
+}) => {
+  const address = await installPolkadotWallet(page, { uri: POLKADOT_URIS.holder });
+  expect(await polkadot.balanceOf(address)).toBe(POLKADOT_FUNDING);
+  await page.goto(polkadotDemo.url);
+  await connectWallet(page, POLKADOT_EXTENSION.name);
+  expect(await polkadotConnectPrompts(page)).toBe(1);
+  // The extension answers in the generic format (42); the page shows the chain's own (Rococo Asset Hub: 2).
+  await expect(page.getByTestId('demo-address')).toHaveText(address);
+  await expect(page.getByTestId('demo-network')).toHaveText('Polkadot Localnet');
+  await page.getByTestId('latch-account-button').click();
+  await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(truncateAddress(address));
+  await expect(dialog(page).getByTestId('latch-account-balance')).toHaveText(ROC_TEXT(POLKADOT_FUNDING));
+  await expect(dialog(page).getByTestId('latch-account-balance')).toHaveText('42.500 ROC');
+});
+
+test('polkadot: sign a message: signRaw, an sr25519 signature that verifies for the address', async ({
+  page,
+  polkadotDemo,
+  polkadot,
+  installPolkadotWallet,
+}) => {
+  const address = await installPolkadotWallet(page, { uri: POLKADOT_URIS.holder });
+  await page.goto(polkadotDemo.url);
+  await connectWallet(page, POLKADOT_EXTENSION.name);
+  const signature = await signInDemo(page, 'polkadot');
+  expect(signature).toMatch(/^0x[0-9a-f]{128}$/);
+  expect(signatureVerify('Hello from Latch', signature, address).isValid).toBe(true);
+  expect(signatureVerify('Hello from Latch!', signature, address).isValid).toBe(false);
+  expect(signatureVerify('Hello from Latch', signature, await polkadotAddress(polkadot, POLKADOT_URIS.sender)).isValid).toBe(false);
+});
+
+test('polkadot: send 1.5 ROC from the Account view: the extension signs, the transfer is in a block, balances move', async ({
+  page,
+  polkadotDemo,
+  polkadot,
+  installPolkadotWallet,
+}) => {
+  const from = await installPolkadotWallet(page, { uri: POLKADOT_URIS.sender });
+  const to = await polkadotAddress(polkadot, '//LatchE2eReceiver');
+  const [fromBefore, toBefore] = [await polkadot.balanceOf(from), await polkadot.balanceOf(to)];
+  await page.goto(polkadotDemo.url);
+  await connectWallet(page, POLKADOT_EXTENSION.name);
+  await page.getByTestId('latch-account-button').click();
+  await sendNative(page, { amount: '1.5', to, symbol: 'ROC' });
+
+  const amount = (3n * ROC) / 2n;
+  expect(await polkadot.balanceOf(to)).toBe(toBefore + amount);
+  const fee = fromBefore - amount - (await polkadot.balanceOf(from));
+  expect(fee).toBeGreaterThan(0n);
+  expect(fee).toBeLessThan(ROC / 10n);
+  // The chain's last block holds the transfer, signed by the sender's key.
+  const block = await polkadot.api.rpc.chain.getBlock();
+  const transfer = block.block.extrinsics.find((extrinsic) => extrinsic.method.section === 'balances');
+  expect(transfer?.isSigned).toBe(true);
+  expect(transfer?.signer.toString()).toBe(from);
+  expect(transfer?.method.method).toMatch(/^transfer/);
+  expect(transfer?.method.args.map((arg) => arg.toString())).toEqual([to, amount.toString()]);
+
+  // Done: the Account view shows the balance the chain now holds.
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await expect(dialog(page).getByTestId('latch-account-balance')).toHaveText(ROC_TEXT(await polkadot.balanceOf(from)));
+});
+
+test('polkadot: the extension declines: declined state, still disconnected', async ({ page, polkadotDemo, installPolkadotWallet }) => {
+  await installPolkadotWallet(page, { uri: POLKADOT_URIS.holder, failures: { rejectConnect: true } });
+  await page.goto(polkadotDemo.url);
+  await expectDeclined(page, POLKADOT_EXTENSION.name);
+});
+
+test('polkadot: reload restores the session silently: no approval prompt', async ({ page, polkadotDemo, installPolkadotWallet }) => {
+  const address = await installPolkadotWallet(page, { uri: POLKADOT_URIS.holder });
+  await page.goto(polkadotDemo.url);
+  await connectWallet(page, POLKADOT_EXTENSION.name);
+  expect(await polkadotConnectPrompts(page)).toBe(1);
+  await reloadAndExpectRestored(page, address);
+  expect(await polkadotConnectPrompts(page)).toBe(0);
+  await expect(page.getByTestId('demo-network')).toHaveText('Polkadot Localnet');
+});
