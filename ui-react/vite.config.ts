@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 
-// Library build: the entry stays small; the modal shell and every view are separate chunks.
+// Library build: one output file per source module (dependencies external), so the host's bundler
+// splits at module level: the entry stays small; the modal shell and every view load lazily.
 export default defineConfig({
   build: {
-    lib: { entry: 'src/index.ts', formats: ['es'], fileName: () => 'index.js' },
+    lib: { entry: { index: 'src/index.ts' }, formats: ['es'], fileName: (_format, name) => `${name}.js` },
     outDir: 'dist',
     emptyOutDir: true,
     minify: false,
@@ -11,6 +12,7 @@ export default defineConfig({
     target: 'es2022',
     rollupOptions: {
       external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^lean-qr(\/|$)/],
+      output: { preserveModules: true, preserveModulesRoot: 'src' },
     },
   },
 });
