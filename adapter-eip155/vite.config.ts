@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 
-// Library build: the adapter entry, the networks entry, and lazy rpc chunks; viem and the kernel stay
-// external so the host's bundler dedupes them.
+// Library build: the adapter, networks and blockscout entries, one output file per source module (the
+// host's bundler splits at module level, so lazy-only code never rides in a chunk the entry imports);
+// viem and the kernel stay external so the host's bundler dedupes them.
 export default defineConfig({
   build: {
     lib: {
@@ -16,6 +17,7 @@ export default defineConfig({
     target: 'es2022',
     rollupOptions: {
       external: [/^viem(\/|$)/, /^@noble\/hashes(\/|$)/, /^@latch\/kernel$/],
+      output: { preserveModules: true, preserveModulesRoot: 'src' },
     },
   },
 });
