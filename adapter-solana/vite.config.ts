@@ -16,6 +16,8 @@ export default defineConfig({
     target: 'es2022',
     rollupOptions: {
       external: [/^@solana\//, /^@solana-program\//, /^@wallet-standard\//, /^@scure\/base(\/|$)/, /^@latch\/kernel$/],
+      // One output file per source module: the host's bundler splits at module level.
+      output: { preserveModules: true, preserveModulesRoot: 'src' },
     },
   },
 });

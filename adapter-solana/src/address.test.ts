@@ -1,7 +1,7 @@
 import { base58 } from '@scure/base';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSolanaAddress } from './address.js';
+import { base58DecodedLength, isSolanaAddress } from './address.js';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';
@@ -44,5 +44,31 @@ describe('isSolanaAddress on anything', () => {
     );
     expect(isSolanaAddress(EVM_ADDRESS)).toBe(false);
     expect(isSolanaAddress(undefined as unknown as string)).toBe(false);
+  });
+});
+
+describe('base58DecodedLength', () => {
+  it('agrees with @scure/base on any bytes and any base58 text (property)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 48 }), (bytes) => {
+        expect(base58DecodedLength(base58.encode(bytes))).toBe(bytes.length);
+      }),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0OIl'), maxLength: 60 }),
+        (text) => {
+          let expected: number;
+          try {
+            expected = base58.decode(text).length;
+          } catch {
+            expected = -1;
+          }
+          expect(base58DecodedLength(text)).toBe(expected);
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
