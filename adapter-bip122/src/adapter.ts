@@ -1,16 +1,9 @@
-import { LatchError, connectorError, formatUnits, nativeTokenBalance, sameConnectors, toLatchError } from '@latch/kernel';
-import type { AdapterCapabilities, AdapterContext, CaipNetwork, ChainAdapter, ConnectResult, Connector } from '@latch/kernel';
+import { sameConnectors } from '@latch/kernel';
+import type { AdapterCapabilities, AdapterContext, ChainAdapter, Connector } from '@latch/kernel';
 import { getWallets as getStandardWallets, type Wallets } from '@wallet-standard/app';
 import { isBitcoinAddress } from './address/bitcoinAddress.js';
-import { addressFamilyOf } from './address/networkFamily.js';
-import { DEFAULT_RECONNECT_TIMEOUT_MS, DISCONNECT_TIMEOUT_MS } from './constants.js';
+import type { BitcoinConnections } from './connection.js';
 import { createBitcoinWalletDiscovery, type BitcoinWalletEntry } from './discovery/discovery.js';
-import { isSatsConnectProvider } from './discovery/satsConnectProviders.js';
-import { isBitcoinStandardWallet } from './discovery/standardWallets.js';
-import { startBitcoinSession, type BitcoinSession } from './session.js';
-import { assertValidTransfer } from './transferRequest.js';
-import { chainNotSupported, invalid } from './walletErrors.js';
-import { accountEntries, type BitcoinAccounts, type BitcoinWalletDriver } from './wallets/types.js';
 
 export interface BitcoinAdapterOptions {
   /** Networks come from the kernel (`setup`), never from here. */
@@ -34,26 +27,17 @@ const connectorOf = (entry: BitcoinWalletEntry): Connector => ({
   provider: entry.provider,
 });
 
-/** Loads the driver of a connector's wallet on first use: sats-connect or Bitcoin Wallet Standard. */
-async function loadDriver(connector: Connector): Promise<BitcoinWalletDriver> {
-  const { provider } = connector;
-  if (isBitcoinStandardWallet(provider))
-    return (await import('./wallets/standard/driver.js')).createStandardDriver(provider, connector.name);
-  if (isSatsConnectProvider(provider))
-    return (await import('./wallets/satsConnect/driver.js')).createSatsConnectDriver(provider, connector.name);
-  throw new LatchError(`Connector '${connector.id}' has no Bitcoin wallet`, { category: 'CONNECTOR_ERROR' });
-}
-
-/** The bip122 ChainAdapter: sats-connect and Bitcoin Wallet Standard wallets, payment/ordinals accounts, Esplora reads. */
+/**
+ * The bip122 ChainAdapter: sats-connect and Bitcoin Wallet Standard wallets, payment/ordinals accounts, Esplora reads.
+ * First load holds only discovery and `isAddress`; the rest (connection.js) loads when the visitor first acts.
+ */
 export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): ChainAdapter {
   let context: AdapterContext | undefined;
-  let session: BitcoinSession | undefined;
   const discovery = createBitcoinWalletDiscovery(
     () => options.window ?? (typeof window === 'undefined' ? undefined : window),
     options.getWallets ?? getStandardWallets,
   );
   const connectors = new WeakMap<object, Connector>();
-  const drivers = new WeakMap<object, Promise<BitcoinWalletDriver>>();
 
   function connectorFor(entry: BitcoinWalletEntry): Connector {
     let connector = connectors.get(entry.provider);
@@ -63,106 +47,35 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): Chain
     return connector;
   }
 
-  /** The session of this connector: same id and same wallet object (a kernel's copy of the connector is fine). */
-  const isSessionOf = (connector: Connector) => session?.connector.id === connector.id && session.connector.provider === connector.provider;
-
-  function driverFor(connector: Connector): Promise<BitcoinWalletDriver> {
-    if (session && isSessionOf(connector)) return Promise.resolve(session.driver);
-    const provider = connector.provider;
-    if (typeof provider !== 'object' || provider === null) return loadDriver(connector);
-    let driver = drivers.get(provider);
-    if (!driver) {
-      drivers.set(provider, (driver = loadDriver(connector)));
-      driver.catch(() => drivers.delete(provider));
-    }
-    return driver;
+  let loaded: BitcoinConnections | undefined;
+  let loading: Promise<BitcoinConnections> | undefined;
+  /** The connection code, loaded once on first use (again after a failed load). */
+  function connections(): Promise<BitcoinConnections> {
+    if (loaded) return Promise.resolve(loaded);
+    loading ??= import('./connection.js').then(
+      ({ createBitcoinConnections }) =>
+        (loaded = createBitcoinConnections({
+          emit: (event) => context?.emit(event),
+          discovery,
+          connectorFor,
+          reconnectTimeoutMs: options.reconnectTimeoutMs,
+        })),
+      (err: unknown) => {
+        loading = undefined;
+        throw err;
+      },
+    );
+    return loading;
   }
 
-  function beginSession(connector: Connector, driver: BitcoinWalletDriver, accounts: BitcoinAccounts): ConnectResult {
-    session?.end();
-    const current = startBitcoinSession(connector, driver, accounts, (event) => {
-      if (event.type === 'disconnected' && session === current) session = undefined;
-      context?.emit(event);
-    });
-    session = current;
-    return { address: accounts.payment.address, caipNetworkId: accounts.caipNetworkId, accounts: accountEntries(accounts) };
-  }
-
-  function endSession(): BitcoinSession | undefined {
-    const ended = session;
-    ended?.end();
-    session = undefined;
-    return ended;
-  }
-
-  function sessionOf(connector: Connector): BitcoinSession {
-    if (session && isSessionOf(connector)) return session;
-    throw connectorError('NOT_CONNECTED', connector.name);
-  }
-
-  async function restore(connector: Connector, network: CaipNetwork) {
-    let accounts: BitcoinAccounts | null;
-    let driver: BitcoinWalletDriver;
-    try {
-      driver = await driverFor(connector);
-      accounts = await driver.restore(network);
-    } catch {
-      return null; // a wallet that cannot answer silently has no session to restore
-    }
-    return accounts ? { connector, result: beginSession(connector, driver, accounts) } : null;
-  }
-
-  async function satsOf(address: string, network: CaipNetwork): Promise<bigint> {
-    if (!isBitcoinAddress(address, addressFamilyOf(network.caipNetworkId))) throw invalid(`Not a ${network.name} address: ${address}`);
-    try {
-      const { readAddressBalance } = await import('./esplora/queries.js');
-      return await readAddressBalance(network, address);
-    } catch (err) {
-      throw toLatchError(err, 'RPC_ERROR');
-    }
-  }
+  /** A method of the connection code, loading it first. */
+  const later = <K extends Exclude<keyof BitcoinConnections, 'end'>>(name: K) =>
+    (async (...args: unknown[]) => ((await connections())[name] as (...given: unknown[]) => unknown)(...args)) as BitcoinConnections[K];
 
   const capabilities: AdapterCapabilities = {
-    balance: {
-      async getBalance(address, network) {
-        const sats = await satsOf(address, network);
-        return { balance: formatUnits(sats, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
-      },
-      // The Tokens tab and the Send form's token: bitcoin itself (no runes, BRC-20 or ordinals here).
-      async getTokenBalances(address, network) {
-        return [nativeTokenBalance(network, await satsOf(address, network))];
-      },
-    },
-    signMessage: {
-      async signMessage({ message, address, connector }) {
-        if (typeof message !== 'string') throw invalid('The message to sign must be a string');
-        const current = sessionOf(connector);
-        const { payment, ordinal } = current.accounts;
-        const account = [payment, ordinal].find((candidate) => candidate?.address === address);
-        if (!account) throw connectorError('ACCOUNT_NOT_FOUND', `${address} in ${connector.name}`);
-        return current.driver.signMessage(account, message, current.accounts);
-      },
-    },
-    send: {
-      async sendTransfer(request) {
-        assertValidTransfer(request);
-        const current = sessionOf(request.connector);
-        const { accounts } = current;
-        if (request.from !== accounts.payment.address)
-          throw invalid(`Transfers are sent from the payment account, ${accounts.payment.address}`);
-        if (request.network.caipNetworkId !== accounts.caipNetworkId) throw connectorError('CHAIN_MISMATCH', request.network.caipNetworkId);
-        return current.driver.sendTransfer({ accounts, to: request.to, amount: request.amount, network: request.network });
-      },
-      async estimateFee(request) {
-        assertValidTransfer(request);
-        try {
-          const { estimateTransferFee } = await import('./esplora/feeEstimate.js');
-          return await estimateTransferFee(request.network, request.from, request.to, request.amount);
-        } catch (err) {
-          throw toLatchError(err, 'RPC_ERROR');
-        }
-      },
-    },
+    balance: { getBalance: later('getBalance'), getTokenBalances: later('getTokenBalances') },
+    signMessage: { signMessage: later('signMessage') },
+    send: { sendTransfer: later('sendTransfer'), estimateFee: later('estimateFee') },
   };
 
   return {
@@ -172,7 +85,7 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): Chain
     setup(adapterContext) {
       context = adapterContext; // kept whole: `context.networks` is live
       return () => {
-        endSession();
+        loaded?.end();
         context = undefined;
       };
     },
@@ -190,39 +103,15 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): Chain
       return unsubscribe;
     },
 
-    async connect(connector, { network }) {
-      const driver = await driverFor(connector);
-      return beginSession(connector, driver, await driver.connect(network));
-    },
-
-    async reconnect(connectorId, { network, connector: given }) {
-      // A shared session (WalletConnect, an embedded wallet) hands over its connector; otherwise find the extension.
-      if (given) return isSatsConnectProvider(given.provider) || isBitcoinStandardWallet(given.provider) ? restore(given, network) : null;
-      const found = await discovery.waitFor(connectorId, options.reconnectTimeoutMs ?? DEFAULT_RECONNECT_TIMEOUT_MS);
-      return found ? restore(connectorFor(found), network) : null;
-    },
+    connect: later('connect'),
+    reconnect: later('reconnect'),
 
     async disconnect(connector) {
-      const current = session && isSessionOf(connector) ? session : undefined;
-      const driver = current?.driver;
-      endSession();
-      if (!driver) return;
-      // The session is already over for the dapp; a wallet that fails or never answers must not hold the visitor up.
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const answered = Promise.resolve()
-        .then(() => driver.disconnect())
-        .catch(() => undefined);
-      await Promise.race([answered, new Promise((resolve) => (timer = setTimeout(resolve, DISCONNECT_TIMEOUT_MS)))]);
-      clearTimeout(timer);
+      // Nothing loaded: nothing was ever connected.
+      await loaded?.disconnect(connector);
     },
 
-    async switchNetwork(network, connector) {
-      const current = sessionOf(connector);
-      if (current.driver.switchNetwork) await current.driver.switchNetwork(network);
-      const accounts = await current.driver.restore(network).catch(() => null);
-      if (accounts?.caipNetworkId === network.caipNetworkId) return current.update(accounts);
-      if (!current.driver.switchNetwork) throw chainNotSupported(`${connector.name} has no account on ${network.name}`);
-    },
+    switchNetwork: later('switchNetwork'),
 
     isAddress: (address) => isBitcoinAddress(address),
   };

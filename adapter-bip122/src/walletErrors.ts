@@ -8,6 +8,7 @@ import {
   readErrorMessage,
   toLatchError,
 } from '@latch/kernel';
+import { BROADCAST_REJECTED_PREFIX, INSUFFICIENT_FUNDS_MESSAGE } from './messages.js';
 
 /** sats-connect's `RpcErrorCode.USER_REJECTION`: its wallets decline with -32000, not EIP-1193's 4001. */
 export const SATS_CONNECT_USER_REJECTION = -32000;
@@ -21,8 +22,8 @@ export function toWalletError(err: unknown): LatchError {
   return toLatchError(err, 'CONNECTOR_ERROR');
 }
 
-export const INSUFFICIENT_FUNDS_MESSAGE = "The payment account's balance does not cover this amount plus the network fee.";
-export const BROADCAST_REJECTED_PREFIX = 'The Bitcoin network rejected the transaction';
+// Here too for the adapter's own modules (messages.ts says why they live apart).
+export { BROADCAST_REJECTED_PREFIX, INSUFFICIENT_FUNDS_MESSAGE };
 
 const INSUFFICIENT = /insufficient|not enough (funds|balance)|balance (is )?too low/i;
 const BROADCAST =

@@ -1,4 +1,4 @@
-import { base58, bech32, bech32m } from '@scure/base';
+import { BECH32, BECH32_CHARSET, BECH32M, base58Decode, bech32Words, wordsToBytes } from './encodings.js';
 import { sha256 } from './sha256.js';
 
 /** What makes an address belong to a network: its bech32 prefix and its base58 version bytes. */
@@ -17,7 +17,6 @@ const FAMILIES = [MAINNET_FAMILY, TESTNET_FAMILY, REGTEST_FAMILY];
 /** The kind of output an address pays to; decides how it is spent and its size in a transaction. */
 export type AddressType = 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr' | 'witness';
 
-const BECH32_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 // bech32 allows 90 characters; no segwit address is longer.
 const MAX_BECH32_LENGTH = 90;
 
@@ -31,9 +30,8 @@ function segwitType(address: string, families: readonly AddressFamily[]): Addres
   // The witness version is the first data character; it decides the checksum (bech32 for v0, bech32m after).
   const version = BECH32_CHARSET.indexOf(lower.charAt(separator + 1));
   if (version < 0 || version > 16) return undefined;
-  const decoded = (version === 0 ? bech32 : bech32m).decodeUnsafe(lower);
-  if (!decoded || decoded.prefix !== family.hrp) return undefined;
-  const program = (version === 0 ? bech32 : bech32m).fromWordsUnsafe(decoded.words.slice(1));
+  const words = bech32Words(lower, family.hrp, version === 0 ? BECH32 : BECH32M);
+  const program = words && wordsToBytes(words.slice(1));
   if (!program || program.length < 2 || program.length > 40) return undefined;
   if (version === 0) return program.length === 20 ? 'p2wpkh' : program.length === 32 ? 'p2wsh' : undefined;
   return version === 1 && program.length === 32 ? 'p2tr' : 'witness';
@@ -42,13 +40,8 @@ function segwitType(address: string, families: readonly AddressFamily[]): Addres
 /** Legacy base58check addresses: a version byte, a 20-byte hash and a 4-byte double-SHA-256 checksum. */
 function base58Type(address: string, families: readonly AddressFamily[]): AddressType | undefined {
   if (address.length < 25 || address.length > 35) return undefined;
-  let bytes: Uint8Array;
-  try {
-    bytes = base58.decode(address);
-  } catch {
-    return undefined;
-  }
-  if (bytes.length !== 25) return undefined;
+  const bytes = base58Decode(address);
+  if (bytes?.length !== 25) return undefined;
   const checksum = sha256(sha256(bytes.subarray(0, 21)));
   if (!checksum.subarray(0, 4).every((byte, i) => byte === bytes[21 + i])) return undefined;
   const version = bytes[0];

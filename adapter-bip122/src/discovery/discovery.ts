@@ -1,5 +1,4 @@
 import type { Wallets } from '@wallet-standard/app';
-import { RECONNECT_POLL_MS } from '../constants.js';
 import { readSatsConnectWallets, type SatsConnectWalletEntry } from './satsConnectProviders.js';
 import { readStandardWallet, type StandardWalletEntry } from './standardWallets.js';
 import { isObjectLike } from './untrusted.js';
@@ -13,15 +12,13 @@ export interface BitcoinWalletDiscovery {
   wallets(): readonly BitcoinWalletEntry[];
   /** Reads the page again and tells subscribers when something changed. */
   rescan(): void;
-  /** Resolves with the wallet of that connector id once present, or undefined after `timeoutMs`. */
-  waitFor(id: string, timeoutMs: number): Promise<BitcoinWalletEntry | undefined>;
 }
 
 /*
  * sats-connect wallets are globals that announce nothing (WBIP004 has no event), so the page is read again when
  * something happens that follows an extension's late injection: the page finishing loading, the window regaining
  * focus or visibility, the visitor's first press (before they open the modal), and any Wallet Standard registration.
- * No timer runs while watching.
+ * No timer runs while watching; only a silent reconnect polls (waitFor.ts, loaded then).
  */
 const RESCAN_EVENTS = ['DOMContentLoaded', 'load', 'focus', 'visibilitychange', 'pointerdown'] as const;
 
@@ -101,7 +98,7 @@ export function createBitcoinWalletDiscovery(getRoot: () => unknown, getWallets:
     stopListening = () => offs.splice(0).forEach((off) => off());
   }
 
-  const discovery: BitcoinWalletDiscovery = {
+  return {
     subscribe(onChange) {
       const listener = () => onChange();
       listeners.add(listener);
@@ -114,29 +111,5 @@ export function createBitcoinWalletDiscovery(getRoot: () => unknown, getWallets:
     },
     wallets: scan,
     rescan,
-    waitFor(id, timeoutMs) {
-      const find = () => scan().find((entry) => entry.id === id);
-      return new Promise((resolve) => {
-        const found = find();
-        if (found) return resolve(found);
-        // Only a reconnect waits, so only it polls: a provider injected late has no event to wait for.
-        const started = Date.now();
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const unsubscribe = discovery.subscribe(() => check());
-        const finish = (entry: BitcoinWalletEntry | undefined) => {
-          clearTimeout(timer);
-          unsubscribe();
-          resolve(entry);
-        };
-        const check = () => {
-          const entry = find();
-          if (entry || Date.now() - started >= timeoutMs) return finish(entry);
-          clearTimeout(timer);
-          timer = setTimeout(check, Math.min(RECONNECT_POLL_MS, Math.max(0, timeoutMs - (Date.now() - started))));
-        };
-        check();
-      });
-    },
   };
-  return discovery;
 }

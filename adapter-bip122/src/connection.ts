@@ -1,0 +1,211 @@
+/*
+ * Everything the adapter does once the visitor acts: loading a wallet's driver, connecting and restoring, the session
+ * and its events, disconnecting, switching networks, balances, signing and sending. Loaded on first use (adapter.ts).
+ */
+import { LatchError, connectorError, formatUnits, nativeTokenBalance, toLatchError } from '@latch/kernel';
+import type {
+  AdapterEvent,
+  Balance,
+  CaipNetwork,
+  ConnectOptions,
+  ConnectResult,
+  Connector,
+  ReconnectOptions,
+  SignMessageRequest,
+  TokenBalance,
+  TransferRequest,
+} from '@latch/kernel';
+import { isBitcoinAddress } from './address/bitcoinAddress.js';
+import { addressFamilyOf } from './address/networkFamily.js';
+import { DEFAULT_RECONNECT_TIMEOUT_MS, DISCONNECT_TIMEOUT_MS } from './constants.js';
+import type { BitcoinWalletDiscovery, BitcoinWalletEntry } from './discovery/discovery.js';
+import { isSatsConnectProvider } from './discovery/satsConnectProviders.js';
+import { isBitcoinStandardWallet } from './discovery/standardWallets.js';
+import { waitForWallet } from './discovery/waitFor.js';
+import { startBitcoinSession, type BitcoinSession } from './session.js';
+import { assertValidTransfer } from './transferRequest.js';
+import { chainNotSupported, invalid } from './walletErrors.js';
+import { accountEntries, type BitcoinAccounts, type BitcoinWalletDriver } from './wallets/types.js';
+
+/** The adapter's state and methods after the visitor acts; one per adapter. */
+export interface BitcoinConnections {
+  connect(connector: Connector, options: ConnectOptions): Promise<ConnectResult>;
+  /** The ChainAdapter's silent reconnect: the stored wallet's session, or null when it has none to give without a prompt. */
+  reconnect(connectorId: string, options: ReconnectOptions): Promise<{ connector: Connector; result: ConnectResult } | null>;
+  disconnect(connector: Connector): Promise<void>;
+  switchNetwork(network: CaipNetwork, connector: Connector): Promise<void>;
+  getBalance(address: string, network: CaipNetwork): Promise<Balance>;
+  getTokenBalances(address: string, network: CaipNetwork): Promise<TokenBalance[]>;
+  signMessage(request: SignMessageRequest): Promise<string>;
+  sendTransfer(request: TransferRequest): Promise<string>;
+  estimateFee(request: TransferRequest): Promise<bigint>;
+  /** Ends the session without telling the wallet (the adapter's teardown). */
+  end(): void;
+}
+
+/** Loads the driver of a connector's wallet on first use: sats-connect or Bitcoin Wallet Standard. */
+async function loadDriver(connector: Connector): Promise<BitcoinWalletDriver> {
+  const { provider } = connector;
+  if (isBitcoinStandardWallet(provider))
+    return (await import('./wallets/standard/driver.js')).createStandardDriver(provider, connector.name);
+  if (isSatsConnectProvider(provider))
+    return (await import('./wallets/satsConnect/driver.js')).createSatsConnectDriver(provider, connector.name);
+  throw new LatchError(`Connector '${connector.id}' has no Bitcoin wallet`, { category: 'CONNECTOR_ERROR' });
+}
+
+/** What the connection code needs from the adapter's first-load half. */
+export interface BitcoinConnectionsDeps {
+  emit(event: AdapterEvent): void;
+  discovery: BitcoinWalletDiscovery;
+  /** The adapter's connector of a discovered wallet (the same object watchConnectors lists). */
+  connectorFor(entry: BitcoinWalletEntry): Connector;
+  reconnectTimeoutMs?: number;
+}
+
+export function createBitcoinConnections({
+  emit,
+  discovery,
+  connectorFor,
+  reconnectTimeoutMs,
+}: BitcoinConnectionsDeps): BitcoinConnections {
+  let session: BitcoinSession | undefined;
+  const drivers = new WeakMap<object, Promise<BitcoinWalletDriver>>();
+
+  /** The session of this connector: same id and same wallet object (a kernel's copy of the connector is fine). */
+  const isSessionOf = (connector: Connector) => session?.connector.id === connector.id && session.connector.provider === connector.provider;
+
+  function driverFor(connector: Connector): Promise<BitcoinWalletDriver> {
+    if (session && isSessionOf(connector)) return Promise.resolve(session.driver);
+    const provider = connector.provider;
+    if (typeof provider !== 'object' || provider === null) return loadDriver(connector);
+    let driver = drivers.get(provider);
+    if (!driver) {
+      drivers.set(provider, (driver = loadDriver(connector)));
+      driver.catch(() => drivers.delete(provider));
+    }
+    return driver;
+  }
+
+  function beginSession(connector: Connector, driver: BitcoinWalletDriver, accounts: BitcoinAccounts): ConnectResult {
+    session?.end();
+    const current = startBitcoinSession(connector, driver, accounts, (event) => {
+      if (event.type === 'disconnected' && session === current) session = undefined;
+      emit(event);
+    });
+    session = current;
+    return { address: accounts.payment.address, caipNetworkId: accounts.caipNetworkId, accounts: accountEntries(accounts) };
+  }
+
+  function endSession(): BitcoinSession | undefined {
+    const ended = session;
+    ended?.end();
+    session = undefined;
+    return ended;
+  }
+
+  function sessionOf(connector: Connector): BitcoinSession {
+    if (session && isSessionOf(connector)) return session;
+    throw connectorError('NOT_CONNECTED', connector.name);
+  }
+
+  async function restore(connector: Connector, network: CaipNetwork) {
+    let accounts: BitcoinAccounts | null;
+    let driver: BitcoinWalletDriver;
+    try {
+      driver = await driverFor(connector);
+      accounts = await driver.restore(network);
+    } catch {
+      return null; // a wallet that cannot answer silently has no session to restore
+    }
+    return accounts ? { connector, result: beginSession(connector, driver, accounts) } : null;
+  }
+
+  async function satsOf(address: string, network: CaipNetwork): Promise<bigint> {
+    if (!isBitcoinAddress(address, addressFamilyOf(network.caipNetworkId))) throw invalid(`Not a ${network.name} address: ${address}`);
+    try {
+      const { readAddressBalance } = await import('./esplora/queries.js');
+      return await readAddressBalance(network, address);
+    } catch (err) {
+      throw toLatchError(err, 'RPC_ERROR');
+    }
+  }
+
+  return {
+    async connect(connector, { network }) {
+      const driver = await driverFor(connector);
+      return beginSession(connector, driver, await driver.connect(network));
+    },
+
+    async reconnect(connectorId, { network, connector: given }) {
+      // A shared session (WalletConnect, an embedded wallet) hands over its connector; otherwise find the extension.
+      if (given) return isSatsConnectProvider(given.provider) || isBitcoinStandardWallet(given.provider) ? restore(given, network) : null;
+      const found = await waitForWallet(discovery, connectorId, reconnectTimeoutMs ?? DEFAULT_RECONNECT_TIMEOUT_MS);
+      return found ? restore(connectorFor(found), network) : null;
+    },
+
+    async disconnect(connector) {
+      const current = session && isSessionOf(connector) ? session : undefined;
+      const driver = current?.driver;
+      endSession();
+      if (!driver) return;
+      // The session is already over for the dapp; a wallet that fails or never answers must not hold the visitor up.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const answered = Promise.resolve()
+        .then(() => driver.disconnect())
+        .catch(() => undefined);
+      await Promise.race([answered, new Promise((resolve) => (timer = setTimeout(resolve, DISCONNECT_TIMEOUT_MS)))]);
+      clearTimeout(timer);
+    },
+
+    async switchNetwork(network, connector) {
+      const current = sessionOf(connector);
+      if (current.driver.switchNetwork) await current.driver.switchNetwork(network);
+      const accounts = await current.driver.restore(network).catch(() => null);
+      if (accounts?.caipNetworkId === network.caipNetworkId) return current.update(accounts);
+      if (!current.driver.switchNetwork) throw chainNotSupported(`${connector.name} has no account on ${network.name}`);
+    },
+
+    async getBalance(address, network) {
+      const sats = await satsOf(address, network);
+      return { balance: formatUnits(sats, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
+    },
+
+    // The Tokens tab and the Send form's token: bitcoin itself (no runes, BRC-20 or ordinals here).
+    async getTokenBalances(address, network) {
+      return [nativeTokenBalance(network, await satsOf(address, network))];
+    },
+
+    async signMessage({ message, address, connector }) {
+      if (typeof message !== 'string') throw invalid('The message to sign must be a string');
+      const current = sessionOf(connector);
+      const { payment, ordinal } = current.accounts;
+      const account = [payment, ordinal].find((candidate) => candidate?.address === address);
+      if (!account) throw connectorError('ACCOUNT_NOT_FOUND', `${address} in ${connector.name}`);
+      return current.driver.signMessage(account, message, current.accounts);
+    },
+
+    async sendTransfer(request) {
+      assertValidTransfer(request);
+      const current = sessionOf(request.connector);
+      const { accounts } = current;
+      if (request.from !== accounts.payment.address)
+        throw invalid(`Transfers are sent from the payment account, ${accounts.payment.address}`);
+      if (request.network.caipNetworkId !== accounts.caipNetworkId) throw connectorError('CHAIN_MISMATCH', request.network.caipNetworkId);
+      return current.driver.sendTransfer({ accounts, to: request.to, amount: request.amount, network: request.network });
+    },
+
+    async estimateFee(request) {
+      assertValidTransfer(request);
+      try {
+        const { estimateTransferFee } = await import('./esplora/feeEstimate.js');
+        return await estimateTransferFee(request.network, request.from, request.to, request.amount);
+      } catch (err) {
+        throw toLatchError(err, 'RPC_ERROR');
+      }
+    },
+
+    end() {
+      endSession();
+    },
+  };
+}
