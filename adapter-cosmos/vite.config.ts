@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 
-// Library build: the adapter entry, the networks entry, and lazy chunks for the chain library; it, @scure/base
-// and the kernel stay external so the host's bundler dedupes them.
+// Library build: the adapter entry (discovery and the sync isAddress only, on the kernel alone), the networks entry,
+// and lazy chunks for connecting, signing, sending and the chain library; CosmJS and the kernel stay external so the
+// host's bundler dedupes them.
 export default defineConfig({
   build: {
     lib: {

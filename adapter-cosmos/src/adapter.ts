@@ -1,23 +1,13 @@
-import { LatchError, connectorError, sameConnectors } from '@latch/kernel';
-import type { AdapterContext, CaipNetwork, ChainAdapter, ConnectResult, Connector } from '@latch/kernel';
+import { sameConnectors } from '@latch/kernel';
+import type { AdapterContext, ChainAdapter, Connector } from '@latch/kernel';
 import { cosmosAddressPrefix } from './address.js';
-import { createCosmosCapabilities } from './capabilities.js';
-import { configuredPrefixes, cosmosChainOf } from './chainConfig.js';
-import { DEFAULT_BROADCAST_POLL_INTERVAL_MS, DEFAULT_RECONNECT_TIMEOUT_MS, DISCONNECT_TIMEOUT_MS } from './constants.js';
+import type { CosmosConnection } from './connection.js';
+import { DEFAULT_BROADCAST_POLL_INTERVAL_MS, DEFAULT_RECONNECT_TIMEOUT_MS } from './constants.js';
 import { createConnectorCache } from './discovery/connectors.js';
-import { type CosmosWalletWindow, discoveryEvents, findWallets, listen, waitForWallet } from './discovery/keplrStyleDiscovery.js';
-import { KEPLR_STYLE_WALLETS, type KeplrStyleWalletDescriptor, keystoreEventsOf } from './discovery/walletDescriptors.js';
-import { COSMOS_NAMESPACE, type CosmosChainConfig } from './networks/cosmosNetwork.js';
-import type { QueryClient } from './rpc/queryClient.js';
-import { type CosmosSession, startCosmosSession } from './session.js';
-import {
-  callWallet,
-  enableChain,
-  hasWalletMethod,
-  isKeplrStyleWallet,
-  type KeplrStyleWallet,
-  readAccount,
-} from './wallet/keplrStyleWallet.js';
+import { type CosmosWalletWindow, discoveryEvents, findWallets, listen } from './discovery/keplrStyleDiscovery.js';
+import { KEPLR_STYLE_WALLETS, type KeplrStyleWalletDescriptor } from './discovery/walletDescriptors.js';
+import { configuredPrefixes } from './networkPrefixes.js';
+import { COSMOS_NAMESPACE } from './networks/cosmosNetwork.js';
 
 export interface CosmosAdapterOptions {
   /** Where wallets inject and fire their events; the page's `window` by default (read lazily, so it is SSR-safe). */
@@ -30,107 +20,44 @@ export interface CosmosAdapterOptions {
   broadcastPollIntervalMs?: number;
 }
 
-const eoa = (address: string) => [{ address, type: 'eoa' as const }];
-
-/** The cosmos ChainAdapter: Keplr-style wallets (enable/getKey/signArbitrary/getOfflineSigner); CosmJS loads on first balance, sign or send. */
+/**
+ * The cosmos ChainAdapter: Keplr-style wallets (enable/getKey/signArbitrary/getOfflineSigner). First load holds wallet
+ * discovery and the sync `isAddress` only; connecting, the session, balances, signing and sending load on first use
+ * (./connection.ts), and CosmJS after that.
+ */
 export function createCosmosAdapter(options: CosmosAdapterOptions = {}): ChainAdapter {
   const descriptors = options.wallets ?? KEPLR_STYLE_WALLETS;
   const getPage = (): CosmosWalletWindow | undefined => options.window ?? (typeof window === 'undefined' ? undefined : window);
   const connectorFor = createConnectorCache();
-  const queryClients = new Map<string, Promise<QueryClient>>();
   let context: AdapterContext | undefined;
-  let session: (CosmosSession & { enabled: Set<string> }) | undefined;
+  let loaded: CosmosConnection | undefined;
+  let loading: Promise<CosmosConnection> | undefined;
 
-  function walletOf(connector: Connector): KeplrStyleWallet {
-    if (session?.connector.id === connector.id) return session.wallet;
-    if (isKeplrStyleWallet(connector.provider)) return connector.provider;
-    throw new LatchError(`Connector '${connector.id}' has no Keplr-style wallet`, { category: 'CONNECTOR_ERROR' });
-  }
-
-  function keystoreEvents(connector: Connector): string[] {
-    const descriptor = descriptors.find((candidate) => candidate.id === connector.id);
-    return descriptor ? keystoreEventsOf(descriptor) : discoveryEvents(descriptors).filter((event) => event !== 'load');
-  }
-
-  function beginSession(connector: Connector, wallet: KeplrStyleWallet, chain: CosmosChainConfig, address: string): void {
-    session?.end();
-    const events = keystoreEvents(connector);
-    const current = Object.assign(
-      startCosmosSession({
-        connector,
-        wallet,
-        chain,
-        address,
-        page: getPage(),
-        events,
-        emit: (event) => {
-          if (event.type === 'disconnected' && session === current) session = undefined;
-          context?.emit(event);
-        },
-      }),
-      { enabled: new Set([chain.chainId]) },
+  /** The connection part, loaded once; a chunk that failed to load is asked for again next time. */
+  function connection(): Promise<CosmosConnection> {
+    loading ??= import('./connection.js').then(
+      ({ createCosmosConnection }) =>
+        (loaded = createCosmosConnection({
+          descriptors,
+          getPage,
+          connectorFor,
+          getContext: () => context,
+          reconnectTimeoutMs: options.reconnectTimeoutMs ?? DEFAULT_RECONNECT_TIMEOUT_MS,
+          broadcastPollIntervalMs: options.broadcastPollIntervalMs ?? DEFAULT_BROADCAST_POLL_INTERVAL_MS,
+        })),
+      (err: unknown) => {
+        loading = undefined;
+        throw err;
+      },
     );
-    session = current;
+    return loading;
   }
 
-  function endSession(): (CosmosSession & { enabled: Set<string> }) | undefined {
-    const ended = session;
-    ended?.end();
-    session = undefined;
-    return ended;
-  }
-
-  async function restore(connector: Connector, network: CaipNetwork): Promise<{ connector: Connector; result: ConnectResult } | null> {
-    try {
-      const chain = cosmosChainOf(network);
-      const wallet = walletOf(connector);
-      // getKey only: it does not prompt for a chain the wallet already enabled for this site; enable would.
-      const address = await readAccount(wallet, connector.name, chain);
-      beginSession(connector, wallet, chain, address);
-      return { connector, result: { address, caipNetworkId: network.caipNetworkId, accounts: eoa(address) } };
-    } catch {
-      return null; // not authorised any more, locked, or no such chain: nothing to restore silently
-    }
-  }
-
-  /** The chain an address belongs to: the session's when the prefix matches, else the first configured network with that prefix. */
-  function chainOfAddress(address: string, connector: Connector): CosmosChainConfig {
-    const prefix = cosmosAddressPrefix(address);
-    if (prefix === undefined) throw new LatchError('Invalid Cosmos address', { category: 'VALIDATION_ERROR' });
-    if (session?.connector.id === connector.id && session.chain.bech32Prefix === prefix) return session.chain;
-    for (const network of context?.networks ?? []) {
-      try {
-        const chain = cosmosChainOf(network);
-        if (chain.bech32Prefix === prefix) return chain;
-      } catch {
-        // not a usable Cosmos network
-      }
-    }
-    throw connectorError('CHAIN_NOT_CONFIGURED', `no configured network has addresses ${prefix}1…`);
-  }
-
-  async function assertGranted(wallet: KeplrStyleWallet, connector: Connector, chain: CosmosChainConfig, address: string): Promise<void> {
-    if ((await readAccount(wallet, connector.name, chain)) !== address)
-      throw connectorError('ACCOUNT_NOT_FOUND', `${address} in ${connector.name}`);
-  }
-
-  function queryClientFor(rpcUrl: string): Promise<QueryClient> {
-    let client = queryClients.get(rpcUrl);
-    if (!client) {
-      client = import('./rpc/queryClient.js').then((query) => query.connectQueryClient(rpcUrl));
-      queryClients.set(rpcUrl, client);
-      client.catch(() => queryClients.delete(rpcUrl));
-    }
-    return client;
-  }
-
-  const capabilities = createCosmosCapabilities({
-    walletOf,
-    chainOfAddress,
-    assertGranted,
-    queryClientFor,
-    broadcastPollIntervalMs: options.broadcastPollIntervalMs ?? DEFAULT_BROADCAST_POLL_INTERVAL_MS,
-  });
+  /** A method of the connection part, loading it first. */
+  const later =
+    <A extends unknown[], R>(method: (loaded: CosmosConnection) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> =>
+      method(await connection())(...args);
 
   return {
     namespace: COSMOS_NAMESPACE,
@@ -138,7 +65,7 @@ export function createCosmosAdapter(options: CosmosAdapterOptions = {}): ChainAd
     setup(adapterContext) {
       context = adapterContext; // `context.networks` is live: read when needed, never copied
       return () => {
-        endSession();
+        loaded?.end();
         context = undefined;
       };
     },
@@ -156,42 +83,11 @@ export function createCosmosAdapter(options: CosmosAdapterOptions = {}): ChainAd
       return unlisten;
     },
 
-    async connect(connector, { network }) {
-      const chain = cosmosChainOf(network);
-      const wallet = walletOf(connector);
-      await enableChain(wallet, connector.name, chain);
-      const address = await readAccount(wallet, connector.name, chain);
-      beginSession(connector, wallet, chain, address);
-      return { address, caipNetworkId: network.caipNetworkId, accounts: eoa(address) };
-    },
-
-    async reconnect(connectorId, { network, connector: given }) {
-      // A shared session hands over its connector; otherwise wait for the extension to inject.
-      if (given) return isKeplrStyleWallet(given.provider) ? restore(given, network) : null;
-      const found = await waitForWallet(getPage, descriptors, connectorId, options.reconnectTimeoutMs ?? DEFAULT_RECONNECT_TIMEOUT_MS);
-      return found ? restore(connectorFor(found), network) : null;
-    },
-
-    async disconnect(connector) {
-      const ended = endSession();
-      const wallet = ended?.connector.id === connector.id ? ended.wallet : undefined;
-      if (!wallet || !ended || !hasWalletMethod(wallet, 'disable')) return;
-      // Revoking the site's access is a courtesy: the session is already over, and a silent wallet must not hold the visitor up.
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const answered = callWallet(wallet, connector.name, 'disable', [[...ended.enabled]]).catch(() => undefined);
-      await Promise.race([answered, new Promise((resolve) => (timer = setTimeout(resolve, DISCONNECT_TIMEOUT_MS)))]);
-      clearTimeout(timer);
-    },
-
-    async switchNetwork(network, connector) {
-      const chain = cosmosChainOf(network);
-      const wallet = walletOf(connector);
-      await enableChain(wallet, connector.name, chain);
-      const address = await readAccount(wallet, connector.name, chain);
-      if (session?.connector.id !== connector.id) return;
-      session.enabled.add(chain.chainId);
-      session.moveTo(chain, address); // another chain, another bech32 prefix: the account is reported again
-    },
+    connect: later((c) => c.connect),
+    reconnect: later((c) => c.reconnect),
+    // Without the connection part loaded there is no session to end.
+    disconnect: async (connector) => (loading ? (await connection()).disconnect(connector) : undefined),
+    switchNetwork: later((c) => c.switchNetwork),
 
     isAddress(address) {
       const prefix = cosmosAddressPrefix(address);
@@ -200,6 +96,17 @@ export function createCosmosAdapter(options: CosmosAdapterOptions = {}): ChainAd
       return prefixes.size === 0 || prefixes.has(prefix);
     },
 
-    capabilities,
+    capabilities: {
+      balance: {
+        getBalance: later((c) => c.capabilities.balance.getBalance),
+        getTokenBalances: later((c) => c.capabilities.balance.getTokenBalances),
+      },
+      signMessage: { signMessage: later((c) => c.capabilities.signMessage.signMessage) },
+      send: {
+        sendTransfer: later((c) => c.capabilities.send.sendTransfer),
+        estimateFee: later((c) => c.capabilities.send.estimateFee),
+        waitForTransfer: later((c) => c.capabilities.send.waitForTransfer),
+      },
+    },
   };
 }

@@ -18,8 +18,16 @@ export interface CapabilityContext {
   readonly broadcastPollIntervalMs: number;
 }
 
+type Filled<T> = Required<NonNullable<T>>;
+/** The capabilities the adapter declares, every method present. */
+export interface CosmosCapabilities {
+  balance: Filled<AdapterCapabilities['balance']>;
+  signMessage: Filled<AdapterCapabilities['signMessage']>;
+  send: Filled<AdapterCapabilities['send']>;
+}
+
 /** balance, signMessage (ADR-36) and send (MsgSend): CosmJS and the checks of what the wallet answers load on first use. */
-export function createCosmosCapabilities(context: CapabilityContext): AdapterCapabilities {
+export function createCosmosCapabilities(context: CapabilityContext): CosmosCapabilities {
   async function transferOf(request: TransferRequest) {
     const chain = validTransferChain(request);
     const { connector } = request;

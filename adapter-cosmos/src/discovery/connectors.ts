@@ -1,6 +1,6 @@
 import type { Connector } from '@latch/kernel';
 import { COSMOS_NAMESPACE } from '../networks/cosmosNetwork.js';
-import { hasWalletMethod } from '../wallet/keplrStyleWallet.js';
+import { hasWalletMethod } from '../wallet/walletShape.js';
 import type { FoundWallet } from './keplrStyleDiscovery.js';
 
 const DATA_IMAGE = /^data:image\/(svg\+xml|png|webp|jpeg|gif)[;,]/;

@@ -1,5 +1,5 @@
 import { readUntrustedProperty } from '@latch/kernel';
-import { isKeplrStyleWallet, type KeplrStyleWallet } from '../wallet/keplrStyleWallet.js';
+import { isKeplrStyleWallet, type KeplrStyleWallet } from '../wallet/walletShape.js';
 import { type KeplrStyleWalletDescriptor, keystoreEventsOf } from './walletDescriptors.js';
 
 /** The page as discovery sees it: where wallets inject, and where `load` and keystore events fire. */
@@ -9,8 +9,6 @@ export interface FoundWallet {
   readonly descriptor: KeplrStyleWalletDescriptor;
   readonly wallet: KeplrStyleWallet;
 }
-
-const RECONNECT_RECHECK_MS = 100;
 
 function readPath(root: unknown, path: readonly string[]): unknown {
   return path.reduce<unknown>((value, key) => readUntrustedProperty(value, key), root);
@@ -39,34 +37,4 @@ export function listen(page: CosmosWalletWindow | undefined, events: readonly st
   return () => {
     for (const event of events) page.removeEventListener(event, listener);
   };
-}
-
-/**
- * Waits up to `timeoutMs` for the wallet `id` to be injected (a silent reconnect right after a reload races the
- * extension), re-checking on discovery events and every 100 ms while it waits.
- */
-export function waitForWallet(
-  getPage: () => CosmosWalletWindow | undefined,
-  descriptors: readonly KeplrStyleWalletDescriptor[],
-  id: string,
-  timeoutMs: number,
-): Promise<FoundWallet | undefined> {
-  const look = () => findWallets(getPage(), descriptors).find((entry) => entry.descriptor.id === id);
-  const now = look();
-  if (now || !descriptors.some((descriptor) => descriptor.id === id)) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const finish = (result: FoundWallet | undefined) => {
-      clearInterval(recheck);
-      clearTimeout(timeout);
-      unlisten();
-      resolve(result);
-    };
-    const check = () => {
-      const found = look();
-      if (found) finish(found);
-    };
-    const unlisten = listen(getPage(), discoveryEvents(descriptors), check);
-    const recheck = setInterval(check, RECONNECT_RECHECK_MS);
-    const timeout = setTimeout(() => finish(look()), timeoutMs);
-  });
 }

@@ -2,24 +2,9 @@ import { LatchError, readUntrustedProperty } from '@latch/kernel';
 import { isCosmosAddress } from '../address.js';
 import type { CosmosChainConfig } from '../networks/cosmosNetwork.js';
 import { isUnknownChainError, malformedWalletAnswer, toWalletError } from './walletErrors.js';
+import { hasWalletMethod, type KeplrStyleWallet } from './walletShape.js';
 
-/** An injected object with Keplr's API (`window.keplr`, `window.leap`…). Untrusted: only ever called through `callWallet`. */
-export interface KeplrStyleWallet {
-  readonly enable: unknown;
-  readonly getKey: unknown;
-  readonly getOfflineSigner: unknown;
-}
-
-/** The methods that make an injected object a Keplr-style wallet; `signArbitrary` and the rest are optional. */
-const REQUIRED_METHODS = ['enable', 'getKey', 'getOfflineSigner'] as const;
-
-export function isKeplrStyleWallet(value: unknown): value is KeplrStyleWallet {
-  return REQUIRED_METHODS.every((method) => typeof readUntrustedProperty(value, method) === 'function');
-}
-
-export function hasWalletMethod(wallet: KeplrStyleWallet, method: string): boolean {
-  return typeof readUntrustedProperty(wallet, method) === 'function';
-}
+export { hasWalletMethod, isKeplrStyleWallet, type KeplrStyleWallet } from './walletShape.js';
 
 /** Calls a wallet method on the wallet; whatever it throws becomes a LatchError (a refusal: code 4001). */
 export async function callWallet(wallet: KeplrStyleWallet, walletName: string, method: string, args: unknown[]): Promise<unknown> {
