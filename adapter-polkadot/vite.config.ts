@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 
-// Library build: the adapter entry, the networks entry, and lazy chunks for the chain library; it, the
-// hashing and base58 packages of the address check, and the kernel stay external so the host's bundler dedupes them.
+// Library build: the adapter entry, the networks entry, and lazy chunks for the connection (extension protocol,
+// session, signing, request checks) and for the chain library; @polkadot/* and the kernel stay external so the
+// host's bundler dedupes them.
 export default defineConfig({
   build: {
     lib: {

@@ -1,30 +1,19 @@
-import {
-  ERROR_CODES,
-  LatchError,
-  connectorError,
-  formatUnits,
-  nativeTokenBalance,
-  readUntrustedProperty,
-  sameConnectors,
-} from '@latch/kernel';
-import type {
-  AdapterCapabilities,
-  AdapterContext,
-  CaipNetwork,
-  ChainAdapter,
-  ConnectResult,
-  Connector,
-  TransferRequest,
-} from '@latch/kernel';
-import { isPolkadotAddress, sameAccount } from './address.js';
+import { sameConnectors } from '@latch/kernel';
+import type { AdapterCapabilities, AdapterContext, ChainAdapter, Connector } from '@latch/kernel';
+import { isPolkadotAddress } from './address.js';
 import type { ChainClient } from './chain/chainClient.js';
+import type { AdapterHost } from './connection.js';
 import { DEFAULT_APP_NAME, DEFAULT_RECONNECT_TIMEOUT_MS, DISCOVERY_POLL_FOR_MS, DISCOVERY_POLL_INTERVAL_MS } from './constants.js';
 import { createExtensionDiscovery } from './discovery/extensionDiscovery.js';
-import { isInjectedEntry, type InjectedExtension } from './discovery/injectedWeb3.js';
-import { enableExtension, readAccounts, toAccountEntries, type ExtensionAccount } from './extension.js';
-import { assertPolkadotNetwork, endpointOf, ss58FormatOf } from './networkInfo.js';
-import { startSession, type PolkadotSession } from './session.js';
-import { signMessageWithExtension } from './signing.js';
+import type { InjectedExtension } from './discovery/injectedWeb3.js';
+import { assertPolkadotNetwork } from './networkChecks.js';
+import type { PolkadotSession } from './session.js';
+
+/**
+ * Connect, reconnect, the session, signing and the request checks: loaded once the visitor acts (or a stored
+ * session is restored), not on first load. @polkadot/api is a chunk of its own, loaded by `host.chain()`.
+ */
+const connection = () => import('./connection.js');
 
 export interface PolkadotAdapterOptions {
   /** The name extensions show the visitor when this site asks for access; 'Latch' by default. */
@@ -33,16 +22,6 @@ export interface PolkadotAdapterOptions {
   target?: object;
   /** How long a silent reconnect waits for the stored extension to inject itself (2 s by default). */
   reconnectTimeoutMs?: number;
-}
-
-const invalid = (message: string) => new LatchError(message, { category: 'VALIDATION_ERROR' });
-
-function assertValidTransfer({ from, to, amount, token, network }: TransferRequest): void {
-  if (token !== undefined) throw invalid('Only the native currency can be sent on a Polkadot network');
-  assertPolkadotNetwork(network);
-  if (!isPolkadotAddress(from)) throw invalid('Invalid transfer sender');
-  if (!isPolkadotAddress(to)) throw invalid('Invalid transfer receiver');
-  if (typeof amount !== 'bigint' || amount <= 0n) throw invalid('Invalid transfer amount: it must be positive');
 }
 
 function connectorOf({ key, name, icon, rdns, entry }: InjectedExtension): Connector {
@@ -58,17 +37,12 @@ function connectorOf({ key, name, icon, rdns, entry }: InjectedExtension): Conne
   };
 }
 
-function resultOf(session: PolkadotSession, network: CaipNetwork): ConnectResult {
-  const accounts = session.entries();
-  return { address: accounts[0]!.address, caipNetworkId: network.caipNetworkId, accounts };
-}
-
 /**
  * The polkadot ChainAdapter: `window.injectedWeb3` extensions (polkadot{.js}, Talisman, SubWallet…), connect and
- * account events, SS58 addresses in each network's format; @polkadot/api loads on the first balance, fee or transfer.
+ * account events, SS58 addresses in each network's format. First load is discovery and the address check; the
+ * extension protocol loads on connect (connection.ts), @polkadot/api on the first balance, fee or transfer.
  */
 export function createPolkadotAdapter(options: PolkadotAdapterOptions = {}): ChainAdapter {
-  const appName = options.appName ?? DEFAULT_APP_NAME;
   const discovery = createExtensionDiscovery({
     getHolder: () => options.target ?? (typeof window === 'undefined' ? undefined : window),
     pollIntervalMs: DISCOVERY_POLL_INTERVAL_MS,
@@ -87,101 +61,51 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions = {}): Cha
     return connector;
   }
 
-  function chainClient(): Promise<ChainClient> {
-    if (!chain) {
-      const loading = import('./chain/chainClient.js').then((module) => module.createChainClient());
-      chain = loading;
-      loading.catch(() => chain === loading && (chain = undefined));
-    }
-    return chain;
-  }
-
-  function entryOf(connector: Connector): object {
-    if (isInjectedEntry(connector.provider)) return connector.provider;
-    throw new LatchError(`Connector '${connector.id}' has no Polkadot extension`, { category: 'CONNECTOR_ERROR' });
-  }
-
   function endSession(): void {
     session?.end();
     session = undefined;
   }
 
-  function beginSession(connector: Connector, network: CaipNetwork, injected: object, accounts: ExtensionAccount[]): PolkadotSession {
-    endSession();
-    const current = startSession({
-      connector,
-      injected,
-      accounts,
-      network,
-      emit(event) {
+  /** What the lazily loaded code reads and changes of this adapter. */
+  const host: AdapterHost = {
+    appName: options.appName ?? DEFAULT_APP_NAME,
+    reconnectTimeoutMs: options.reconnectTimeoutMs ?? DEFAULT_RECONNECT_TIMEOUT_MS,
+    pollIntervalMs: DISCOVERY_POLL_INTERVAL_MS,
+    extensions: discovery.extensions,
+    connectorFor,
+    session: () => session,
+    adopt(start) {
+      endSession();
+      const current = start((event) => {
         if (session !== current) return;
         if (event.type === 'disconnected') session = undefined;
         context?.emit(event);
-      },
-    });
-    session = current;
-    return current;
-  }
-
-  /** The session account a request names (any address format); signing needs the connected extension. */
-  function sessionAccount(connector: Connector, address: string): { session: PolkadotSession; account: ExtensionAccount } {
-    const current = session;
-    if (!current || current.connector.id !== connector.id) throw connectorError('NOT_CONNECTED', connector.name);
-    const account = current.accounts.find((candidate) => sameAccount(candidate.address, address));
-    if (!account) throw connectorError('ACCOUNT_NOT_FOUND', `${address} in ${connector.name}`);
-    return { session: current, account };
-  }
-
-  async function freeBalanceOf(address: string, network: CaipNetwork): Promise<bigint> {
-    assertPolkadotNetwork(network);
-    if (!isPolkadotAddress(address)) throw invalid('Invalid Polkadot address');
-    const endpoint = endpointOf(network);
-    return (await chainClient()).freeBalance(endpoint, address);
-  }
+      });
+      session = current;
+      return current;
+    },
+    chain() {
+      if (!chain) {
+        const loading = import('./chain/chainClient.js').then((module) => module.createChainClient());
+        chain = loading;
+        loading.catch(() => chain === loading && (chain = undefined));
+      }
+      return chain;
+    },
+  };
 
   const capabilities: AdapterCapabilities = {
     balance: {
-      async getBalance(address, network) {
-        const free = await freeBalanceOf(address, network);
-        return { balance: formatUnits(free, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
-      },
+      getBalance: async (address, network) => (await connection()).balanceOf(host, address, network),
       // The Tokens tab and the Send form's token: the native currency (assets-pallet tokens are not listed).
-      async getTokenBalances(address, network) {
-        return [nativeTokenBalance(network, await freeBalanceOf(address, network))];
-      },
+      getTokenBalances: async (address, network) => (await connection()).tokenBalancesOf(host, address, network),
     },
     signMessage: {
-      async signMessage({ message, address, connector }) {
-        if (typeof message !== 'string') throw invalid('The message to sign must be a string');
-        const { session: current, account } = sessionAccount(connector, address);
-        return signMessageWithExtension(current.injected, account, message, connector.name);
-      },
+      signMessage: async (request) => (await connection()).signMessage(host, request),
     },
     send: {
-      async sendTransfer(request) {
-        assertValidTransfer(request);
-        const { session: current, account } = sessionAccount(request.connector, request.from);
-        const endpoint = endpointOf(request.network);
-        const signer = readUntrustedProperty(current.injected, 'signer');
-        const client = await chainClient();
-        return client.sendTransfer({
-          endpoint,
-          from: account.address,
-          to: request.to,
-          amount: request.amount,
-          signer,
-          walletName: request.connector.name,
-        });
-      },
-      async estimateFee(request) {
-        assertValidTransfer(request);
-        return (await chainClient()).estimateTransferFee({
-          endpoint: endpointOf(request.network),
-          from: request.from,
-          to: request.to,
-          amount: request.amount,
-        });
-      },
+      sendTransfer: async (request) => (await connection()).sendTransfer(host, request),
+      estimateFee: async (request) => (await connection()).estimateFee(host, request),
     },
   };
 
@@ -215,37 +139,12 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions = {}): Cha
 
     async connect(connector, { network }) {
       assertPolkadotNetwork(network);
-      const injected = await enableExtension(entryOf(connector), appName, connector.name);
-      const accounts = await readAccounts(injected, connector.name);
-      if (accounts.length === 0) {
-        throw new LatchError(`${connector.name} shared no Polkadot account with this site`, {
-          category: 'CONNECTOR_ERROR',
-          code: ERROR_CODES.UNAUTHORIZED,
-        });
-      }
-      return resultOf(beginSession(connector, network, injected, accounts), network);
+      return (await connection()).connect(host, connector, network);
     },
 
-    async reconnect(connectorId, { network, connector: given }) {
+    async reconnect(connectorId, { network, connector }) {
       assertPolkadotNetwork(network);
-      let connector = given;
-      if (!connector) {
-        const found = await discovery.waitFor(connectorId, options.reconnectTimeoutMs ?? DEFAULT_RECONNECT_TIMEOUT_MS);
-        if (!found) return null;
-        connector = connectorFor(found);
-      }
-      if (!isInjectedEntry(connector.provider)) return null;
-      let accounts: ExtensionAccount[];
-      let injected: object;
-      try {
-        // The extension remembers the sites it authorised: enable() on one of them answers without a prompt.
-        injected = await enableExtension(connector.provider, appName, connector.name);
-        accounts = await readAccounts(injected, connector.name);
-      } catch {
-        return null; // refused or revoked in the extension: there is no session to restore
-      }
-      if (accounts.length === 0) return null;
-      return { connector, result: resultOf(beginSession(connector, network, injected, accounts), network) };
+      return (await connection()).reconnect(host, connectorId, network, connector);
     },
 
     async disconnect(connector) {
@@ -258,7 +157,7 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions = {}): Cha
       assertPolkadotNetwork(network);
       const current = session;
       if (!current || current.connector.id !== connector.id || !current.setNetwork(network)) return;
-      const accounts = toAccountEntries(current.accounts, ss58FormatOf(network));
+      const accounts = current.entries();
       // After the kernel records the new network, so the addresses it stores pair with it.
       setTimeout(() => session === current && context?.emit({ type: 'accountsChanged', accounts }), 0);
     },

@@ -1,7 +1,9 @@
 import { base58 } from '@scure/base';
 import { decodeAddress as polkadotDecode, encodeAddress as polkadotEncode, randomAsU8a } from '@polkadot/util-crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeAddress, encodeAddress, isPolkadotAddress, sameAccount, toNetworkAddress } from './address.js';
+import { base58Decode, decodeAddress, isPolkadotAddress } from './address.js';
+import { base58Encode, encodeAddress, sameAccount, toNetworkAddress } from './addressEncoding.js';
 
 // The small SS58 codec of the first load, checked against @polkadot/util-crypto (what the chain's own tools use).
 const ALICE = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY';
@@ -62,5 +64,29 @@ describe('SS58 addresses', () => {
     expect(() => encodeAddress(new Uint8Array(33), 0)).toThrow(TypeError);
     for (const format of [-1, 46, 47, 16_384, 1.5, Number.NaN])
       expect(() => encodeAddress(ALICE_KEY, format), String(format)).toThrow(TypeError);
+  });
+
+  it('read and write base58 like @scure/base, leading zeros included', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 48 }), fc.nat({ max: 4 }), (tail, zeros) => {
+        const bytes = Uint8Array.from([...new Uint8Array(zeros), ...tail]);
+        const text = base58.encode(bytes);
+        expect(base58Encode(bytes)).toBe(text);
+        if (text) expect(base58Decode(text)).toEqual(bytes);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('agree with @polkadot/util-crypto on random account ids and formats', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.integer({ min: 0, max: 16_383 }), (key, format) => {
+        fc.pre(format !== 46 && format !== 47);
+        const address = polkadotEncode(key, format);
+        expect(encodeAddress(key, format)).toBe(address);
+        expect(decodeAddress(address)).toEqual({ publicKey: key, ss58Format: format });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

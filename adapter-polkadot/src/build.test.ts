@@ -18,17 +18,32 @@ const moduleFiles = (list: OutputChunk[]) => list.flatMap((c) => c.moduleIds).ma
 const lazyChunks = () => chunk('index.js').dynamicImports.map(chunk);
 
 describe('the built adapter', () => {
-  it('loads no @polkadot package on first load: the entry imports only the kernel, blake2b and base58', () => {
+  it('loads no @polkadot package, extension protocol or hash library on first load: only the kernel', () => {
     const firstLoad = built.staticClosure(chunk('index.js'));
-    expect(new Set(externalImports(firstLoad))).toEqual(new Set(['@latch/kernel', '@noble/hashes/blake2.js', '@scure/base']));
+    expect(new Set(externalImports(firstLoad))).toEqual(new Set(['@latch/kernel']));
     expect(moduleFiles(firstLoad).filter((file) => file.includes('/chain/'))).toEqual([]);
     expect(moduleFiles(firstLoad)).toEqual(
-      expect.arrayContaining(['src/discovery/extensionDiscovery.ts', 'src/session.ts', 'src/address.ts']),
+      expect.arrayContaining(['src/adapter.ts', 'src/discovery/extensionDiscovery.ts', 'src/address.ts', 'src/blake2b.ts']),
     );
+    for (const lazyOnly of [
+      'src/connection.ts',
+      'src/session.ts',
+      'src/extension.ts',
+      'src/signing.ts',
+      'src/discovery/waitForExtension.ts',
+    ])
+      expect(moduleFiles(firstLoad)).not.toContain(lazyOnly);
   });
 
-  it('puts @polkadot/api and the transfer code in the lazy chunk', () => {
-    expect(moduleFiles(lazyChunks())).toEqual(
+  it('puts connect, the session and signing in one lazy chunk, and @polkadot/api with the transfer code in another', () => {
+    const lazy = lazyChunks();
+    const connection = lazy.find((c) => moduleFiles([c]).includes('src/connection.ts'));
+    expect(moduleFiles([connection!])).toEqual(
+      expect.arrayContaining(['src/connection.ts', 'src/session.ts', 'src/extension.ts', 'src/signing.ts']),
+    );
+    expect(built.externalImports(built.staticClosure(connection!)).filter((s) => s !== '@latch/kernel')).toEqual([]);
+    const chain = lazy.find((c) => moduleFiles([c]).includes('src/chain/chainClient.ts'));
+    expect(moduleFiles([chain!])).toEqual(
       expect.arrayContaining([
         'src/chain/chainClient.ts',
         'src/chain/connectApi.ts',
@@ -36,7 +51,7 @@ describe('the built adapter', () => {
         'src/chain/transferErrors.ts',
       ]),
     );
-    expect(new Set(built.externalImports(lazyChunks()))).toEqual(new Set(['@latch/kernel', '@polkadot/api']));
+    expect(new Set(built.externalImports(lazy))).toEqual(new Set(['@latch/kernel', '@polkadot/api']));
   });
 
   it('builds the networks entry from its own files, importing nothing (the kernel for types only)', () => {

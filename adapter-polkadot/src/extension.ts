@@ -1,6 +1,7 @@
 import { readUntrustedProperty } from '@latch/kernel';
 import type { AccountEntry } from '@latch/kernel';
-import { decodeAddress, encodeAddress } from './address.js';
+import { decodeAddress } from './address.js';
+import { encodeAddress } from './addressEncoding.js';
 import { malformedAnswer, walletCall } from './walletErrors.js';
 
 /** An account an extension shares with the site: the address as the extension wrote it, and its account id. */

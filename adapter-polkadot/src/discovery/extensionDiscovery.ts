@@ -15,8 +15,6 @@ export interface ExtensionDiscovery {
   subscribe(onChange: () => void): () => void;
   /** The well-formed extensions present now. */
   extensions(): readonly InjectedExtension[];
-  /** Resolves with the extension of that key once injected, or undefined after `timeoutMs`. */
-  waitFor(key: string, timeoutMs: number): Promise<InjectedExtension | undefined>;
 }
 
 const sameList = (a: readonly InjectedExtension[], b: readonly InjectedExtension[]) =>
@@ -84,22 +82,5 @@ export function createExtensionDiscovery({ getHolder, pollIntervalMs, pollForMs 
       };
     },
     extensions: read,
-    waitFor(key, timeoutMs) {
-      const find = () => read().find((extension) => extension.key === key);
-      const found = find();
-      if (found || timeoutMs <= 0) return Promise.resolve(found);
-      return new Promise((resolve) => {
-        const startedAt = Date.now();
-        const timer = setInterval(
-          () => {
-            const present = find();
-            if (!present && Date.now() - startedAt < timeoutMs) return;
-            clearInterval(timer);
-            resolve(present);
-          },
-          Math.min(pollIntervalMs, timeoutMs),
-        );
-      });
-    },
   };
 }
