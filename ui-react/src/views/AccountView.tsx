@@ -61,6 +61,13 @@ export default function AccountView({ modal }: ViewProps) {
     }
   }
 
+  function disconnectAll() {
+    void modal.disconnect().then(
+      () => modal.close(),
+      () => undefined,
+    );
+  }
+
   return (
     <div data-testid="latch-account">
       <div className="account-head">
@@ -91,30 +98,12 @@ export default function AccountView({ modal }: ViewProps) {
               <button type="button" className="button danger" onClick={() => void modal.disconnect(namespace).catch(() => undefined)}>
                 <LogoutIcon /> Disconnect {namespaceLabel(namespace)}
               </button>
-              <button
-                type="button"
-                className="button danger"
-                onClick={() =>
-                  void modal.disconnect().then(
-                    () => modal.close(),
-                    () => undefined,
-                  )
-                }
-              >
+              <button type="button" className="button danger" onClick={disconnectAll}>
                 Disconnect all
               </button>
             </>
           ) : (
-            <button
-              type="button"
-              className="button danger"
-              onClick={() =>
-                void modal.disconnect().then(
-                  () => modal.close(),
-                  () => undefined,
-                )
-              }
-            >
+            <button type="button" className="button danger" onClick={disconnectAll}>
               <LogoutIcon /> Disconnect
             </button>
           )}

@@ -7,6 +7,7 @@ import { isAllowedImage } from '../../parts/allowedImage.js';
 import { ACCOUNT_CSS } from '../../theme/accountStyles.js';
 import { ViewStyles } from '../../theme/ViewStyles.js';
 import { directionOf, groupByMonth, operationTitle, transferText } from './activityText.js';
+import { ListState, MoreButton } from './ListState.js';
 import { usePagedList } from './usePagedList.js';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
@@ -79,35 +80,15 @@ export default function ActivityList({ modal }: ViewProps) {
     modal.getTransactions({ namespace, signal, ...(cursor ? { cursor } : {}) }),
   );
 
-  if (list.status === 'loading') {
-    return (
-      <p className="empty" role="status">
-        Loading activity…
-      </p>
-    );
-  }
-  if (list.status === 'error') {
-    return (
-      <div className="center">
-        {/* §8: the list is marked empty; the snack already said 'Failed to fetch transactions'. */}
-        <p>Failed to fetch transactions</p>
-        <button type="button" className="button" onClick={list.retry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (list.items.length === 0 && !list.next) return <p className="empty">No activity yet on {network?.name ?? 'this network'}.</p>;
-  if (list.items.length === 0) {
-    return (
-      <div className="center">
-        <p className="empty">No activity found yet in the most recent history.</p>
-        <button type="button" className="button" onClick={list.loadMore} disabled={list.status === 'loading-more'}>
-          {list.status === 'loading-more' ? 'Loading…' : 'Look further back'}
-        </button>
-      </div>
-    );
-  }
+  const state = ListState({
+    list,
+    loading: 'Loading activity…',
+    // §8: the list is marked empty; the snack already said 'Failed to fetch transactions'.
+    failed: 'Failed to fetch transactions',
+    none: `No activity yet on ${network?.name ?? 'this network'}.`,
+    noneRecent: 'No activity found yet in the most recent history.',
+  });
+  if (state) return state;
   return (
     <div data-testid="latch-activity">
       <ViewStyles css={ACCOUNT_CSS} />
@@ -123,11 +104,7 @@ export default function ActivityList({ modal }: ViewProps) {
           </ul>
         </section>
       ))}
-      {list.next ? (
-        <button type="button" className="button block more" onClick={list.loadMore} disabled={list.status === 'loading-more'}>
-          {list.status === 'loading-more' ? 'Loading…' : 'Show more'}
-        </button>
-      ) : null}
+      <MoreButton list={list} />
     </div>
   );
 }

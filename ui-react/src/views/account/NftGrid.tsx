@@ -4,6 +4,7 @@ import type { ViewProps } from '../../modal/views.js';
 import { isAllowedImage } from '../../parts/allowedImage.js';
 import { ACCOUNT_CSS } from '../../theme/accountStyles.js';
 import { ViewStyles } from '../../theme/ViewStyles.js';
+import { ListState, MoreButton } from './ListState.js';
 import { usePagedList } from './usePagedList.js';
 
 /** The NFTs tab: image (only from an allowed host, else a placeholder), name and collection, paged. */
@@ -16,34 +17,14 @@ export default function NftGrid({ modal }: ViewProps) {
     modal.getNfts({ namespace, signal, ...(cursor ? { cursor } : {}) }),
   );
 
-  if (list.status === 'loading') {
-    return (
-      <p className="empty" role="status">
-        Loading NFTs…
-      </p>
-    );
-  }
-  if (list.status === 'error') {
-    return (
-      <div className="center">
-        <p>NFTs could not be loaded. {list.error}</p>
-        <button type="button" className="button" onClick={list.retry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (list.items.length === 0 && !list.next) return <p className="empty">No NFTs on {network?.name ?? 'this network'}.</p>;
-  if (list.items.length === 0) {
-    return (
-      <div className="center">
-        <p className="empty">No NFTs found yet in the most recent history.</p>
-        <button type="button" className="button" onClick={list.loadMore} disabled={list.status === 'loading-more'}>
-          {list.status === 'loading-more' ? 'Loading…' : 'Look further back'}
-        </button>
-      </div>
-    );
-  }
+  const state = ListState({
+    list,
+    loading: 'Loading NFTs…',
+    failed: `NFTs could not be loaded. ${list.error ?? ''}`.trim(),
+    none: `No NFTs on ${network?.name ?? 'this network'}.`,
+    noneRecent: 'No NFTs found yet in the most recent history.',
+  });
+  if (state) return state;
   return (
     <div>
       <ViewStyles css={ACCOUNT_CSS} />
@@ -68,11 +49,7 @@ export default function NftGrid({ modal }: ViewProps) {
           );
         })}
       </ul>
-      {list.next ? (
-        <button type="button" className="button block more" onClick={list.loadMore} disabled={list.status === 'loading-more'}>
-          {list.status === 'loading-more' ? 'Loading…' : 'Show more'}
-        </button>
-      ) : null}
+      <MoreButton list={list} />
     </div>
   );
 }
