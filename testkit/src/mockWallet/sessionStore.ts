@@ -1,3 +1,5 @@
+import { browserStorage } from '../pageStorage.js';
+
 const KEY_PREFIX = 'latch-mock-wallet';
 
 /** What a real wallet remembers per site: whether it is connected and which chain it is on. */
@@ -6,14 +8,6 @@ export interface SessionStore {
   writeConnected(connected: boolean): void;
   readChainId(): number | undefined;
   writeChainId(chainId: number): void;
-}
-
-function browserStorage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined; // opaque origins (about:blank, sandboxed frames) throw on access
-  }
 }
 
 /** Keeps the session in `window.localStorage` under `latch-mock-wallet:<rdns>:*`; in Node (no window) it keeps nothing. */

@@ -1,4 +1,5 @@
 import { sharedSessionKey } from './walletInfo.js';
+import { browserStorage } from '../pageStorage.js';
 
 /** A persisted session: the approved namespaces, `'corrupt'` when the stored value is unreadable, null when none. */
 export type StoredSession = readonly string[] | 'corrupt' | null;
@@ -8,14 +9,6 @@ export interface SessionStore {
   read(): StoredSession;
   write(namespaces: readonly string[]): void;
   clear(): void;
-}
-
-function browserStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined; // opaque origins (about:blank, sandboxed frames) throw on access
-  }
 }
 
 function parse(text: string | null): StoredSession {

@@ -1,3 +1,4 @@
+import { browserStorage } from '../../pageStorage.js';
 import type { MockCosmosWalletChain } from './types.js';
 
 const KEY_PREFIX = 'latch-mock-cosmos-wallet';
@@ -8,14 +9,6 @@ export interface CosmosAuthorisationStore {
   setEnabledChains(chainIds: Iterable<string>): void;
   suggestedChains(): MockCosmosWalletChain[];
   setSuggestedChains(chains: readonly MockCosmosWalletChain[]): void;
-}
-
-function browserStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined; // opaque origins (about:blank, sandboxed frames) throw on access
-  }
 }
 
 function readJson(storage: Storage | undefined, key: string): unknown {
