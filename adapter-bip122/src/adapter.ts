@@ -1,4 +1,4 @@
-import { sameConnectors } from '@latch/kernel';
+import { watchConnectorList } from '@latch/kernel';
 import type { AdapterCapabilities, AdapterContext, ChainAdapter, Connector } from '@latch/kernel';
 import { getWallets as getStandardWallets, type Wallets } from '@wallet-standard/app';
 import { isBitcoinAddress } from './address/bitcoinAddress.js';
@@ -91,16 +91,11 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): Chain
     },
 
     watchConnectors(onChange) {
-      let last: readonly Connector[] | undefined;
-      const push = () => {
-        const next = discovery.wallets().map(connectorFor);
-        if (last && sameConnectors(last, next)) return;
-        last = next;
-        onChange(next);
-      };
-      const unsubscribe = discovery.subscribe(push);
-      push();
-      return unsubscribe;
+      return watchConnectorList(
+        (changed) => discovery.subscribe(changed),
+        () => discovery.wallets().map(connectorFor),
+        onChange,
+      );
     },
 
     connect: later('connect'),

@@ -1,5 +1,5 @@
-import { sameConnectors } from '@latch/kernel';
-import type { AdapterContext, ChainAdapter, Connector } from '@latch/kernel';
+import { watchConnectorList } from '@latch/kernel';
+import type { AdapterContext, ChainAdapter } from '@latch/kernel';
 import { cosmosAddressPrefix } from './address.js';
 import type { CosmosConnection } from './connection.js';
 import { DEFAULT_BROADCAST_POLL_INTERVAL_MS, DEFAULT_RECONNECT_TIMEOUT_MS } from './constants.js';
@@ -71,16 +71,11 @@ export function createCosmosAdapter(options: CosmosAdapterOptions = {}): ChainAd
     },
 
     watchConnectors(onChange) {
-      let last: readonly Connector[] | undefined;
-      const push = () => {
-        const next = findWallets(getPage(), descriptors).map(connectorFor);
-        if (last && sameConnectors(last, next)) return;
-        last = next;
-        onChange(next);
-      };
-      const unlisten = listen(getPage(), discoveryEvents(descriptors), push);
-      push();
-      return unlisten;
+      return watchConnectorList(
+        (changed) => listen(getPage(), discoveryEvents(descriptors), changed),
+        () => findWallets(getPage(), descriptors).map(connectorFor),
+        onChange,
+      );
     },
 
     connect: later((c) => c.connect),

@@ -7,8 +7,8 @@ import {
   createTtlCache,
   filterTokenBalances,
   formatUnits,
-  sameConnectors,
   toLatchError,
+  watchConnectorList,
 } from '@latch/kernel';
 import type { AdapterContext, AdapterEvent, ChainAdapter, CaipNetwork, Connector, TokenBalance, TransferRequest } from '@latch/kernel';
 import type { ActivityService, NftService } from '@latch/kernel';
@@ -185,21 +185,17 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
     },
 
     watchConnectors(onChange) {
-      let last: readonly Connector[] | undefined;
-      const push = () => {
-        const next = listConnectors();
-        if (last && sameConnectors(last, next)) return;
-        last = next;
-        onChange(next);
-      };
       const target = getTarget();
-      const unsubscribe = discovery.subscribe(push);
-      target?.addEventListener(ETHEREUM_INITIALIZED_EVENT, push);
-      push();
-      return () => {
-        unsubscribe();
-        target?.removeEventListener(ETHEREUM_INITIALIZED_EVENT, push);
+      // EIP-6963 announcements, and a late `window.ethereum` (its 'ethereum#initialized' event).
+      const subscribe = (changed: () => void) => {
+        const unsubscribe = discovery.subscribe(changed);
+        target?.addEventListener(ETHEREUM_INITIALIZED_EVENT, changed);
+        return () => {
+          unsubscribe();
+          target?.removeEventListener(ETHEREUM_INITIALIZED_EVENT, changed);
+        };
       };
+      return watchConnectorList(subscribe, listConnectors, onChange);
     },
 
     async connect(connector) {

@@ -1,4 +1,4 @@
-import { sameConnectors } from '@latch/kernel';
+import { watchConnectorList } from '@latch/kernel';
 import type { AdapterCapabilities, AdapterContext, ChainAdapter, Connector } from '@latch/kernel';
 import { isPolkadotAddress } from './address.js';
 import type { ChainClient } from './chain/chainClient.js';
@@ -125,16 +125,11 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions = {}): Cha
     },
 
     watchConnectors(onChange) {
-      let last: readonly Connector[] | undefined;
-      const push = () => {
-        const next = discovery.extensions().map(connectorFor);
-        if (last && sameConnectors(last, next)) return;
-        last = next;
-        onChange(next);
-      };
-      const unsubscribe = discovery.subscribe(push);
-      push();
-      return unsubscribe;
+      return watchConnectorList(
+        (changed) => discovery.subscribe(changed),
+        () => discovery.extensions().map(connectorFor),
+        onChange,
+      );
     },
 
     async connect(connector, { network }) {

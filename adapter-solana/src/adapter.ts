@@ -7,8 +7,8 @@ import {
   filterTokenBalances,
   formatUnits,
   readUntrustedProperty,
-  sameConnectors,
   toLatchError,
+  watchConnectorList,
 } from '@latch/kernel';
 import type {
   AdapterCapabilities,
@@ -230,20 +230,15 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
     },
 
     watchConnectors(onChange) {
-      let last: readonly Connector[] | undefined;
-      const push = () => {
+      const listWallets = () => {
+        // A connected wallet that unregistered is gone: its session ends with it.
         if (session?.followsRegistration && !discovery.isRegistered(session.wallet)) {
           endSession();
           context?.emit({ type: 'disconnected' });
         }
-        const next = discovery.wallets().map(connectorFor);
-        if (last && sameConnectors(last, next)) return;
-        last = next;
-        onChange(next);
+        return discovery.wallets().map(connectorFor);
       };
-      const unsubscribe = discovery.subscribe(push);
-      push();
-      return unsubscribe;
+      return watchConnectorList((changed) => discovery.subscribe(changed), listWallets, onChange);
     },
 
     async connect(connector, { network }) {

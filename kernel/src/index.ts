@@ -81,6 +81,7 @@ export {
   CONNECTOR_TYPES,
   KNOWN_CONNECTOR_IDS,
   sameConnectors,
+  watchConnectorList,
   type Connector,
   type ConnectorType,
   type WalletCapabilities,

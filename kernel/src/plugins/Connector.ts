@@ -50,3 +50,25 @@ export type WalletCapabilities = { readonly [K in CapabilityName]?: AdapterCapab
 export function sameConnectors(a: readonly Connector[], b: readonly Connector[]): boolean {
   return a.length === b.length && a.every((connector, i) => connector === b[i]);
 }
+
+/**
+ * An adapter's `watchConnectors` from its discovery: `list()` now and on every signal of `subscribe`,
+ * passed to `onChange` only when it changed (the same connectors in the same order are skipped).
+ * Returns `subscribe`'s unsubscribe.
+ */
+export function watchConnectorList(
+  subscribe: (changed: () => void) => () => void,
+  list: () => readonly Connector[],
+  onChange: (connectors: readonly Connector[]) => void,
+): () => void {
+  let last: readonly Connector[] | undefined;
+  const push = () => {
+    const next = list();
+    if (last && sameConnectors(last, next)) return;
+    last = next;
+    onChange(next);
+  };
+  const unsubscribe = subscribe(push);
+  push();
+  return unsubscribe;
+}

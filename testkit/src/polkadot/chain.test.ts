@@ -85,12 +85,11 @@ describe('startPolkadotChain', () => {
         socket.once('error', () => resolve(false));
       });
     expect(await listening()).toBe(true);
-    const directories = (await import('node:fs'))
-      .readdirSync((await import('node:os')).tmpdir())
-      .filter((name) => name.startsWith('latch-chopsticks-'));
+    // Only this chain's folder: other test files may run their own chopsticks at the same time.
+    expect(existsSync(chain.directory)).toBe(true);
     await chain.stop();
     await chain.stop();
     expect(await listening()).toBe(false);
-    for (const name of directories) expect(existsSync(`${(await import('node:os')).tmpdir()}/${name}`) && name).toBe(false);
+    expect(existsSync(chain.directory)).toBe(false);
   });
 });

@@ -23,6 +23,8 @@ export interface PolkadotChain {
   balanceOf(address: string): Promise<bigint>;
   /** The fixture's own @polkadot/api client on the node, for reads a test needs beyond balances. */
   readonly api: ApiPromise;
+  /** The node's temporary folder (chain spec and database), removed by `stop`. */
+  readonly directory: string;
   /** Stops the node and its children and removes its temporary folder; idempotent. */
   stop(): Promise<void>;
 }
@@ -56,6 +58,7 @@ export async function startPolkadotChain(): Promise<PolkadotChain> {
     let stopping: Promise<void> | undefined;
     return {
       rpcUrl: node.rpcUrl,
+      directory,
       genesisHash,
       caipNetworkId: `polkadot:${genesisHash.slice(2, 34)}`,
       ss58Format: client.registry.chainSS58 ?? LOCAL_POLKADOT_CHAIN.ss58Format,

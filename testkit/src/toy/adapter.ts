@@ -1,4 +1,4 @@
-import { connectorError, formatUnits, LatchError, parseCaipNetworkId, sameConnectors, toLatchError } from '@latch/kernel';
+import { connectorError, formatUnits, LatchError, parseCaipNetworkId, toLatchError, watchConnectorList } from '@latch/kernel';
 import type { AdapterContext, CaipNetwork, ChainAdapter, ConnectResult, Connector, TransferRequest } from '@latch/kernel';
 import { isToyAddress } from './address.js';
 import { createToyWalletDiscovery, isToyWalletProvider, type AnnouncedToyWallet } from './discovery.js';
@@ -119,16 +119,11 @@ export function createToyAdapter(options: ToyAdapterOptions = {}): ChainAdapter 
     },
 
     watchConnectors(onChange) {
-      let last: readonly Connector[] | undefined;
-      const push = () => {
-        const next = discovery.wallets().map(connectorFor);
-        if (last && sameConnectors(last, next)) return;
-        last = next;
-        onChange(next);
-      };
-      const unsubscribe = discovery.subscribe(push);
-      push();
-      return unsubscribe;
+      return watchConnectorList(
+        (changed) => discovery.subscribe(changed),
+        () => discovery.wallets().map(connectorFor),
+        onChange,
+      );
     },
 
     async connect(connector) {
