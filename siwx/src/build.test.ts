@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPackage, sideEffectsOf, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
+
+const packageDir = new URL('..', import.meta.url).pathname;
+let built: PackageBuild;
+
+beforeAll(async () => {
+  built = await buildPackage(packageDir);
+}, 60_000);
+afterAll(() => built?.cleanup());
+
+describe('the built @latch/siwx', () => {
+  it('keeps chain libraries and Node out of the browser entry: only the server imports them', () => {
+    const browser = built.staticClosure(built.chunk('index.js'));
+    expect(built.externalImports(browser)).toEqual([]);
+    const server = built.externalImports(built.staticClosure(built.chunk('server.js')));
+    expect(server.sort()).toEqual(['@noble/curves/ed25519', '@scure/base', 'viem']);
+  });
+
+  it('loads the HTTP calls and the message builder only when the client first runs', () => {
+    const client = built.chunk('client/createSiwxClient.js');
+    expect(client.imports).toEqual([]);
+    expect(client.dynamicImports).toEqual(['client/siwxHttp.js']);
+  });
+
+  it('performs no I/O, timers or DOM access when imported, nor when a client is created', () => {
+    const touched = sideEffectsOf(
+      built,
+      `
+        const siwx = await import('./index.js');
+        siwx.createSiwxClient({ statement: 'Hi' });
+        await import('./server.js');
+      `,
+    );
+    expect(touched).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import { createSiwxMessage } from '../message/createSiwxMessage.js';
+import type { SiwxSession } from '../session.js';
+import type { SiwxClientOptions } from './createSiwxClient.js';
+
+async function request<T>(options: SiwxClientOptions, path: string, body?: unknown): Promise<T> {
+  const base = (options.baseUrl ?? '/siwx').replace(/\/$/, '');
+  const response = await (options.fetch ?? fetch)(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    credentials: options.credentials ?? 'same-origin',
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  const answer = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) throw new Error((answer as { error?: string } | undefined)?.error ?? `HTTP status code: ${response.status}`);
+  return answer as T;
+}
+
+/** A fresh nonce from the server, then the CAIP-122 text for this account. */
+export async function createMessage(options: SiwxClientOptions, { caipNetworkId, address }: { caipNetworkId: string; address: string }) {
+  const { nonce } = await request<{ nonce: string }>(options, '/nonce');
+  const domain = options.domain ?? location.host;
+  const issuedAt = new Date();
+  const statement = options.statement ? { statement: options.statement } : {};
+  const data = {
+    domain,
+    address,
+    ...statement,
+    uri: options.uri ?? location.origin,
+    version: '1' as const,
+    nonce,
+    issuedAt: issuedAt.toISOString(),
+    expirationTime: new Date(issuedAt.getTime() + (options.expiresInMs ?? 600_000)).toISOString(),
+    ...(options.resources ? { resources: options.resources } : {}),
+  };
+  // `fields` is for wallets that write the text themselves (solana:signIn): the same fields, Chain ID as written.
+  const fields = { ...data, chainId: caipNetworkId.slice(caipNetworkId.indexOf(':') + 1) };
+  return { message: createSiwxMessage({ ...data, caipNetworkId }), domain, ...statement, fields };
+}
+
+/** The server verifies the signed message and keeps the session under its cookie. */
+export async function addSession(
+  options: SiwxClientOptions,
+  { message, signature }: { message: string; signature: string },
+): Promise<void> {
+  await request(options, '/verify', { message, signature });
+}
+
+export async function getSessions(options: SiwxClientOptions, caipNetworkId: string, address: string): Promise<SiwxSession[]> {
+  const query = new URLSearchParams({ caipNetworkId, address });
+  return (await request<{ sessions: SiwxSession[] }>(options, `/sessions?${query}`)).sessions;
+}
+
+/** `[]` signs out; the page cannot write sessions, only the server can, when it verifies one. */
+export async function setSessions(options: SiwxClientOptions, sessions: readonly unknown[]): Promise<void> {
+  if (sessions.length > 0) throw new Error('Sessions are written by the server when it verifies a sign-in; only [] (sign out) can be set');
+  await request(options, '/sign-out', {});
+}

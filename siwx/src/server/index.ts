@@ -1,0 +1,12 @@
+export { createSiwxServer, type SiwxServer, type SiwxServerOptions } from './createSiwxServer.js';
+export { createSiwxHttpHandler, type SiwxHttpHandler, type SiwxHttpHandlerOptions } from './httpHandler.js';
+export { createEip155Verifier, type Eip155VerifierOptions } from './eip155Verifier.js';
+export { createSolanaVerifier } from './solanaVerifier.js';
+export type { SiwxVerifier, SiwxVerifyRequest } from './verifier.js';
+export { createMemoryNonceStore, type SiwxNonceStore } from './nonceStore.js';
+export { createMemorySessionStore, type SiwxSessionStore } from './sessionStore.js';
+export { SiwxVerificationError, type SiwxVerificationCode } from './SiwxVerificationError.js';
+export { parseSiwxMessage } from '../message/parseSiwxMessage.js';
+export { SiwxMessageError } from '../message/SiwxMessageError.js';
+export type { SiwxMessage } from '../message/types.js';
+export type { SiwxSession } from '../session.js';
