@@ -77,6 +77,7 @@ export interface ModalInstance {
 /** The chunk of what happens once a visitor acts (actions/visitorActions.ts). */
 const visitorActions = () => import('./actions/visitorActions.js');
 type AccountActions = typeof import('./actions/accountActions.js');
+type SignInActions = Pick<typeof import('./actions/signIn.js'), 'prepareSignIn' | 'signIn' | 'cancelSignIn'>;
 type RestArgs<F> = F extends (ctx: KernelContext, ...rest: infer A) => unknown ? A : never;
 
 function defaultIsMobile(): boolean {
@@ -223,6 +224,14 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
       return (actions[name] as unknown as (ctx: KernelContext, ...rest: unknown[]) => Awaited<ReturnType<AccountActions[K]>>)(ctx, ...args);
     };
 
+  /** A step of the §4 sign-in flow, whose chunk loads through the visitor-actions chunk on first use. */
+  const signIn =
+    <K extends keyof SignInActions>(name: K) =>
+    async (...args: RestArgs<SignInActions[K]>): Promise<Awaited<ReturnType<SignInActions[K]>>> => {
+      const actions = await (await visitorActions()).signInActions();
+      return (actions[name] as unknown as (ctx: KernelContext, ...rest: unknown[]) => Awaited<ReturnType<SignInActions[K]>>)(ctx, ...args);
+    };
+
   const internals: ModalInternals = {
     store,
     router: {
@@ -249,6 +258,11 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     getPlugin: (id) => ctx.plugins.get(id),
     getConnectorPlugin: (id) => ctx.connectorPlugins.get(id),
     getRecentWallets: () => ctx.storage.get('recentWallets') ?? [],
+    siwx: {
+      prepare: signIn('prepareSignIn'),
+      signIn: signIn('signIn'),
+      cancel: signIn('cancelSignIn'),
+    },
   };
 
   const instance: ModalInstance & { [INTERNALS]: ModalInternals } = {

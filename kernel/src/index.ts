@@ -22,7 +22,9 @@ export {
   type Features,
   type ModalOptions,
   type ResolvedOptions,
+  type SiwxAccount,
   type SiwxConfig,
+  type SiwxMessageToSign,
   type SocialProvider,
 } from './options.js';
 export type { StorageLike } from './storage.js';

@@ -4,6 +4,7 @@
  * Hosts use `@latch/kernel`; nothing here is covered by semver.
  */
 export { getInternals, type ModalInternals } from './internals.js';
+export type { SignInRequest } from './actions/signIn.js';
 export { atom, createStore, type Atom, type Getter, type SetStateAction, type Store, type WritableAtom } from './state/store.js';
 export {
   accountsAtom,

@@ -1,3 +1,4 @@
+import type { SignInRequest } from './actions/signIn.js';
 import type { Store } from './context.js';
 import type { AlertMessage, AccountTab, SendState, SnackVariant, TransactionStackEntry, View } from './state/atoms.js';
 import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
@@ -37,6 +38,12 @@ export interface ModalInternals {
   getConnectorPlugin(id: string): ConnectorPlugin | undefined;
   /** Wallets used last on this device, newest first (§3, at most 2). */
   getRecentWallets(): RecentWallet[];
+  /** §4 sign-in flow (the SIWXSignMessage view): make the message, sign and store it, or cancel. */
+  readonly siwx: {
+    prepare(): Promise<SignInRequest>;
+    signIn(request: SignInRequest): Promise<void>;
+    cancel(): Promise<void>;
+  };
 }
 
 /** Shared by copies of the kernel bundled twice on one page, and kept by `{ ...instance }` copies. */

@@ -5,7 +5,11 @@ import { base, createFakeAdapter, mainnet, network, solanaMainnet } from './test
 
 describe('resolveOptions (§5, §9)', () => {
   it('throws the exact §5 message when both siweConfig and siwx are set', () => {
-    const siwx = { getSessions: async () => [] };
+    const siwx = {
+      getSessions: async () => [],
+      createMessage: async () => ({ message: 'm', domain: 'd' }),
+      addSession: async () => undefined,
+    };
     const both = () => resolveOptions({ networks: [mainnet], siweConfig: {}, siwx });
     expect(both).toThrow(LatchError);
     expect(both).toThrow(/^Cannot set both `siweConfig` and `siwx` options$/);

@@ -68,10 +68,41 @@ export interface CustomWallet {
   webappLink?: string;
 }
 
-/** The sign-in-with-X extension (§4). Only the parts the kernel calls are typed here. */
+/** The account a sign-in is for. */
+export interface SiwxAccount {
+  caipNetworkId: CaipNetworkId;
+  address: string;
+}
+
+/** A sign-in message to sign, with what the sign-in view tells the visitor about it. */
+export interface SiwxMessageToSign {
+  /** The exact text the wallet signs (CAIP-122). */
+  message: string;
+  /** The domain the message names. */
+  domain: string;
+  statement?: string;
+  /**
+   * The message's fields (`domain`, `address`, `statement`, `uri`, `version`, `chainId`, `nonce`,
+   * `issuedAt`…) for wallets that write the sign-in text themselves: where the adapter declares a
+   * `<namespace>:signIn` capability (Sign In With Solana's `solana:signIn`), it signs these instead
+   * of `signMessage` signing `message`, and `addSession` gets the text the wallet signed.
+   */
+  fields?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The sign-in-with-X extension (§4): `createSiwxClient` from `@latch/siwx` makes one that talks to
+ * `@latch/siwx/server`; any object of this shape works (your own backend).
+ */
 export interface SiwxConfig {
+  /** The modal cannot be closed until the visitor signs in or disconnects (§4). */
   required?: boolean;
+  createMessage(account: SiwxAccount): Promise<SiwxMessageToSign>;
+  /** Stores a signed message (your server verifies it); rejects with the reason when refused. */
+  addSession(session: SiwxAccount & { message: string; signature: string }): Promise<void>;
+  /** The sessions that cover this account; none opens the sign-in view. */
   getSessions(caipNetworkId: CaipNetworkId, address: string): Promise<readonly unknown[]>;
+  /** Called with `[]` on disconnect (§4: sessions are cleared). */
   setSessions?(sessions: readonly unknown[]): Promise<void>;
 }
 

@@ -16,6 +16,7 @@ import { handleWalletNetwork, setActiveNetwork } from './network.js';
 import { getNetworkState } from './networkState.js';
 import { sessionPluginOf } from './sessionLookup.js';
 import { connectSession } from './session.js';
+import { askSignIn } from './signInTrigger.js';
 
 /** A connector an adapter listed for a namespace (any namespace when none is given). */
 export function findConnector(ctx: KernelContext, id: string, ns?: ChainNamespace): Connector | undefined {
@@ -82,10 +83,15 @@ export async function connectNamespace(ctx: KernelContext, ns: ChainNamespace, c
   return result;
 }
 
-/** After a connection: close the modal (embedded mode: go to Account), unless UnsupportedChain took over. */
+/** After a connection: close the modal (embedded mode: go to Account), unless UnsupportedChain or a sign-in took over. */
 export function finishConnecting(ctx: KernelContext, namespaces: readonly ChainNamespace[]): void {
   if (namespaces.some((ns) => getNetworkState(ctx, ns).isUnsupported)) return;
-  if (ctx.store.get(modalAtom).open || ctx.options.enableEmbedded) closeModal(ctx);
+  const close = () => {
+    if (ctx.store.get(modalAtom).open || ctx.options.enableEmbedded) closeModal(ctx);
+  };
+  // §4: with sign-in configured, the modal goes on to SIWXSignMessage unless a session covers the account.
+  if (ctx.options.siwx) void askSignIn(ctx).then((asked) => asked || close(), close);
+  else close();
 }
 
 export interface ConnectTarget {
@@ -175,6 +181,7 @@ export function handleAdapterEvent(ctx: KernelContext, ns: ChainNamespace, event
   if (event.type === 'networkChanged') {
     handleWalletNetwork(ctx, ns, event.caipNetworkId);
     if (account.address) updateAccount(ctx, ns, { caipAddress: formatCaipAddress(event.caipNetworkId, account.address) });
+    void askSignIn(ctx);
     return;
   }
   const first = event.accounts[0] as AccountEntry;
@@ -192,4 +199,5 @@ export function handleAdapterEvent(ctx: KernelContext, ns: ChainNamespace, event
   ctx.bus.emit('ACCOUNT_CHANGE', { namespace: ns, address: first.address });
   void refreshBalance(ctx, ns);
   void refreshIdentity(ctx, ns);
+  void askSignIn(ctx);
 }

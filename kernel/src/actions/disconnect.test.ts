@@ -7,7 +7,12 @@ function twoNamespaces() {
   const evm = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });
   const sol = createFakeAdapter({ namespace: 'solana', connectors: [connector('s', 'solana')] });
   const storage = createTestStorage();
-  const siwx = { getSessions: async () => [], setSessions: vi.fn(async () => undefined) };
+  const siwx = {
+    getSessions: async () => [],
+    createMessage: async () => ({ message: 'm', domain: 'd' }),
+    addSession: async () => undefined,
+    setSessions: vi.fn(async () => undefined),
+  };
   const modal = createModal({ networks: [mainnet, solanaMainnet], adapters: [evm.adapter, sol.adapter], storage, siwx });
   return { modal, evm, sol, storage, siwx };
 }

@@ -46,13 +46,15 @@ export function openModal(ctx: KernelContext, options: OpenOptions = {}): void {
 }
 
 /**
- * Closes the modal; returns whether it did. §2: refused on ApproveTransaction unless forced.
+ * Closes the modal; returns whether it did. §2: refused on ApproveTransaction unless forced; §4: on a
+ * required sign-in too.
  * §4: in embedded mode the modal stays and goes to Account (connected) or Connect.
  */
 export function closeModal(ctx: KernelContext, { force = false }: { force?: boolean } = {}): boolean {
   const history = ctx.store.get(routerAtom).history;
   const view = history[history.length - 1]?.view;
-  if (view === 'ApproveTransaction' && !force) return false;
+  // §4: a required sign-in keeps the modal until the visitor signs in or disconnects.
+  if (!force && (view === 'ApproveTransaction' || (view === 'SIWXSignMessage' && ctx.options.siwx?.required))) return false;
   const connected = isConnected(ctx);
   if (ctx.options.enableEmbedded) {
     ctx.store.set(routerAtom, { history: [{ view: connected ? 'Account' : 'Connect' }] });

@@ -8,6 +8,7 @@ import { getAccount, reportError } from './accountState.js';
 import { showAlert } from './alerts.js';
 import { openModal } from './modal.js';
 import { findNetwork, getNetworkState, updateNetworkState } from './networkState.js';
+import { askSignIn } from './signInTrigger.js';
 
 /** §4: the UnsupportedChain view is for apps that switch networks and have a wallet to switch. */
 export function shouldShowUnsupportedChain(ctx: KernelContext): boolean {
@@ -51,6 +52,7 @@ export async function switchNetwork(ctx: KernelContext, target: CaipNetwork | Ca
   ctx.bus.emit('SWITCH_NETWORK', { network, namespaceSwitch });
   void refreshBalance(ctx, ns);
   void refreshIdentity(ctx, ns);
+  void askSignIn(ctx);
 }
 
 /** Records a network as active for its namespace, and the namespace as active, in state and storage. */

@@ -5,6 +5,7 @@ import { applyConnection, startNetwork } from './connect.js';
 import { connectedNamespaces, transitionStatus } from './connectionStatus.js';
 import { getNetworkState } from './networkState.js';
 import { restoreSession } from './session.js';
+import { askSignIn } from './signInTrigger.js';
 
 /** Namespaces with a stored connector, the most recently used wallet first (§4). */
 export function reconnectOrder(ctx: KernelContext): { ns: ChainNamespace; connectorId: string }[] {
@@ -59,6 +60,7 @@ export function reconnect(ctx: KernelContext): Promise<void> {
       await restoreSession(ctx, plugin, stored);
     }
     transitionStatus(ctx, connectedNamespaces(ctx).length > 0 ? 'success' : 'failure');
+    void askSignIn(ctx);
   })().finally(() => {
     ctx.pending.reconnect = undefined;
   });

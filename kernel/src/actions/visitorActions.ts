@@ -20,6 +20,7 @@ export { removeAdapter, removeNetwork } from './networkRemoval.js';
 export { reconnect } from './reconnect.js';
 export { endSession } from './session.js';
 export { signMessage } from './sign.js';
+export { signInActions } from './signInTrigger.js';
 export { refreshTokenBalances };
 /** Send, activity, NFTs and names: a chunk of their own, loaded when the visitor opens one of them. */
 export const accountActions = () => import('./accountActions.js');

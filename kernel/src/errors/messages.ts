@@ -11,6 +11,15 @@ import {
   TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS_MESSAGE,
   UNSUPPORTED_CHAIN_MESSAGE,
 } from './accountMessages.js';
+/* So are the sign-in flow's (§4), which load with its chunk. */
+import {
+  NO_ACTIVE_CAIP_ADDRESS_MESSAGE,
+  NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE,
+  SIGNATURE_DECLINED_MESSAGE,
+  SIWX_NOT_ENABLED_MESSAGE,
+} from './signInMessages.js';
+
+export { NO_ACTIVE_CAIP_ADDRESS_MESSAGE, NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE, SIGNATURE_DECLINED_MESSAGE, SIWX_NOT_ENABLED_MESSAGE };
 
 export {
   ERROR_RESOLVING_NAME_MESSAGE,
@@ -38,13 +47,9 @@ export const errorRegisteringName = (name: string): string => `Error registering
 // Snack bar
 export const TOKEN_BALANCE_UNAVAILABLE_MESSAGE = 'Token Balance Unavailable';
 export const AUTHENTICATION_INIT_FAILED_MESSAGE = 'A problem occurred while trying initialize authentication';
-export const SIGNATURE_DECLINED_MESSAGE = 'Signature declined';
 export const SMART_ACCOUNTS_UNSUPPORTED_MESSAGE = 'This application might not support Smart Accounts';
 
 // Sign-in
-export const SIWX_NOT_ENABLED_MESSAGE = 'SIWX is not enabled';
-export const NO_ACTIVE_CAIP_ADDRESS_MESSAGE = 'No ActiveCaipAddress found';
-export const NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE = 'No ActiveCaipNetwork or client found';
 export const NO_CONNECTION_CONTROLLER_CLIENT_MESSAGE = 'No ConnectionController client found';
 export const SIWE_AND_SIWX_MESSAGE = 'Cannot set both `siweConfig` and `siwx` options';
 

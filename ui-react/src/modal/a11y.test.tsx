@@ -16,9 +16,11 @@ import {
   withActivity,
   withNfts,
   withSend,
+  withSignMessage,
   withTokenBalances,
   type ModalScreen,
 } from '../test-support/renderModal.js';
+import { createSiwxSessions } from '../../../kernel/src/test-support/siwxSessions.js';
 
 afterEach(cleanupModals);
 
@@ -185,6 +187,20 @@ const VIEWS: { view: string; title: string; setup: ViewSetup }[] = [
       const { modal } = createTestModal({ themeMode, networks: [mainnet, base, sepolia, solanaMainnet] });
       const screen = await openModal(modal, { view: 'Networks' });
       await screen.ui.findByRole('button', { name: /eip155 8453/ });
+      return screen;
+    },
+  },
+  {
+    view: 'SIWXSignMessage',
+    title: 'Sign In',
+    async setup(themeMode) {
+      const siwx = createSiwxSessions({ statement: 'Sign in to Example.', required: true });
+      const { modal, fake } = createTestModal({ themeMode, siwx: siwx.config });
+      withSignMessage(fake.adapter);
+      const before = new Set(document.querySelectorAll(MODAL_ELEMENT_NAME));
+      await modal.connect('w');
+      const screen = await waitForOwnMount(modal, before);
+      await screen.ui.findByText('Sign in to Example.');
       return screen;
     },
   },

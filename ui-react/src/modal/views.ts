@@ -21,6 +21,7 @@ export const VIEW_LOADERS = {
   WalletSendSelectToken: () => import('../views/send/WalletSendSelectTokenView.js') as Promise<ViewModule>,
   WalletSendPreview: () => import('../views/send/WalletSendPreviewView.js') as Promise<ViewModule>,
   WalletReceive: () => import('../views/WalletReceiveView.js') as Promise<ViewModule>,
+  SIWXSignMessage: () => import('../views/SIWXSignMessageView.js') as Promise<ViewModule>,
 } satisfies Record<string, () => Promise<ViewModule>>;
 
 export type ViewLoader = () => Promise<ViewModule>;
@@ -93,6 +94,8 @@ export function viewTitle(view: string, data: unknown): string {
       return 'Review Send';
     case 'WalletReceive':
       return 'Receive';
+    case 'SIWXSignMessage':
+      return 'Sign In';
     default:
       return view.replace(/([a-z])([A-Z])/g, '$1 $2');
   }

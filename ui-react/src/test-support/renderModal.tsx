@@ -226,3 +226,15 @@ export function withActivity(adapter: ChainAdapter, pages: Transaction[][] | (()
 export function withNfts(adapter: ChainAdapter, nfts: Nft[]) {
   (adapter.capabilities as Capabilities).nfts = { getNfts: async () => ({ data: nfts }) };
 }
+
+/** Gives the fake adapter a `signMessage` capability: `answer` plays the wallet (default: a fixed signature). */
+export function withSignMessage(adapter: ChainAdapter, answer: (message: string) => Promise<string> = async () => `0x${'5a'.repeat(65)}`) {
+  const signed: string[] = [];
+  (adapter.capabilities as Capabilities).signMessage = {
+    async signMessage({ message }) {
+      signed.push(message);
+      return answer(message);
+    },
+  };
+  return signed;
+}

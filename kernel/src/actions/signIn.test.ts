@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { getInternals } from '../internals.js';
+import { base, createFakeAdapter, connector, createTestStorage, mainnet, network } from '../test-support/fakeAdapter.js';
+import { createSiwxSessions } from '../test-support/siwxSessions.js';
+import { createTestModal } from '../test-support/testModal.js';
+import { createModal } from '../createModal.js';
+
+/** The flow's chunk loads on first use: wait until nothing moves for a few ticks. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+
+describe('sign-in flow (§4)', () => {
+  it('opens SIWXSignMessage after connect when no session covers the account, and closes when one does', async () => {
+    const store = createSiwxSessions();
+    const { modal, view } = createTestModal({ siwx: store.config });
+    await modal.open();
+    await modal.connect('w');
+    await settle();
+    expect(view()).toBe('SIWXSignMessage');
+    expect(modal.getState().open).toBe(true);
+
+    store.sessions.add(`eip155:1:${modal.getState().account?.address}`);
+    const second = createTestModal({ siwx: store.config }).modal;
+    await second.open();
+    await second.connect('w');
+    await settle();
+    expect(second.getState().open).toBe(false);
+  });
+
+  it('without siwx the modal closes right after connect', async () => {
+    const { modal, view } = createTestModal();
+    await modal.open();
+    await modal.connect('w');
+    expect(modal.getState().open).toBe(false);
+    expect(view()).not.toBe('SIWXSignMessage');
+  });
+
+  it('asks again after a switch to a network no session covers', async () => {
+    const store = createSiwxSessions();
+    const fake = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });
+    const modal = createModal({ networks: [mainnet, base], adapters: [fake.adapter], storage: createTestStorage(), siwx: store.config });
+    await modal.connect('w');
+    await settle();
+    store.sessions.add(`eip155:1:${fake.address}`);
+    modal.close();
+    await modal.switchNetwork(base);
+    await settle();
+    expect(modal.getState()).toMatchObject({ open: true, view: 'SIWXSignMessage' });
+    store.sessions.add(`eip155:8453:${fake.address}`);
+    modal.close();
+    await modal.switchNetwork(mainnet);
+    await settle();
+    expect(modal.getState().open).toBe(false);
+  });
+
+  it('does not ask on a network the app does not support: UnsupportedChain comes first', async () => {
+    const store = createSiwxSessions();
+    const { modal, view } = createTestModal({ siwx: store.config }, { walletNetwork: network('eip155', '999').caipNetworkId });
+    await modal.open();
+    await modal.connect('w');
+    await settle();
+    expect(view()).toBe('UnsupportedChain');
+  });
+
+  it('required: closing is refused on the view; a forced close still works', async () => {
+    const { modal } = createTestModal({ siwx: createSiwxSessions({ required: true }).config });
+    await modal.connect('w');
+    await settle();
+    expect(modal.close()).toBe(false);
+    expect(modal.getState().open).toBe(true);
+    expect(modal.close({ force: true })).toBe(true);
+  });
+
+  it("uses the adapter's <namespace>:signIn, given the fields, and stores the text the wallet signed", async () => {
+    const store = createSiwxSessions({ fields: true });
+    const { modal, fake } = createTestModal({ siwx: store.config });
+    const asked: unknown[] = [];
+    (fake.adapter.capabilities as Record<string, unknown>)['eip155:signIn'] = {
+      async signIn(fields: { domain: string; nonce: string }) {
+        asked.push(fields);
+        return { message: `${fields.domain} (written by the wallet) ${fields.nonce}`, signature: 'wallet-signature' };
+      },
+    };
+    await modal.connect('w');
+    await settle();
+    const internals = getInternals(modal);
+    await internals.siwx.signIn(await internals.siwx.prepare());
+    expect(asked).toEqual([{ domain: 'app.example.com', address: fake.address, nonce: 'nonce1' }]);
+    expect(store.stored).toEqual([{ message: 'app.example.com (written by the wallet) nonce1', signature: 'wallet-signature' }]);
+    expect(modal.getState().open).toBe(false);
+  });
+
+  it('raises the §8 sign-in errors where they apply', async () => {
+    const plain = createTestModal().modal;
+    expect(await failure(getInternals(plain).siwx.prepare())).toBe('SIWX is not enabled');
+    const { modal } = createTestModal({ siwx: createSiwxSessions().config });
+    expect(await failure(getInternals(modal).siwx.prepare())).toBe('No ActiveCaipAddress found');
+    await modal.connect('w');
+    // The fake adapter declares no signMessage capability: nothing can sign.
+    expect(await failure(getInternals(modal).siwx.prepare())).toBe('No ActiveCaipNetwork or client found');
+  });
+});

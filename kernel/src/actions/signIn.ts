@@ -1,0 +1,123 @@
+/*
+ * §4 sign-in flow, a chunk of its own: loaded only when `siwx` is configured and a visitor connects.
+ */
+import type { KernelContext } from '../context.js';
+import { isUserRejection } from '../errors/codes.js';
+import { LatchError } from '../errors/LatchError.js';
+import {
+  NO_ACTIVE_CAIP_ADDRESS_MESSAGE,
+  NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE,
+  SIGNATURE_DECLINED_MESSAGE,
+  SIWX_NOT_ENABLED_MESSAGE,
+} from '../errors/signInMessages.js';
+import type { SiwxAccount, SiwxConfig, SiwxMessageToSign } from '../options.js';
+import { activeNamespaceAtom } from '../state/atoms.js';
+import type { CapabilityName } from '../plugins/ChainAdapter.js';
+import type { ChainNamespace } from '../types.js';
+import { capabilityOf, getAccount, reportError } from './accountState.js';
+import { disconnect } from './disconnect.js';
+import { closeModal, openModal } from './modal.js';
+import { getNetworkState } from './networkState.js';
+import { resetView } from './router.js';
+import { signMessage } from './sign.js';
+import { showSnack } from './snackbar.js';
+
+/** An adapter's `<namespace>:signIn` capability: the wallet writes and signs the sign-in text from its fields. */
+interface WalletSignIn {
+  signIn(fields: Readonly<Record<string, unknown>>): Promise<{ message: string; signature: string }>;
+}
+
+function walletSignIn(ctx: KernelContext, ns: ChainNamespace): WalletSignIn | undefined {
+  const capability = capabilityOf(ctx, ns, `${ns}:signIn` as CapabilityName) as unknown as WalletSignIn | undefined;
+  return typeof capability?.signIn === 'function' ? capability : undefined;
+}
+
+/** A message ready for the visitor to sign, for the account and namespace it was made for. */
+export interface SignInRequest extends SiwxAccount, SiwxMessageToSign {
+  namespace: ChainNamespace;
+}
+
+function siwxOf(ctx: KernelContext): SiwxConfig {
+  const siwx = ctx.options.siwx;
+  if (!siwx) throw new LatchError(SIWX_NOT_ENABLED_MESSAGE, { category: 'VALIDATION_ERROR' });
+  return siwx;
+}
+
+/** The active namespace's connected account on a network the app supports, or undefined. */
+function accountToSignIn(ctx: KernelContext, ns: ChainNamespace | undefined): (SiwxAccount & { namespace: ChainNamespace }) | undefined {
+  if (!ns) return undefined;
+  const account = getAccount(ctx, ns);
+  const network = getNetworkState(ctx, ns);
+  if (account.status !== 'connected' || !account.address || network.isUnsupported || !network.caipNetwork) return undefined;
+  return { namespace: ns, caipNetworkId: network.caipNetwork.caipNetworkId, address: account.address };
+}
+
+/**
+ * §4: with `siwx` configured, a connected account on a supported network that no session covers
+ * opens SIWXSignMessage. Resolves whether it did.
+ */
+export async function requestSignIn(ctx: KernelContext): Promise<boolean> {
+  const siwx = ctx.options.siwx;
+  const target = accountToSignIn(ctx, ctx.store.get(activeNamespaceAtom));
+  if (!siwx || !target) return false;
+  let sessions: readonly unknown[] = [];
+  try {
+    sessions = await siwx.getSessions(target.caipNetworkId, target.address);
+  } catch (err) {
+    // An unreadable session store asks again: signing in is how the visitor gets a session.
+    reportError(ctx, err, 'SIWX_GET_SESSIONS_ERROR');
+  }
+  const now = accountToSignIn(ctx, ctx.store.get(activeNamespaceAtom));
+  // The account or network changed meanwhile: the change asks again for itself.
+  if (sessions.length > 0 || now?.address !== target.address || now.caipNetworkId !== target.caipNetworkId) return false;
+  openModal(ctx, { view: 'SIWXSignMessage', data: { namespace: target.namespace } });
+  return true;
+}
+
+/** The message for the active account (§8 errors when there is none to sign with). */
+export async function prepareSignIn(ctx: KernelContext): Promise<SignInRequest> {
+  const siwx = siwxOf(ctx);
+  const ns = ctx.store.get(activeNamespaceAtom);
+  const target = accountToSignIn(ctx, ns);
+  if (!ns || !getAccount(ctx, ns).address) throw new LatchError(NO_ACTIVE_CAIP_ADDRESS_MESSAGE, { category: 'CONNECTOR_ERROR' });
+  if (!target || !(capabilityOf(ctx, ns, 'signMessage') || walletSignIn(ctx, ns)))
+    throw new LatchError(NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE, { category: 'CONNECTOR_ERROR' });
+  const { caipNetworkId, address, namespace } = target;
+  return { ...(await siwx.createMessage({ caipNetworkId, address })), caipNetworkId, address, namespace };
+}
+
+/**
+ * Signs the message through the namespace's `signMessage` capability (or the wallet's own sign-in,
+ * `<namespace>:signIn`, given the fields) and stores the session, then closes. §8: a decline shows
+ * 'Signature declined' and keeps the visitor connected; it rejects.
+ */
+export async function signIn(ctx: KernelContext, request: SignInRequest): Promise<void> {
+  const siwx = siwxOf(ctx);
+  const own = request.fields && walletSignIn(ctx, request.namespace);
+  let signed: { message: string; signature: string };
+  try {
+    signed = own
+      ? await own.signIn(request.fields!).catch((err: unknown) => {
+          throw reportError(ctx, err, 'SIGN_MESSAGE_ERROR');
+        })
+      : { message: request.message, signature: await signMessage(ctx, request.message, request.namespace) };
+  } catch (err) {
+    if (isUserRejection(err)) void showSnack(ctx, SIGNATURE_DECLINED_MESSAGE, 'error');
+    throw err;
+  }
+  const { caipNetworkId, address } = request;
+  const { message, signature } = signed;
+  try {
+    await siwx.addSession({ caipNetworkId, address, message, signature });
+  } catch (err) {
+    throw reportError(ctx, err, 'SIWX_ADD_SESSION_ERROR');
+  }
+  closeModal(ctx, { force: true });
+}
+
+/** §4 cancel: disconnects when sign-in is required, else closes; then resets to Connect. */
+export async function cancelSignIn(ctx: KernelContext): Promise<void> {
+  if (siwxOf(ctx).required) await disconnect(ctx).catch(() => undefined);
+  else closeModal(ctx, { force: true });
+  resetView(ctx, 'Connect');
+}

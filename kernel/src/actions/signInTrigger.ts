@@ -1,0 +1,9 @@
+import type { KernelContext } from '../context.js';
+
+/** The sign-in flow's chunk, loaded only when `siwx` is configured. */
+export const signInActions = () => import('./signIn.js');
+
+/** §4: after a connection, an account switch or a network switch, asks for a sign-in when no session covers it. */
+export function askSignIn(ctx: KernelContext): Promise<boolean> {
+  return ctx.options.siwx ? signInActions().then((m) => m.requestSignIn(ctx)) : Promise.resolve(false);
+}
