@@ -10,6 +10,7 @@ const packages = [
   'adapter-polkadot',
   'adapter-bip122',
   'adapter-cosmos',
+  'siwx',
   'ui-react',
   'bench',
 ].filter((dir) => existsSync(`${dir}/vitest.config.ts`));

@@ -74,6 +74,8 @@ type WorkerFixtures = {
   cosmosDemo: { url: string };
   /** The demo with all five namespaces on their local chains. */
   fiveDemo: { url: string };
+  /** The demo on the eip155 and Solana local chains, its server answering the sign-in routes (/siwx). */
+  siwxDemo: { url: string };
 };
 type TestFixtures = {
   installWallet(page: Page, setup?: WalletSetup): Promise<void>;
@@ -259,6 +261,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         },
         use,
       ),
+    { scope: 'worker' },
+  ],
+  siwxDemo: [
+    async ({ chains, solana }, use) => {
+      const server = await serveDemo({
+        distDir: DIST_DIR,
+        config: {
+          chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
+          solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+        },
+        siwx: { rpcUrls: { 'eip155:31337': chains.main.rpcUrl } },
+      });
+      try {
+        await use({ url: server.url });
+      } finally {
+        await server.close();
+      }
+    },
     { scope: 'worker' },
   ],
   installPolkadotWallet: async ({ polkadot }, use) => {

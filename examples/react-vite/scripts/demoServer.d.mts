@@ -1,5 +1,13 @@
+import type { SiwxServerOptions } from '@latch/siwx/server';
+
 export interface DemoServer {
   url: string;
   close(): Promise<void>;
 }
-export function serveDemo(options: { distDir: string; config: unknown; port?: number }): Promise<DemoServer>;
+export function serveDemo(options: {
+  distDir: string;
+  config: unknown;
+  port?: number;
+  /** Mounts the sign-in routes (/siwx) for the server's own host. */
+  siwx?: Omit<SiwxServerOptions, 'domains'>;
+}): Promise<DemoServer>;

@@ -2,6 +2,7 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
+import { createSiwxHttpHandler, createSiwxServer } from '@latch/siwx/server';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -20,10 +21,17 @@ function configTag(config) {
   return `<script id="latch-demo-config" type="application/json">${json}</script>`;
 }
 
-export async function serveDemo({ distDir, config, port = 0 }) {
+/**
+ * `siwx` (createSiwxServer's options but `domains`) mounts the sign-in routes under /siwx, for the
+ * server's own host, and tells the page (`config.siwx`) so it can offer sign-in (`?siwx`).
+ */
+export async function serveDemo({ distDir, config, port = 0, siwx }) {
   const root = resolve(distDir);
-  const html = (await readFile(join(root, 'index.html'), 'utf8')).replace('<!--latch-demo-config-->', configTag(config));
+  const pageConfig = siwx ? { ...config, siwx: true } : config;
+  const html = (await readFile(join(root, 'index.html'), 'utf8')).replace('<!--latch-demo-config-->', configTag(pageConfig));
+  let handleSiwx;
   const server = createServer(async (req, res) => {
+    if (handleSiwx && (await handleSiwx(req, res))) return;
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
     if (path === '/' || path === '/index.html') {
       res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' }).end(html);
@@ -46,6 +54,7 @@ export async function serveDemo({ distDir, config, port = 0 }) {
     server.listen(port, '127.0.0.1', resolveListen);
   });
   const { port: actual } = server.address();
+  if (siwx) handleSiwx = createSiwxHttpHandler(createSiwxServer({ ...siwx, domains: [`127.0.0.1:${actual}`, `localhost:${actual}`] }));
   return {
     url: `http://127.0.0.1:${actual}`,
     close: () =>

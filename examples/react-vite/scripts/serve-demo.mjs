@@ -53,7 +53,9 @@ try {
     testAccount: { address: main.accounts[0].address, privateKey: main.accounts[0].privateKey },
   };
   const preferred = Number(process.env.PORT ?? 5173);
-  const server = await serveDemo({ distDir, config, port: preferred }).catch(() => serveDemo({ distDir, config, port: 0 }));
+  // Sign in with X on the demo's own server: open the page with ?siwx (or ?siwx=required) to use it.
+  const siwx = { rpcUrls: { [`eip155:${main.chainId}`]: main.rpcUrl, [`eip155:${second.chainId}`]: second.rpcUrl } };
+  const server = await serveDemo({ distDir, config, port: preferred, siwx }).catch(() => serveDemo({ distDir, config, port: 0, siwx }));
   stops.push(server.close);
   console.log('\n  Latch demo is running');
   console.log(`  ➜ open ${server.url}`);
@@ -63,6 +65,7 @@ try {
   console.log(`  ➜ Polkadot localnet (chopsticks, ${polkadot.symbol}) ${polkadot.rpcUrl} (${polkadot.caipNetworkId})`);
   console.log(`  ➜ Bitcoin regtest Esplora API ${bitcoin.esploraUrl} (${bitcoin.caipNetworkId})`);
   console.log(`  ➜ Cosmos localnet RPC ${cosmos.rpcUrl} (${cosmos.caipNetworkId}, ${cosmos.denom})`);
+  console.log(`  ➜ sign in with X: ${server.url}/?siwx (verified at ${server.url}/siwx)`);
   console.log('  Press Ctrl+C to stop.\n');
 } catch (error) {
   console.error('[demo] failed to start:', error);

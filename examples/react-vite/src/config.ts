@@ -25,6 +25,8 @@ export interface DemoConfig {
   bitcoin?: { esploraUrl: string };
   /** A local Cosmos node (CometBFT RPC): registers the cosmos adapter, its local network and the Cosmos Hub. */
   cosmos?: { rpcUrl: string; chainId: string; denom: string };
+  /** The server answers the sign-in routes (/siwx): the page signs in when opened with `?siwx` (`?siwx=required`). */
+  siwx?: boolean;
 }
 
 /** Read from a JSON script tag the server injects: no request is made to learn it. */

@@ -4,6 +4,7 @@ import { createPolkadotAdapter } from '@latch/adapter-polkadot';
 import { createBitcoinAdapter } from '@latch/adapter-bip122';
 import { createCosmosAdapter } from '@latch/adapter-cosmos';
 import { createModal, LatchProvider } from '@latch/react';
+import { createSiwxClient } from '@latch/siwx';
 import { createSharedSessionConnector } from '@latch/testkit/shared-session';
 import { createToyAdapter } from '@latch/testkit/toy';
 import { StrictMode } from 'react';
@@ -36,6 +37,10 @@ const modal = createModal({
   connectors: config.sharedSession ? [createSharedSessionConnector()] : [],
   metadata: { name: 'Latch demo', description: 'Connect a wallet to a local chain', url: location.origin, icons: [] },
   themeMode: params.get('theme') === 'light' ? 'light' : 'dark',
+  // Sign in with X against the demo server's /siwx routes, when it serves them and the page asks.
+  ...(config.siwx && params.has('siwx')
+    ? { siwx: createSiwxClient({ statement: 'Sign in to the Latch demo.', required: params.get('siwx') === 'required' }) }
+    : {}),
 });
 
 createRoot(document.getElementById('root') as HTMLElement).render(
