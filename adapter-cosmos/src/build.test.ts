@@ -1,21 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bech32 } from '@scure/base';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPackage, sideEffectsOf, type OutputChunk, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
+import { describe, expect, it } from 'vitest';
+import { sideEffectsOf, usePackageBuild } from '../../scripts/test-support/packageBuild.js';
 
 const packageDir = new URL('..', import.meta.url).pathname;
-let built: PackageBuild;
+const built = usePackageBuild(packageDir);
+const { chunk, staticImports: externalImports, moduleFiles } = built;
 
-beforeAll(async () => {
-  built = await buildPackage(packageDir);
-}, 60_000);
-afterAll(() => built?.cleanup());
-
-const chunk = (fileName: string) => built.chunk(fileName);
-/** Only static imports: what the listed chunks pull in when they load. */
-const externalImports = (list: OutputChunk[]) => list.flatMap((c) => c.imports).filter((s) => !built.chunks.some((c) => c.fileName === s));
-const moduleFiles = (list: OutputChunk[]) => list.flatMap((c) => c.moduleIds).map((id) => id.replace(packageDir, ''));
 /** Every chunk the first load does not load: what `import()` brings in on connect, balance, sign or send. */
 const lazyChunks = () => {
   const firstLoad = built.staticClosure(chunk('index.js'));

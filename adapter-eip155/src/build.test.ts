@@ -1,23 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPackage, sideEffectsOf, type OutputChunk, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
+import { describe, expect, it } from 'vitest';
+import { sideEffectsOf, usePackageBuild } from '../../scripts/test-support/packageBuild.js';
 
 const packageDir = new URL('..', import.meta.url).pathname;
-let built: PackageBuild;
+const built = usePackageBuild(packageDir);
+const { chunk, staticClosure, staticImports: externalImports, moduleFiles } = built;
 
-beforeAll(async () => {
-  built = await buildPackage(packageDir);
-}, 60_000);
-afterAll(() => built?.cleanup());
-
-const chunk = (fileName: string) => built.chunk(fileName);
-const staticClosure = (entry: OutputChunk) => built.staticClosure(entry);
-/** Only static imports: what the listed chunks pull in when they load. */
-const externalImports = (list: OutputChunk[]) => list.flatMap((c) => c.imports).filter((s) => !built.chunks.some((c) => c.fileName === s));
 /** The chunks the first load imports dynamically (one output file per source module: several import them). */
 const lazyFromFirstLoad = () => [...new Set(staticClosure(chunk('index.js')).flatMap((c) => c.dynamicImports))].map(chunk);
-const moduleFiles = (list: OutputChunk[]) => list.flatMap((c) => c.moduleIds).map((id) => id.replace(packageDir, ''));
 
 describe('the built adapter', () => {
   it('loads no viem on first load: the entry imports only the kernel; rpc modules are dynamic imports', () => {

@@ -1,20 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPackage, sideEffectsOf, type OutputChunk, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
+import { describe, expect, it } from 'vitest';
+import { sideEffectsOf, usePackageBuild } from '../../scripts/test-support/packageBuild.js';
 
 const packageDir = new URL('..', import.meta.url).pathname;
-let built: PackageBuild;
+const built = usePackageBuild(packageDir);
+const { chunk, staticImports: externalImports, moduleFiles } = built;
 
-beforeAll(async () => {
-  built = await buildPackage(packageDir);
-}, 60_000);
-afterAll(() => built?.cleanup());
-
-const chunk = (fileName: string) => built.chunk(fileName);
-/** Only static imports: what the listed chunks pull in when they load. */
-const externalImports = (list: OutputChunk[]) => list.flatMap((c) => c.imports).filter((s) => !built.chunks.some((c) => c.fileName === s));
-const moduleFiles = (list: OutputChunk[]) => list.flatMap((c) => c.moduleIds).map((id) => id.replace(packageDir, ''));
 const lazyChunks = () => chunk('index.js').dynamicImports.map(chunk);
 
 describe('the built adapter', () => {

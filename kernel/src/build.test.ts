@@ -1,17 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPackage, sideEffectsOf, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
+import { describe, expect, it } from 'vitest';
+import { sideEffectsOf, usePackageBuild } from '../../scripts/test-support/packageBuild.js';
 
 /** ARCHITECTURE.md: the kernel imports only mitt (its store is its own); chain knowledge lives in adapters. */
 const ALLOWED = [/^mitt$/];
 const packageDir = new URL('..', import.meta.url).pathname;
-let built: PackageBuild;
-
-beforeAll(async () => {
-  built = await buildPackage(packageDir);
-}, 60_000);
-afterAll(() => built?.cleanup());
+const built = usePackageBuild(packageDir);
 
 describe('the built kernel', () => {
   it('imports nothing but the allowed dependencies', () => {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Rollup } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 
 export type OutputChunk = Rollup.OutputChunk;
 
@@ -85,4 +86,37 @@ export function sideEffectsOf(build: PackageBuild, body: string): string[] {
   const run = spawnSync(process.execPath, [probe], { encoding: 'utf8', cwd: build.outDir });
   if (run.status !== 0 || run.stderr) throw new Error(`the probe failed (exit ${run.status}): ${run.stderr}`);
   return JSON.parse(run.stdout) as string[];
+}
+
+/**
+ * The package built once for a test file (before its tests, removed after), with the questions its
+ * build tests ask: `built.chunk('index.js')`, `built.staticImports(list)`, `built.moduleFiles(list)`…
+ */
+export function usePackageBuild(packageDir: string) {
+  let current: PackageBuild | undefined;
+  beforeAll(async () => {
+    current = await buildPackage(packageDir);
+  }, 60_000);
+  afterAll(() => current?.cleanup());
+  const get = (): PackageBuild => {
+    if (!current) throw new Error(`${packageDir} is not built yet`);
+    return current;
+  };
+  return {
+    get outDir() {
+      return get().outDir;
+    },
+    get chunks() {
+      return get().chunks;
+    },
+    cleanup: () => get().cleanup(),
+    chunk: (fileName: string) => get().chunk(fileName),
+    staticClosure: (entry: OutputChunk) => get().staticClosure(entry),
+    externalImports: (list?: readonly OutputChunk[]) => get().externalImports(list),
+    /** Only static imports: the specifiers outside this build that the listed chunks pull in when they load. */
+    staticImports: (list: readonly OutputChunk[]) =>
+      list.flatMap((c) => c.imports).filter((s) => !get().chunks.some((c) => c.fileName === s)),
+    /** The package-relative source files (`src/…`) in the listed chunks. */
+    moduleFiles: (list: readonly OutputChunk[]) => list.flatMap((c) => c.moduleIds).map((id) => id.replace(packageDir, '')),
+  };
 }

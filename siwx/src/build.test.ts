@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPackage, sideEffectsOf, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
+import { describe, expect, it } from 'vitest';
+import { sideEffectsOf, usePackageBuild } from '../../scripts/test-support/packageBuild.js';
 
 const packageDir = new URL('..', import.meta.url).pathname;
-let built: PackageBuild;
-
-beforeAll(async () => {
-  built = await buildPackage(packageDir);
-}, 60_000);
-afterAll(() => built?.cleanup());
+const built = usePackageBuild(packageDir);
 
 describe('the built @latch/siwx', () => {
   it('keeps chain libraries and Node out of the browser entry: only the server imports them', () => {

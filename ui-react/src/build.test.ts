@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPackage, type OutputChunk, type PackageBuild } from '../../scripts/test-support/packageBuild.js';
+import { describe, expect, it } from 'vitest';
+import { type OutputChunk, usePackageBuild } from '../../scripts/test-support/packageBuild.js';
 
 /** The package may import only its peers and its own dependencies. */
 const ALLOWED = [
@@ -23,24 +23,17 @@ const LAZY = [
 ];
 
 const packageDir = new URL('..', import.meta.url).pathname;
-let built: PackageBuild;
-let chunks: OutputChunk[] = [];
-
-beforeAll(async () => {
-  built = await buildPackage(packageDir);
-  chunks = built.chunks;
-}, 60_000);
-afterAll(() => built?.cleanup());
+const built = usePackageBuild(packageDir);
 
 const modulesOf = (chunk: OutputChunk) =>
   chunk.moduleIds.filter((id) => !id.includes('node_modules') && !id.startsWith('\0')).map((id) => relative(packageDir, id));
-const entryChunk = () => chunks.find((c) => c.isEntry) as OutputChunk;
+const entryChunk = () => built.chunks.find((c) => c.isEntry) as OutputChunk;
 /** The entry and every chunk it imports statically: what loads with `import '@latch/react'`. */
 const staticClosure = () => built.staticClosure(entryChunk());
 
 describe('the built package', () => {
   it('has one entry, index.js', () => {
-    expect(chunks.filter((c) => c.isEntry).map((c) => c.fileName)).toEqual(['index.js']);
+    expect(built.chunks.filter((c) => c.isEntry).map((c) => c.fileName)).toEqual(['index.js']);
   });
 
   it('keeps the modal shell, the stylesheet and every view out of the entry (they are dynamic imports)', () => {
@@ -52,7 +45,7 @@ describe('the built package', () => {
         LAZY.some((re) => re.test(id)),
         `${id} loads with the entry`,
       ).toBe(false);
-    const lazy = chunks.flatMap(modulesOf).filter((id) => LAZY.some((re) => re.test(id)));
+    const lazy = built.chunks.flatMap(modulesOf).filter((id) => LAZY.some((re) => re.test(id)));
     for (const view of ['ConnectView', 'AllWalletsView', 'ConnectingExternalView', 'AccountView', 'NetworksView', 'UnsupportedChainView']) {
       expect(lazy).toContain(`src/views/${view}.tsx`);
     }
@@ -70,7 +63,8 @@ describe('the built package', () => {
       ).toBe(true);
     // An import's specifier is a whole quoted string followed by ';' (so the word "from" in UI text does not count);
     // the package's own modules are relative (one file per module).
-    for (const chunk of chunks) expect(chunk.code).not.toMatch(/\bfrom\s*["'](?!react|react-dom|@latch\/|lean-qr|\.\.?\/)[^"'\n]+["'];/);
+    for (const chunk of built.chunks)
+      expect(chunk.code).not.toMatch(/\bfrom\s*["'](?!react|react-dom|@latch\/|lean-qr|\.\.?\/)[^"'\n]+["'];/);
   });
 
   it('loads the QR library only with the Receive view, never with the entry or the modal shell', () => {
@@ -78,7 +72,7 @@ describe('the built package', () => {
       .map((c) => c.code)
       .join('\n');
     expect(eagerCode).not.toContain('lean-qr');
-    const withQr = chunks.filter((c) => /["']lean-qr["']/.test(c.code)).flatMap(modulesOf);
+    const withQr = built.chunks.filter((c) => /["']lean-qr["']/.test(c.code)).flatMap(modulesOf);
     expect(withQr).toContain('src/parts/QrCode.tsx');
     expect(withQr).not.toContain('src/mount/mountModal.tsx');
     expect(withQr).not.toContain('src/views/AccountView.tsx');
