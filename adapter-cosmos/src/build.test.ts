@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bech32 } from '@scure/base';
 import { describe, expect, it } from 'vitest';
-import { sideEffectsOf, usePackageBuild } from '../../scripts/test-support/packageBuild.js';
+import { sideEffectsOf, builtOncePerFile } from '../../scripts/test-support/packageBuild.js';
 
 const packageDir = new URL('..', import.meta.url).pathname;
-const built = usePackageBuild(packageDir);
+const built = builtOncePerFile(packageDir);
 const { chunk, staticImports: externalImports, moduleFiles } = built;
 
 /** Every chunk the first load does not load: what `import()` brings in on connect, balance, sign or send. */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sideEffectsOf, usePackageBuild } from '../../scripts/test-support/packageBuild.js';
+import { sideEffectsOf, builtOncePerFile } from '../../scripts/test-support/packageBuild.js';
 
 const packageDir = new URL('..', import.meta.url).pathname;
-const built = usePackageBuild(packageDir);
+const built = builtOncePerFile(packageDir);
 const { chunk, staticClosure, staticImports: externalImports, moduleFiles } = built;
 
 /** The chunks the first load imports dynamically (one output file per source module: several import them). */

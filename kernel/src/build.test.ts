@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sideEffectsOf, usePackageBuild } from '../../scripts/test-support/packageBuild.js';
+import { sideEffectsOf, builtOncePerFile } from '../../scripts/test-support/packageBuild.js';
 
 /** ARCHITECTURE.md: the kernel imports only mitt (its store is its own); chain knowledge lives in adapters. */
 const ALLOWED = [/^mitt$/];
 const packageDir = new URL('..', import.meta.url).pathname;
-const built = usePackageBuild(packageDir);
+const built = builtOncePerFile(packageDir);
 
 describe('the built kernel', () => {
   it('imports nothing but the allowed dependencies', () => {

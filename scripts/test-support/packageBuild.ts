@@ -92,7 +92,7 @@ export function sideEffectsOf(build: PackageBuild, body: string): string[] {
  * The package built once for a test file (before its tests, removed after), with the questions its
  * build tests ask: `built.chunk('index.js')`, `built.staticImports(list)`, `built.moduleFiles(list)`…
  */
-export function usePackageBuild(packageDir: string) {
+export function builtOncePerFile(packageDir: string) {
   let current: PackageBuild | undefined;
   beforeAll(async () => {
     current = await buildPackage(packageDir);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sideEffectsOf, usePackageBuild } from '../../scripts/test-support/packageBuild.js';
+import { sideEffectsOf, builtOncePerFile } from '../../scripts/test-support/packageBuild.js';
 
 const packageDir = new URL('..', import.meta.url).pathname;
-const built = usePackageBuild(packageDir);
+const built = builtOncePerFile(packageDir);
 
 describe('the built @latch/siwx', () => {
   it('keeps chain libraries and Node out of the browser entry: only the server imports them', () => {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type OutputChunk, usePackageBuild } from '../../scripts/test-support/packageBuild.js';
+import { type OutputChunk, builtOncePerFile } from '../../scripts/test-support/packageBuild.js';
 
 /** The package may import only its peers and its own dependencies. */
 const ALLOWED = [
@@ -23,7 +23,7 @@ const LAZY = [
 ];
 
 const packageDir = new URL('..', import.meta.url).pathname;
-const built = usePackageBuild(packageDir);
+const built = builtOncePerFile(packageDir);
 
 const modulesOf = (chunk: OutputChunk) =>
   chunk.moduleIds.filter((id) => !id.includes('node_modules') && !id.startsWith('\0')).map((id) => relative(packageDir, id));
