@@ -42,6 +42,11 @@ export interface SolanaAdapterOptions {
   getWallets?: () => Wallets;
   /** How long a silent reconnect waits for the stored wallet to register. */
   reconnectTimeoutMs?: number;
+  /**
+   * `send.waitForTransfer`: how often the signature status is read (`pollIntervalMs`, 500), how often the
+   * block height is checked for expiry (`heightCheckIntervalMs`, 2 000) and the backstop (`timeoutMs`, 90 000).
+   */
+  waitForTransfer?: { pollIntervalMs?: number; heightCheckIntervalMs?: number; timeoutMs?: number };
 }
 
 export const SOLANA_SIGN_IN_CAPABILITY = 'solana:signIn';
@@ -69,6 +74,11 @@ function assertValidAddress(address: string): void {
 
 /** The solana ChainAdapter: Wallet Standard discovery, connect and events; @solana/kit loads on first read or send. */
 export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter {
+  for (const [name, value] of Object.entries(options.waitForTransfer ?? {})) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      throw new LatchError(`Invalid waitForTransfer.${name}: expected a positive number of milliseconds`, { category: 'VALIDATION_ERROR' });
+    }
+  }
   let context: AdapterContext | undefined;
   let session: (WalletSession & { followsRegistration: boolean }) | undefined;
   const discovery = createWalletStandardDiscovery(options.getWallets ?? getStandardWallets, () => context?.networks ?? []);
@@ -198,7 +208,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
       },
       async waitForTransfer({ hash, network, signal }) {
         const [rpc, status] = await Promise.all([rpcFor(network), import('./rpc/transferStatus.js')]);
-        return status.waitForTransferOutcome(rpc, hash, { signal });
+        return status.waitForTransferOutcome(rpc, hash, { ...options.waitForTransfer, ...(signal ? { signal } : {}) });
       },
     },
     activity: {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSolanaRpc } from '@solana/kit';
 import { getCapability, truncateAddress } from '@latch/kernel';
 import type { CaipNetwork, TransferRequest } from '@latch/kernel';
+import { createSolanaAdapter } from './adapter.js';
 import { createNetworkRpc } from './rpc/client.js';
 import { EXPIRED_REASON, waitForTransferOutcome } from './rpc/transferStatus.js';
 import { signerOf, solTransfer, submit, tokenTransfer, unsentSignature, type ChainRpc } from './test-support/chainActions.js';
@@ -128,6 +129,21 @@ describe('waitForTransfer', () => {
       message: 'The transaction was not confirmed within 1 s; check it in a block explorer',
     });
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('takes its timings from the adapter option, and refuses timings that are not positive', async () => {
+    const mounted = mountAdapter(await createWallet(local, { seedHex: SENDER }), [local.network], {
+      waitForTransfer: { timeoutMs: 300, pollIntervalMs: 50 },
+    });
+    const hash = await unsentSignature(chain, await fundedSigner(seed(0x6d)));
+    const started = Date.now();
+    await expect(getCapability(mounted.adapter, 'send')!.waitForTransfer!({ hash, network: local.network })).rejects.toMatchObject({
+      category: 'RPC_ERROR',
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(() => createSolanaAdapter({ waitForTransfer: { pollIntervalMs: 0 } })).toThrow(
+      'Invalid waitForTransfer.pollIntervalMs: expected a positive number of milliseconds',
+    );
   });
 
   it('stops polling with "Request was aborted" when the signal fires, and at once for a fired one', async () => {
