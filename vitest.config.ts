@@ -11,6 +11,7 @@ const packages = [
   'adapter-bip122',
   'adapter-cosmos',
   'siwx',
+  'feature-onramp',
   'ui-react',
   'bench',
 ].filter((dir) => existsSync(`${dir}/vitest.config.ts`));

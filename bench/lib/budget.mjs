@@ -12,14 +12,16 @@ export function readBudgets() {
   return JSON.parse(readFileSync(join(BENCH_DIR, 'budgets.json'), 'utf8'));
 }
 
-/** Builds the budget's scenarios (floor, latch-evm, latch-five) into a throw-away folder and returns their sizes. */
+/** Builds the budget's scenarios (floor, latch-evm, latch-five, the feature-plugin ones) into a throw-away folder and returns their sizes. */
 export async function buildForBudget() {
   const toolchain = await loadToolchain(REPO_ROOT);
   mkdirSync(BUILD_DIR, { recursive: true });
   const work = mkdtempSync(join(BUILD_DIR, 'budget-'));
   try {
     const build = (name) => buildScenario(name, { toolchain, outDir: join(work, name), moduleRoot: REPO_ROOT });
-    return { floor: await build('floor'), latch: await build('latch-evm'), five: await build('latch-five') };
+    const sizes = { floor: await build('floor'), latch: await build('latch-evm'), five: await build('latch-five'), plugins: {} };
+    for (const name of Object.keys(readBudgets().featurePlugins?.scenarios ?? {})) sizes.plugins[name] = await build(name);
+    return sizes;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -77,6 +79,31 @@ export function checkFiveAdapters(budgets, { floor, five }) {
     budget,
     ok: five.firstLoadJs <= budget,
   };
+}
+
+/**
+ * Per feature-plugin scenario (budgets.json `featurePlugins`): its first load over latch-evm's, and
+ * its view chunk, as { figure, measured, budget, ok } in bytes.
+ */
+export function checkFeaturePlugins(budgets, { latch, plugins }) {
+  const { maxOverLatchEvmKb, scenarios } = budgets.featurePlugins;
+  return Object.entries(scenarios).flatMap(([name, { view, viewKb }]) => {
+    const sizes = plugins[name];
+    const chunk = sizes.lazy.find((c) => c.name === view);
+    const checks = [
+      {
+        figure: `first-load JS of ${name} (≤ latch-evm ${kb(latch.firstLoadJs)} + ${maxOverLatchEvmKb} kB)`,
+        measured: sizes.firstLoadJs,
+        budget: latch.firstLoadJs + maxOverLatchEvmKb * KB,
+      },
+      {
+        figure: `lazy chunk ${view} of ${name}${chunk ? '' : ' (missing: the view is no longer its own chunk)'}`,
+        measured: chunk?.gzip ?? Infinity,
+        budget: viewKb * KB,
+      },
+    ];
+    return checks.map((check) => ({ ...check, ok: check.measured <= check.budget }));
+  });
 }
 
 /** One line per check: "✗ figure: 93.10 kB > budget 91.00 kB". */

@@ -17,6 +17,7 @@ import { toyAddressFromSecretKey } from '@latch/testkit/toy';
 import type { BitcoinRegtest, CosmosChain, PolkadotChain } from '@latch/testkit';
 import { serveDemo } from '../scripts/demoServer.mjs';
 import * as namespaces from './namespaceWallets.js';
+import { startOnrampStandIn, type OnrampStandIn } from '../scripts/onrampStandIn.mjs';
 
 export const DIST_DIR = new URL('../dist', import.meta.url).pathname;
 /** A chain no network in the demo asks for. */
@@ -76,6 +77,8 @@ type WorkerFixtures = {
   fiveDemo: { url: string };
   /** The demo on the eip155 and Solana local chains, its server answering the sign-in routes (/siwx). */
   siwxDemo: { url: string };
+  /** The demo with the on-ramp plugin registered against the Coinbase and Meld stand-ins (which pay on anvil). */
+  onrampDemo: { url: string; standIn: OnrampStandIn };
 };
 type TestFixtures = {
   installWallet(page: Page, setup?: WalletSetup): Promise<void>;
@@ -277,6 +280,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await use({ url: server.url });
       } finally {
         await server.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  onrampDemo: [
+    async ({ chains, solana }, use) => {
+      // Paid by the last dev account, which no test wallet uses.
+      const standIn = await startOnrampStandIn({ rpcUrl: chains.main.rpcUrl, from: chains.main.accounts[9]!.address });
+      try {
+        const config = {
+          chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
+          solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+          onramp: { coinbaseUrl: standIn.coinbaseUrl, meldUrl: standIn.meldUrl },
+        };
+        await serveDemoWhile(config, (demo) => use({ ...demo, standIn }));
+      } finally {
+        await standIn.close();
       }
     },
     { scope: 'worker' },

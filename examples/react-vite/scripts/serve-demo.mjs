@@ -1,6 +1,8 @@
 // `npm start` (after the root build): two local anvil chains with the demo contracts, a local Solana cluster,
-// a Substrate node (chopsticks), a Bitcoin regtest node behind Esplora, a Cosmos node stand-in, and the demo.
+// a Substrate node (chopsticks), a Bitcoin regtest node behind Esplora, a Cosmos node stand-in, the Coinbase and
+// Meld on-ramp stand-ins (they pay on the first anvil chain), and the demo.
 import { existsSync } from 'node:fs';
+import { startOnrampStandIn } from './onrampStandIn.mjs';
 import { startAnvil, startBitcoinRegtest, startCosmosChain, startPolkadotChain, startSolanaRpc } from '@latch/testkit';
 import { serveDemo } from './demoServer.mjs';
 
@@ -33,7 +35,11 @@ try {
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
   const [polkadot, bitcoin, cosmos] = started.map((result) => result.value);
+  // Buy: the Coinbase and Meld stand-ins, paying from the last anvil dev account.
+  const onramp = await startOnrampStandIn({ rpcUrl: main.rpcUrl, from: main.accounts[9].address });
+  stops.push(onramp.close);
   const config = {
+    onramp: { coinbaseUrl: onramp.coinbaseUrl, meldUrl: onramp.meldUrl },
     chains: [
       { chainId: main.chainId, rpcUrl: main.rpcUrl, name: 'Local Devnet' },
       { chainId: second.chainId, rpcUrl: second.rpcUrl, name: 'Local Devnet 2' },
@@ -66,6 +72,7 @@ try {
   console.log(`  ➜ Bitcoin regtest Esplora API ${bitcoin.esploraUrl} (${bitcoin.caipNetworkId})`);
   console.log(`  ➜ Cosmos localnet RPC ${cosmos.rpcUrl} (${cosmos.caipNetworkId}, ${cosmos.denom})`);
   console.log(`  ➜ sign in with X: ${server.url}/?siwx (verified at ${server.url}/siwx)`);
+  console.log(`  ➜ buy: Coinbase and Meld stand-ins at ${onramp.coinbaseUrl} and ${onramp.meldUrl}`);
   console.log('  Press Ctrl+C to stop.\n');
 } catch (error) {
   console.error('[demo] failed to start:', error);

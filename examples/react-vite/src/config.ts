@@ -27,6 +27,8 @@ export interface DemoConfig {
   cosmos?: { rpcUrl: string; chainId: string; denom: string };
   /** The server answers the sign-in routes (/siwx): the page signs in when opened with `?siwx` (`?siwx=required`). */
   siwx?: boolean;
+  /** On-ramp widget URLs (the e2e stand-ins): registers the on-ramp feature plugin with Coinbase and Meld. */
+  onramp?: { coinbaseUrl: string; meldUrl: string };
 }
 
 /** Read from a JSON script tag the server injects: no request is made to learn it. */

@@ -3,6 +3,7 @@ import { createSolanaAdapter } from '@latch/adapter-solana';
 import { createPolkadotAdapter } from '@latch/adapter-polkadot';
 import { createBitcoinAdapter } from '@latch/adapter-bip122';
 import { createCosmosAdapter } from '@latch/adapter-cosmos';
+import { createOnrampPlugin } from '@latch/feature-onramp';
 import { createModal, LatchProvider } from '@latch/react';
 import { createSiwxClient } from '@latch/siwx';
 import { createSharedSessionConnector } from '@latch/testkit/shared-session';
@@ -35,6 +36,17 @@ const modal = createModal({
     ...(config.cosmos ? [createCosmosAdapter()] : []),
   ],
   connectors: config.sharedSession ? [createSharedSessionConnector()] : [],
+  // Buy: Coinbase and Meld widgets served by the local stand-in when the server gives their URLs.
+  plugins: config.onramp
+    ? [
+        createOnrampPlugin({
+          providers: {
+            coinbase: { appId: 'latch-demo', widgetUrl: config.onramp.coinbaseUrl },
+            meld: { publicKey: 'latch-demo', widgetUrl: config.onramp.meldUrl },
+          },
+        }),
+      ]
+    : [],
   metadata: { name: 'Latch demo', description: 'Connect a wallet to a local chain', url: location.origin, icons: [] },
   themeMode: params.get('theme') === 'light' ? 'light' : 'dark',
   // Sign in with X against the demo server's /siwx routes, when it serves them and the page asks.

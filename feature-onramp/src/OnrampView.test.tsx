@@ -1,0 +1,177 @@
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { base, connector, mainnet, sepolia, solanaMainnet } from '../../kernel/src/test-support/fakeAdapter.js';
+import { cleanupModals, createTestModal, openModal } from '../../ui-react/src/test-support/renderModal.js';
+import { createOnrampPlugin, type OnrampOptions } from './createOnrampPlugin.js';
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await cleanupModals();
+});
+
+const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const SOL = 'So11111111111111111111111111111111111111112';
+const providers: OnrampOptions['providers'] = {
+  coinbase: { appId: 'cb-app', widgetUrl: 'http://127.0.0.1:9/coinbase/buy' },
+  meld: { publicKey: 'meld-key', widgetUrl: 'http://127.0.0.1:9/meld/' },
+};
+
+async function openBuy(options: Partial<OnrampOptions> = {}, setup: { solana?: boolean; network?: typeof base } = {}) {
+  const plugin = createOnrampPlugin({ providers, timeZone: () => 'Europe/Paris', ...options });
+  const made = setup.solana
+    ? createTestModal({ networks: [solanaMainnet], plugins: [plugin] }, { namespace: 'solana', connectors: [connector('w', 'solana')] })
+    : createTestModal({
+        networks: [setup.network ?? mainnet, mainnet, base, sepolia].filter((n, i, all) => all.indexOf(n) === i),
+        plugins: [plugin],
+      });
+  await made.modal.connect('w');
+  const screen = await openModal(made.modal);
+  fireEvent.click(await screen.ui.findByTestId('latch-feature-BuyCrypto'));
+  await screen.ui.findByTestId('latch-BuyCrypto');
+  return { ...made, ...screen };
+}
+
+const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
+
+describe('Buy (on-ramp view)', () => {
+  it('is listed first among the wallet features and opens as a named dialog', async () => {
+    const { ui } = await openBuy();
+    expect(ui.getByRole('dialog', { name: 'Buy Crypto' })).toBeTruthy();
+  });
+
+  it('opens the Coinbase widget in a popup with the account address, network, asset and amount', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({ opener: window } as unknown as Window);
+    const { ui } = await openBuy({}, { network: base });
+    const radios = within(ui.getByRole('group', { name: 'Provider' })).getAllByRole('radio');
+    expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['coinbase', 'meld']);
+    expect((ui.getByLabelText('Network') as HTMLSelectElement).value).toBe('base'); // the active network
+    fireEvent.change(ui.getByLabelText('Asset'), { target: { value: 'USDC' } });
+    fireEvent.change(ui.getByLabelText('Amount (USD)'), { target: { value: '40' } });
+    fireEvent.click(ui.getByRole('button', { name: 'Continue to Coinbase' }));
+    expect(open).toHaveBeenCalledTimes(1);
+    const [url, target, features] = open.mock.calls[0] as [string, string, string];
+    expect(url.startsWith('http://127.0.0.1:9/coinbase/buy?')).toBe(true);
+    expect(query(url)).toMatchObject({
+      appId: 'cb-app',
+      addresses: JSON.stringify({ [EVM]: ['base'] }),
+      defaultNetwork: 'base',
+      defaultAsset: 'USDC',
+      presetFiatAmount: '40',
+      fiatCurrency: 'USD',
+    });
+    expect([target, features]).toEqual(['latch-onramp', 'popup,width=480,height=720']);
+    const done = await ui.findByText('Finish your purchase in the Coinbase window.');
+    expect(done.closest('[role="status"]')?.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('falls back to ethereum on a network without an on-ramp name, and builds the Meld URL when Meld is picked', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const { ui } = await openBuy({}, { network: sepolia });
+    expect((ui.getByLabelText('Network') as HTMLSelectElement).value).toBe('ethereum');
+    fireEvent.click(ui.getByRole('radio', { name: /Meld/ }));
+    fireEvent.change(ui.getByLabelText('Network'), { target: { value: 'polygon' } });
+    expect([...(ui.getByLabelText('Asset') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['POL', 'USDC']);
+    fireEvent.change(ui.getByLabelText('Amount (USD)'), { target: { value: '12.50' } });
+    fireEvent.click(ui.getByRole('button', { name: 'Continue to Meld' }));
+    expect(query(open.mock.calls[0]?.[0] as string)).toEqual({
+      publicKey: 'meld-key',
+      walletAddress: EVM,
+      destinationCurrencyCode: 'POL',
+      sourceAmount: '12.50',
+      sourceCurrencyCode: 'USD',
+    });
+  });
+
+  it('on solana offers only Meld (Coinbase serves eip155 only) and buys SOL to the solana address', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const { ui } = await openBuy({}, { solana: true });
+    expect(ui.queryByRole('group', { name: 'Provider' })).toBeNull();
+    expect(ui.getByText(/With Meld/)).toBeTruthy();
+    expect([...(ui.getByLabelText('Network') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['solana']);
+    fireEvent.change(ui.getByLabelText('Amount (USD)'), { target: { value: '10' } });
+    fireEvent.click(ui.getByRole('button', { name: 'Continue to Meld' }));
+    expect(query(open.mock.calls[0]?.[0] as string)).toMatchObject({ walletAddress: SOL, destinationCurrencyCode: 'SOL' });
+  });
+
+  it('says when the browser blocked the popup and offers a link to the same URL', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { ui } = await openBuy();
+    fireEvent.change(ui.getByLabelText('Amount (USD)'), { target: { value: '20' } });
+    fireEvent.click(ui.getByRole('button', { name: 'Continue to Coinbase' }));
+    const alert = await ui.findByRole('alert');
+    expect(alert.textContent).toContain('Your browser blocked the Coinbase window.');
+    const link = within(alert).getByRole('link', { name: 'Open Coinbase' }) as HTMLAnchorElement;
+    expect(link.href).toBe(open.mock.calls[0]?.[0]);
+    expect(link.rel).toBe('noopener noreferrer');
+  });
+
+  it('refuses an invalid amount with a message tied to the field, and opens nothing', async () => {
+    const open = vi.spyOn(window, 'open');
+    const { ui } = await openBuy();
+    const amount = ui.getByLabelText('Amount (USD)');
+    fireEvent.change(amount, { target: { value: '1.234' } });
+    fireEvent.click(ui.getByRole('button', { name: 'Continue to Coinbase' }));
+    expect(open).not.toHaveBeenCalled();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    const hint = ui.getByText('Enter an amount in USD greater than 0, with at most 2 decimals.');
+    expect(amount.getAttribute('aria-describedby')).toBe(hint.id);
+  });
+
+  it('works by keyboard: native controls in the Tab order; type the amount, Enter opens the widget', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const { ui, shadow } = await openBuy();
+    const form = ui.getByTestId('latch-BuyCrypto');
+    const controls = [...form.querySelectorAll<HTMLElement>('input, select, button, a, [tabindex], [role="button"]')];
+    expect(controls.map((c) => c.tagName.toLowerCase())).toEqual(['input', 'input', 'select', 'select', 'input', 'button']);
+    expect(controls.every((c) => c.tabIndex >= 0)).toBe(true);
+    const user = userEvent.setup();
+    ui.getByRole('radio', { name: /Meld/ }).focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect((ui.getByRole('radio', { name: /Meld/ }) as HTMLInputElement).checked).toBe(true));
+    const amount = ui.getByLabelText('Amount (USD)');
+    amount.focus();
+    expect(shadow.activeElement).toBe(amount);
+    await user.keyboard('75{Enter}');
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(query(open.mock.calls[0]?.[0] as string)).toMatchObject({ sourceAmount: '75', publicKey: 'meld-key' });
+  });
+
+  it('has no serious axe violation (form, blocked-popup message)', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const { ui, root } = await openBuy();
+    const audit = async () =>
+      (await axe.run(root, { rules: { 'color-contrast': { enabled: false } } })).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id);
+    expect(await audit()).toEqual([]);
+    fireEvent.click(ui.getByRole('button', { name: 'Continue to Coinbase' }));
+    await ui.findByText(/Enter an amount/);
+    fireEvent.change(ui.getByLabelText('Amount (USD)'), { target: { value: '5' } });
+    fireEvent.click(ui.getByRole('button', { name: 'Continue to Coinbase' }));
+    await ui.findByRole('alert');
+    expect(await audit()).toEqual([]);
+  });
+
+  it('shows no Buy in a restricted time zone, nor when features.onramp is off', async () => {
+    for (const made of [
+      createTestModal({ plugins: [createOnrampPlugin({ providers, timeZone: () => 'Asia/Shanghai' })] }),
+      createTestModal({ plugins: [createOnrampPlugin({ providers, timeZone: () => 'Europe/Paris' })], features: { onramp: false } }),
+    ]) {
+      await made.modal.connect('w');
+      const { ui } = await openModal(made.modal);
+      await ui.findByTestId('latch-feature-WalletReceive');
+      expect(ui.queryByTestId('latch-feature-BuyCrypto')).toBeNull();
+      await cleanupModals();
+    }
+  });
+
+  it('shows Buy first in the wallet features when registered', async () => {
+    const made = createTestModal({ plugins: [createOnrampPlugin({ providers, timeZone: () => 'Europe/Paris' })] });
+    await made.modal.connect('w');
+    const { ui } = await openModal(made.modal);
+    const nav = await ui.findByRole('navigation', { name: 'Wallet features' });
+    await waitFor(() => expect(within(nav).getAllByRole('button')[0]?.textContent?.trim()).toBe('Buy'));
+  });
+});

@@ -1,0 +1,191 @@
+import type { ChainNamespace } from '@latch/kernel';
+import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, type Atom, getInternals, type Store } from '@latch/kernel/internal';
+import { type FormEvent, useCallback, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { OnrampPlugin } from './createOnrampPlugin.js';
+import {
+  assetsFor,
+  buildOnrampUrl,
+  chainNamesFor,
+  isValidFiatAmount,
+  ONRAMP_PROVIDERS,
+  type OnrampChainName,
+  type OnrampProviderId,
+  onrampChainName,
+  providersFor,
+} from './providers.js';
+
+/** The modal instance a view receives (`@latch/react` passes `{ modal, data }`). */
+type ModalLike = Parameters<typeof getInternals>[0];
+
+function useStoreValue<T>(store: Store, atom: Atom<T>): T {
+  const subscribe = useCallback((onChange: () => void) => store.sub(atom, onChange), [store, atom]);
+  const read = () => store.get(atom);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+const CSS = `
+.onramp fieldset { border: 0; padding: 0; margin: 0 0 12px; }
+.onramp legend, .onramp .label { font-weight: 600; color: var(--muted); margin-bottom: 6px; padding: 0; }
+.onramp .choice { display: flex; align-items: center; gap: 8px; padding: 8px 10px; border-radius: calc(var(--r) * 3); background: var(--surface); margin-bottom: 6px; cursor: pointer; }
+.onramp .choice .fee { margin-left: auto; color: var(--muted); }
+.onramp .field { display: flex; flex-direction: column; gap: 6px; margin-bottom: 12px; }
+.onramp select, .onramp input[type='text'] {
+  height: 44px; padding: 0 12px; border-radius: calc(var(--r) * 3);
+  border: 1px solid var(--border); background: var(--surface); color: var(--fg);
+}
+.onramp input[aria-invalid='true'] { border-color: var(--danger); }
+.onramp .note { color: var(--muted); margin: 0 0 12px; overflow-wrap: anywhere; }
+.onramp .note.error { color: var(--danger); font-weight: 600; }
+.onramp a { color: inherit; text-decoration: underline; }
+`;
+
+/** Adds the view's stylesheet to the modal's shadow root (a constructed sheet where allowed). */
+function Styles() {
+  const marker = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const root = marker.current?.getRootNode();
+    if (!(root instanceof ShadowRoot)) return;
+    if ([...root.querySelectorAll('style')].some((s) => s.dataset.latchCss === 'onramp')) return;
+    const style = document.createElement('style');
+    style.dataset.latchCss = 'onramp';
+    style.textContent = CSS;
+    root.appendChild(style);
+  }, []);
+  return <span ref={marker} hidden />;
+}
+
+type Outcome = { kind: 'opened' | 'blocked'; url: string; provider: string } | undefined;
+
+/** Buy crypto: provider, network, asset and fiat amount; opens the provider's widget in a popup. */
+export default function OnrampView({ modal }: { modal: ModalLike; data?: unknown }) {
+  const internals = getInternals(modal);
+  const account = useStoreValue(internals.store, activeAccountAtom);
+  const namespace = useStoreValue(internals.store, activeNamespaceAtom);
+  const network = useStoreValue(internals.store, activeNetworkAtom);
+  const settings = (internals.getPlugin('onramp') as OnrampPlugin | undefined)?.onramp;
+  const id = useId();
+  const available = settings ? providersFor(Object.keys(settings.providers) as OnrampProviderId[], namespace) : [];
+  const [picked, setPicked] = useState<OnrampProviderId | undefined>(undefined);
+  const provider = picked && available.includes(picked) ? picked : available[0];
+  const chains = namespace ? chainNamesFor(namespace as ChainNamespace) : [];
+  const activeChain = onrampChainName(network?.caipNetworkId);
+  const [chosenChain, setChain] = useState<OnrampChainName | undefined>(undefined);
+  const chain = chosenChain && chains.includes(chosenChain) ? chosenChain : chains.includes(activeChain) ? activeChain : chains[0];
+  const assets = chain ? assetsFor(chain) : [];
+  const [chosenAsset, setAsset] = useState<string | undefined>(undefined);
+  const asset = chosenAsset && assets.includes(chosenAsset) ? chosenAsset : assets[0];
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(undefined);
+
+  if (!account?.address || !namespace) return <p className="empty">No wallet is connected.</p>;
+  if (!settings || !provider || !chain || !asset) {
+    return <p className="empty">Buying crypto is not available for this account's network.</p>;
+  }
+  const address = account.address;
+  const fiat = settings.fiatCurrency;
+  const amountOk = isValidFiatAmount(amount.trim());
+  const amountError = touched && !amountOk ? `Enter an amount in ${fiat} greater than 0, with at most 2 decimals.` : undefined;
+  const providerName = ONRAMP_PROVIDERS[provider].name;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (!amountOk || !provider || !chain || !asset || !settings) return;
+    const url = buildOnrampUrl(settings.providers, { provider, address, chain, asset, amount: amount.trim(), fiatCurrency: fiat });
+    // Opened in the click itself, so the browser lets the popup through.
+    const popup = window.open(url, 'latch-onramp', 'popup,width=480,height=720');
+    if (popup) {
+      try {
+        popup.opener = null;
+      } catch {
+        // a cross-origin window may refuse; it was opened by us, nothing else to do
+      }
+    }
+    setOutcome({ kind: popup ? 'opened' : 'blocked', url, provider: providerName });
+  }
+
+  return (
+    <form className="onramp" data-testid="latch-BuyCrypto" onSubmit={submit} noValidate>
+      <Styles />
+      {available.length > 1 ? (
+        <fieldset>
+          <legend>Provider</legend>
+          {available.map((p) => (
+            <label key={p} className="choice">
+              <input type="radio" name={`${id}-provider`} value={p} checked={p === provider} onChange={() => setPicked(p)} />
+              {ONRAMP_PROVIDERS[p].name} <span className="fee">fee {ONRAMP_PROVIDERS[p].fee}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <p className="note">
+          With {providerName} (fee {ONRAMP_PROVIDERS[provider].fee})
+        </p>
+      )}
+      <div className="field">
+        <label className="label" htmlFor={`${id}-network`}>
+          Network
+        </label>
+        <select id={`${id}-network`} value={chain} onChange={(e) => setChain(e.target.value as OnrampChainName)}>
+          {chains.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="label" htmlFor={`${id}-asset`}>
+          Asset
+        </label>
+        <select id={`${id}-asset`} value={asset} onChange={(e) => setAsset(e.target.value)}>
+          {assets.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="label" htmlFor={`${id}-amount`}>
+          Amount ({fiat})
+        </label>
+        <input
+          id={`${id}-amount`}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="50"
+          value={amount}
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? `${id}-amount-error` : undefined}
+          onChange={(e) => setAmount(e.target.value)}
+          onBlur={() => setTouched(amount !== '')}
+        />
+        {amountError && (
+          <p className="note error" id={`${id}-amount-error`}>
+            {amountError}
+          </p>
+        )}
+      </div>
+      <p className="note">
+        {providerName} sends the {asset} to {address}. The purchase shows in Activity once it arrives.
+      </p>
+      <button type="submit" className="button primary block" data-testid="latch-onramp-continue">
+        Continue to {providerName}
+      </button>
+      <div role="status" aria-live="polite">
+        {outcome?.kind === 'opened' && <p className="note">Finish your purchase in the {outcome.provider} window.</p>}
+      </div>
+      {outcome?.kind === 'blocked' && (
+        <p className="note error" role="alert">
+          Your browser blocked the {outcome.provider} window.{' '}
+          <a href={outcome.url} target="_blank" rel="noopener noreferrer">
+            Open {outcome.provider}
+          </a>
+        </p>
+      )}
+    </form>
+  );
+}

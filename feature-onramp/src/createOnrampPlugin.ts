@@ -1,0 +1,75 @@
+import type { FeaturePlugin, LazyView } from '@latch/kernel';
+import type { OnrampProviders } from './providers.js';
+import { DEFAULT_RESTRICTED_TIME_ZONES, visitorTimeZone } from './restrictedTimeZones.js';
+
+export interface OnrampOptions {
+  /** At least one provider. `widgetUrl` defaults to the provider's public widget; nothing is contacted before the visitor clicks. */
+  providers: {
+    /** Coinbase Onramp (eip155): `appId` is the Coinbase Developer Platform project id. */
+    coinbase?: { appId: string; widgetUrl?: string };
+    /** Meld (eip155 and solana): `publicKey` is the Meld public API key. */
+    meld?: { publicKey: string; widgetUrl?: string };
+  };
+  /** ISO 4217 code of the fiat amount (default 'USD'). */
+  fiatCurrency?: string;
+  /** §9 restricted time zones where Buy is hidden (default: the mainland-China and Hong Kong/Macau zones). */
+  restrictedTimeZones?: readonly string[];
+  /** The visitor's time zone (default: the runtime's, `Intl.DateTimeFormat().resolvedOptions().timeZone`). */
+  timeZone?: () => string | undefined;
+}
+
+/** What the view receives: the checked configuration. */
+export interface OnrampSettings {
+  providers: OnrampProviders;
+  fiatCurrency: string;
+}
+
+/** The plugin's one view: the Buy form. */
+export const ONRAMP_VIEW = 'BuyCrypto';
+
+/** The plugin, with the checked configuration its view reads (the view imports nothing from this module). */
+export interface OnrampPlugin extends FeaturePlugin {
+  readonly onramp: OnrampSettings;
+}
+
+function fail(message: string): never {
+  throw new TypeError(`createOnrampPlugin: ${message}`);
+}
+
+/**
+ * The on-ramp feature plugin (§1 "buy with a fiat on-ramp"): register it in `plugins` at
+ * `createModal`. The Account view then shows Buy (when `features.onramp` is on, the namespace has a
+ * configured provider and the visitor is outside the restricted time zones); its view loads with
+ * import() when opened.
+ */
+export function createOnrampPlugin(options: OnrampOptions): OnrampPlugin {
+  const given = options?.providers;
+  if (!given) fail('options.providers is required');
+  const providers: Record<string, unknown> = {};
+  for (const [id, config] of Object.entries(given)) {
+    const key = id === 'coinbase' ? 'appId' : id === 'meld' ? 'publicKey' : fail(`unknown provider '${id}'`);
+    if (!config) continue;
+    const { [key]: value, widgetUrl } = config as Record<string, unknown>;
+    if (typeof value !== 'string' || !value.trim()) fail(`providers.${id}.${key} is required`);
+    if (widgetUrl !== undefined && !/^https?:\/\/[^/\s]/.test(String(widgetUrl))) fail(`providers.${id}.widgetUrl must be an http(s) URL`);
+    providers[id] = { [key]: value, widgetUrl };
+  }
+  if (!providers.coinbase && !providers.meld) fail('configure coinbase or meld');
+  const fiatCurrency = options.fiatCurrency ?? 'USD';
+  if (!/^[A-Z]{3}$/.test(fiatCurrency)) fail('fiatCurrency must be an ISO 4217 code');
+  const restricted = options.restrictedTimeZones ?? DEFAULT_RESTRICTED_TIME_ZONES;
+  if (!Array.isArray(restricted)) fail('restrictedTimeZones must be an array');
+  const timeZone = options.timeZone ?? visitorTimeZone;
+  const views: Readonly<Record<string, LazyView>> = { [ONRAMP_VIEW]: () => import('./OnrampView.js') };
+
+  return {
+    id: 'onramp',
+    feature: 'onramp',
+    onramp: { providers: providers as OnrampProviders, fiatCurrency },
+    // Read when the modal renders (in the browser, not at module load): no view, no Buy button.
+    get views() {
+      const zone = timeZone();
+      return zone && restricted.includes(zone) ? undefined : views;
+    },
+  };
+}

@@ -1,0 +1,14 @@
+export { createOnrampPlugin, ONRAMP_VIEW, type OnrampOptions, type OnrampPlugin } from './createOnrampPlugin.js';
+export {
+  buildOnrampUrl,
+  DEFAULT_WIDGET_URLS,
+  FALLBACK_CHAIN_NAME,
+  ONRAMP_CHAIN_NAMES,
+  ONRAMP_PROVIDERS,
+  onrampChainName,
+  type OnrampChainName,
+  type OnrampProviderId,
+  type OnrampProviders,
+  type OnrampPurchase,
+} from './providers.js';
+export { DEFAULT_RESTRICTED_TIME_ZONES } from './restrictedTimeZones.js';
