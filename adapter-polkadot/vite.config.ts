@@ -7,6 +7,6 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 export default defineConfig(
   libraryBuild({
     entry: { index: 'src/index.ts', networks: 'src/networks/index.ts' },
-    external: [/^@polkadot\//, /^@noble\/hashes(\/|$)/, /^@scure\/base(\/|$)/, /^@latch\/kernel$/],
+    external: [/^@polkadot\//, /^@latch\/kernel$/],
   }),
 );
