@@ -22,7 +22,8 @@ export interface AnvilContracts {
   readonly nft: Address;
 }
 
-function deployerClient(rpcUrl: string, chainId: number, deployer: AnvilAccount) {
+/** A viem wallet client (with public actions) for `account` on a running anvil, polling every 50 ms. */
+export function anvilWalletClient(rpcUrl: string, chainId: number, account: AnvilAccount) {
   const chain = defineChain({
     id: chainId,
     name: 'Anvil',
@@ -30,23 +31,24 @@ function deployerClient(rpcUrl: string, chainId: number, deployer: AnvilAccount)
     rpcUrls: { default: { http: [rpcUrl] } },
   });
   return createWalletClient({
-    account: privateKeyToAccount(deployer.privateKey),
+    account: privateKeyToAccount(account.privateKey),
     chain,
     transport: http(rpcUrl, { retryCount: 0 }),
     pollingInterval: 50,
   }).extend(publicActions);
 }
 
-type DeployerClient = ReturnType<typeof deployerClient>;
+export type AnvilWalletClient = ReturnType<typeof anvilWalletClient>;
 
-async function deployedAddress(client: DeployerClient, hash: Hash, what: string): Promise<Address> {
+/** The address of the contract a mined deployment created; throws when it failed. */
+export async function deployedAddress(client: AnvilWalletClient, hash: Hash, what: string): Promise<Address> {
   const receipt = await client.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deploying ${what} failed (tx ${hash})`);
   return getAddress(receipt.contractAddress);
 }
 
 /** Multicall3 at its canonical address, from the presigned transaction every chain uses. */
-async function deployMulticall3(client: DeployerClient, rpcUrl: string): Promise<Address> {
+async function deployMulticall3(client: AnvilWalletClient, rpcUrl: string): Promise<Address> {
   await jsonRpcRequest(rpcUrl, 'anvil_setBalance', [MULTICALL3_DEPLOYER, toHex(parseEther('0.1'))]);
   const hash = await client.sendRawTransaction({ serializedTransaction: MULTICALL3_PRESIGNED_TRANSACTION });
   const address = await deployedAddress(client, hash, 'Multicall3');
@@ -58,7 +60,7 @@ async function deployMulticall3(client: DeployerClient, rpcUrl: string): Promise
 export async function deployContracts(rpcUrl: string, chainId: number, accounts: readonly AnvilAccount[]): Promise<AnvilContracts> {
   const [main, ...others] = accounts;
   if (!main) throw new Error('no anvil account to deploy from');
-  const client = deployerClient(rpcUrl, chainId, main);
+  const client = anvilWalletClient(rpcUrl, chainId, main);
   const multicall3 = await deployMulticall3(client, rpcUrl);
 
   const token = await loadCompiledContract('LatchDemoToken');

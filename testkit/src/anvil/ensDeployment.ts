@@ -1,17 +1,6 @@
-import {
-  createWalletClient,
-  defineChain,
-  getAddress,
-  http,
-  labelhash,
-  namehash,
-  publicActions,
-  zeroHash,
-  type Address,
-  type Hash,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { labelhash, namehash, zeroHash, type Address, type Hash } from 'viem';
 import type { AnvilAccount } from './defaultAccounts.js';
+import { type AnvilWalletClient, anvilWalletClient, deployedAddress } from './deployContracts.js';
 import { loadEnsArtifact, loadMiniUniversalResolver } from './ensArtifacts.js';
 
 export interface EnsDeploymentOptions {
@@ -34,22 +23,7 @@ export interface EnsDeployment {
   register(label: string, owner: AnvilAccount, address?: Address): Promise<string>;
 }
 
-function walletFor(rpcUrl: string, chainId: number, account: AnvilAccount) {
-  const chain = defineChain({
-    id: chainId,
-    name: 'Anvil',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  });
-  return createWalletClient({
-    account: privateKeyToAccount(account.privateKey),
-    chain,
-    transport: http(rpcUrl, { retryCount: 0 }),
-    pollingInterval: 50,
-  }).extend(publicActions);
-}
-
-type Wallet = ReturnType<typeof walletFor>;
+type Wallet = AnvilWalletClient;
 
 async function mined(wallet: Wallet, hash: Hash, what: string) {
   const receipt = await wallet.waitForTransactionReceipt({ hash });
@@ -59,9 +33,7 @@ async function mined(wallet: Wallet, hash: Hash, what: string) {
 
 async function deploy(wallet: Wallet, contract: { abi: never; bytecode: `0x${string}` }, args: readonly unknown[], what: string) {
   const hash = await wallet.deployContract({ abi: contract.abi, bytecode: contract.bytecode, args: args as never });
-  const receipt = await mined(wallet, hash, `deploying ${what}`);
-  if (!receipt.contractAddress) throw new Error(`deploying ${what} created no contract (tx ${hash})`);
-  return getAddress(receipt.contractAddress);
+  return deployedAddress(wallet, hash, what);
 }
 
 /** Deploys ENS from its npm artifacts with `deployer` (which keeps the root node) on a running anvil. */
@@ -72,7 +44,7 @@ export async function deployEns(
   options: EnsDeploymentOptions = {},
 ): Promise<EnsDeployment> {
   const tld = options.tld ?? 'test';
-  const wallet = walletFor(rpcUrl, chainId, deployer);
+  const wallet = anvilWalletClient(rpcUrl, chainId, deployer);
   const registryArtifact = loadEnsArtifact('ENSRegistry');
   const registrarArtifact = loadEnsArtifact('FIFSRegistrar');
   const resolverArtifact = loadEnsArtifact('PublicResolver');
@@ -93,7 +65,7 @@ export async function deployEns(
   async function register(label: string, owner: AnvilAccount, address: Address = owner.address): Promise<string> {
     const name = `${label}.${tld}`;
     const node = namehash(name);
-    const asOwner = walletFor(rpcUrl, chainId, owner);
+    const asOwner = anvilWalletClient(rpcUrl, chainId, owner);
     const steps = [
       { address: registrar, abi: registrarArtifact.abi, functionName: 'register', args: [labelhash(label), owner.address] },
       { address: registry, abi: registryArtifact.abi, functionName: 'setResolver', args: [node, publicResolver] },

@@ -4,6 +4,7 @@ import { Address, OutScript } from '@scure/btc-signer';
 import { REGTEST_PARAMS } from './bitcoinNetworks.js';
 import { addressView, reverseHex, transactionView, utxoView } from './esploraViews.js';
 import { BroadcastRejection, type RegtestNode } from './regtestNode.js';
+import { readBodyUpTo } from '../httpBody.js';
 
 /** sat/vB per confirmation target, as `GET /fee-estimates` answers; regtest has no fee market, so it is fixed. */
 export type FeeEstimates = Readonly<Record<string, number>>;
@@ -36,14 +37,9 @@ function send(response: ServerResponse, { status = 200, json, text }: Reply): vo
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8').trim();
+  const body = await readBodyUpTo(request, MAX_BODY_BYTES);
+  if (body === undefined) throw new HttpError(413, 'Request body too large');
+  return body.trim();
 }
 
 /** An address the node indexes, with its output script; Taproot outputs exist on bcoin but are not indexed. */

@@ -4,6 +4,7 @@ import { isCosmosAddressWithPrefix } from './address.js';
 import { nodeIdentity } from './cometResponses.js';
 import { CosmosLedger } from './ledger.js';
 import { COMET_METHODS, CometRpcError, type RpcContext } from './rpcMethods.js';
+import { readBodyUpTo } from '../httpBody.js';
 
 export interface CosmosChainOptions {
   /** 'latch-local-1' by default; it must be a CAIP-5 direct reference (1 to 32 of a-z, A-Z, 0-9, '-'). */
@@ -74,17 +75,6 @@ function answer(request: unknown, context: RpcContext) {
   }
 }
 
-async function readBody(request: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 async function handleHttp(request: IncomingMessage, response: ServerResponse, context: RpcContext): Promise<void> {
   const send = (status: number, body: string, type = 'application/json'): void => {
     response.writeHead(status, { ...CORS_HEADERS, 'content-type': type }).end(body);
@@ -94,7 +84,7 @@ async function handleHttp(request: IncomingMessage, response: ServerResponse, co
     return;
   }
   if (request.method !== 'POST') return send(405, 'The stand-in answers JSON-RPC over POST', 'text/plain');
-  const body = await readBody(request);
+  const body = await readBodyUpTo(request, MAX_BODY_BYTES);
   if (body === undefined) return send(413, `The body is larger than ${MAX_BODY_BYTES} bytes`, 'text/plain');
   let payload: unknown;
   try {

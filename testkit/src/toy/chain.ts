@@ -5,6 +5,7 @@ import { ToyLedger } from './ledger.js';
 import { TOY_CAIP_NETWORK_ID } from './protocol.js';
 import { internalError, invalidRequest, methodNotFound, parseError, ToyRpcError } from './rpcError.js';
 import { TOY_RPC_METHODS } from './rpcMethods.js';
+import { readBodyUpTo } from '../httpBody.js';
 
 export interface ToyChain {
   /** `http://127.0.0.1:<free port>`: give it to `createToyWallet` and `createToyLocalnet`. */
@@ -51,24 +52,13 @@ function respond(response: ServerResponse, status: number, body: string, content
   response.writeHead(status, { ...CORS_HEADERS, 'content-type': contentType }).end(body);
 }
 
-async function readBody(request: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 async function handleHttp(request: IncomingMessage, response: ServerResponse, ledger: ToyLedger): Promise<void> {
   if (request.method === 'OPTIONS') {
     response.writeHead(204, CORS_HEADERS).end();
     return;
   }
   if (request.method !== 'POST') return respond(response, 405, 'The toy chain answers JSON-RPC over POST (and OPTIONS)', 'text/plain');
-  const body = await readBody(request);
+  const body = await readBodyUpTo(request, MAX_BODY_BYTES);
   if (body === undefined) return respond(response, 413, `The body is larger than ${MAX_BODY_BYTES} bytes`, 'text/plain');
   let payload: unknown;
   try {
