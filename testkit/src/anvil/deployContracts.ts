@@ -8,9 +8,13 @@ import {
   publicActions,
   toHex,
   type Address,
+  type Chain,
   type Hash,
+  type PublicActions,
+  type Transport,
+  type WalletClient,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { jsonRpcRequest } from '../jsonRpc.js';
 import type { AnvilAccount } from './defaultAccounts.js';
 import { DEMO_NFT, DEMO_TOKEN, DEMO_TOKEN_MAIN_BALANCE, DEMO_TOKEN_SIDE_BALANCE, loadCompiledContract } from './demoContracts.js';
@@ -22,8 +26,10 @@ export interface AnvilContracts {
   readonly nft: Address;
 }
 
+export type AnvilWalletClient = WalletClient<Transport, Chain, PrivateKeyAccount> & PublicActions<Transport, Chain, PrivateKeyAccount>;
+
 /** A viem wallet client (with public actions) for `account` on a running anvil, polling every 50 ms. */
-export function anvilWalletClient(rpcUrl: string, chainId: number, account: AnvilAccount) {
+export function anvilWalletClient(rpcUrl: string, chainId: number, account: AnvilAccount): AnvilWalletClient {
   const chain = defineChain({
     id: chainId,
     name: 'Anvil',
@@ -37,8 +43,6 @@ export function anvilWalletClient(rpcUrl: string, chainId: number, account: Anvi
     pollingInterval: 50,
   }).extend(publicActions);
 }
-
-export type AnvilWalletClient = ReturnType<typeof anvilWalletClient>;
 
 /** The address of the contract a mined deployment created; throws when it failed. */
 export async function deployedAddress(client: AnvilWalletClient, hash: Hash, what: string): Promise<Address> {
