@@ -6,7 +6,8 @@ import { MOCK_SOLANA_WALLET_NAME, MOCK_WALLET_INFO, solanaAddressFromSeed } from
 import type { Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { dialog, expect, openConnect, SOLANA_SEEDS, test } from './fixtures.js';
+import { dialog, expect, SOLANA_SEEDS, test } from './fixtures.js';
+import { connectWallet } from './namespaceFlows.js';
 import { audit, expectedBalanceText, rpc, setWalletFailure, WALLET_NAME } from './helpers.js';
 
 /** Account 3 of anvil: 10,000 ETH and 1,000 LDT, used by no other spec, so its balances are this spec's to change. */
@@ -14,11 +15,7 @@ const SENDER = 3;
 const RECEIVER = 4;
 
 async function connectEvm(page: Page) {
-  await openConnect(page);
-  await dialog(page)
-    .getByRole('button', { name: new RegExp(WALLET_NAME) })
-    .click();
-  await expect(dialog(page)).toBeHidden();
+  await connectWallet(page, WALLET_NAME);
   await page.getByTestId('latch-account-button').click();
   await expect(dialog(page).getByTestId('latch-account')).toBeVisible();
 }
@@ -205,11 +202,7 @@ test('send SOL on the local Solana cluster: the wallet signs, the balance follow
   const lamports = async (address: string) => BigInt((await rpc<{ value: number }>(solana.rpcUrl, 'getBalance', [address])).value);
   const toBefore = await lamports(to);
   await page.goto(demo.url);
-  await openConnect(page);
-  await dialog(page)
-    .getByRole('button', { name: new RegExp(MOCK_SOLANA_WALLET_NAME) })
-    .click();
-  await expect(dialog(page)).toBeHidden();
+  await connectWallet(page, MOCK_SOLANA_WALLET_NAME);
   await page.getByTestId('latch-account-button').click();
   const modal = dialog(page);
 

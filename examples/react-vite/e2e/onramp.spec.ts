@@ -3,17 +3,14 @@
 import type { Page } from '@playwright/test';
 import { dialog, expect, openConnect, test } from './fixtures.js';
 import { audit, rpc, WALLET_NAME } from './helpers.js';
+import { connectWallet } from './namespaceFlows.js';
 import { WEI_PER_FIAT_UNIT } from '../scripts/onrampStandIn.mjs';
 
 /** Anvil account 7: used by no other spec, so its balance is this spec's to watch. */
 const BUYER = 7;
 
 async function openBuy(page: Page) {
-  await openConnect(page);
-  await dialog(page)
-    .getByRole('button', { name: new RegExp(WALLET_NAME) })
-    .click();
-  await expect(dialog(page)).toBeHidden();
+  await connectWallet(page, WALLET_NAME);
   await page.getByTestId('latch-account-button').click();
   await dialog(page).getByRole('button', { name: 'Buy' }).click();
   await expect(dialog(page).getByTestId('latch-BuyCrypto')).toBeVisible();
