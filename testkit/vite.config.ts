@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 
 // Library build: the main entry and the conformance suite (which needs vitest) for Node test code, and the
 // browser-safe toy namespace (`@latch/testkit/toy`) and shared-session wallet and connector
-// (`@latch/testkit/shared-session`); every dependency (and node:*) left external.
+// (`@latch/testkit/shared-session`), and the WalletConnect relay and wallet (`@latch/testkit/walletconnect`);
+// every dependency (and node:*) left external.
 export default defineConfig({
   build: {
     lib: {
@@ -11,6 +12,7 @@ export default defineConfig({
         conformance: 'src/conformance/index.ts',
         toy: 'src/toy/index.ts',
         'shared-session': 'src/sharedSession/index.ts',
+        walletconnect: 'src/walletconnect/index.ts',
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
@@ -40,6 +42,11 @@ export default defineConfig({
         /^@substrate\//,
         /^@cosmjs\//,
         /^cosmjs-types(\/|$)/,
+        /^ws(\/|$)/,
+        /^@walletconnect\//,
+        /^@reown\//,
+        /^smtp-server(\/|$)/,
+        /^postal-mime(\/|$)/,
       ],
     },
   },

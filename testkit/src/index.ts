@@ -12,6 +12,16 @@ export { DEMO_NFT, DEMO_TOKEN, DEMO_TOKEN_MAIN_BALANCE, DEMO_TOKEN_SIDE_BALANCE 
 export { MULTICALL3_ADDRESS, MULTICALL3_DEPLOYER, MULTICALL3_PRESIGNED_TRANSACTION } from './anvil/multicall3Deployment.js';
 export { anvilBinaryPath } from './anvil/anvilBinary.js';
 export { deployEns, type EnsDeployment, type EnsDeploymentOptions } from './anvil/ensDeployment.js';
+export {
+  deployUniswap,
+  loadUniswapArtifact,
+  SWAP_DEMO_TOKEN,
+  SWAP_DEMO_TOKEN_BALANCE,
+  sqrtPriceX96,
+  type UniswapDeployment,
+  type UniswapDeploymentOptions,
+  type UniswapNpmContract,
+} from './anvil/uniswapDeployment.js';
 
 export { createMockEip1193Provider } from './mockWallet/provider.js';
 export type {
@@ -64,6 +74,8 @@ export {
   MULTICHAIN_WALLET_ICON,
   MULTICHAIN_WALLET_NAME,
 } from './solanaWallet/walletNames.js';
+
+export { codeOf, startSmtpInbox, type ParsedMail, type SmtpInbox, type SmtpInboxOptions } from './mail/smtpInbox.js';
 
 export { startToyChain, type ToyChain } from './toy/chain.js';
 export type { ToyTransaction } from './toy/ledger.js';

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type PublicClient } from 'viem';
+import { type AnvilFixture, startAnvil } from '../anvil.js';
+import { anvilWalletClient } from './deployContracts.js';
+import { deployUniswap, loadUniswapArtifact, SWAP_DEMO_TOKEN, sqrtPriceX96, type UniswapDeployment } from './uniswapDeployment.js';
+
+let anvil: AnvilFixture;
+let uniswap: UniswapDeployment;
+let client: PublicClient;
+beforeAll(async () => {
+  anvil = await startAnvil();
+  uniswap = await deployUniswap(anvil.rpcUrl, anvil.chainId, anvil.accounts[0]!, { token: anvil.contracts.token });
+  client = createPublicClient({ transport: http(anvil.rpcUrl) });
+});
+afterAll(() => anvil?.stop());
+
+describe('sqrtPriceX96', () => {
+  it('is 2^96 at parity and doubles when the price quadruples', () => {
+    expect(sqrtPriceX96(10n, 10n)).toBe(2n ** 96n);
+    expect(sqrtPriceX96(1n, 4n)).toBe(2n ** 97n);
+  });
+});
+
+describe('deployUniswap (Uniswap v2 and v3 from npm artifacts on anvil)', () => {
+  it('gives accounts 0..3 LUSD with 6 decimals', async () => {
+    const read = (functionName: 'decimals' | 'symbol') => client.readContract({ address: uniswap.dollar, abi: erc20Abi, functionName });
+    expect(await read('decimals')).toBe(6);
+    expect(await read('symbol')).toBe(SWAP_DEMO_TOKEN.symbol);
+    const balance = await client.readContract({
+      address: uniswap.dollar,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [anvil.accounts[2]!.address],
+    });
+    expect(balance).toBe(parseUnits('1000000', 6));
+  });
+
+  it('quotes on v2 at the seeded 2 000 LDT per ETH, less the 0.3 % fee and the price impact', async () => {
+    const amounts = (await client.readContract({
+      address: uniswap.v2.router,
+      abi: loadUniswapArtifact('UniswapV2Router02').abi,
+      functionName: 'getAmountsOut',
+      args: [parseEther('1'), [uniswap.weth, anvil.contracts.token]],
+    })) as bigint[];
+    // x*y=k by hand: 1 ETH in (997/1000 of it counts) against 50 ETH / 100 000 LDT.
+    const expected = (parseEther('1') * 997n * parseEther('100000')) / (parseEther('50') * 1000n + parseEther('1') * 997n);
+    expect(amounts[1]).toBe(expected);
+  });
+
+  it('quotes on v3 through QuoterV2 and swaps through SwapRouter for that amount', async () => {
+    const trader = anvil.accounts[1]!;
+    const quote = await client.simulateContract({
+      address: uniswap.v3.quoter,
+      abi: loadUniswapArtifact('QuoterV2').abi,
+      functionName: 'quoteExactInputSingle',
+      args: [{ tokenIn: anvil.contracts.token, tokenOut: uniswap.dollar, amountIn: parseEther('10'), fee: 3000, sqrtPriceLimitX96: 0n }],
+    });
+    const amountOut = (quote.result as readonly bigint[])[0]!;
+    // 10 LDT at 1 LUSD each, less 0.3 %: a little under 9.97 LUSD in a deep pool.
+    expect(amountOut).toBeLessThan(parseUnits('9.97', 6));
+    expect(amountOut).toBeGreaterThan(parseUnits('9.96', 6));
+
+    const wallet = anvilWalletClient(anvil.rpcUrl, anvil.chainId, trader);
+    const before = await client.readContract({ address: uniswap.dollar, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] });
+    await wallet.waitForTransactionReceipt({
+      hash: await wallet.writeContract({
+        address: anvil.contracts.token,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [uniswap.v3.swapRouter, parseEther('10')],
+      }),
+    });
+    const hash = await wallet.writeContract({
+      address: uniswap.v3.swapRouter,
+      abi: loadUniswapArtifact('SwapRouter').abi,
+      functionName: 'exactInputSingle',
+      args: [
+        {
+          tokenIn: anvil.contracts.token,
+          tokenOut: uniswap.dollar,
+          fee: 3000,
+          recipient: trader.address,
+          deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+          amountIn: parseEther('10'),
+          amountOutMinimum: amountOut,
+          sqrtPriceLimitX96: 0n,
+        },
+      ],
+    });
+    expect((await wallet.waitForTransactionReceipt({ hash })).status).toBe('success');
+    const after = await client.readContract({ address: uniswap.dollar, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] });
+    expect(after - before).toBe(amountOut);
+  });
+
+  it('has the LUSD/WETH 0.05 % pool the router reverts on when the minimum is not met', async () => {
+    expect(uniswap.pools.v3.map((pool) => pool.fee)).toEqual([3000, 500]);
+    const trader = anvilWalletClient(anvil.rpcUrl, anvil.chainId, anvil.accounts[2]!);
+    await expect(
+      trader.simulateContract({
+        address: uniswap.v3.swapRouter,
+        abi: loadUniswapArtifact('SwapRouter').abi,
+        functionName: 'exactInputSingle',
+        value: parseEther('1'),
+        args: [
+          {
+            tokenIn: uniswap.weth,
+            tokenOut: uniswap.dollar,
+            fee: 500,
+            recipient: anvil.accounts[2]!.address,
+            deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+            amountIn: parseEther('1'),
+            amountOutMinimum: parseUnits('2000', 6),
+            sqrtPriceLimitX96: 0n,
+          },
+        ],
+      }),
+    ).rejects.toThrow(/Too little received/);
+  });
+});

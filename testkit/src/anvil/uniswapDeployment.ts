@@ -1,0 +1,243 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { type Abi, type Address, type Hash, type Hex, maxUint256, parseEther, parseUnits } from 'viem';
+import { jsonRpcRequest } from '../jsonRpc.js';
+import { testkitRoot } from '../packageFiles.js';
+import type { AnvilAccount } from './defaultAccounts.js';
+import { type CompiledContract, loadCompiledContract } from './demoContracts.js';
+import { type AnvilWalletClient, anvilWalletClient, deployedAddress } from './deployContracts.js';
+
+/** Uniswap's own build artifacts from npm (testkit devDependencies), per TEST-INFRA part 2 §6. */
+const NPM_ARTIFACTS = {
+  WETH9: '@uniswap/v2-periphery/build/WETH9.json',
+  UniswapV2Factory: '@uniswap/v2-core/build/UniswapV2Factory.json',
+  UniswapV2Router02: '@uniswap/v2-periphery/build/UniswapV2Router02.json',
+  UniswapV3Factory: '@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json',
+  NonfungiblePositionManager: '@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json',
+  SwapRouter: '@uniswap/v3-periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json',
+  QuoterV2: '@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json',
+} as const;
+
+export type UniswapNpmContract = keyof typeof NPM_ARTIFACTS;
+
+/** An artifact's ABI and creation bytecode, read at run time (v2's truffle files carry the bytecode without 0x). */
+export function loadUniswapArtifact(name: UniswapNpmContract): CompiledContract {
+  const require = createRequire(join(testkitRoot(), 'package.json'));
+  let path: string;
+  try {
+    path = require.resolve(NPM_ARTIFACTS[name]);
+  } catch {
+    throw new Error(`@latch/testkit: ${NPM_ARTIFACTS[name]} is missing; install the testkit's devDependencies (npm ci)`);
+  }
+  const artifact = JSON.parse(readFileSync(path, 'utf8')) as { abi?: Abi; bytecode?: string };
+  const bytecode = typeof artifact.bytecode === 'string' ? artifact.bytecode.replace(/^(?:0x)?/, '0x') : '';
+  if (!Array.isArray(artifact.abi) || !/^0x[0-9a-fA-F]{2,}$/.test(bytecode)) {
+    throw new Error(`@latch/testkit: ${NPM_ARTIFACTS[name]} has no abi or bytecode`);
+  }
+  return { abi: artifact.abi, bytecode: bytecode as Hex };
+}
+
+/** The second demo token the pools pair with LDT and WETH: a 6-decimal dollar. */
+export const SWAP_DEMO_TOKEN = { name: 'Latch Demo Dollar', symbol: 'LUSD', decimals: 6 } as const;
+/** Each of accounts 0..3 receives this many LUSD (whole tokens). */
+export const SWAP_DEMO_TOKEN_BALANCE = 1_000_000n;
+
+/** The full-range ticks of a fee tier's tick spacing (TickMath's ±887272 rounded to the spacing). */
+const TICK_SPACING: Readonly<Record<number, number>> = { 500: 10, 3000: 60, 10000: 200 };
+
+/** One pool's seed liquidity: whole units of each token (ETH stands for WETH). */
+export interface UniswapPoolSeed {
+  readonly tokenA: Address;
+  readonly amountA: bigint;
+  readonly tokenB: Address;
+  readonly amountB: bigint;
+}
+
+export interface UniswapDeployment {
+  readonly weth: Address;
+  readonly v2: { readonly factory: Address; readonly router: Address };
+  readonly v3: { readonly factory: Address; readonly swapRouter: Address; readonly quoter: Address; readonly positionManager: Address };
+  /** LUSD, the 6-decimal token deployed for the pools. */
+  readonly dollar: Address;
+  /**
+   * The pools seeded at deployment, by pair: v2 LDT/WETH (2 000 LDT per ETH), v3 0.3 % LDT/LUSD
+   * (1 LUSD per LDT) and v3 0.05 % LUSD/WETH (2 000 LUSD per ETH).
+   */
+  readonly pools: {
+    readonly v2: readonly { readonly pair: Address; readonly tokens: readonly [Address, Address] }[];
+    readonly v3: readonly { readonly pool: Address; readonly fee: number; readonly tokens: readonly [Address, Address] }[];
+  };
+}
+
+export interface UniswapDeploymentOptions {
+  /** The LDT demo token (from `startAnvil().contracts.token`). */
+  readonly token: Address;
+  /** Accounts that receive LUSD (default: accounts 0..3 as for LDT). The deployer must hold LDT and ETH for the seeds. */
+  readonly holders?: readonly Address[];
+}
+
+type Wallet = AnvilWalletClient;
+
+async function mined(wallet: Wallet, hash: Hash, what: string): Promise<void> {
+  const receipt = await wallet.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success') throw new Error(`${what} failed (tx ${hash})`);
+}
+
+async function deploy(wallet: Wallet, contract: CompiledContract, args: readonly unknown[], what: string): Promise<Address> {
+  const hash = await wallet.deployContract({ abi: contract.abi, bytecode: contract.bytecode, args: args as never });
+  return deployedAddress(wallet, hash, what);
+}
+
+async function write(wallet: Wallet, address: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint) {
+  const hash = await wallet.writeContract({ address, abi, functionName, args, ...(value ? { value } : {}) } as never);
+  await mined(wallet, hash, functionName);
+}
+
+function bigintSqrt(value: bigint): bigint {
+  if (value < 2n) return value;
+  let x = value;
+  let y = (x + 1n) / 2n;
+  while (y < x) {
+    x = y;
+    y = (x + value / x) / 2n;
+  }
+  return x;
+}
+
+/** Uniswap v3's sqrtPriceX96 for a pool holding `amount0` of token0 against `amount1` of token1 (raw units). */
+export function sqrtPriceX96(amount0: bigint, amount1: bigint): bigint {
+  return bigintSqrt((amount1 << 192n) / amount0);
+}
+
+const ERC20_APPROVE = [
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
+] as const satisfies Abi;
+
+/**
+ * Deploys WETH9, Uniswap v2 (factory, Router02) and v3 (factory, SwapRouter, QuoterV2,
+ * NonfungiblePositionManager) from their npm artifacts with `deployer`, a 6-decimal LUSD token, and
+ * seeds three pools with the deployer's LDT, LUSD and ETH. Deterministic on a fresh anvil.
+ */
+export async function deployUniswap(
+  rpcUrl: string,
+  chainId: number,
+  deployer: AnvilAccount,
+  options: UniswapDeploymentOptions,
+): Promise<UniswapDeployment> {
+  const wallet = anvilWalletClient(rpcUrl, chainId, deployer);
+  const ldt = options.token;
+  const weth = await deploy(wallet, loadUniswapArtifact('WETH9'), [], 'WETH9');
+  const v2Factory = await deploy(wallet, loadUniswapArtifact('UniswapV2Factory'), [deployer.address], 'UniswapV2Factory');
+  const router = loadUniswapArtifact('UniswapV2Router02');
+  const v2Router = await deploy(wallet, router, [v2Factory, weth], 'UniswapV2Router02');
+  const v3Factory = await deploy(wallet, loadUniswapArtifact('UniswapV3Factory'), [], 'UniswapV3Factory');
+  const swapRouter = await deploy(wallet, loadUniswapArtifact('SwapRouter'), [v3Factory, weth], 'SwapRouter');
+  const quoter = await deploy(wallet, loadUniswapArtifact('QuoterV2'), [v3Factory, weth], 'QuoterV2');
+  const manager = loadUniswapArtifact('NonfungiblePositionManager');
+  // The token descriptor only renders position NFTs' metadata, which nothing here reads: any address will do.
+  const positionManager = await deploy(wallet, manager, [v3Factory, weth, deployer.address], 'NonfungiblePositionManager');
+
+  const everyone = options.holders ?? [deployer.address, ...(await defaultHolders(rpcUrl, deployer.address))];
+  const dollarContract = await loadCompiledContract('LatchSwapToken' as Parameters<typeof loadCompiledContract>[0]);
+  const units = parseUnits(String(SWAP_DEMO_TOKEN_BALANCE), SWAP_DEMO_TOKEN.decimals);
+  const dollar = await deploy(
+    wallet,
+    dollarContract,
+    [SWAP_DEMO_TOKEN.name, SWAP_DEMO_TOKEN.symbol, SWAP_DEMO_TOKEN.decimals, everyone, everyone.map(() => units)],
+    SWAP_DEMO_TOKEN.name,
+  );
+
+  // WETH for the v3 pool, then unlimited allowances for the routers that pull the seeds.
+  await write(
+    wallet,
+    weth,
+    [{ type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] }],
+    'deposit',
+    [],
+    parseEther('100'),
+  );
+  for (const token of [ldt, dollar, weth]) {
+    for (const spender of [v2Router, positionManager]) await write(wallet, token, ERC20_APPROVE, 'approve', [spender, maxUint256]);
+  }
+
+  const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600);
+  // v2 LDT/ETH: 100 000 LDT against 50 ETH.
+  await write(
+    wallet,
+    v2Router,
+    router.abi,
+    'addLiquidityETH',
+    [ldt, parseEther('100000'), 0n, 0n, deployer.address, deadline],
+    parseEther('50'),
+  );
+  const pairAddress = (await wallet.readContract({
+    address: v2Factory,
+    abi: loadUniswapArtifact('UniswapV2Factory').abi,
+    functionName: 'getPair',
+    args: [ldt, weth],
+  })) as Address;
+
+  const seeds = [
+    { fee: 3000, a: ldt, amountA: parseEther('100000'), b: dollar, amountB: parseUnits('100000', 6) },
+    { fee: 500, a: dollar, amountA: parseUnits('100000', 6), b: weth, amountB: parseEther('50') },
+  ];
+  const v3Pools: { pool: Address; fee: number; tokens: readonly [Address, Address] }[] = [];
+  for (const seed of seeds) {
+    const [token0, amount0, token1, amount1] =
+      BigInt(seed.a) < BigInt(seed.b) ? [seed.a, seed.amountA, seed.b, seed.amountB] : [seed.b, seed.amountB, seed.a, seed.amountA];
+    const spacing = TICK_SPACING[seed.fee] ?? 60;
+    const maxTick = Math.floor(887272 / spacing) * spacing;
+    await write(wallet, positionManager, manager.abi, 'createAndInitializePoolIfNecessary', [
+      token0,
+      token1,
+      seed.fee,
+      sqrtPriceX96(amount0, amount1),
+    ]);
+    await write(wallet, positionManager, manager.abi, 'mint', [
+      {
+        token0,
+        token1,
+        fee: seed.fee,
+        tickLower: -maxTick,
+        tickUpper: maxTick,
+        amount0Desired: amount0,
+        amount1Desired: amount1,
+        amount0Min: 0n,
+        amount1Min: 0n,
+        recipient: deployer.address,
+        deadline,
+      },
+    ]);
+    const pool = (await wallet.readContract({
+      address: v3Factory,
+      abi: loadUniswapArtifact('UniswapV3Factory').abi,
+      functionName: 'getPool',
+      args: [token0, token1, seed.fee],
+    })) as Address;
+    v3Pools.push({ pool, fee: seed.fee, tokens: [token0, token1] });
+  }
+
+  return {
+    weth,
+    v2: { factory: v2Factory, router: v2Router },
+    v3: { factory: v3Factory, swapRouter, quoter, positionManager },
+    dollar,
+    pools: { v2: [{ pair: pairAddress, tokens: [ldt, weth] }], v3: v3Pools },
+  };
+}
+
+/** Accounts 1..3 of the node (the LDT side holders), read from `eth_accounts`. */
+async function defaultHolders(rpcUrl: string, deployer: Address): Promise<Address[]> {
+  const result = (await jsonRpcRequest(rpcUrl, 'eth_accounts', [])) as Address[] | null;
+  return (result ?? []).filter((address) => address.toLowerCase() !== deployer.toLowerCase()).slice(0, 3);
+}
