@@ -294,7 +294,10 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
           try {
             return await waitForTransferOutcome(clientFor(request.network), request, options.waitForTransfer);
           } finally {
-            for (const key of sentTransfers.get(request.hash) ?? []) tokenCache.delete(key);
+            const keys = sentTransfers.get(request.hash);
+            // A transaction this adapter did not build (a swap, any contract call through the wallet) may have moved any token.
+            if (keys) for (const key of keys) tokenCache.delete(key);
+            else tokenCache.clear();
             sentTransfers.delete(request.hash);
           }
         },

@@ -23,7 +23,10 @@ beforeAll(async () => {
     chains: [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }],
     chainId: anvil.chainId,
   });
-  const mounted = mountAdapter(wallet, [network], { waitForTransfer: { pollIntervalMs: 20 } });
+  const mounted = mountAdapter(wallet, [network], {
+    waitForTransfer: { pollIntervalMs: 20 },
+    tokens: { [network.caipNetworkId]: { address: anvil.contracts.token } },
+  });
   ({ adapter, connector, unmount } = mounted);
   await adapter.connect(connector, { network });
 });
@@ -61,6 +64,17 @@ async function sendFixedGas(accountIndex: number, call: { to: Address; data?: `0
 const overdraw = (to: Address) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, parseEther('5')] });
 
 describe('send.waitForTransfer', () => {
+  it('after a transaction the adapter did not build (a swap, a contract call), token balances are read again, not from the 30 s cache', async () => {
+    const owner = anvil.accounts[0]!.address;
+    const ldt = async () =>
+      (await adapter.capabilities!.balance!.getTokenBalances!(owner, network)).find((row) => row.symbol === 'LDT')?.quantity.numeric;
+    const before = await ldt();
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [anvil.accounts[6]!.address, parseEther('1')] });
+    const hash = await sendFixedGas(0, { to: anvil.contracts.token, data, gas: 100_000n });
+    await expect(wait(hash)).resolves.toEqual({ status: 'confirmed' });
+    expect(Number(await ldt())).toBe(Number(before) - 1);
+  });
+
   it('confirms a native transfer sent through the wallet', async () => {
     const hash = await adapter.capabilities!.send!.sendTransfer(transfer({ amount: parseEther('0.5') }));
     await expect(wait(hash)).resolves.toEqual({ status: 'confirmed' });

@@ -179,6 +179,7 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
       emit: (event) => {
         if (event.type === 'disconnected') void visitorActions().then((m) => m.endSession(ctx, plugin, { tellPlugin: false }));
       },
+      openView: async (view, data) => (await visitorActions()).showView(ctx, view, data),
     });
     if (teardown) teardowns.push(teardown);
   }
@@ -255,6 +256,7 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     preload: async () => void (await visitorActions()),
     setAccountTab: (ns, tab) => setAccountTab(ctx, ns, tab),
     setSendState: account('setSendState'),
+    storeProfileName: async (ns, name) => (await visitorActions()).storeProfileName(ctx, ns, name),
     getPlugin: (id) => ctx.plugins.get(id),
     getConnectorPlugin: (id) => ctx.connectorPlugins.get(id),
     getRecentWallets: () => ctx.storage.get('recentWallets') ?? [],

@@ -33,6 +33,8 @@ export interface ModalInternals {
   setAccountTab(namespace: ChainNamespace, tab: AccountTab): void;
   /** §3 send state: the Send views' form ('reset' empties it). */
   setSendState(patch: Partial<SendState> | 'reset'): Promise<void>;
+  /** §4 name registration: a name just registered becomes the account's profile name (cached like a looked-up one, §9). */
+  storeProfileName(namespace: ChainNamespace, name: string): Promise<void>;
 
   getPlugin(id: string): FeaturePlugin | undefined;
   getConnectorPlugin(id: string): ConnectorPlugin | undefined;

@@ -31,7 +31,19 @@ export const FEATURE_NAMES = [
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
-export type Features = { [K in FeatureName]: K extends 'socials' ? readonly SocialProvider[] | false : boolean };
+/**
+ * Flags of feature plugins beyond §6 (on unless set false). A plugin package adds its own by
+ * declaration merging, with no kernel edit: `declare module '@latch/kernel' { interface PluginFeatures { names: boolean } }`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in plugin packages.
+export interface PluginFeatures {}
+
+/** A §6 flag or a plugin's own (`PluginFeatures`). */
+export type FeatureFlag = FeatureName | keyof PluginFeatures;
+
+export type Features = { [K in FeatureName]: K extends 'socials' ? readonly SocialProvider[] | false : boolean } & {
+  [K in keyof PluginFeatures]?: boolean;
+};
 
 /** §9 default features. */
 export const DEFAULT_FEATURES: Readonly<Features> = Object.freeze({
@@ -185,13 +197,14 @@ export function validateNetwork(network: CaipNetwork): void {
   }
 }
 
-function resolveFeatures(features: Partial<Features> | undefined): Features {
+/** §6 flags plus the registered plugins' own flags (on by default). */
+function resolveFeatures(features: Partial<Features> | undefined, plugins: readonly FeaturePlugin[] = []): Features {
+  const own = plugins.map((p) => p.feature as string).filter((flag) => !(FEATURE_NAMES as readonly string[]).includes(flag));
+  const known = [...FEATURE_NAMES, ...own];
   for (const name of Object.keys(features ?? {})) {
-    if (!(FEATURE_NAMES as readonly string[]).includes(name)) {
-      throw configError(`Unknown feature '${name}'. Known features: ${FEATURE_NAMES.join(', ')}`);
-    }
+    if (!known.includes(name)) throw configError(`Unknown feature '${name}'. Known features: ${known.join(', ')}`);
   }
-  return { ...DEFAULT_FEATURES, ...features };
+  return { ...DEFAULT_FEATURES, ...Object.fromEntries(own.map((flag) => [flag, true])), ...features };
 }
 
 const isHttpUrl = (url: unknown) => typeof url === 'string' && /^https?:\/\/[^\s]+$/.test(url);
@@ -242,10 +255,14 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
   const connectorIds = (options.connectors ?? []).map((c) => c.id);
   const sameId = connectorIds.find((id, index) => connectorIds.indexOf(id) !== index);
   if (sameId) throw configError(`Two connectors with id '${sameId}' in \`connectors\``);
+  const features = resolveFeatures(options.features, options.plugins);
+  // The data services of the plugins whose flag is on (the first plugin wins), under the host's own.
+  const provided = (options.plugins ?? []).filter((p) => p.dataServices && features[p.feature]).map((p) => p.dataServices);
   return {
     ...options,
+    ...(provided.length > 0 ? { dataServices: Object.assign({}, ...provided.reverse(), options.dataServices) as DataServices } : {}),
     networks,
-    features: resolveFeatures(options.features),
+    features,
     defaultNetwork,
     enableNetworkSwitch: options.enableNetworkSwitch ?? true,
     sdkType: options.sdkType ?? 'latch',

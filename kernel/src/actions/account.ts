@@ -1,6 +1,9 @@
 import { BALANCE_CACHE_TTL_MS, NAME_CACHE_TTL_MS } from '../cache.js';
 import type { KernelContext } from '../context.js';
 import { networksAtom } from '../state/atoms.js';
+import { LatchError } from '../errors/LatchError.js';
+import { ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE } from '../errors/messages.js';
+import type { Identity, NameService } from '../plugins/dataServices.js';
 import { capabilityOf, getAccount, reportError, updateAccount } from './accountState.js';
 import type { ChainNamespace } from '../types.js';
 
@@ -52,18 +55,26 @@ export async function refreshIdentity(ctx: KernelContext, ns: ChainNamespace): P
   if (account.status !== 'connected' || !account.address || !network) return;
   const service = ctx.options.dataServices?.identity;
   const capability = capabilityOf(ctx, ns, 'identity');
-  if (network.testnet || (!service && !capability)) {
+  const names = ctx.options.dataServices?.names;
+  if (network.testnet || (!service && !capability && !names)) {
     updateAccount(ctx, ns, { profileName: undefined, profileImage: undefined });
     return;
   }
   const cacheId = `${network.caipNetworkId}:${account.address}`;
-  type Identity = { name?: string; avatar?: string };
   let identity = ctx.storage.getCached<Identity>('identityCache', cacheId, ctx.now());
   try {
     if (!identity) {
-      identity = service
-        ? await service.getIdentity(account.address, network.caipNetworkId)
-        : await (capability as NonNullable<typeof capability>).getIdentity(account.address, network);
+      const address = account.address;
+      const lookup = service
+        ? service.getIdentity(address, network.caipNetworkId)
+        : capability
+          ? capability.getIdentity(address, network)
+          : Promise.resolve<Identity>({});
+      // §7: when the identity lookup fails or finds no name, the name service's reverse lookup is the fallback.
+      identity = await lookup.then(
+        (found) => (found?.name || !names ? found : namesFor(names, address, found)),
+        (err) => (names ? namesFor(names, address, {}) : Promise.reject(err)),
+      );
       ctx.storage.setCached('identityCache', cacheId, identity, NAME_CACHE_TTL_MS, ctx.now());
     }
     if (getAccount(ctx, ns).address !== account.address) return;
@@ -74,4 +85,24 @@ export async function refreshIdentity(ctx: KernelContext, ns: ChainNamespace): P
   } catch (err) {
     reportError(ctx, err, 'FETCH_IDENTITY_ERROR');
   }
+}
+
+/** The first name the name service holds for `address`, over `found` (its avatar kept); §8 text on failure. */
+async function namesFor(names: NameService, address: string, found: Identity): Promise<Identity> {
+  try {
+    const [name] = await names.lookupAddress(address);
+    return typeof name === 'string' ? { ...found, name } : found;
+  } catch (err) {
+    throw new LatchError(ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE, { category: 'API_ERROR', cause: err });
+  }
+}
+
+/** §4 name registration: the registered name is the account's profile name, cached like a looked-up one (§9, 5 min). */
+export function storeProfileName(ctx: KernelContext, ns: ChainNamespace, name: string): void {
+  const account = getAccount(ctx, ns);
+  const network = ctx.store.get(networksAtom)[ns]?.caipNetwork;
+  if (account.status !== 'connected' || !account.address || !network) return;
+  const identity = account.profileImage ? { name, avatar: account.profileImage } : { name };
+  ctx.storage.setCached('identityCache', `${network.caipNetworkId}:${account.address}`, identity, NAME_CACHE_TTL_MS, ctx.now());
+  updateAccount(ctx, ns, { profileName: name });
 }

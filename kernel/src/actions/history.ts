@@ -105,11 +105,12 @@ export async function resolveName(
   const capability = capabilityOf(ctx, ns, 'names');
   const service = ctx.options.dataServices?.names;
   try {
-    if (capability) return (await capability.resolveName(name, network)) || undefined;
+    const onChain = capability ? await capability.resolveName(name, network) : undefined;
+    // A name the chain (ENS) does not know may be the name service's.
+    if (onChain || !service) return onChain || undefined;
     // A service may answer for several chains: keep the first address this namespace's adapter accepts.
     const adapter = ctx.adapters.get(ns);
-    if (service) return (await service.resolveName(name, network)).find((address) => !adapter || adapter.isAddress(address));
-    return undefined;
+    return (await service.resolveName(name, network)).find((address) => !adapter || adapter.isAddress(address));
   } catch (err) {
     throw reportError(ctx, new LatchError(ERROR_RESOLVING_NAME_MESSAGE, { category: 'API_ERROR', cause: err }), 'RESOLVE_NAME_ERROR');
   }

@@ -5,14 +5,16 @@
  */
 import type { KernelContext } from '../context.js';
 import type { TransferOutcome } from '../plugins/ChainAdapter.js';
-import { activeNamespaceAtom } from '../state/atoms.js';
+import { activeNamespaceAtom, modalAtom } from '../state/atoms.js';
 import type { ChainNamespace } from '../types.js';
-import { refreshBalance } from './account.js';
+import { refreshBalance, storeProfileName } from './account.js';
 import { getAccount } from './accountState.js';
 import type { SendFee, SendRequest, SendResult } from './send.js';
+import { openModal } from './modal.js';
+import { pushView } from './router.js';
 import { refreshTokenBalances } from './tokens.js';
 
-export { refreshBalance };
+export { refreshBalance, storeProfileName };
 export { connectWallet, connectWallets, handleAdapterEvent } from './connect.js';
 export { disconnect } from './disconnect.js';
 export { switchNetwork } from './network.js';
@@ -22,6 +24,12 @@ export { endSession } from './session.js';
 export { signMessage } from './sign.js';
 export { signInActions } from './signInTrigger.js';
 export { refreshTokenBalances };
+/** A connector plugin's view (§2 ApproveTransaction): pushed over the visitor's view when the modal is open (a send in progress keeps its place), else the modal opens at it. */
+export function showView(ctx: KernelContext, view: string, data?: unknown): void {
+  if (ctx.store.get(modalAtom).open) pushView(ctx, view, data);
+  else openModal(ctx, { view, data });
+}
+
 /** Send, activity, NFTs and names: a chunk of their own, loaded when the visitor opens one of them. */
 export const accountActions = () => import('./accountActions.js');
 

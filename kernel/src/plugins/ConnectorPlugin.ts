@@ -47,6 +47,18 @@ export interface ConnectorContext {
   networks(namespace: ChainNamespace): readonly CaipNetwork[];
   readonly storage: ConnectorStorage;
   emit(event: ConnectorPluginEvent): void;
+  /** Shows one of the plugin's views (an approval the visitor must give, §2 ApproveTransaction): pushed when the modal is open, else the modal opens at it. */
+  openView?(view: string, data?: unknown): Promise<void>;
+}
+
+/** A wallet reached through a connector plugin (a WalletConnect wallet from its registry), listed in All Wallets. */
+export interface ConnectorWallet {
+  readonly id: string;
+  readonly name: string;
+  /** A `data:` URL or one on a host the integrator chose. */
+  readonly icon?: string;
+  /** What the plugin's connecting view receives as `data.wallet` when the visitor picks it. */
+  readonly data?: unknown;
 }
 
 /** Registered at `createModal({ connectors: [...] })`; listed in the modal as one wallet entry. */
@@ -62,6 +74,16 @@ export interface ConnectorPlugin {
   readonly views?: Readonly<Record<string, LazyView>>;
   /** The view to show while connecting; absent: the modal's generic connecting view. */
   readonly connectingView?: string;
+  /**
+   * One of its views shown inside the Connect view at the e-mail slot of the §9 connect-method order (an e-mail
+   * field) instead of a row in the wallet list; shown only while `features.email` is on.
+   */
+  readonly connectSection?: string;
+  /**
+   * The wallets it reaches, for All Wallets: called when the visitor opens that view (or searches it), never
+   * before; picking one opens `connectingView` with the wallet in `data.wallet`.
+   */
+  wallets?(request: { search?: string; signal?: AbortSignal }): Promise<readonly ConnectorWallet[]>;
   /** Called once at `createModal`; returns a teardown. No request may happen here (§1 privacy). */
   setup?(context: ConnectorContext): (() => void) | undefined;
   /** Opens a session (pairing, sign-in…) and resolves once the wallet approved it. */

@@ -1,4 +1,6 @@
-import type { FeatureName } from '../options.js';
+import type { FeatureFlag } from '../options.js';
+import type { ChainNamespace } from '../types.js';
+import type { DataServices } from './dataServices.js';
 
 /** A lazily loaded view: the module's default export is the component (React or other). */
 export type LazyView = () => Promise<{ default: unknown }>;
@@ -11,8 +13,12 @@ export interface PluginContext {
 /** An optional feature (swap, on-ramp, names…): logic plus views loaded only when opened. */
 export interface FeaturePlugin {
   readonly id: string;
-  /** The §6 feature flag it answers to; a plugin whose flag is off is not registered. */
-  readonly feature: FeatureName;
+  /** The §6 feature flag it answers to, or its own (`PluginFeatures`); a plugin whose flag is off is not registered. */
+  readonly feature: FeatureFlag;
   readonly views?: Readonly<Record<string, LazyView>>;
+  /** Data services it provides (names, identity…); the host's own `dataServices` take precedence. */
+  readonly dataServices?: DataServices;
+  /** A row in the Account view that opens one of its views (a feature outside the §9 wallet-feature list), on `namespaces` only when given. */
+  readonly accountEntry?: { readonly label: string; readonly view: string; readonly namespaces?: readonly ChainNamespace[] };
   setup?(context: PluginContext): (() => void) | undefined;
 }

@@ -25,6 +25,8 @@ export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embe
   const loader = resolveViewLoader(modal, route.view);
   const title = viewTitle(route.view, route.data);
   const showBack = history.length > 1 && !ROOT_VIEWS.has(route.view);
+  // §2 ApproveTransaction over a view (a send in progress): that view stays mounted, hidden, so it keeps its state.
+  const under = route.view === 'ApproveTransaction' && history.length > 1 ? history[history.length - 2] : undefined;
   const requestClose = () => {
     if (!modal.close()) getInternals(modal).feedback.shake();
   };
@@ -51,6 +53,11 @@ export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embe
             )}
           </div>
           {alerts.current ? <AlertBanner alert={alerts.current} onDismiss={() => getInternals(modal).feedback.dismissAlert()} /> : null}
+          {under ? (
+            <div className="body" key={`${under.view}-${history.length - 1}`} style={{ display: 'none' }}>
+              <ViewHost modal={modal} loader={resolveViewLoader(modal, under.view)} data={under.data} />
+            </div>
+          ) : null}
           <div className="body" key={`${route.view}-${history.length}`} aria-busy={state.loading || undefined}>
             <ViewHost modal={modal} loader={loader} data={route.data} />
           </div>

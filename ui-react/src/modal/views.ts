@@ -79,6 +79,7 @@ export function viewTitle(view: string, data: unknown): string {
     case 'AllWallets':
       return 'All Wallets';
     case 'ConnectingExternal':
+    case 'ConnectingWalletConnect':
       return (data as { name?: string } | undefined)?.name ?? 'Connecting';
     case 'Account':
       return 'Account';
@@ -96,6 +97,10 @@ export function viewTitle(view: string, data: unknown): string {
       return 'Receive';
     case 'SIWXSignMessage':
       return 'Sign In';
+    case 'RegisterAccountName':
+      return 'Choose a Name';
+    case 'RegisterAccountNameSuccess':
+      return 'Name Registered';
     default:
       return view.replace(/([a-z])([A-Z])/g, '$1 $2');
   }

@@ -9,6 +9,7 @@ import { ChevronIcon, CopyIcon, ExternalIcon, LogoutIcon } from '../parts/icons.
 import { namespaceLabel, NetworkBadge } from '../parts/NetworkList.js';
 import { TokenIcon } from '../parts/TokenIcon.js';
 import { fiatOf } from './send/fiat.js';
+import { PluginEntries } from './account/PluginEntries.js';
 import { WalletFeatures } from './account/WalletFeatures.js';
 import {
   accountsAtom,
@@ -142,6 +143,7 @@ export default function AccountView({ modal }: ViewProps) {
         </button>
       ) : null}
       <WalletFeatures modal={modal} namespace={namespace} />
+      <PluginEntries modal={modal} namespace={namespace} />
       {Object.keys(networks).some((ns) => !connectedNamespaces.includes(ns as ChainNamespace) && modal.getAdapter(ns as ChainNamespace)) ? (
         <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => getInternals(modal).router.push('Connect')}>
           <span className="name">Connect another wallet</span>

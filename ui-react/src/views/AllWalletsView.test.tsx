@@ -1,4 +1,4 @@
-import type { Connector, RegistryWallet, WalletRegistryService } from '@latch/kernel';
+import type { Connector, ConnectorPlugin, RegistryWallet, WalletRegistryService } from '@latch/kernel';
 import { act, fireEvent, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connector } from '../../../kernel/src/test-support/fakeAdapter.js';
@@ -179,5 +179,76 @@ describe('AllWallets view', () => {
     expect(screen.ui.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['https://good.example']);
     expect(screen.root.querySelectorAll('a:not([href])')).toHaveLength(0);
     expect(tiles(screen)).toEqual(['No Homepage', 'Script', 'Good']);
+  });
+});
+
+describe('AllWallets view: wallets a connector plugin reaches', () => {
+  /** A WalletConnect-like plugin: its wallets are asked for only when All Wallets opens. */
+  function walletsPlugin() {
+    const asked: (string | undefined)[] = [];
+    const plugin: ConnectorPlugin = {
+      id: 'wc',
+      name: 'WalletConnect',
+      type: 'WALLET_CONNECT',
+      connectingView: 'ConnectingWalletConnect',
+      views: {
+        ConnectingWalletConnect: async () => ({
+          default: ({ data }: { data?: unknown }) => <p data-testid="plugin-view">{JSON.stringify(data)}</p>,
+        }),
+      },
+      connect: async () => ({ namespaces: {} }),
+      disconnect: async () => undefined,
+      async wallets({ search }) {
+        asked.push(search);
+        const all = [
+          { id: 'rainbow', name: 'Rainbow', data: { id: 'rainbow', links: { native: 'rainbow://' } } },
+          { id: 'zerion', name: 'Zerion', data: { id: 'zerion' } },
+        ];
+        return all.filter((w) => !search || w.name.toLowerCase().includes(search.toLowerCase()));
+      },
+    };
+    return { plugin, asked };
+  }
+
+  it('lists them as buttons (not homepage links), asks only once All Wallets is open, and opens the plugin view with the wallet', async () => {
+    const { plugin, asked } = walletsPlugin();
+    const { modal } = createTestModal({ connectors: [plugin] });
+    expect(asked).toEqual([]);
+    const screen = await openModal(modal, { view: 'AllWallets' });
+    const rainbow = await screen.ui.findByRole('button', { name: /^Rainbow\s*, connect with WalletConnect$/ });
+    expect(asked).toEqual([undefined]);
+    // The bundled registry's Rainbow and Zerion homepage links give way to the connectable entries.
+    expect(screen.ui.queryByRole('link', { name: /Rainbow/ })).toBeNull();
+    expect(screen.ui.queryByRole('link', { name: /Zerion/ })).toBeNull();
+    fireEvent.click(rainbow);
+    expect(modal.getState().view).toBe('ConnectingWalletConnect');
+    expect(JSON.parse((await screen.ui.findByTestId('plugin-view')).textContent ?? '')).toMatchObject({
+      name: 'Rainbow',
+      targets: [{ id: 'wc', namespace: 'eip155' }],
+      wallet: { id: 'rainbow', links: { native: 'rainbow://' } },
+    });
+  });
+
+  it('passes the search on, and honours the modal excludeWalletIds', async () => {
+    const { plugin, asked } = walletsPlugin();
+    const { modal } = createTestModal({ connectors: [plugin], excludeWalletIds: ['zerion'] });
+    const screen = await openModal(modal, { view: 'AllWallets' });
+    await screen.ui.findByRole('button', { name: /^Rainbow\s*, connect with/ });
+    expect(screen.ui.queryByRole('button', { name: /^Zerion/ })).toBeNull();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(screen.ui.getByRole('searchbox', { name: 'Search wallets' }), { target: { value: 'rain' } });
+    await act(async () => vi.advanceTimersByTime(150));
+    vi.useRealTimers();
+    await until(() => asked.includes('rain'));
+    expect(asked).toEqual([undefined, 'rain']);
+  });
+
+  it('says so when the plugin cannot list its wallets', async () => {
+    const { plugin } = walletsPlugin();
+    const { modal } = createTestModal({
+      connectors: [{ ...plugin, wallets: async () => Promise.reject(new Error('HTTP status code: 503')) }],
+    });
+    const screen = await openModal(modal, { view: 'AllWallets' });
+    expect((await screen.ui.findByRole('alert')).textContent).toBe('The wallet list could not be loaded.');
   });
 });

@@ -1,4 +1,4 @@
-import type { RegistryWallet } from '@latch/kernel';
+import type { ChainNamespace, ConnectorPlugin, ConnectorWallet, RegistryWallet } from '@latch/kernel';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { ViewProps } from '../modal/views.js';
 import { useStoreValue } from '../hooks/useKernelState.js';
@@ -11,14 +11,31 @@ import { allConnectorsAtom, getInternals } from '@latch/kernel/internal';
 
 export const ALL_WALLETS_PAGE_SIZE = 24;
 
+/** Picking a wallet a connector plugin reaches: the plugin's connecting view, with that wallet. */
+function openThroughConnector(
+  modal: ViewProps['modal'],
+  connectors: readonly { id: string; chain: ChainNamespace }[],
+  plugin: ConnectorPlugin,
+  wallet: ConnectorWallet,
+): void {
+  const targets = connectors.filter((c) => c.id === plugin.id).map((c) => ({ id: c.id, namespace: c.chain }));
+  getInternals(modal).router.push(plugin.connectingView as string, { name: wallet.name, icon: wallet.icon, targets, wallet: wallet.data });
+}
+
 /** Installed wallets first, then the registry: searchable, paged, no request unless configured. */
 export default function AllWalletsView({ modal }: ViewProps) {
-  const connectors = useStoreValue(getInternals(modal).store, allConnectorsAtom);
+  const allConnectors = useStoreValue(getInternals(modal).store, allConnectorsAtom);
+  // A connector plugin with a Connect-view section (the e-mail field) is reached there, not as a wallet row.
+  const sectionIds = (modal.options.connectors ?? []).filter((c) => c.connectSection).map((c) => c.id);
+  const connectors = sectionIds.length ? allConnectors.filter((c) => !sectionIds.includes(c.id)) : allConnectors;
   const registry = useMemo(() => modal.options.dataServices?.walletRegistry ?? createListRegistry(BUNDLED_WALLETS), [modal]);
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [pages, setPages] = useState(1);
   const [result, setResult] = useState<{ wallets: RegistryWallet[]; total: number; error?: string }>({ wallets: [], total: 0 });
+  const [viaConnectors, setViaConnectors] = useState<{ wallets: { plugin: ConnectorPlugin; wallet: ConnectorWallet }[]; error?: string }>({
+    wallets: [],
+  });
   const searchId = useId();
   const excluded = modal.options.excludeWalletIds ?? [];
   const included = modal.options.includeWalletIds ?? [];
@@ -31,6 +48,22 @@ export default function AllWalletsView({ modal }: ViewProps) {
     }, 150);
     return () => clearTimeout(timer);
   }, [search, query]);
+
+  // Wallets a connector plugin reaches (WalletConnect's registry): asked now that the visitor opened this view.
+  useEffect(() => {
+    const plugins = (modal.options.connectors ?? []).filter((p) => p.wallets && p.connectingView);
+    if (plugins.length === 0) return;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    Promise.all(
+      plugins.map(
+        async (plugin) => (await plugin.wallets?.({ search: query || undefined, signal }))?.map((wallet) => ({ plugin, wallet })) ?? [],
+      ),
+    )
+      .then((lists) => !signal.aborted && setViaConnectors({ wallets: lists.flat() }))
+      .catch(() => !signal.aborted && setViaConnectors({ wallets: [], error: 'The wallet list could not be loaded.' }));
+    return () => controller.abort();
+  }, [modal, query]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -45,14 +78,19 @@ export default function AllWalletsView({ modal }: ViewProps) {
     (w) => !query || w.name.toLowerCase().includes(query.trim().toLowerCase()),
   );
   const installedKeys = new Set(installed.flatMap((w) => [walletKey(w.name), ...w.connectors.flatMap((c) => (c.rdns ? [c.rdns] : []))]));
+  const allowed = (w: { id: string; name: string }) =>
+    !matchesWalletIds(w, excluded) && (included.length === 0 || matchesWalletIds(w, included));
+  const reachable = viaConnectors.wallets.filter(({ wallet }) => !installedKeys.has(walletKey(wallet.name)) && allowed(wallet));
+  const reachableKeys = new Set(reachable.map(({ wallet }) => walletKey(wallet.name)));
   const others = result.wallets.filter(
     (w) =>
       !installedKeys.has(walletKey(w.name)) &&
+      !reachableKeys.has(walletKey(w.name)) &&
       !(w.rdns && installedKeys.has(w.rdns)) &&
       !matchesWalletIds(w, excluded) &&
       (included.length === 0 || matchesWalletIds(w, included)),
   );
-  const count = installed.length + others.length;
+  const count = installed.length + reachable.length + others.length;
 
   return (
     <div>
@@ -72,9 +110,9 @@ export default function AllWalletsView({ modal }: ViewProps) {
       <p className="sr-only" role="status">
         {count} wallets
       </p>
-      {result.error ? (
+      {result.error || viaConnectors.error ? (
         <p className="empty" role="alert">
-          {result.error}
+          {result.error ?? viaConnectors.error}
         </p>
       ) : null}
       {count === 0 && !result.error ? <p className="empty">No wallet matches “{query}”.</p> : null}
@@ -85,6 +123,15 @@ export default function AllWalletsView({ modal }: ViewProps) {
               <WalletIcon name={w.name} icon={w.icon} />
               <span>{w.name}</span>
               <span className="sr-only">, installed</span>
+            </button>
+          </li>
+        ))}
+        {reachable.map(({ plugin, wallet }) => (
+          <li key={`${plugin.id}-${wallet.id}`}>
+            <button type="button" className="tile" onClick={() => openThroughConnector(modal, connectors, plugin, wallet)}>
+              <WalletIcon name={wallet.name} icon={wallet.icon} />
+              <span>{wallet.name}</span>
+              <span className="sr-only">, connect with {plugin.name}</span>
             </button>
           </li>
         ))}

@@ -1,4 +1,5 @@
-import type { ViewProps } from '../modal/views.js';
+import { useEffect, useState } from 'react';
+import { loadedView, loadView, resolveViewLoader, type ViewProps } from '../modal/views.js';
 import { useStoreValue } from '../hooks/useKernelState.js';
 import { ChevronIcon } from '../parts/icons.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
@@ -21,7 +22,11 @@ export function openConnecting(modal: ViewProps['modal'], entry: WalletEntry): v
 }
 
 export default function ConnectView({ modal }: ViewProps) {
-  const connectors = useStoreValue(getInternals(modal).store, allConnectorsAtom);
+  const allConnectors = useStoreValue(getInternals(modal).store, allConnectorsAtom);
+  // A connector plugin with a Connect-view section (the embedded wallet's e-mail field) shows there, not as a row.
+  const sections = (modal.options.connectors ?? []).filter((c) => c.connectSection).map((c) => c.connectSection as string);
+  const sectionIds = new Set((modal.options.connectors ?? []).filter((c) => c.connectSection).map((c) => c.id));
+  const connectors = sectionIds.size ? allConnectors.filter((c) => !sectionIds.has(c.id)) : allConnectors;
   const entries = walletSections({
     connectors,
     recent: getInternals(modal).getRecentWallets(),
@@ -65,10 +70,18 @@ export default function ConnectView({ modal }: ViewProps) {
   const { termsConditionsUrl, privacyPolicyUrl } = modal.options;
   const terms = safeHomepage(termsConditionsUrl);
   const privacy = safeHomepage(privacyPolicyUrl);
-  // E-mail and social sign-in appear here, in §2 order, once the embedded-wallet connector exists.
+  const email =
+    modal.options.features?.email !== false && sections.length ? (
+      <section key="email" aria-label="Email">
+        {sections.map((view) => (
+          <ConnectSection key={view} modal={modal} view={view} />
+        ))}
+      </section>
+    ) : null;
+  // E-mail (a connector plugin's section) and wallets, in §2 order; social sign-in has no connector yet.
   return (
     <>
-      {order.map((method) => (method === 'wallet' ? wallets : null))}
+      {order.map((method) => (method === 'wallet' ? wallets : method === 'email' ? email : null))}
       {terms || privacy ? (
         <p className="muted legal" data-testid="latch-legal">
           By connecting a wallet, you agree to{' '}
@@ -88,6 +101,26 @@ export default function ConnectView({ modal }: ViewProps) {
       ) : null}
     </>
   );
+}
+
+/** A connector plugin's Connect-view section, loaded on first show (it is in no first-load chunk). */
+function ConnectSection({ modal, view }: { modal: ViewProps['modal']; view: string }) {
+  const loader = resolveViewLoader(modal, view);
+  const [module, setModule] = useState(() => (loader ? loadedView(loader) : undefined));
+  useEffect(() => {
+    if (!loader || module) return;
+    let live = true;
+    loadView(loader).then(
+      (m) => live && setModule(m),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [loader, module]);
+  if (!module) return null;
+  const Section = module.default;
+  return <Section modal={modal} />;
 }
 
 function WalletRow({ entry, onSelect }: { entry: WalletEntry; onSelect(): void }) {

@@ -1,0 +1,26 @@
+import type { ChainNamespace } from '@latch/kernel';
+import { getInternals } from '@latch/kernel/internal';
+import type { LatchModal } from '../../createModal.js';
+import { ChevronIcon } from '../../parts/icons.js';
+
+/** Rows of registered feature plugins outside the §9 wallet-feature list (a plugin's `accountEntry`, e.g. names). */
+export function PluginEntries({ modal, namespace }: { modal: LatchModal; namespace: ChainNamespace }) {
+  const internals = getInternals(modal);
+  const entries = (modal.options.plugins ?? [])
+    .filter((p) => internals.getPlugin(p.id) && p.accountEntry && p.views?.[p.accountEntry.view])
+    .map((p) => p.accountEntry as NonNullable<typeof p.accountEntry>)
+    .filter((entry) => !entry.namespaces || entry.namespaces.includes(namespace));
+  return entries.map((entry) => (
+    <button
+      key={entry.view}
+      type="button"
+      className="row"
+      style={{ marginBottom: 10 }}
+      data-testid={`latch-feature-${entry.view}`}
+      onClick={() => internals.router.push(entry.view)}
+    >
+      <span className="name">{entry.label}</span>
+      <ChevronIcon />
+    </button>
+  ));
+}
