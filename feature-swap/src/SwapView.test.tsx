@@ -1,0 +1,54 @@
+import { fireEvent } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { base, connector, mainnet, solanaMainnet } from '../../kernel/src/test-support/fakeAdapter.js';
+import { cleanupModals, createTestModal, openModal } from '../../ui-react/src/test-support/renderModal.js';
+import { createSwapPlugin, type SwapOptions } from './createSwapPlugin.js';
+
+afterEach(() => cleanupModals());
+
+const A = '0x1111111111111111111111111111111111111111';
+
+async function openSwap(options: SwapOptions, setup: { solana?: boolean; network?: typeof base } = {}) {
+  const plugin = createSwapPlugin(options);
+  const made = setup.solana
+    ? createTestModal({ networks: [solanaMainnet], plugins: [plugin] }, { namespace: 'solana', connectors: [connector('w', 'solana')] })
+    : createTestModal({
+        networks: [setup.network ?? mainnet, mainnet, base].filter((n, i, all) => all.indexOf(n) === i),
+        plugins: [plugin],
+      });
+  await made.modal.connect('w');
+  const screen = await openModal(made.modal);
+  const features = await screen.ui.findByRole('navigation', { name: 'Wallet features' });
+  fireEvent.click(await screen.ui.findByTestId('latch-feature-Swap'));
+  return { ...made, ...screen, features, view: await screen.ui.findByTestId('latch-Swap') };
+}
+
+describe('the Swap view when it cannot swap', () => {
+  it('comes before Receive among the wallet features (§9 order) and opens as the Swap dialog', async () => {
+    const { features, ui } = await openSwap({});
+    expect([...features.querySelectorAll('button')].map((b) => b.textContent?.trim())).toEqual(['Swap', 'Receive']); // the fake adapter cannot send
+    expect(ui.getByRole('dialog', { name: 'Swap' })).toBeTruthy();
+  });
+
+  it('says so on a namespace or network without swap contracts', async () => {
+    expect((await openSwap({}, { solana: true })).view.textContent).toBe('Swaps are not available on this network.');
+    await cleanupModals();
+    expect((await openSwap({}, { network: base })).view.textContent).toBe('Swaps are not available on this network.');
+  });
+
+  it('names a configuration problem found when the view opens', async () => {
+    const { view } = await openSwap(
+      { networks: { 8453: { v2: { router: A, factory: A }, weth: A, rpcUrl: 'ftp://nope' } } },
+      { network: base },
+    );
+    expect(view.textContent).toBe('Swaps are not configured correctly: networks[8453].rpcUrl must be an http(s) URL');
+  });
+
+  it('needs an EIP-1193 wallet to send from, and passes axe', async () => {
+    const { view, root } = await openSwap({});
+    expect(view.textContent).toBe('This wallet cannot send transactions from here.');
+    // Contrast needs layout, which happy-dom lacks; the e2e audits it in Chromium.
+    expect((await axe.run(root, { rules: { 'color-contrast': { enabled: false } } })).violations).toEqual([]);
+  });
+});

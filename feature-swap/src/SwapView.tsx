@@ -1,0 +1,77 @@
+import type { CaipNetwork } from '@latch/kernel';
+import { activeAccountAtom, activeNetworkAtom, type Atom, getInternals, type Store } from '@latch/kernel/internal';
+import { useCallback, useSyncExternalStore } from 'react';
+import type { SwapPlugin } from './createSwapPlugin.js';
+import { DEFAULT_SWAP_NETWORKS } from './defaultNetworks.js';
+import { networkProblem } from './networkProblem.js';
+import { SwapForm } from './SwapForm.js';
+import { SwapStyles } from './SwapStyles.js';
+import { type Eip1193Like, isEip1193 } from './swapTransactions.js';
+
+/** The modal instance a view receives (`@latch/react` passes `{ modal, data }`). */
+export type ModalLike = Parameters<typeof getInternals>[0] & {
+  waitForTransfer(hash: string, options?: { namespace?: string }): Promise<{ status: 'confirmed' | 'failed'; reason?: string } | undefined>;
+};
+
+/** What a host may open the Swap view with (§2 "A Swap view can receive swap arguments"). */
+export interface SwapArguments {
+  /** The token to pay with: an address, or 'native'. Default: the native currency. */
+  from?: string;
+  /** The token to receive: an address, or 'native'. */
+  to?: string;
+  /** Whole units of `from`, as typed: '1.5'. */
+  amount?: string;
+}
+
+function useStoreValue<T>(store: Store, atom: Atom<T>): T {
+  const subscribe = useCallback((onChange: () => void) => store.sub(atom, onChange), [store, atom]);
+  const read = () => store.get(atom);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+/** The eip155 chain id of a network, when it is one. */
+function eip155ChainId(network: CaipNetwork | undefined): number | undefined {
+  const match = network ? /^eip155:(\d+)$/.exec(network.caipNetworkId) : null;
+  return match ? Number(match[1]) : undefined;
+}
+
+/** §2 Swap: choose tokens and amount, see the quote, allow the token when needed, swap, see the result. */
+export default function SwapView({ modal, data }: { modal: ModalLike; data?: unknown }) {
+  const internals = getInternals(modal);
+  const account = useStoreValue(internals.store, activeAccountAtom);
+  const network = useStoreValue(internals.store, activeNetworkAtom);
+  const settings = (internals.getPlugin('swaps') as SwapPlugin | undefined)?.swap;
+  const chainId = eip155ChainId(network);
+  const config = chainId === undefined ? undefined : (settings?.networks[chainId] ?? DEFAULT_SWAP_NETWORKS[chainId]);
+  const provider: Eip1193Like | undefined = isEip1193(account?.connector?.provider) ? account.connector.provider : undefined;
+  const rpcUrl = config?.rpcUrl ?? network?.rpcUrls.default.http[0];
+
+  let problem: string | undefined;
+  if (!account?.address || account.status !== 'connected') problem = 'No wallet is connected.';
+  else if (!settings || !config || !network || chainId === undefined || !rpcUrl) problem = 'Swaps are not available on this network.';
+  else if (networkProblem(chainId, config)) problem = `Swaps are not configured correctly: ${networkProblem(chainId, config)}`;
+  else if (!provider) problem = 'This wallet cannot send transactions from here.';
+  if (problem || !account?.address || !settings || !config || !network || chainId === undefined || !rpcUrl || !provider) {
+    return (
+      <p className="empty" data-testid="latch-Swap">
+        {problem}
+      </p>
+    );
+  }
+  return (
+    <div data-testid="latch-Swap">
+      <SwapStyles />
+      <SwapForm
+        key={`${network.caipNetworkId}|${account.address}`}
+        modal={modal}
+        account={{ address: account.address as `0x${string}`, tokens: account.tokenBalance, walletName: account.connectedWalletInfo?.name }}
+        network={network}
+        chainId={chainId}
+        config={{ ...config, rpcUrl }}
+        settings={settings}
+        provider={provider}
+        args={(data ?? undefined) as SwapArguments | undefined}
+      />
+    </div>
+  );
+}

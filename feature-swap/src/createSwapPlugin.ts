@@ -1,0 +1,76 @@
+import type { FeaturePlugin } from '@latch/kernel';
+import type { QuoteProvider, SwapNetworkConfig } from './types.js';
+
+export interface SwapOptions {
+  /**
+   * Swap networks by eip155 chain id, over `DEFAULT_SWAP_NETWORKS` (Ethereum mainnet's Uniswap v2
+   * and v3, added by the view). §9 names more swap networks; their contracts are the integrator's to give.
+   */
+  networks?: Readonly<Record<number, SwapNetworkConfig>>;
+  /** §9 slippage tolerance in percent (default 1); the visitor can change it in the view. */
+  slippage?: number;
+  /**
+   * Where quotes come from. Default: on-chain Uniswap v2/v3 pools (loaded with the view). A function
+   * is called when the view opens, so an aggregator's code can be loaded lazily too.
+   */
+  quoteProvider?: QuoteProvider | (() => Promise<QuoteProvider>);
+}
+
+/** What the view receives: the checked configuration (the defaults are merged in by the view). */
+export interface SwapSettings {
+  readonly networks: Readonly<Record<number, SwapNetworkConfig>>;
+  readonly slippage: number;
+  readonly quoteProvider?: QuoteProvider | (() => Promise<QuoteProvider>);
+}
+
+/** The plugin's view: choose, quote, approve, swap, result. */
+export const SWAP_VIEW = 'Swap';
+/** §9 slippage tolerance, percent. */
+export const DEFAULT_SLIPPAGE = 1;
+/** The largest tolerance the view accepts, percent. */
+export const MAX_SLIPPAGE = 50;
+
+/** The plugin, with the checked configuration its view reads (the view imports nothing from this module). */
+export interface SwapPlugin extends FeaturePlugin {
+  readonly swap: SwapSettings;
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * The contracts of one network, checked at once. Kept small (this module is on the host's first
+ * load): its tokens, fee tiers and RPC URL are checked by the view (`networkProblem`).
+ */
+function checkNetwork(chainId: string, n: SwapNetworkConfig, fail: (message: string) => never): void {
+  const at = `networks[${chainId}]`;
+  if (!/^[1-9]\d*$/.test(chainId)) fail(`network keys are eip155 chain ids, got '${chainId}'`);
+  if (!n?.v2 && !n?.v3) fail(`${at} needs v2 or v3 contracts`);
+  const v2 = n.v2 ? { 'v2.router': n.v2.router, 'v2.factory': n.v2.factory } : {};
+  const v3 = n.v3 ? { 'v3.quoter': n.v3.quoter, 'v3.router': n.v3.router, 'v3.factory': n.v3.factory } : {};
+  for (const [key, value] of Object.entries({ weth: n.weth, ...v2, ...v3 })) {
+    if (!ADDRESS.test(String(value))) fail(`${at}.${key} is not a 0x address`);
+  }
+}
+
+/**
+ * The swap feature plugin (§1 "swap", §9 swap networks and slippage): register it in `plugins` at
+ * `createModal`. The Account view then shows Swap (when `features.swaps` is on); the view, the
+ * quote provider and viem load with import() when the visitor opens it.
+ */
+export function createSwapPlugin(options: SwapOptions = {}): SwapPlugin {
+  const fail = (message: string): never => {
+    throw new TypeError(`createSwapPlugin: ${message}`);
+  };
+  const { networks = {}, slippage = DEFAULT_SLIPPAGE, quoteProvider } = options;
+  for (const [chainId, network] of Object.entries(networks)) checkNetwork(chainId, network, fail);
+  if (!(slippage > 0 && slippage <= MAX_SLIPPAGE)) fail(`slippage must be in (0, ${MAX_SLIPPAGE}] percent`);
+  if (quoteProvider && typeof quoteProvider !== 'function' && typeof quoteProvider.quote !== 'function') {
+    fail('quoteProvider needs a quote() method');
+  }
+  return {
+    id: 'swaps',
+    feature: 'swaps',
+    views: { [SWAP_VIEW]: () => import('./SwapView.js') },
+    swap: { networks, slippage, ...(quoteProvider ? { quoteProvider } : {}) },
+  };
+}
