@@ -1,0 +1,35 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { builtOncePerFile, sideEffectsOf } from '../../scripts/test-support/packageBuild.js';
+
+const packageDir = new URL('..', import.meta.url).pathname;
+const built = builtOncePerFile(packageDir);
+
+describe('the built @latch/feature-names', () => {
+  it('keeps the server, its database and Node out of the browser entry', () => {
+    const browser = built.staticClosure(built.chunk('index.js'));
+    expect(built.moduleFiles(browser).sort()).toEqual(['src/createNamesPlugin.ts', 'src/index.ts', 'src/nameRules.ts', 'src/settings.ts']);
+    expect(built.staticImports(browser)).toEqual([]);
+    const server = built.externalImports(built.staticClosure(built.chunk('server.js')));
+    expect(server.sort()).toEqual(['@electric-sql/pglite', 'kysely', 'node:http', 'pg', 'viem']);
+  });
+
+  it('loads the views and the service client only when used', () => {
+    const plugin = built.chunk('createNamesPlugin.js');
+    expect(plugin.imports).toEqual([]);
+    // The success view comes with the register view's module (one import() site for both views).
+    expect(plugin.dynamicImports.sort()).toEqual(['RegisterAccountNameView.js', 'nameServiceClient.js']);
+  });
+
+  it('performs no I/O, timers or DOM access when imported, nor when the plugin is created', () => {
+    const touched = sideEffectsOf(
+      built,
+      `
+        const names = await import('./index.js');
+        names.createNamesPlugin({ serviceUrl: 'https://names.example', suffix: 'latch.id' });
+        await import('./server.js');
+      `,
+    );
+    expect(touched).toEqual([]);
+  });
+});

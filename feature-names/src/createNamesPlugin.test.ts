@@ -1,0 +1,68 @@
+import { createModal, type CaipNetwork } from '@latch/kernel';
+import { getInternals } from '@latch/kernel/internal';
+import { describe, expect, it, vi } from 'vitest';
+import { createNamesPlugin } from './createNamesPlugin.js';
+import { chainOfCoinType, coinTypeOfChain, createRegistrationMessage, nameLabelProblem } from './nameRules.js';
+
+const local: CaipNetwork = {
+  id: 31337,
+  name: 'Local Devnet',
+  caipNetworkId: 'eip155:31337',
+  chainNamespace: 'eip155',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+};
+
+describe('createNamesPlugin', () => {
+  it('checks its options', () => {
+    expect(() => createNamesPlugin({ serviceUrl: 'names.example', suffix: 'latch.id' })).toThrow(
+      "createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')",
+    );
+    expect(() => createNamesPlugin({ serviceUrl: 'https://names.example', suffix: 'Latch.ID' })).toThrow(/suffix a lowercase domain/);
+    expect(() => createNamesPlugin({ serviceUrl: 'https://names.example', suffix: '.id' })).toThrow(
+      "createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')",
+    );
+    expect(createNamesPlugin({ serviceUrl: 'https://names.example/', suffix: 'latch.id', projectId: 'p1' }).names).toEqual({
+      serviceUrl: 'https://names.example',
+      suffix: 'latch.id',
+      projectId: 'p1',
+    });
+  });
+
+  it('registers under its own flag with its views, its Account entry and the names service, and makes no request', () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const plugin = createNamesPlugin({ serviceUrl: 'https://names.example', suffix: 'latch.id' });
+    const modal = createModal({ networks: [local], plugins: [plugin], storage: null });
+    expect(getInternals(modal).getPlugin('names')).toBe(plugin);
+    expect(Object.keys(plugin.views ?? {})).toEqual(['RegisterAccountName', 'RegisterAccountNameSuccess']);
+    expect(plugin.accountEntry).toEqual({ label: 'Register a name', view: 'RegisterAccountName', namespaces: ['eip155'] });
+    expect(modal.options.dataServices?.names).toBe(plugin.dataServices?.names);
+    const off = createModal({ networks: [local], plugins: [plugin], features: { names: false }, storage: null });
+    expect(getInternals(off).getPlugin('names')).toBeUndefined();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+});
+
+describe('§5 and §7 name rules', () => {
+  it('accepts letters, digits and hyphens, at least 4 characters', () => {
+    expect(nameLabelProblem('al-1C')).toBeUndefined();
+    expect(nameLabelProblem('abc')).toBe('A name must be at least 4 characters');
+    expect(nameLabelProblem('al ice')).toBe('A name may contain only letters, digits and hyphens');
+    expect(nameLabelProblem('alicé')).toBe('A name may contain only letters, digits and hyphens');
+    expect(nameLabelProblem('a'.repeat(64))).toBe('A name must be at most 63 characters');
+  });
+
+  it('sets the top bit of the chain id for the coin type, and signs name, empty attributes and seconds', () => {
+    expect(coinTypeOfChain(1)).toBe(2147483649);
+    expect(coinTypeOfChain(8453)).toBe(0x80000000 + 8453);
+    expect(chainOfCoinType(coinTypeOfChain(31337))).toBe(31337);
+    expect(chainOfCoinType(60)).toBeUndefined();
+    expect(() => coinTypeOfChain(0)).toThrow('Invalid chain id 0');
+    expect(JSON.parse(createRegistrationMessage('alice.latch.id', 1_700_000_000_999))).toEqual({
+      name: 'alice.latch.id',
+      attributes: {},
+      timestamp: 1_700_000_000,
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import type { FeaturePlugin, NameService } from '@latch/kernel';
+import type { NamesSettings } from './settings.js';
+
+declare module '@latch/kernel' {
+  /** The names plugin's own flag: `features: { names: false }` leaves it unregistered. */
+  interface PluginFeatures {
+    names: boolean;
+  }
+}
+
+export interface NamesOptions {
+  /** The name service's base URL (http or https), e.g. what `startNameService` resolves with. */
+  serviceUrl: string;
+  /** The domain suffix the service gives this project, e.g. 'latch.id'. */
+  suffix: string;
+  /** The project id, when the service hosts several (`createNameService({ projects })`). */
+  projectId?: string;
+}
+
+/** The plugin, with the checked configuration its views read. */
+export interface NamesPlugin extends FeaturePlugin {
+  readonly names: NamesSettings;
+}
+
+const METHODS = ['resolveName', 'lookupAddress', 'getSuggestions', 'registerName'] as const;
+const view = (name: 'default' | 'SuccessView') => () => import('./RegisterAccountNameView.js').then((m) => ({ default: m[name] }));
+
+/**
+ * The names feature plugin (§1 "register an on-chain name"): register it in `plugins` at
+ * `createModal`. It gives the modal the name service as its `names` data service, so Send resolves
+ * its names and the Account view shows an account's name (ENS stays with the eip155 adapter, asked
+ * first), and adds "Register a name" to the Account view on eip155. Its code loads on first use.
+ */
+export function createNamesPlugin({ serviceUrl, suffix, projectId }: NamesOptions): NamesPlugin {
+  const url = String(serviceUrl).replace(/\/+$/, '');
+  if (!/^https?:\/\/\S+$/.test(url) || !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(suffix)) {
+    throw new TypeError("createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')");
+  }
+  const names: NamesSettings = { serviceUrl: url, suffix, projectId };
+  // One client (and its 5-minute caches) per plugin, loaded with the first lookup.
+  let client: Promise<Required<NameService>> | undefined;
+  const service = Object.fromEntries(
+    METHODS.map((method) => [
+      method,
+      async (...args: unknown[]) => {
+        client ??= import('./nameServiceClient.js').then((m) => m.createNameServiceClient(names));
+        return ((await client)[method] as (...a: unknown[]) => unknown)(...args);
+      },
+    ]),
+  ) as unknown as Required<NameService>;
+  return {
+    id: 'names',
+    feature: 'names',
+    names,
+    // Both views come in one chunk (the success view is 0.45 kB): one import() site keeps registering within 0.5 kB.
+    views: { RegisterAccountName: view('default'), RegisterAccountNameSuccess: view('SuccessView') },
+    accountEntry: { label: 'Register a name', view: 'RegisterAccountName', namespaces: ['eip155'] },
+    dataServices: { names: service },
+  };
+}

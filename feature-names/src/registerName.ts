@@ -1,0 +1,33 @@
+import type { ChainNamespace, NameService } from '@latch/kernel';
+import { getInternals } from '@latch/kernel/internal';
+import { coinTypeOfChain, createRegistrationMessage } from './nameRules.js';
+import type { ModalLike } from './viewSupport.js';
+
+export interface RegisterNameRequest {
+  /** The full name, `<label>.<suffix>`. */
+  name: string;
+  namespace: ChainNamespace;
+  address: string;
+  /** The CAIP-2 id of the network the account is on ('eip155:1'). */
+  caipNetworkId: string;
+}
+
+/**
+ * §4 name registration: the account signs the §7 message (name, empty attributes, timestamp in
+ * seconds), the service registers it (coinType = chain id with the top bit set) and the name
+ * becomes the account's profile name. Rejects with the wallet's or the service's reason.
+ */
+export async function registerName(
+  modal: ModalLike & { signMessage(message: string, options?: { namespace?: ChainNamespace }): Promise<string> },
+  service: NameService,
+  request: RegisterNameRequest,
+  now: () => number = Date.now,
+): Promise<void> {
+  if (!service.registerName) throw new Error('This name service does not register names');
+  const chainId = Number(request.caipNetworkId.split(':')[1]);
+  const coinType = coinTypeOfChain(chainId);
+  const message = createRegistrationMessage(request.name, now());
+  const signature = await modal.signMessage(message, { namespace: request.namespace });
+  await service.registerName({ name: request.name, coinType, address: request.address, message, signature });
+  await getInternals(modal).storeProfileName(request.namespace, request.name);
+}
