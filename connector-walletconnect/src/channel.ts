@@ -1,0 +1,34 @@
+import type { ApprovedNamespace } from './namespaces.js';
+
+/** What a namespace bridge needs from the session: its approval, wallet requests over the relay, and reads. */
+export interface SessionChannel {
+  /** The namespace as approved now (follows session updates); undefined once the session is gone. */
+  approved(): ApprovedNamespace | undefined;
+  /** A wallet request over the session; `chainId` is CAIP-2. */
+  request(method: string, params: unknown, chainId: string): Promise<unknown>;
+  /** A JSON-RPC read on the configured node of `chainId` (never through the session or a hosted RPC). */
+  read(method: string, params: unknown, chainId: string): Promise<unknown>;
+}
+
+/** An EIP-1193 / Wallet Standard style error: `code` 4001 for a rejection, 4200 unsupported, 4902 unknown chain. */
+export class ProviderRpcError extends Error {
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'ProviderRpcError';
+    this.code = code;
+  }
+}
+
+const WALLETCONNECT_USER_REJECTED = 5000;
+
+/** A wallet's JSON-RPC error as a provider error: WalletConnect's 5000 (and 4001) become 4001. */
+export function toProviderError(error: unknown): Error {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : error;
+  const text = typeof message === 'string' && message !== '' ? message : 'The wallet answered with an error';
+  if (code === WALLETCONNECT_USER_REJECTED || code === 4001 || /rejected|denied|declined/i.test(text)) {
+    return new ProviderRpcError(4001, 'User rejected the request.');
+  }
+  return error instanceof Error ? error : new ProviderRpcError(typeof code === 'number' ? code : -32603, text);
+}

@@ -1,0 +1,42 @@
+import type { ChainNamespace } from '@latch/kernel';
+import type { WalletConnectWallet } from './walletRegistry.js';
+
+/** Dapp metadata the wallet shows in its approval prompt. */
+export interface WalletConnectMetadata {
+  name: string;
+  description?: string;
+  /** The dapp's origin; the page's own by default. */
+  url?: string;
+  /** Icon URLs the wallet (not the page) loads. */
+  icons?: string[];
+  /** How a phone wallet sends the visitor back after approving. */
+  redirect?: { native?: string; universal?: string };
+}
+
+/** Where WalletConnect keeps its keys and sessions (its `IKeyValueStorage` shape); values are JSON-serialisable. */
+export interface WalletConnectStorage {
+  getKeys(): Promise<string[]>;
+  getEntries<T = unknown>(): Promise<[string, T][]>;
+  getItem<T = unknown>(key: string): Promise<T | undefined>;
+  setItem<T = unknown>(key: string, value: T): Promise<void>;
+  removeItem(key: string): Promise<void>;
+}
+
+/** The checked options the lazily loaded parts read (the entry module builds them). */
+export interface ConnectorSettings {
+  readonly id: string;
+  readonly name: string;
+  readonly icon: string;
+  readonly relayUrl: string;
+  readonly projectId?: string;
+  readonly metadata?: WalletConnectMetadata;
+  readonly requiredNamespaces: readonly ChainNamespace[];
+  /** Lifetime of a pairing URI shown as a QR code (§4: 4 minutes). */
+  readonly pairingTtlMs: number;
+  readonly walletRegistry?: readonly WalletConnectWallet[];
+  readonly walletRegistryUrl?: string;
+  readonly featuredWalletIds: readonly string[];
+  readonly includeWalletIds: readonly string[];
+  readonly excludeWalletIds: readonly string[];
+  readonly storage?: WalletConnectStorage;
+}

@@ -1,0 +1,527 @@
+import {
+  startWalletConnectRelay,
+  startWalletConnectWallet,
+  type WalletConnectRelay,
+  type WalletConnectWallet,
+} from '@latch/testkit/walletconnect';
+import {
+  address as toAddress,
+  getBase58Encoder,
+  getPublicKeyFromAddress,
+  getUtf8Encoder,
+  signatureBytes,
+  verifySignature,
+} from '@solana/kit';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { devices, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { verifyMessage } from 'viem';
+import { serveDemo } from '../scripts/demoServer.mjs';
+import { solanaAddressFromSeed } from '@latch/testkit';
+import { DIST_DIR, dialog, expect, openConnect, SOLANA_SEEDS, test as base } from './fixtures.js';
+import { audit } from './helpers.js';
+
+// WalletConnect end to end: the demo in Chromium pairs through the testkit's relay on 127.0.0.1 with a Node
+// wallet on @reown/walletkit holding real keys, which signs against anvil and the local Solana cluster.
+
+const SOLANA_SECRET = '25'.repeat(32);
+const RELAY_UNREACHABLE = 'The WalletConnect relay cannot be reached. Check your connection and try again.';
+
+const ICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#f80"/></svg>';
+
+/** A self-hosted wallet registry on 127.0.0.1 (what an integrator would put on their CDN), counting its requests. */
+async function startRegistry() {
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    if (request.url === '/icons/rainbow.svg') {
+      response.writeHead(200, { 'content-type': 'image/svg+xml', 'access-control-allow-origin': '*' }).end(ICON_SVG);
+      return;
+    }
+    const body = JSON.stringify({
+      wallets: [
+        {
+          id: 'rainbow',
+          name: 'Rainbow',
+          icon: '/icons/rainbow.svg',
+          links: { native: 'rainbow://', universal: 'https://rnbwapp.com' },
+          namespaces: ['eip155'],
+        },
+        { id: 'trust', name: 'Trust Wallet', icon: 'https://icons.tracker.example/trust.png', links: { native: 'trust://' } },
+        { id: 'keplr', name: 'Keplr', namespaces: ['cosmos'] },
+        { id: 'uniswap', name: 'Uniswap Wallet', links: { universal: 'https://uniswap.org/app' } },
+      ],
+    });
+    response.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+type Registry = Awaited<ReturnType<typeof startRegistry>>;
+
+const test = base.extend<{ wallet: WalletConnectWallet }, { relay: WalletConnectRelay; registry: Registry; wcDemo: { url: string } }>({
+  registry: [
+    async ({}, use) => {
+      const registry = await startRegistry();
+      try {
+        await use(registry);
+      } finally {
+        await registry.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  relay: [
+    async ({}, use) => {
+      const relay = await startWalletConnectRelay();
+      try {
+        await use(relay);
+      } finally {
+        await relay.stop();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  wcDemo: [
+    async ({ chains, solana, relay, registry }, use) => {
+      const server = await serveDemo({
+        distDir: DIST_DIR,
+        config: {
+          chains: [
+            { chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' },
+            { chainId: 31338, rpcUrl: chains.second.rpcUrl, name: 'Local Devnet 2' },
+          ],
+          solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+          walletConnect: { relayUrl: relay.url, walletRegistryUrl: `${registry.url}/wallets.json` },
+        },
+      });
+      try {
+        await use({ url: server.url });
+      } finally {
+        await server.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  wallet: async ({ relay, chains, solana }, use) => {
+    const wallet = await startWalletConnectWallet({
+      relayUrl: relay.url,
+      evm: { privateKey: chains.main.accounts[5]!.privateKey, rpcUrls: { 31337: chains.main.rpcUrl, 31338: chains.second.rpcUrl } },
+      solana: { secretKey: SOLANA_SECRET, rpcUrl: solana.rpcUrl, chainId: solana.caipNetworkId },
+    });
+    try {
+      await use(wallet);
+    } finally {
+      await wallet.close();
+    }
+  },
+});
+
+/** Every URL the page asks for (HTTP and WebSocket), to check where it goes. */
+function recordTraffic(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  page.on('websocket', (socket) => urls.push(socket.url()));
+  return urls;
+}
+
+/** The pairing URI as the visitor gets it: "Copy link", read back from the clipboard; and the QR code, decoded. */
+async function pairingUri(page: Page): Promise<{ copied: string; scanned: string }> {
+  const qr = dialog(page).getByRole('img', { name: /QR code to connect with WalletConnect/ });
+  await expect(qr).toBeVisible();
+  const png = PNG.sync.read(await qr.screenshot());
+  const scanned = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
+  await dialog(page).getByRole('button', { name: 'Copy link' }).click();
+  await expect(dialog(page).getByTestId('latch-wc-copied')).toHaveText('Link copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  return { copied, scanned };
+}
+
+async function openWalletConnect(page: Page) {
+  await openConnect(page);
+  await dialog(page)
+    .getByRole('button', { name: /^WalletConnect/ })
+    .click();
+}
+
+async function connect(page: Page, wallet: WalletConnectWallet) {
+  await openWalletConnect(page);
+  const { copied } = await pairingUri(page);
+  await wallet.pair(copied);
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+}
+
+async function activate(page: Page, namespace: string) {
+  await page.getByTestId('latch-account-button').click();
+  await dialog(page).getByTestId(`latch-namespace-${namespace}`).click();
+  await expect(dialog(page).getByTestId(`latch-namespace-${namespace}`)).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+}
+
+async function signInDemo(page: Page, namespace: string, message: string): Promise<string> {
+  await page.locator('#demo-message').fill(message);
+  await page.getByRole('button', { name: new RegExp(`^Sign with wallet \\(${namespace}\\)`) }).click();
+  const signature = page.getByTestId('demo-signature');
+  await expect(signature).not.toHaveText('');
+  await expect(signature).not.toHaveAttribute('role', 'alert');
+  return (await signature.textContent()) ?? '';
+}
+
+async function verifySolana(address: string, message: string, signature: string): Promise<boolean> {
+  const key = await getPublicKeyFromAddress(toAddress(address));
+  return verifySignature(key, signatureBytes(new Uint8Array(getBase58Encoder().encode(signature))), getUtf8Encoder().encode(message));
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+});
+
+test('QR pairing approves eip155 and solana in one session: real signatures, network switch, silent restore, disconnect from the modal', async ({
+  page,
+  wcDemo,
+  relay,
+  wallet,
+  chains,
+  solana,
+}) => {
+  const traffic = recordTraffic(page);
+  const earlier = relay.messages.filter((m) => m.via === 'wc_proposeSession').length;
+  const proposals = () => relay.messages.filter((m) => m.via === 'wc_proposeSession').length - earlier;
+  await page.goto(wcDemo.url);
+  await openConnect(page);
+  // §1 privacy: until the visitor picks WalletConnect, none of its code loads and nothing connects to the relay.
+  expect(traffic.filter((url) => url.startsWith('ws') || /ConnectingWalletConnectView|\/session-/.test(url))).toEqual([]);
+  expect(relay.connectionCount()).toBe(0);
+
+  await dialog(page)
+    .getByRole('button', { name: /^WalletConnect/ })
+    .click();
+  await expect(dialog(page).getByRole('heading', { name: 'Scan with your phone' })).toBeVisible();
+  const { copied, scanned } = await pairingUri(page);
+  expect(copied).toMatch(/^wc:[0-9a-f]{64}@2\?.*symKey=[0-9a-f]{64}/);
+  expect(scanned).toBe(copied);
+  // The QR view is reachable by keyboard and labelled.
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog(page).getByRole('img', { name: /QR code to connect/ })).toBeFocused();
+  await audit(page, 'WalletConnect QR view');
+
+  await wallet.pair(copied);
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  const [session] = wallet.sessions();
+  expect(Object.keys(session!.namespaces).sort()).toEqual(['eip155', 'solana']);
+
+  // The Account view lists both approved namespaces.
+  await page.getByTestId('latch-account-button').click();
+  for (const ns of ['eip155', 'solana']) await expect(dialog(page).getByTestId(`latch-namespace-${ns}`)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await activate(page, 'eip155');
+  await expect(page.getByTestId('demo-address')).toHaveText(wallet.evmAddress);
+  const evmSignature = (await signInDemo(page, 'eip155', 'walletconnect: evm')) as `0x${string}`;
+  expect(await verifyMessage({ address: wallet.evmAddress, message: 'walletconnect: evm', signature: evmSignature })).toBe(true);
+  expect(wallet.requests.map((r) => `${r.chainId} ${r.method}`)).toEqual(['eip155:31337 personal_sign']);
+
+  // Switch network over the session: the chain is in it, so the page switches and the next request goes there.
+  await page.getByTestId('latch-account-button').click();
+  await dialog(page)
+    .getByRole('button', { name: /^Local Devnet\s*, change network$/ })
+    .click();
+  await dialog(page)
+    .getByRole('button', { name: /Local Devnet 2/ })
+    .click();
+  await expect(page.getByTestId('demo-network')).toHaveText('Local Devnet 2');
+  await page.keyboard.press('Escape');
+  const onSecond = (await signInDemo(page, 'eip155', 'on chain 31338')) as `0x${string}`;
+  expect(await verifyMessage({ address: wallet.evmAddress, message: 'on chain 31338', signature: onSecond })).toBe(true);
+  expect(wallet.requests.at(-1)).toMatchObject({ chainId: 'eip155:31338', method: 'personal_sign' });
+
+  await activate(page, 'solana');
+  await expect(page.getByTestId('demo-address')).toHaveText(wallet.solanaAddress!);
+  const solSignature = await signInDemo(page, 'solana', 'walletconnect: solana');
+  expect(await verifySolana(wallet.solanaAddress!, 'walletconnect: solana', solSignature)).toBe(true);
+  expect(await verifySolana(wallet.solanaAddress!, 'walletconnect: solana!', solSignature)).toBe(false);
+
+  // A reload restores the session silently: no new pairing, no new proposal.
+  expect(proposals()).toBe(1);
+  await page.reload();
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  await page.getByTestId('latch-account-button').click();
+  for (const ns of ['eip155', 'solana']) await expect(dialog(page).getByTestId(`latch-namespace-${ns}`)).toBeVisible();
+  expect(proposals()).toBe(1);
+  expect(wallet.sessions()).toHaveLength(1);
+  await page.keyboard.press('Escape');
+  const restored = await signInDemo(page, 'solana', 'after reload');
+  expect(await verifySolana(wallet.solanaAddress!, 'after reload', restored)).toBe(true);
+
+  // §4: disconnecting from the modal ends the session for every namespace, on the wallet's side too.
+  await page.getByTestId('latch-account-button').click();
+  await dialog(page).getByRole('button', { name: 'Disconnect Solana' }).click();
+  await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+  await expect.poll(() => wallet.sessions().length).toBe(0);
+  await page.reload();
+  await expect(page.getByTestId('latch-connect-button')).toBeVisible();
+
+  // Only the demo server, the relay and the loopback RPCs were contacted (no pulse, no Verify, no hosted RPC).
+  const allowed = new Set([
+    new URL(wcDemo.url).host,
+    new URL(relay.url).host,
+    new URL(chains.main.rpcUrl).host,
+    new URL(chains.second.rpcUrl).host,
+    new URL(solana.rpcUrl).host,
+  ]);
+  const elsewhere = traffic.filter((url) => !url.startsWith('data:') && !allowed.has(new URL(url).host));
+  expect(elsewhere).toEqual([]);
+  expect(traffic.some((url) => url.startsWith(relay.url))).toBe(true);
+});
+
+test('the wallet ends the session on its side: the page disconnects both namespaces', async ({ page, wcDemo, wallet }) => {
+  await page.goto(wcDemo.url);
+  await connect(page, wallet);
+  await wallet.disconnect();
+  await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+  await page.reload();
+  await expect(page.getByTestId('latch-connect-button')).toBeVisible();
+  await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+});
+
+test('the wallet rejects the proposal: declined state, still disconnected, and a retry with a new QR code connects', async ({
+  page,
+  wcDemo,
+  wallet,
+}) => {
+  await page.goto(wcDemo.url);
+  wallet.setBehaviour({ rejectProposal: true });
+  await openWalletConnect(page);
+  const first = await pairingUri(page);
+  await wallet.pair(first.copied);
+  await expect(dialog(page).getByRole('heading', { name: 'Connection declined' })).toBeVisible();
+  await expect(dialog(page).getByText('The request was declined in WalletConnect. You can try again.')).toBeVisible();
+  await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+  await expect(dialog(page).getByRole('button', { name: 'Try again' })).toBeFocused();
+  await audit(page, 'WalletConnect declined state');
+
+  wallet.setBehaviour({ rejectProposal: false });
+  await dialog(page).getByRole('button', { name: 'Try again' }).click();
+  const second = await pairingUri(page);
+  expect(second.copied).not.toBe(first.copied);
+  await wallet.pair(second.copied);
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+});
+
+test('the relay goes down mid-session: a request fails with a clear error, and works again once the relay is back', async ({
+  page,
+  wcDemo,
+  relay,
+  wallet,
+}) => {
+  await page.goto(wcDemo.url);
+  await connect(page, wallet);
+  await activate(page, 'eip155');
+  await relay.pause();
+  await page.locator('#demo-message').fill('while the relay is down');
+  await page.getByRole('button', { name: /^Sign with wallet \(eip155\)/ }).click();
+  await expect(page.getByTestId('demo-signature')).toHaveAttribute('role', 'alert');
+  await expect(page.getByTestId('demo-signature')).toContainText(RELAY_UNREACHABLE);
+
+  await relay.resume();
+  const signature = (await signInDemo(page, 'eip155', 'relay is back')) as `0x${string}`;
+  expect(await verifyMessage({ address: wallet.evmAddress, message: 'relay is back', signature })).toBe(true);
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+});
+
+test('All Wallets lists the self-hosted registry once opened: search, a wallet picked pairs through its QR code', async ({
+  page,
+  wcDemo,
+  registry,
+  wallet,
+}) => {
+  const traffic = recordTraffic(page);
+  await page.goto(wcDemo.url);
+  await openConnect(page);
+  expect(traffic.filter((url) => url.startsWith(registry.url))).toEqual([]);
+  await dialog(page).getByRole('button', { name: 'All Wallets' }).click();
+  const grid = dialog(page).getByTestId('latch-all-wallets');
+  await expect(grid.getByRole('button', { name: /^Rainbow\s*, connect with WalletConnect$/ })).toBeVisible();
+  await expect(grid.getByRole('button', { name: /^Uniswap Wallet\s*, connect with WalletConnect$/ })).toBeVisible();
+  // Keplr serves none of the namespaces WalletConnect bridges here.
+  await expect(grid.getByRole('button', { name: /Keplr, connect with/ })).toHaveCount(0);
+  await audit(page, 'All Wallets with WalletConnect wallets');
+
+  await dialog(page).getByRole('searchbox', { name: 'Search wallets' }).fill('rain');
+  await expect(grid.getByRole('button', { name: /connect with WalletConnect/ })).toHaveCount(1);
+  await grid.getByRole('button', { name: /^Rainbow\s*, connect with WalletConnect$/ }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Rainbow' })).toBeVisible();
+  // Desktop: the QR code (Rainbow has no desktop app link); its icon comes from the registry's own host.
+  await expect(
+    dialog(page).getByRole('img', { name: "QR code to connect with Rainbow: scan it with your phone's wallet app" }),
+  ).toBeVisible();
+  await audit(page, 'WalletConnect QR view for a registry wallet');
+  await dialog(page).getByRole('button', { name: 'Copy link' }).click();
+  await wallet.pair(await page.evaluate(() => navigator.clipboard.readText()));
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+
+  expect(registry.requests.filter((url) => url === '/wallets.json')).toHaveLength(1);
+  expect(registry.requests).toContain('/icons/rainbow.svg');
+  // An icon on any other host is never loaded.
+  expect(traffic.filter((url) => url.includes('tracker.example'))).toEqual([]);
+});
+
+test('on a phone, a wallet from the registry opens by universal link, its pairing URI ready before the tap', async ({
+  browser,
+  wcDemo,
+  wallet,
+}) => {
+  const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
+  const context = await browser.newContext(iPhone);
+  try {
+    const page = await context.newPage();
+    await page.goto(wcDemo.url);
+    await openConnect(page);
+    await dialog(page).getByRole('button', { name: 'All Wallets' }).click();
+    await dialog(page)
+      .getByRole('button', { name: /^Rainbow\s*, connect with WalletConnect$/ })
+      .click();
+    const open = dialog(page).getByRole('link', { name: 'Open Rainbow' });
+    await expect(open).toBeVisible();
+    await expect(dialog(page).getByRole('img', { name: /QR code/ })).toHaveCount(0);
+    const href = (await open.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^https:\/\/rnbwapp\.com\/wc\?uri=wc%3A[0-9a-f]{64}%402%3F/);
+    const uri = decodeURIComponent(href.slice('https://rnbwapp.com/wc?uri='.length));
+    await audit(page, 'WalletConnect deep link view');
+    // The wallet app opens the link, approves, and the visitor comes back to a connected page.
+    await wallet.pair(uri);
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  } finally {
+    await context.close();
+  }
+});
+
+test('an unused QR code expires (10 s before its lifetime ends, §4): expired state, and a new code connects', async ({
+  page,
+  chains,
+  solana,
+  relay,
+  wallet,
+}) => {
+  test.setTimeout(90_000);
+  // A demo whose pairings live 30 s (the shortest the connector accepts), so the test sees one expire.
+  const server = await serveDemo({
+    distDir: DIST_DIR,
+    config: {
+      chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
+      solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+      walletConnect: { relayUrl: relay.url, qrTimeoutMs: 30_000 },
+    },
+  });
+  try {
+    await page.goto(server.url);
+    await openWalletConnect(page);
+    const first = await pairingUri(page);
+    await expect(dialog(page).getByRole('heading', { name: 'QR code expired' })).toBeVisible({ timeout: 30_000 });
+    await expect(dialog(page).getByRole('img', { name: /QR code to connect/ })).toHaveCount(0);
+    await expect(dialog(page).getByRole('button', { name: 'Get a new QR code' })).toBeFocused();
+    await audit(page, 'WalletConnect expired state');
+    await dialog(page).getByRole('button', { name: 'Get a new QR code' }).click();
+    const second = await pairingUri(page);
+    expect(second.copied).not.toBe(first.copied);
+    await wallet.pair(second.copied);
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  } finally {
+    await server.close();
+  }
+});
+
+test('on a phone, the WalletConnect entry lists wallet apps to open the pairing in, each link ready before the tap', async ({
+  browser,
+  wcDemo,
+  wallet,
+}) => {
+  const { defaultBrowserType: _webkit, ...pixel } = devices['Pixel 7'];
+  const context = await browser.newContext(pixel);
+  try {
+    const page = await context.newPage();
+    await page.goto(wcDemo.url);
+    await openWalletConnect(page);
+    await expect(dialog(page).getByRole('heading', { name: 'Open your wallet app' })).toBeVisible();
+    const apps = dialog(page).getByRole('list', { name: 'Open in a wallet app' });
+    // Android prefers the native scheme; a wallet with only a universal link gets that.
+    const rainbow = apps.getByRole('link', { name: 'Open in Rainbow' });
+    await expect(rainbow).toHaveAttribute('href', /^rainbow:\/\/wc\?uri=wc%3A[0-9a-f]{64}%402%3F/);
+    await expect(apps.getByRole('link', { name: 'Open in Uniswap Wallet' })).toHaveAttribute(
+      'href',
+      /^https:\/\/uniswap\.org\/app\/wc\?uri=wc%3A/,
+    );
+    await expect(apps.getByRole('link', { name: /Keplr/ })).toHaveCount(0);
+    await audit(page, 'WalletConnect wallet apps on a phone');
+    const href = (await rainbow.getAttribute('href')) ?? '';
+    await wallet.pair(decodeURIComponent(href.slice('rainbow://wc?uri='.length)));
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  } finally {
+    await context.close();
+  }
+});
+
+/** Fills the Send form (the token by its symbol), reviews and confirms; the wallet answers over the session. */
+async function sendFromAccount(page: Page, symbol: string, amount: string, to: string) {
+  const modal = dialog(page);
+  await modal.getByTestId('latch-feature-WalletSend').click();
+  await modal.getByRole('button', { name: /^Token/ }).click();
+  await modal
+    .getByTestId('latch-send-tokens')
+    .getByRole('button', { name: new RegExp(`\\b${symbol}\\b`) })
+    .click();
+  await modal.getByLabel(/^Amount/).fill(amount);
+  await modal.getByRole('textbox', { name: 'To', exact: true }).fill(to);
+  await modal.getByTestId('latch-send-review').click();
+  await modal.getByTestId('latch-send-confirm').click();
+  await expect(modal.getByTestId('latch-send-result')).toHaveAttribute('data-status', 'confirmed');
+  await modal.getByRole('button', { name: 'Done' }).click();
+}
+
+test('send through each adapter over the session: ETH on anvil (eth_sendTransaction), SOL on the local cluster (signAndSend)', async ({
+  page,
+  wcDemo,
+  wallet,
+  chains,
+  solana,
+}) => {
+  const rpc = async <T>(url: string, method: string, params: unknown[]) =>
+    (
+      (await (
+        await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        })
+      ).json()) as { result: T }
+    ).result;
+  const evmTo = chains.main.accounts[7]!.address;
+  const solTo = await solanaAddressFromSeed(SOLANA_SEEDS.multichain);
+  solana.airdrop(wallet.solanaAddress!, 1_000_000_000n);
+  await page.goto(wcDemo.url);
+  await connect(page, wallet);
+
+  await activate(page, 'eip155');
+  const weiBefore = BigInt(await rpc<string>(chains.main.rpcUrl, 'eth_getBalance', [evmTo, 'latest']));
+  await page.getByTestId('latch-account-button').click();
+  await sendFromAccount(page, 'ETH', '0.25', evmTo);
+  expect(BigInt(await rpc<string>(chains.main.rpcUrl, 'eth_getBalance', [evmTo, 'latest']))).toBe(weiBefore + 250_000_000_000_000_000n);
+  expect(wallet.requests.at(-1)).toMatchObject({ chainId: 'eip155:31337', method: 'eth_sendTransaction' });
+  await page.keyboard.press('Escape');
+
+  await activate(page, 'solana');
+  const lamports = async (address: string) => BigInt((await rpc<{ value: number }>(solana.rpcUrl, 'getBalance', [address])).value);
+  const solBefore = await lamports(solTo);
+  await page.getByTestId('latch-account-button').click();
+  await sendFromAccount(page, 'SOL', '0.1', solTo);
+  expect(await lamports(solTo)).toBe(solBefore + 100_000_000n);
+  expect(wallet.requests.at(-1)).toMatchObject({ chainId: solana.caipNetworkId, method: 'solana_signAndSendTransaction' });
+});
