@@ -1,0 +1,72 @@
+import { getInternals } from '@latch/kernel/internal';
+import { useId, useState } from 'react';
+import { EmbeddedError, isValidEmail, toEmbeddedError } from './controller.js';
+import { EMBEDDED_VIEWS } from './index.js';
+import { alertFor, findPlugin, useController, type ViewProps, ViewStyles } from './viewSupport.js';
+
+/** The Connect view's e-mail field (§2, §9 order): validated (§5), then a code is sent and the OTP view opens. */
+export default function EmailSection({ modal }: ViewProps) {
+  const plugin = findPlugin(modal);
+  const { controller } = useController(plugin);
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!plugin) return null;
+
+  async function submit(event: { preventDefault(): void }) {
+    event.preventDefault();
+    if (busy || !plugin) return;
+    const address = email.trim();
+    if (!isValidEmail(address)) {
+      setError('Enter a valid e-mail address');
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      const c = controller ?? (await plugin.embedded.controller());
+      await c.startEmail(address);
+      getInternals(modal).router.push(EMBEDDED_VIEWS.otp, { pluginId: plugin.id, email: address });
+    } catch (caught) {
+      const failure = caught instanceof EmbeddedError ? caught : toEmbeddedError(caught);
+      alertFor(modal, failure);
+      setError(failure.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="emb" data-testid="latch-embedded-email">
+      <ViewStyles />
+      <form onSubmit={submit} noValidate>
+        <label htmlFor={`${id}-email`}>Email</label>
+        <div className="emb-row">
+          <input
+            id={`${id}-email`}
+            className="emb-input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            value={email}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+            readOnly={busy}
+          />
+        </div>
+        <button type="submit" className="button primary block" disabled={busy} data-testid="latch-embedded-email-submit">
+          {busy ? 'Sending code…' : 'Continue with email'}
+        </button>
+        {error ? (
+          <p className="emb-error" id={`${id}-error`} role="alert" data-testid="latch-embedded-email-error">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { toEmbeddedError } from './controller.js';
+import { alertFor, findPlugin, useController, type ViewProps, ViewStyles } from './viewSupport.js';
+
+/** What opens the recovery view: a new account saves its secret, a new device enters it. */
+export interface RecoveryViewData {
+  pluginId: string;
+  mode: 'save' | 'enter';
+}
+
+/**
+ * §4 the recovery secret, only ever inside the recovery frame on the service's origin (the host page never sees
+ * it): "Save your recovery secret" for a new account, "Enter your recovery secret" on a new device.
+ */
+export default function RecoveryView({ modal, data }: ViewProps) {
+  const { pluginId, mode } = (data ?? {}) as Partial<RecoveryViewData>;
+  const plugin = findPlugin(modal, pluginId);
+  const { controller } = useController(plugin);
+  const [error, setError] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const started = useRef(-1);
+  const save = mode !== 'enter';
+
+  useEffect(() => {
+    if (!controller || !plugin || started.current === attempt) return;
+    started.current = attempt;
+    setError('');
+    (save ? controller.createWallet() : controller.recoverWallet())
+      .then(() => modal.connect(plugin.id))
+      .catch((caught: unknown) => {
+        const failure = toEmbeddedError(caught);
+        alertFor(modal, failure);
+        setError(failure.message);
+      });
+  }, [controller, plugin, attempt, save, modal]);
+
+  if (!plugin) return <p className="empty">The embedded wallet is not registered in this modal.</p>;
+  return (
+    <div className="emb" data-testid="latch-embedded-recovery" data-mode={save ? 'save' : 'enter'}>
+      <ViewStyles />
+      <h3>{save ? 'Save your recovery secret' : 'Enter your recovery secret'}</h3>
+      <p className="emb-note">
+        {save
+          ? 'Your wallet is ready. Keep this secret somewhere safe: with your e-mail it restores your wallet on another device. It is shown only once.'
+          : 'This device has no key for your wallet yet. Type the recovery secret you saved when you created it.'}
+      </p>
+      {controller ? (
+        <iframe
+          className="emb-recovery"
+          title={save ? 'Your recovery secret' : 'Enter your recovery secret'}
+          src={controller.recoveryUrl()}
+          // allow-forms: the secret is typed into a form (its submit event never fires without it); the frame's own
+          // CSP (form-action 'none') still keeps it from going anywhere.
+          sandbox="allow-scripts allow-same-origin allow-forms"
+          referrerPolicy="no-referrer"
+          data-testid="latch-embedded-recovery-frame"
+        />
+      ) : null}
+      {error ? (
+        <>
+          <p className="emb-error" role="alert">
+            {error}
+          </p>
+          <button type="button" className="button primary block" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,307 @@
+import type { CaipNetwork, ChainNamespace, ConnectorContext, SessionNamespace, SessionRequest, SharedSession } from '@latch/kernel';
+import { ProviderRpcError, USER_REJECTED } from './errors.js';
+import { createEip155Provider, type EmbeddedEip155Provider } from './eip155Provider.js';
+import { createFrameClient, FrameError, type FrameClient, LOAD_FAILED } from './frameClient.js';
+import type { EmbeddedSettings } from './index.js';
+import type { EmbeddedUser } from './protocol/schemas.js';
+import { createSolanaWallet, type EmbeddedSolanaWallet } from './solanaWallet.js';
+
+/*
+ * The embedded wallet's state on the host page: the §4 origin check, the frame, the e-mail/OTP steps the
+ * views drive, the visitor's approvals (§2 ApproveTransaction) and the providers handed to the adapters.
+ */
+
+/** §8 alert titles the views show. */
+export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration';
+export const INVALID_PROJECT_ID = 'Invalid Project ID';
+/** §9: an e-mail may be sent again after this long. */
+export const RESEND_COOLDOWN_MS = 30_000;
+const SDK_VERSION = 'latch-embedded-1';
+const DISCONNECT_WAIT_MS = 3_000;
+
+/** A step failure a view shows: `alert` is a §8 alert title when the failure has one. */
+export class EmbeddedError extends Error {
+  readonly alert?: string;
+  readonly code?: string | number;
+  readonly retryAfter?: number;
+  constructor(message: string, options: { alert?: string; code?: string | number; retryAfter?: number } = {}) {
+    super(message);
+    this.name = 'EmbeddedError';
+    this.alert = options.alert;
+    this.code = options.code;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+/** What the ApproveTransaction view shows. */
+export type ApprovalDetails =
+  | { kind: 'message'; namespace: ChainNamespace; network: string; text: string }
+  | { kind: 'typedData'; network: string; domain: Record<string, unknown>; primaryType: string; fields: Record<string, unknown> }
+  | {
+      kind: 'transaction';
+      network: string;
+      to: string;
+      value: string;
+      dataBytes: number;
+      send: boolean;
+    }
+  | { kind: 'solanaTransaction'; network: string; instructions: string[]; send: boolean };
+
+export interface Approval {
+  readonly id: number;
+  readonly details: ApprovalDetails;
+  approve(): void;
+  reject(): void;
+}
+
+export type ControllerState = {
+  email?: string;
+  user?: EmbeddedUser;
+  /** When the last code was sent (ms epoch), for the resend cooldown. */
+  sentAt?: number;
+  approval?: Approval;
+};
+
+export interface EmbeddedController {
+  readonly settings: EmbeddedSettings;
+  readonly state: ControllerState;
+  subscribe(listener: (state: ControllerState) => void): () => void;
+  /** §4 origin check, the frame, `email:connect`. */
+  startEmail(email: string): Promise<void>;
+  resend(): Promise<void>;
+  verifyOtp(otp: string): Promise<'CONNECT' | 'CREATE' | 'RECOVER'>;
+  createWallet(): Promise<void>;
+  recoverWallet(): Promise<void>;
+  recoveryUrl(): string;
+  /** The kernel's connect: the session of the signed-in visitor. */
+  session(request: SessionRequest): Promise<SharedSession>;
+  restore(request: SessionRequest): Promise<SharedSession | null>;
+  signOut(): Promise<void>;
+  /** Asks the visitor (ApproveTransaction); rejects with 4001 when they decline. */
+  requestApproval(details: ApprovalDetails): Promise<void>;
+  teardown(): void;
+}
+
+/** §5: a valid e-mail address. */
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && /^[^\s@"(),:;<>[\]\\]+@[^\s@"(),:;<>[\]\\]+\.[^\s@"(),:;<>[\]\\]{2,}$/.test(value);
+}
+
+/** The §8 reading of a frame failure. */
+export function toEmbeddedError(error: unknown): EmbeddedError {
+  if (error instanceof EmbeddedError) return error;
+  if (error instanceof FrameError) {
+    if (error.code === 'iframe_load_failed') return new EmbeddedError(LOAD_FAILED, { alert: LOAD_FAILED, code: error.code });
+    if (error.code === 'iframe_request_timeout') return new EmbeddedError(error.message, { alert: error.message, code: error.code });
+    if (error.code === 'origin_not_allowed')
+      return new EmbeddedError(error.message, { alert: INVALID_APP_CONFIGURATION, code: error.code });
+    return new EmbeddedError(error.message, { code: error.code, retryAfter: error.retryAfter });
+  }
+  return new EmbeddedError(error instanceof Error && error.message ? error.message : 'An error occurred');
+}
+
+export function createController(settings: EmbeddedSettings, getContext: () => ConnectorContext | undefined): EmbeddedController {
+  let state: ControllerState = {};
+  const listeners = new Set<(state: ControllerState) => void>();
+  let frame: Promise<FrameClient> | undefined;
+  let offEvents: (() => void) | undefined;
+  let providers: { eip155?: EmbeddedEip155Provider; solana?: EmbeddedSolanaWallet } = {};
+  let approvalSeq = 0;
+  const queue: Approval[] = [];
+
+  const set = (next: Partial<ControllerState>) => {
+    state = { ...state, ...next };
+    for (const listener of listeners) listener(state);
+  };
+  const networks = (ns: ChainNamespace): readonly CaipNetwork[] => getContext()?.networks(ns) ?? [];
+
+  async function checkOrigin(): Promise<void> {
+    let response: Response;
+    try {
+      response = await fetch(`${settings.serviceUrl}/api/projects/${encodeURIComponent(settings.projectId)}`, {
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+      });
+    } catch {
+      throw new EmbeddedError(LOAD_FAILED, { alert: LOAD_FAILED });
+    }
+    if (response.status === 404) throw new EmbeddedError(INVALID_PROJECT_ID, { alert: INVALID_PROJECT_ID, code: 'invalid_project' });
+    if (!response.ok) throw new EmbeddedError(LOAD_FAILED, { alert: LOAD_FAILED });
+    const body = (await response.json().catch(() => undefined)) as { allowedOrigins?: unknown } | undefined;
+    const allowed = Array.isArray(body?.allowedOrigins) ? body.allowedOrigins : [];
+    if (!allowed.includes(location.origin)) {
+      throw new EmbeddedError('Unauthorized: origin not allowed', { alert: INVALID_APP_CONFIGURATION, code: 'origin_not_allowed' });
+    }
+  }
+
+  function openFrame(): Promise<FrameClient> {
+    frame ??= (async () => {
+      await checkOrigin();
+      const eip155 = networks('eip155')[0];
+      const client = await createFrameClient({
+        serviceUrl: settings.serviceUrl,
+        projectId: settings.projectId,
+        chainId: eip155?.caipNetworkId ?? 'eip155:1',
+        sdkVersion: SDK_VERSION,
+        loadTimeoutMs: settings.loadTimeoutMs,
+        requestTimeoutMs: settings.requestTimeoutMs,
+      });
+      offEvents = client.onEvent((event) => {
+        if (event.type === 'session:expired') void ended();
+      });
+      return client;
+    })();
+    frame.catch(() => {
+      frame = undefined;
+    });
+    return frame;
+  }
+
+  async function call<T>(run: (client: FrameClient) => Promise<T>): Promise<T> {
+    try {
+      return await run(await openFrame());
+    } catch (error) {
+      throw toEmbeddedError(error);
+    }
+  }
+
+  /** The session ended on the frame's side: forget it and tell the kernel. */
+  async function ended() {
+    forget();
+    getContext()?.emit({ type: 'disconnected' });
+  }
+
+  function forget() {
+    getContext()?.storage.remove('login');
+    providers.eip155?.end();
+    providers.solana?.end();
+    providers = {};
+    set({ user: undefined, email: undefined, sentAt: undefined });
+  }
+
+  function buildSession(user: EmbeddedUser, request: SessionRequest): SharedSession {
+    providers.eip155?.end();
+    providers.solana?.end();
+    const parts: Partial<Record<ChainNamespace, SessionNamespace>> = {};
+    const deps = {
+      rpc: (method: string, params: unknown, namespace: 'eip155' | 'solana', chainId: string | number) =>
+        call((client) => client.request('rpc:request', { namespace, chainId, method, params })).then((reply) => reply.result),
+      approve: (details: ApprovalDetails) => controller.requestApproval(details),
+      networks,
+    };
+    providers = {};
+    if (request.namespaces.eip155) {
+      providers.eip155 = createEip155Provider(user.addresses.eip155, request.namespaces.eip155, deps);
+      parts.eip155 = { provider: providers.eip155 };
+    }
+    if (request.namespaces.solana) {
+      providers.solana = createSolanaWallet(user.addresses.solana, request.namespaces.solana, deps, settings.name);
+      parts.solana = { provider: providers.solana };
+    }
+    return { namespaces: parts };
+  }
+
+  function nextApproval() {
+    const next = queue[0];
+    set({ approval: next });
+    if (next) void getContext()?.openView?.('ApproveTransaction', { pluginId: settings.id, approval: next.id });
+  }
+
+  const controller: EmbeddedController = {
+    settings,
+    get state() {
+      return state;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async startEmail(email) {
+      const address = email.trim();
+      if (!isValidEmail(address)) throw new EmbeddedError('Enter a valid e-mail address');
+      await call((client) => client.request('email:connect', { email: address }));
+      set({ email: address, sentAt: Date.now() });
+    },
+    async resend() {
+      if (!state.email) throw new EmbeddedError('Enter your e-mail address again');
+      const left = Math.ceil(((state.sentAt ?? 0) + RESEND_COOLDOWN_MS - Date.now()) / 1000);
+      if (left > 0) throw new EmbeddedError(`Please try again after ${left} seconds`, { code: 'rate_limited', retryAfter: left });
+      await call((client) => client.request('email:connect', { email: state.email as string }));
+      set({ sentAt: Date.now() });
+    },
+    async verifyOtp(otp) {
+      if (!/^\d{6}$/.test(otp)) throw new EmbeddedError('Enter the 6-digit code');
+      const reply = (await call((client) => client.request('email:otp', { otp }))) as
+        | { action: 'CONNECT'; user: EmbeddedUser }
+        | { action: 'CREATE' | 'RECOVER' };
+      if (reply.action === 'CONNECT') {
+        getContext()?.storage.set('login', true);
+        set({ user: reply.user });
+      }
+      return reply.action;
+    },
+    async createWallet() {
+      const reply = await call((client) => client.request('wallet:create', {}, { timeoutMs: 0 }));
+      getContext()?.storage.set('login', true);
+      set({ user: reply.user });
+    },
+    async recoverWallet() {
+      // The visitor types the secret in the recovery frame: no timeout but theirs.
+      const reply = await call((client) => client.request('wallet:recover:ready', {}, { timeoutMs: 0 }));
+      getContext()?.storage.set('login', true);
+      set({ user: reply.user });
+    },
+    recoveryUrl() {
+      return `${settings.serviceUrl}/frame/recovery?projectId=${encodeURIComponent(settings.projectId)}`;
+    },
+    async session(request) {
+      const user = state.user;
+      if (!user) throw new EmbeddedError('Sign in with your e-mail address first');
+      return buildSession(user, request);
+    },
+    async restore(request) {
+      try {
+        const reply = await call((client) => client.request('session:restore', {}));
+        set({ user: reply.user, email: reply.user.email });
+        return buildSession(reply.user, request);
+      } catch (error) {
+        if (error instanceof EmbeddedError && error.code === 'not_connected') {
+          getContext()?.storage.remove('login');
+          return null;
+        }
+        throw error;
+      }
+    },
+    async signOut() {
+      const current = frame;
+      forget();
+      for (const pending of [...queue]) pending.reject();
+      if (!current) return;
+      const client = await current.catch(() => undefined);
+      if (!client) return;
+      await Promise.race([client.request('signout', {}).catch(() => undefined), new Promise((r) => setTimeout(r, DISCONNECT_WAIT_MS))]);
+    },
+    requestApproval(details) {
+      return new Promise<void>((resolve, reject) => {
+        const id = ++approvalSeq;
+        const settle = (ok: boolean) => {
+          const index = queue.findIndex((a) => a.id === id);
+          if (index < 0) return;
+          queue.splice(index, 1);
+          if (ok) resolve();
+          else reject(new ProviderRpcError(4001, USER_REJECTED));
+          nextApproval();
+        };
+        queue.push({ id, details, approve: () => settle(true), reject: () => settle(false) });
+        if (queue.length === 1) nextApproval();
+      });
+    },
+    teardown() {
+      offEvents?.();
+      void frame?.then((client) => client.destroy()).catch(() => undefined);
+      frame = undefined;
+      listeners.clear();
+    },
+  };
+  return controller;
+}

@@ -1,0 +1,134 @@
+// @vitest-environment node
+import type { CaipNetwork } from '@latch/kernel';
+import { type BareAnvilFixture, startAnvil } from '@latch/testkit';
+import { createPublicClient, http, parseEther, recoverMessageAddress, recoverTypedDataAddress, toHex } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApprovalDetails } from './controller.js';
+import { createEip155Provider, formatUnits, readableMessage } from './eip155Provider.js';
+import { addressesOf, type DerivedKeys, deriveKeys } from './frame/keys.js';
+import { signRequest } from './frame/signer.js';
+
+// The provider against a real anvil, signing with the frame's own signer and keys (as the frame would, in memory).
+let anvil: BareAnvilFixture;
+let network: CaipNetwork;
+const keys: DerivedKeys = deriveKeys(new Uint8Array(32).fill(7));
+const address = addressesOf(keys).eip155;
+
+beforeAll(async () => {
+  anvil = await startAnvil({ deploy: false });
+  await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, toHex(parseEther('5'))] }),
+  });
+  network = {
+    id: anvil.chainId,
+    name: 'Local Devnet',
+    caipNetworkId: `eip155:${anvil.chainId}`,
+    chainNamespace: 'eip155',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [anvil.rpcUrl] } },
+  } as unknown as CaipNetwork;
+}, 60_000);
+afterAll(async () => anvil?.stop());
+
+function provider(answer: (details: ApprovalDetails) => boolean) {
+  const asked: ApprovalDetails[] = [];
+  const signed: string[] = [];
+  const p = createEip155Provider(address, [network], {
+    approve: async (details) => {
+      asked.push(details);
+      if (!answer(details)) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+    },
+    rpc: async (method, params, namespace, chainId) => {
+      signed.push(method);
+      return signRequest({ namespace, chainId, method, params }, keys, { eip155ChainId: anvil.chainId });
+    },
+  });
+  return { p, asked, signed };
+}
+
+describe('the embedded eip155 provider', () => {
+  it('answers accounts and chain id without the frame', async () => {
+    const { p, signed } = provider(() => true);
+    expect(await p.request({ method: 'eth_accounts' })).toEqual([address]);
+    expect(await p.request({ method: 'eth_chainId' })).toBe(toHex(anvil.chainId));
+    expect(signed).toEqual([]);
+  });
+
+  it('shows a personal_sign message as text, then returns a signature that recovers to the address', async () => {
+    const { p, asked } = provider(() => true);
+    const signature = (await p.request({ method: 'personal_sign', params: [toHex('Hello Latch'), address] })) as `0x${string}`;
+    expect(asked).toEqual([{ kind: 'message', namespace: 'eip155', network: 'Local Devnet', text: 'Hello Latch' }]);
+    expect(await recoverMessageAddress({ message: 'Hello Latch', signature })).toBe(address);
+  });
+
+  it('a rejected request is never signed (4001)', async () => {
+    const { p, signed } = provider(() => false);
+    await expect(p.request({ method: 'personal_sign', params: [toHex('no'), address] })).rejects.toMatchObject({ code: 4001 });
+    expect(signed).toEqual([]);
+  });
+
+  it('shows typed data (domain and fields) and signs it', async () => {
+    const { p, asked } = provider(() => true);
+    const typed = {
+      domain: { name: 'Latch', version: '1', chainId: anvil.chainId },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Mail: [{ name: 'contents', type: 'string' }],
+      },
+      primaryType: 'Mail',
+      message: { contents: 'Hi' },
+    };
+    const signature = (await p.request({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)] })) as `0x${string}`;
+    expect(asked[0]).toMatchObject({ kind: 'typedData', primaryType: 'Mail', fields: { contents: 'Hi' } });
+    const { EIP712Domain: _, ...types } = typed.types;
+    expect(await recoverTypedDataAddress({ ...typed, types, primaryType: 'Mail', signature })).toBe(address);
+  });
+
+  it('fills, shows, signs in the frame and broadcasts a send that lands on anvil', async () => {
+    const { p, asked, signed } = provider(() => true);
+    const to = '0x00000000000000000000000000000000000000A1';
+    const hash = (await p.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to, value: toHex(parseEther('0.25')) }],
+    })) as `0x${string}`;
+    expect(asked).toEqual([{ kind: 'transaction', network: 'Local Devnet', to, value: '0.25 ETH', dataBytes: 0, send: true }]);
+    expect(signed).toEqual(['eth_signTransaction']);
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) });
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    expect(await client.getBalance({ address: to })).toBe(parseEther('0.25'));
+  });
+
+  it('refuses unsupported methods (4200), foreign accounts (4100) and unknown chains (4902)', async () => {
+    const { p } = provider(() => true);
+    await expect(p.request({ method: 'eth_sign', params: [address, '0x00'] })).rejects.toMatchObject({ code: 4200 });
+    await expect(
+      p.request({ method: 'personal_sign', params: ['0x00', '0x0000000000000000000000000000000000000001'] }),
+    ).rejects.toMatchObject({ code: 4100 });
+    await expect(p.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })).rejects.toMatchObject({ code: 4902 });
+  });
+
+  it('after the session ends, tells its listeners and refuses requests (4900)', async () => {
+    const { p } = provider(() => true);
+    const seen: unknown[] = [];
+    p.on('accountsChanged', (accounts) => seen.push(accounts));
+    p.end();
+    expect(seen).toEqual([[]]);
+    await expect(p.request({ method: 'eth_accounts' })).rejects.toMatchObject({ code: 4900 });
+  });
+});
+
+describe('what the visitor reads', () => {
+  it('formats native amounts and decodes text messages', () => {
+    expect(formatUnits(1_500_000_000_000_000_000n, 18, 'ETH')).toBe('1.5 ETH');
+    expect(formatUnits(0n, 9, 'SOL')).toBe('0 SOL');
+    expect(readableMessage(toHex('héllo'))).toBe('héllo');
+    expect(readableMessage('0x0001ff')).toBe('0x0001ff');
+  });
+});

@@ -1,0 +1,271 @@
+import { safeParse } from 'valibot';
+import {
+  type EmbeddedUser,
+  type FrameRequest,
+  PROTOCOL_MARKER,
+  PROTOCOL_VERSION,
+  parseRequest,
+  RecoveryChannelSchema,
+  randomId,
+} from '../protocol/index.js';
+import type { DeviceStore, StoredSession } from './deviceStore.js';
+import { deriveKeys } from './keys.js';
+import { type ServiceClient, ServiceError } from './serviceClient.js';
+import { answerWithoutKeys, type ChainState, needsKeys, RpcError, signRequest } from './signer.js';
+import {
+  type PendingCreate,
+  type PendingRecover,
+  type RecoveryChannel,
+  rebuildMaster,
+  startCreate,
+  startRecover,
+  type WalletContext,
+  walletRecord,
+} from './walletFlows.js';
+
+export type { RecoveryChannel } from './walletFlows.js';
+
+/*
+ * The hidden frame's message loop (PROTOCOL §2): accept only the parent window, only the origin fixed by the
+ * first allowed `frame:hello`, only schema-valid messages ≤ 64 KiB; answer each request by its id, posting to
+ * that origin alone. Key material lives only inside a request's handler and is dropped when it returns.
+ */
+
+export const ORIGIN_NOT_ALLOWED = 'Unauthorized: origin not allowed';
+export const SESSION_EXPIRED = 'Invalid session found: check your time settings and connect again';
+
+/** The parts of `window.parent` the frame uses. */
+export interface ParentWindow {
+  postMessage(message: unknown, targetOrigin: string): void;
+}
+
+export interface ControllerOptions {
+  /** Where `message` events arrive (the frame's window). */
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  parent: ParentWindow;
+  /** From the frame URL's `projectId`. */
+  projectId: string;
+  /** From the frame URL's `chainId` (eip155 reference); 1 by default (§9). */
+  chainId: number;
+  store: DeviceStore;
+  channel: RecoveryChannel;
+  createService(hostOrigin: string): ServiceClient;
+  /** Where `frame:ready` goes before the host origin is known: `location.ancestorOrigins[0]`, else '*'. */
+  readyOrigin: string;
+}
+
+/** An error reply's payload. */
+class FrameFailure extends Error {
+  readonly code: string | number;
+  readonly retryAfter?: number;
+  constructor(code: string | number, message: string, retryAfter?: number) {
+    super(message);
+    this.code = code;
+    this.retryAfter = retryAfter;
+  }
+}
+
+const notConnected = () => new FrameFailure('not_connected', 'The embedded wallet is not connected');
+
+export function startController(options: ControllerOptions): { stop(): void } {
+  const { parent, store, channel, projectId } = options;
+  let hostOrigin: string | undefined;
+  let refused = false;
+  let service: ServiceClient | undefined;
+  let session: StoredSession | undefined;
+  let user: EmbeddedUser | undefined;
+  let pendingEmail: string | undefined;
+  let pendingCreate: PendingCreate | undefined;
+  let pendingRecover: PendingRecover | undefined;
+  const chain: ChainState = { eip155ChainId: options.chainId };
+
+  const post = (message: object, targetOrigin: string) => parent.postMessage(message, targetOrigin);
+  const envelope = (id: string, type: string, payload: object) => ({ latch: PROTOCOL_MARKER, v: PROTOCOL_VERSION, id, type, payload });
+  const emit = (type: 'frame:ready' | 'session:expired', targetOrigin: string) => post(envelope(randomId(), type, {}), targetOrigin);
+
+  const context = (): WalletContext => ({ store, channel, service: service! });
+
+  function requireSession(): StoredSession {
+    if (!session) throw notConnected();
+    return session;
+  }
+
+  async function endSession(): Promise<void> {
+    session = undefined;
+    user = undefined;
+    await store.clearSession(projectId);
+  }
+
+  /** Maps a thrown error to a reply payload; a 401 ends the session and tells the host. */
+  async function toErrorPayload(error: unknown): Promise<{ message: string; code?: string | number; retryAfter?: number }> {
+    if (error instanceof ServiceError && error.status === 401 && session) {
+      await endSession();
+      if (hostOrigin) emit('session:expired', hostOrigin);
+      return { code: 'session_expired', message: SESSION_EXPIRED };
+    }
+    if (error instanceof FrameFailure || error instanceof ServiceError) {
+      return { code: error.code, message: error.message, ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}) };
+    }
+    if (error instanceof RpcError) return { code: error.code, message: error.message };
+    return { code: 'internal', message: 'Something went wrong' };
+  }
+
+  /** Whether this device can sign for the session's wallet; sets `user` when it can. */
+  async function connectDevice(active: StoredSession): Promise<'CONNECT' | 'CREATE' | 'RECOVER'> {
+    const record = await walletRecord(context(), active);
+    if (!record) return 'CREATE';
+    const master = await rebuildMaster(context(), active, record);
+    if (!master) return 'RECOVER';
+    master.fill(0);
+    user = { email: active.email, addresses: record };
+    return 'CONNECT';
+  }
+
+  async function handle(request: FrameRequest, origin: string): Promise<object> {
+    switch (request.type) {
+      case 'frame:hello':
+        return hello(request.payload.projectId, origin);
+      case 'email:connect':
+        await service!.sendOtp(request.payload.email);
+        pendingEmail = request.payload.email;
+        return { action: 'VERIFY_OTP' };
+      case 'email:otp': {
+        if (!pendingEmail) throw new FrameFailure('no_email', 'Enter your e-mail address first');
+        const signedIn = await service!.signIn(pendingEmail, request.payload.otp);
+        session = { token: signedIn.token, userId: signedIn.user.id, email: signedIn.user.email };
+        pendingEmail = undefined;
+        await store.saveSession(projectId, session);
+        const action = await connectDevice(session);
+        return action === 'CONNECT' ? { action, user } : { action };
+      }
+      case 'wallet:create': {
+        const active = requireSession();
+        if (await walletRecord(context(), active)) throw new FrameFailure('wallet_exists', 'This account already has a wallet');
+        pendingCreate ??= startCreate(context(), active);
+        const current = pendingCreate;
+        try {
+          user = { email: active.email, addresses: await current.result };
+          return { user };
+        } finally {
+          if (pendingCreate === current) pendingCreate = undefined;
+        }
+      }
+      case 'wallet:recover:ready': {
+        const active = requireSession();
+        const record = await walletRecord(context(), active);
+        if (!record) throw new FrameFailure('no_wallet', 'This account has no wallet to recover');
+        pendingRecover ??= startRecover(context(), active, record);
+        channel.postMessage({ kind: 'recovery:ask' });
+        const current = pendingRecover;
+        try {
+          await current.result;
+          user = { email: active.email, addresses: record };
+          return { user };
+        } finally {
+          if (pendingRecover === current) pendingRecover = undefined;
+        }
+      }
+      case 'session:restore': {
+        session ??= await store.loadSession(projectId);
+        if (!session) throw notConnected();
+        if ((await connectDevice(session)) !== 'CONNECT') throw notConnected();
+        return { user };
+      }
+      case 'user:get':
+        if (!user) throw notConnected();
+        return { user };
+      case 'rpc:request':
+        return rpc(request.payload);
+      case 'signout': {
+        const token = session?.token;
+        await endSession();
+        if (token) await service!.signOut(token).catch(() => undefined);
+        return {};
+      }
+    }
+  }
+
+  async function rpc(call: Extract<FrameRequest, { type: 'rpc:request' }>['payload']): Promise<object> {
+    if (!user) throw new RpcError(4100, 'The embedded wallet is not connected');
+    const direct = answerWithoutKeys(call, user.addresses, chain);
+    if (direct) return direct;
+    if (!needsKeys(call)) throw new RpcError(4200, `The embedded wallet does not support ${call.method}`);
+    const active = requireSession();
+    const master = await rebuildMaster(context(), active, user.addresses);
+    if (!master) throw new FrameFailure('no_device_share', 'This device cannot sign for this wallet: recover it with your recovery secret');
+    const keys = deriveKeys(master);
+    master.fill(0);
+    try {
+      return { result: await signRequest(call, keys, chain) };
+    } finally {
+      keys.solanaSeed.fill(0);
+    }
+  }
+
+  async function hello(requested: string, origin: string): Promise<object> {
+    if (requested !== projectId) throw new FrameFailure('invalid_project', 'Invalid Project ID');
+    if (hostOrigin === origin) return { allowed: true };
+    const candidate = options.createService(origin);
+    const project = await candidate.getProject();
+    if (!project.allowedOrigins.includes(origin)) {
+      refused = true;
+      throw new FrameFailure('origin_not_allowed', ORIGIN_NOT_ALLOWED);
+    }
+    hostOrigin = origin;
+    service = candidate;
+    return { allowed: true };
+  }
+
+  async function respond(request: FrameRequest, origin: string): Promise<void> {
+    try {
+      const payload = await handle(request, origin);
+      post(envelope(request.id, `${request.type}:success`, payload), origin);
+    } catch (error) {
+      post(envelope(request.id, `${request.type}:error`, await toErrorPayload(error)), origin);
+    }
+  }
+
+  function onMessage(event: MessageEvent): void {
+    if (event.source !== (parent as unknown) || refused) return;
+    if (hostOrigin !== undefined && event.origin !== hostOrigin) return;
+    const parsed = parseRequest(event.data);
+    if (!parsed.ok) {
+      const { id, type, code, message } = parsed.error;
+      if (id) post(envelope(id, `${type ?? 'unknown'}:error`, { code, message }), event.origin);
+      return;
+    }
+    const request = parsed.message;
+    if (hostOrigin === undefined && request.type !== 'frame:hello') {
+      post(
+        envelope(request.id, `${request.type}:error`, { code: 'not_ready', message: 'The embedded wallet needs frame:hello first' }),
+        event.origin,
+      );
+      return;
+    }
+    void respond(request, event.origin);
+  }
+
+  function onChannel(event: MessageEvent): void {
+    const parsed = safeParse(RecoveryChannelSchema, event.data);
+    if (!parsed.success) return;
+    const message = parsed.output;
+    if (message.kind === 'recovery:hello') {
+      if (pendingCreate?.secret) channel.postMessage({ kind: 'recovery:show', secret: pendingCreate.secret });
+      else if (pendingRecover) channel.postMessage({ kind: 'recovery:ask' });
+    } else if (message.kind === 'recovery:saved') {
+      pendingCreate?.confirm();
+    } else if (message.kind === 'recovery:entered') {
+      pendingRecover?.attempt(message.secret);
+    }
+  }
+
+  options.target.addEventListener('message', onMessage as EventListener);
+  channel.addEventListener('message', onChannel);
+  emit('frame:ready', options.readyOrigin);
+  return {
+    stop() {
+      options.target.removeEventListener('message', onMessage as EventListener);
+      channel.removeEventListener('message', onChannel);
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import type { WalletAddresses } from './keys.js';
+
+/*
+ * The frame's only network traffic: same-origin fetches to the service's PROTOCOL §1 routes. Every /api request
+ * names the project and the host page's origin; signed-in requests carry the bearer token (never cookies).
+ */
+
+/** A service error as the frame reports it: a code, the text to show, and the wait for rate limits. */
+export class ServiceError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly retryAfter?: number;
+  constructor(code: string, message: string, status: number, retryAfter?: number) {
+    super(message);
+    this.name = 'ServiceError';
+    this.code = code;
+    this.status = status;
+    this.retryAfter = retryAfter;
+  }
+}
+
+export const SERVICE_UNAVAILABLE = 'Network Error - Could not load embedded wallet';
+/** The frame gives up on the service before the host's 30 s request timeout, so the host gets this clear error. */
+const FETCH_TIMEOUT_MS = 25_000;
+
+/** better-auth's own error codes → the PROTOCOL §2 codes and texts. */
+const AUTH_ERRORS: Record<string, [string, string]> = {
+  INVALID_OTP: ['invalid_otp', 'Invalid code'],
+  OTP_EXPIRED: ['otp_expired', 'The code has expired'],
+  TOO_MANY_ATTEMPTS: ['too_many_attempts', 'Too many attempts: request a new code'],
+};
+
+export interface ServiceWallet {
+  addresses: Partial<WalletAddresses>;
+  hasAuthShare: boolean;
+}
+
+export interface SignedIn {
+  token: string;
+  user: { id: string; email: string };
+}
+
+export interface ServiceClient {
+  getProject(): Promise<{ projectId: string; allowedOrigins: string[] }>;
+  sendOtp(email: string): Promise<void>;
+  signIn(email: string, otp: string): Promise<SignedIn>;
+  signOut(token: string): Promise<void>;
+  getWallet(token: string): Promise<ServiceWallet>;
+  putWallet(token: string, authShare: string, addresses: WalletAddresses): Promise<void>;
+  getAuthShare(token: string): Promise<string>;
+}
+
+export interface ServiceClientOptions {
+  projectId: string;
+  /** The host page's origin as MessageEvent.origin reported it. */
+  hostOrigin: string;
+  /** The service's origin; the frame's own (`location.origin`) by default. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+async function toServiceError(response: Response): Promise<ServiceError> {
+  const body = (await response.json().catch(() => undefined)) as
+    | { error?: { code?: unknown; message?: unknown; retryAfter?: unknown }; code?: unknown; message?: unknown; retryAfter?: unknown }
+    | undefined;
+  const header = Number(response.headers.get('retry-after'));
+  const shaped = typeof body?.error === 'object' && body.error ? body.error : body;
+  const rawCode = typeof shaped?.code === 'string' ? shaped.code : undefined;
+  const retryAfter =
+    typeof shaped?.retryAfter === 'number' ? shaped.retryAfter : Number.isFinite(header) && header > 0 ? header : undefined;
+  const mapped = rawCode ? AUTH_ERRORS[rawCode] : undefined;
+  if (mapped) return new ServiceError(mapped[0], mapped[1], response.status, retryAfter);
+  const message = typeof shaped?.message === 'string' && shaped.message ? shaped.message : `The service answered ${response.status}`;
+  const code = rawCode ?? (response.status === 401 ? 'unauthorized' : response.status === 429 ? 'rate_limited' : `http_${response.status}`);
+  return new ServiceError(code, message, response.status, retryAfter);
+}
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const base = options.baseUrl ?? location.origin;
+  const doFetch = options.fetch ?? fetch.bind(globalThis);
+
+  async function call(method: string, path: string, init: { token?: string; body?: unknown } = {}): Promise<Response> {
+    const headers: Record<string, string> = {
+      'X-Latch-Project': options.projectId,
+      'X-Latch-Host-Origin': options.hostOrigin,
+    };
+    if (init.token) headers.Authorization = `Bearer ${init.token}`;
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        credentials: 'omit',
+        cache: 'no-store',
+        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      });
+    } catch {
+      throw new ServiceError('service_unavailable', SERVICE_UNAVAILABLE, 0);
+    }
+    if (!response.ok) throw await toServiceError(response);
+    return response;
+  }
+
+  const json = async <T>(response: Response): Promise<T> => {
+    try {
+      return (await response.json()) as T;
+    } catch {
+      throw new ServiceError('bad_response', 'The wallet service sent an unreadable answer', response.status);
+    }
+  };
+
+  return {
+    getProject: async () => json(await call('GET', `/api/projects/${encodeURIComponent(options.projectId)}`)),
+    async sendOtp(email) {
+      await call('POST', '/api/auth/email-otp/send-verification-otp', { body: { email, type: 'sign-in' } });
+    },
+    async signIn(email, otp) {
+      const response = await call('POST', '/api/auth/sign-in/email-otp', { body: { email, otp } });
+      const body = await json<{ token?: string; user?: { id?: string; email?: string } }>(response);
+      const token = response.headers.get('set-auth-token') ?? body.token;
+      if (!token || typeof body.user?.id !== 'string')
+        throw new ServiceError('bad_response', 'The wallet service did not start a session', response.status);
+      return { token, user: { id: body.user.id, email: body.user.email ?? email } };
+    },
+    async signOut(token) {
+      await call('POST', '/api/auth/sign-out', { token, body: {} });
+    },
+    getWallet: async (token) => json(await call('GET', '/api/wallet', { token })),
+    async putWallet(token, authShare, addresses) {
+      await call('PUT', '/api/wallet', { token, body: { authShare, addresses } });
+    },
+    getAuthShare: async (token) => (await json<{ authShare: string }>(await call('GET', '/api/wallet/auth-share', { token }))).authShare,
+  };
+}

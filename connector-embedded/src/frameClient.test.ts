@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFrameClient, type FrameClient, LOAD_FAILED, REQUEST_TIMED_OUT } from './frameClient.js';
+
+// The host side of the channel, driven by MessageEvents as the browser delivers them (origin and source set by
+// the browser, not by the sender): only the service's origin and the frame's own window are listened to.
+
+const SERVICE = 'http://127.0.0.1:9';
+
+interface Posted {
+  id: string;
+  type: string;
+  payload: unknown;
+}
+
+/** Starts a client; `frame` is what the frame would do: it sees each posted request and answers through `reply`. */
+function start(options: { loadTimeoutMs?: number; requestTimeoutMs?: number } = {}) {
+  const posted: Posted[] = [];
+  const client = createFrameClient({
+    serviceUrl: SERVICE,
+    projectId: 'demo',
+    chainId: 'eip155:1',
+    sdkVersion: 'test',
+    loadTimeoutMs: options.loadTimeoutMs ?? 1_000,
+    requestTimeoutMs: options.requestTimeoutMs ?? 1_000,
+  });
+  const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-latch-embedded="frame"]') as HTMLIFrameElement;
+  // happy-dom loads no page into a frame: the frame's window is this stand-in, which records what the host posts.
+  const target = { postMessage: (message: Posted) => void posted.push(message) };
+  Object.defineProperty(iframe, 'contentWindow', { value: target });
+  const deliver = (data: unknown, { origin = SERVICE, source = target as unknown }: { origin?: string; source?: unknown } = {}) =>
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
+  const envelope = (id: string, type: string, payload: object = {}) => ({ latch: 'embedded', v: 1, id, type, payload });
+  const ready = () => deliver(envelope('0'.repeat(32), 'frame:ready'));
+  return { client, iframe, posted, deliver, envelope, ready };
+}
+
+async function until<T>(read: () => T | undefined): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('timed out');
+}
+
+async function connected(s: ReturnType<typeof start>): Promise<FrameClient> {
+  s.ready();
+  const hello = await until(() => s.posted.find((p) => p.type === 'frame:hello'));
+  s.deliver(s.envelope(hello.id, 'frame:hello:success', { allowed: true }));
+  return s.client;
+}
+
+afterEach(() => {
+  for (const frame of document.querySelectorAll('iframe')) frame.remove();
+});
+
+describe('the frame client', () => {
+  it('creates one hidden, titled, sandboxed frame on the service origin, with the §7 query', async () => {
+    const s = start();
+    const url = new URL(s.iframe.src);
+    expect(url.origin + url.pathname).toBe(`${SERVICE}/frame`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ projectId: 'demo', chainId: 'eip155:1', v: '1' });
+    expect(s.iframe.title).toBe('Embedded wallet');
+    expect(s.iframe.getAttribute('aria-hidden')).toBe('true');
+    expect(s.iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+    (await connected(s)).destroy();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('matches replies by id, and ignores other origins, other windows and malformed messages', async () => {
+    const s = start();
+    const client = await connected(s);
+    const answer = client.request('email:connect', { email: 'ada@example.com' });
+    const sent = await until(() => s.posted.find((p) => p.type === 'email:connect'));
+    expect(sent.id).toMatch(/^[0-9a-f]{32}$/);
+    const forged = s.envelope(sent.id, 'email:connect:error', { message: 'forged' });
+    s.deliver(forged, { origin: 'http://evil.example' }); // wrong origin
+    s.deliver(forged, { source: window }); // right origin claimed, but not the frame's window
+    s.deliver({ ...forged, v: 2 }); // malformed envelope
+    s.deliver(s.envelope('f'.repeat(32), 'email:connect:success', { action: 'VERIFY_OTP' })); // unknown id
+    s.deliver({ ...s.envelope(sent.id, 'email:connect:success', { action: 'VERIFY_OTP' }), pad: 'x'.repeat(70_000) }); // > 64 KiB
+    s.deliver(s.envelope(sent.id, 'email:connect:success', { action: 'VERIFY_OTP' }));
+    await expect(answer).resolves.toEqual({ action: 'VERIFY_OTP' });
+    client.destroy();
+  });
+
+  it("gives the frame's error message, or 'An error occurred' when it has none, with its code", async () => {
+    const s = start();
+    const client = await connected(s);
+    const first = client.request('email:otp', { otp: '123456' });
+    const a = await until(() => s.posted.find((p) => p.type === 'email:otp'));
+    s.deliver(s.envelope(a.id, 'email:otp:error', { code: 'invalid_otp', message: 'Invalid code' }));
+    await expect(first).rejects.toMatchObject({ message: 'Invalid code', code: 'invalid_otp' });
+    const second = client.request('user:get', {});
+    const b = await until(() => s.posted.find((p) => p.type === 'user:get'));
+    s.deliver(s.envelope(b.id, 'user:get:error', { message: '' }));
+    await expect(second).rejects.toThrow('An error occurred');
+    client.destroy();
+  });
+
+  it('§8 timeouts: no frame:ready → "Network Error - Could not load embedded wallet"; no reply → "Embedded Wallet Request Timed Out"', async () => {
+    await expect(start({ loadTimeoutMs: 50 }).client).rejects.toMatchObject({ message: LOAD_FAILED, code: 'iframe_load_failed' });
+    expect(document.querySelector('iframe')).toBeNull();
+    const s = start({ requestTimeoutMs: 50 });
+    const client = await connected(s);
+    await expect(client.request('user:get', {})).rejects.toMatchObject({ message: REQUEST_TIMED_OUT, code: 'iframe_request_timeout' });
+    client.destroy();
+  });
+
+  it('refuses an oversized request before posting it', async () => {
+    const s = start();
+    const client = await connected(s);
+    await expect(
+      client.request('rpc:request', { namespace: 'eip155', chainId: 1, method: 'personal_sign', params: ['x'.repeat(70_000)] }),
+    ).rejects.toThrow('The request is too large for the embedded wallet');
+    expect(s.posted.some((p) => p.type === 'rpc:request')).toBe(false);
+    client.destroy();
+  });
+});

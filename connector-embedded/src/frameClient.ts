@@ -1,0 +1,183 @@
+import { safeParse } from 'valibot';
+import { MAX_MESSAGE_BYTES, PROTOCOL_MARKER, PROTOCOL_VERSION, randomId } from './protocol/constants.js';
+import {
+  ErrorReplySchema,
+  EventSchema,
+  type FrameEvent,
+  type RequestPayload,
+  type RequestType,
+  type SuccessPayload,
+  SuccessReplySchema,
+} from './protocol/schemas.js';
+
+/*
+ * The host side of the frame channel (PROTOCOL §2): a hidden iframe on the service's origin, requests matched
+ * to replies by a random id, and only messages from that origin and that frame's window, schema-checked.
+ */
+
+/** §8 frame messages. */
+export const LOAD_FAILED = 'Network Error - Could not load embedded wallet';
+export const REQUEST_TIMED_OUT = 'Embedded Wallet Request Timed Out';
+export const NO_MESSAGE = 'An error occurred';
+/** §4: the frame is ready once it said so, plus this long. */
+const READY_DELAY_MS = 500;
+
+/** A frame error: its message (or 'An error occurred'), its code, and the §8 timeout kinds. */
+export class FrameError extends Error {
+  readonly code?: string | number;
+  readonly retryAfter?: number;
+  constructor(message: string, code?: string | number, retryAfter?: number) {
+    super(message || NO_MESSAGE);
+    this.name = 'FrameError';
+    this.code = code;
+    this.retryAfter = retryAfter;
+  }
+}
+
+export interface FrameClientOptions {
+  serviceUrl: string;
+  projectId: string;
+  chainId: string | number;
+  sdkVersion: string;
+  loadTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** Where the iframe goes; document.body by default. */
+  parent?: HTMLElement;
+}
+
+export interface FrameClient {
+  readonly iframe: HTMLIFrameElement;
+  /** `timeoutMs`: the request timeout (30 s by default); 0 waits for the visitor as long as they take. */
+  request<T extends RequestType>(type: T, payload: RequestPayload<T>, options?: { timeoutMs?: number }): Promise<SuccessPayload<T>>;
+  onEvent(listener: (event: FrameEvent) => void): () => void;
+  destroy(): void;
+}
+
+interface Pending {
+  type: string;
+  resolve(payload: unknown): void;
+  reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/** Creates the hidden frame, waits for `frame:ready` (+500 ms), then `frame:hello`; rejects with the §8 texts. */
+export async function createFrameClient(options: FrameClientOptions): Promise<FrameClient> {
+  const origin = new URL(options.serviceUrl).origin;
+  const url = new URL(`${options.serviceUrl}/frame`);
+  url.searchParams.set('projectId', options.projectId);
+  url.searchParams.set('chainId', String(options.chainId));
+  url.searchParams.set('v', String(PROTOCOL_VERSION));
+
+  const iframe = document.createElement('iframe');
+  iframe.title = 'Embedded wallet';
+  iframe.setAttribute('aria-hidden', 'true');
+  iframe.tabIndex = -1;
+  iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+  iframe.dataset.latchEmbedded = 'frame';
+  Object.assign(iframe.style, { position: 'fixed', top: '-10000px', left: '-10000px', width: '1px', height: '1px', border: '0' });
+  iframe.src = url.href;
+
+  const pending = new Map<string, Pending>();
+  const listeners = new Set<(event: FrameEvent) => void>();
+  let readyResolve: (() => void) | undefined;
+  const ready = new Promise<void>((resolve) => {
+    readyResolve = resolve;
+  });
+
+  function onMessage(event: MessageEvent) {
+    if (event.origin !== origin || event.source !== iframe.contentWindow) return;
+    const data: unknown = event.data;
+    let size: number;
+    try {
+      size = JSON.stringify(data)?.length ?? 0;
+    } catch {
+      return;
+    }
+    if (size > MAX_MESSAGE_BYTES) return;
+    const asEvent = safeParse(EventSchema, data);
+    if (asEvent.success) {
+      if (asEvent.output.type === 'frame:ready') readyResolve?.();
+      for (const listener of listeners) listener(asEvent.output);
+      return;
+    }
+    const ok = safeParse(SuccessReplySchema, data);
+    const failed = ok.success ? undefined : safeParse(ErrorReplySchema, data);
+    const id = ok.success ? ok.output.id : failed?.success ? failed.output.id : undefined;
+    const entry = id ? pending.get(id) : undefined;
+    if (!id || !entry) return;
+    if (ok.success && ok.output.type === `${entry.type}:success`) {
+      pending.delete(id);
+      clearTimeout(entry.timer);
+      entry.resolve(ok.output.payload);
+    } else if (failed?.success && failed.output.type === `${entry.type}:error`) {
+      pending.delete(id);
+      clearTimeout(entry.timer);
+      const { message, code, retryAfter } = failed.output.payload;
+      entry.reject(new FrameError(message, code, retryAfter));
+    }
+  }
+
+  window.addEventListener('message', onMessage);
+  const destroy = () => {
+    window.removeEventListener('message', onMessage);
+    for (const [id, entry] of pending) {
+      clearTimeout(entry.timer);
+      entry.reject(new FrameError('Request was aborted'));
+      pending.delete(id);
+    }
+    listeners.clear();
+    iframe.remove();
+  };
+
+  function request<T extends RequestType>(
+    type: T,
+    payload: RequestPayload<T>,
+    { timeoutMs = options.requestTimeoutMs }: { timeoutMs?: number } = {},
+  ): Promise<SuccessPayload<T>> {
+    const id = randomId();
+    const message = { latch: PROTOCOL_MARKER, v: PROTOCOL_VERSION, id, type, payload: payload ?? {} };
+    if (JSON.stringify(message).length > MAX_MESSAGE_BYTES)
+      return Promise.reject(new FrameError('The request is too large for the embedded wallet'));
+    const target = iframe.contentWindow;
+    if (!target) return Promise.reject(new FrameError('W3mFrame: iframe is not set'));
+    return new Promise((resolve, reject) => {
+      const timer =
+        timeoutMs > 0
+          ? setTimeout(() => {
+              pending.delete(id);
+              reject(new FrameError(REQUEST_TIMED_OUT, 'iframe_request_timeout'));
+            }, timeoutMs)
+          : undefined;
+      pending.set(id, { type, resolve: resolve as (payload: unknown) => void, reject, timer });
+      target.postMessage(message, origin);
+    });
+  }
+
+  (options.parent ?? document.body).appendChild(iframe);
+  let loadTimer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      ready,
+      new Promise<never>((_, reject) => {
+        loadTimer = setTimeout(() => reject(new FrameError(LOAD_FAILED, 'iframe_load_failed')), options.loadTimeoutMs);
+      }),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, READY_DELAY_MS));
+    const client: FrameClient = {
+      iframe,
+      request,
+      onEvent(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      destroy,
+    };
+    await request('frame:hello', { projectId: options.projectId, sdkVersion: options.sdkVersion });
+    return client;
+  } catch (error) {
+    destroy();
+    throw error;
+  } finally {
+    clearTimeout(loadTimer);
+  }
+}

@@ -1,0 +1,116 @@
+import type { ChainNamespace, ConnectorContext, ConnectorPlugin } from '@latch/kernel';
+import type { EmbeddedController } from './controller.js';
+
+/*
+ * The entry: only the factory. The frame client, the providers and the views load with import() when the
+ * visitor types an e-mail address (or a reload restores an earlier e-mail login), never before (§1 privacy).
+ */
+
+export interface EmbeddedWalletOptions {
+  /** The embedded-wallet service's origin (`https://wallet.example.com`); the frame is served from it. */
+  serviceUrl: string;
+  /** The project id configured on the service (its origin allowlist). */
+  projectId: string;
+  /** The namespaces it serves; both by default. */
+  namespaces?: readonly ('eip155' | 'solana')[];
+  /** Entry id (default 'embedded'), name (default 'Email') and a `data:` icon. */
+  id?: string;
+  name?: string;
+  icon?: string;
+  /** Frame load timeout in ms (default 20 000, §8) and request timeout (default 30 000). */
+  loadTimeoutMs?: number;
+  requestTimeoutMs?: number;
+}
+
+/** What the connector's views read from the plugin object. */
+export interface EmbeddedWalletPlugin extends ConnectorPlugin {
+  readonly embedded: { readonly settings: EmbeddedSettings; controller(): Promise<EmbeddedController> };
+}
+
+export interface EmbeddedSettings {
+  readonly serviceUrl: string;
+  readonly serviceOrigin: string;
+  readonly projectId: string;
+  readonly id: string;
+  readonly name: string;
+  readonly loadTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+}
+
+/** The views it brings, by name. */
+export const EMBEDDED_VIEWS = {
+  email: 'EmbeddedEmail',
+  otp: 'EmbeddedOtp',
+  recovery: 'EmbeddedRecovery',
+  approve: 'ApproveTransaction',
+} as const;
+
+const ICON =
+  "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'><rect width='40' height='40' rx='9' fill='%23475467'/><path d='M10 14h20v13H10zM10 14l10 8 10-8' stroke='%23fff' stroke-width='2.2' fill='none'/></svg>";
+
+function problemWith(o: EmbeddedWalletOptions): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(String(o.serviceUrl));
+  } catch {
+    return `serviceUrl must be an http(s) URL (got '${String(o.serviceUrl)}')`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'serviceUrl must be an http(s) URL';
+  if (typeof o.projectId !== 'string' || !/^[\w.-]{1,64}$/.test(o.projectId)) return 'projectId must be the project id set on the service';
+  if (o.namespaces !== undefined && !o.namespaces.every((ns) => ns === 'eip155' || ns === 'solana'))
+    return "namespaces must list 'eip155' and/or 'solana'";
+  if (o.icon !== undefined && !/^data:image\//.test(String(o.icon))) return 'icon must be a data:image/… URI';
+  return undefined;
+}
+
+/** The embedded wallet for `createModal({ connectors: [...] })`: e-mail sign-in, one wallet on eip155 and solana. */
+export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): EmbeddedWalletPlugin {
+  const o = options ?? ({} as EmbeddedWalletOptions);
+  const problem = problemWith(o);
+  if (problem) throw new TypeError(`createEmbeddedWalletConnector: ${problem}`);
+  const settings: EmbeddedSettings = {
+    serviceUrl: o.serviceUrl.replace(/\/+$/, ''),
+    serviceOrigin: new URL(o.serviceUrl).origin,
+    projectId: o.projectId,
+    id: o.id ?? 'embedded',
+    name: o.name ?? 'Email',
+    loadTimeoutMs: o.loadTimeoutMs ?? 20_000,
+    requestTimeoutMs: o.requestTimeoutMs ?? 30_000,
+  };
+  let context: ConnectorContext | undefined;
+  let controller: Promise<EmbeddedController> | undefined;
+  const load = () => {
+    controller ??= import('./controller.js').then((m) => m.createController(settings, () => context));
+    controller.catch(() => (controller = undefined));
+    return controller;
+  };
+
+  return {
+    id: settings.id,
+    name: settings.name,
+    type: 'ID_AUTH',
+    icon: o.icon ?? ICON,
+    namespaces: (o.namespaces ?? ['eip155', 'solana']) as ChainNamespace[],
+    views: {
+      [EMBEDDED_VIEWS.email]: () => import('./EmailSection.js'),
+      [EMBEDDED_VIEWS.otp]: () => import('./OtpView.js'),
+      [EMBEDDED_VIEWS.recovery]: () => import('./RecoveryView.js'),
+      [EMBEDDED_VIEWS.approve]: () => import('./ApproveTransactionView.js'),
+    },
+    connectSection: EMBEDDED_VIEWS.email,
+    embedded: { settings, controller: load },
+    setup(connectorContext) {
+      context = connectorContext;
+      return () => {
+        void controller?.then((c) => c.teardown());
+        context = undefined;
+      };
+    },
+    connect: async (request) => (await load()).session(request),
+    // No e-mail login stored: nothing to restore, no frame, no request.
+    restore: async (request) => (context?.storage.get('login') ? (await load()).restore(request) : null),
+    async disconnect() {
+      if (controller || context?.storage.get('login')) await (await load()).signOut();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/** The envelope's marker and version (PROTOCOL §2). */
+export const PROTOCOL_MARKER = 'embedded';
+export const PROTOCOL_VERSION = 1;
+
+/** A message larger than this (`JSON.stringify` length) is rejected on both sides. */
+export const MAX_MESSAGE_BYTES = 64 * 1024;
+
+/** §9: the hidden frame must post `frame:ready` within this long after it is inserted. */
+export const FRAME_LOAD_TIMEOUT_MS = 20_000;
+
+/** §9: a request to the frame that has no reply after this long fails with a timeout. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The same-origin channel between the hidden frame and the visible recovery frame. */
+export const RECOVERY_CHANNEL_NAME = 'latch-embedded';
+
+/** A request id: 16 random bytes as 32 lowercase hex characters. */
+export function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}

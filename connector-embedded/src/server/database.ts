@@ -1,0 +1,100 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { type Generated, Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
+
+/** One embedded wallet: the public addresses and the auth share (one of three; never enough to sign). */
+export interface WalletTable {
+  /** better-auth's user id. */
+  user_id: string;
+  eip155_address: string;
+  solana_address: string;
+  /** The Shamir auth share, base64, as the frame uploaded it. */
+  auth_share: string;
+  created_at: Generated<Date>;
+}
+
+export interface WalletDatabase {
+  wallet: WalletTable;
+}
+
+/** An open PGlite, or a Postgres connection string (`postgres://user:pass@host:5432/db`). */
+export type DatabaseOption = PGlite | string;
+
+const MIGRATIONS: Record<string, Migration> = {
+  '001_wallet': {
+    async up(db) {
+      await db.schema
+        .createTable('wallet')
+        .ifNotExists()
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('user.id').onDelete('cascade'))
+        .addColumn('eip155_address', 'text', (c) => c.notNull())
+        .addColumn('solana_address', 'text', (c) => c.notNull())
+        .addColumn('auth_share', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
+};
+
+/**
+ * PGlite is one in-process connection: a pg-Pool-shaped front so Kysely's PostgresDialect drives it. Queries
+ * are serialised by PGlite itself; nothing here opens a transaction (better-auth runs with `transaction: false`).
+ */
+function pgliteAsPool(pglite: PGlite) {
+  const client = {
+    async query(text: string, parameters: readonly unknown[]) {
+      const result = await pglite.query<Record<string, unknown>>(text, parameters as unknown[]);
+      return {
+        rows: result.rows,
+        rowCount: result.affectedRows ?? result.rows.length,
+        command: text.trim().split(/\s/, 1)[0]?.toUpperCase(),
+      };
+    },
+    release() {},
+  };
+  return { connect: async () => client, end: async () => undefined };
+}
+
+export interface OpenDatabase {
+  readonly db: Kysely<WalletDatabase>;
+  /** Runs the service's own migrations (after better-auth's, which create the `user` table it references). */
+  migrate(): Promise<void>;
+  /** Closes what this module opened (a PGlite the caller passed stays open). */
+  close(): Promise<void>;
+}
+
+/** Opens PGlite (in memory, or in `dataDir`) or a Postgres pool, behind one Kysely instance. */
+export async function openDatabase(option: DatabaseOption | undefined, dataDir?: string): Promise<OpenDatabase> {
+  let ownPglite: PGlite | undefined;
+  let pool: unknown;
+  if (typeof option === 'string') {
+    if (!/^postgres(ql)?:\/\//.test(option)) throw new TypeError('database: give a postgres:// connection string or a PGlite instance');
+    const { default: pg } = await import('pg');
+    pool = new pg.Pool({ connectionString: option, max: 10 });
+  } else {
+    let pglite = option;
+    if (!pglite) {
+      const { PGlite } = await import('@electric-sql/pglite');
+      pglite = ownPglite = new PGlite(dataDir);
+      await pglite.waitReady;
+    }
+    pool = pgliteAsPool(pglite);
+  }
+  const db = new Kysely<WalletDatabase>({ dialect: new PostgresDialect({ pool: pool as never }) });
+  return {
+    db,
+    async migrate() {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => MIGRATIONS },
+        migrationTableName: 'latch_embedded_migrations',
+        migrationLockTableName: 'latch_embedded_migrations_lock',
+      });
+      const { error } = await migrator.migrateToLatest();
+      if (error) throw error;
+    },
+    async close() {
+      await db.destroy();
+      await ownPglite?.close();
+    },
+  };
+}

@@ -1,0 +1,544 @@
+// @vitest-environment node
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type SmtpInbox, startSmtpInbox } from '@latch/testkit';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createEmbeddedWalletService,
+  type RunningEmbeddedWalletService,
+  type StartEmbeddedWalletServiceOptions,
+  startEmbeddedWalletService,
+} from './index.js';
+
+const POSTGRES_URL = process.env.LATCH_TEST_POSTGRES_URL;
+const HOST = 'http://host.test:5173';
+const OTHER_HOST = 'http://evil.test:5173';
+const SECRET = 'test-secret-of-at-least-32-characters!!';
+const CSP = `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors ${HOST} http://second.test; base-uri 'none'; form-action 'none'`;
+const WALLET = {
+  authShare: Buffer.from(randomBytes(33)).toString('base64'),
+  addresses: { eip155: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', solana: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' },
+};
+
+let inbox: SmtpInbox;
+let frameDir: string;
+const runId = randomBytes(4).toString('hex');
+let counter = 0;
+const freshEmail = () => `user${++counter}-${runId}@example.test`;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  frameDir = await mkdtemp(join(tmpdir(), 'latch-frame-'));
+  await mkdir(join(frameDir, 'assets'));
+  await writeFile(
+    join(frameDir, 'index.html'),
+    '<!doctype html><title>frame</title><script type="module" src="/frame/assets/frame-abc123.js"></script>',
+  );
+  await writeFile(join(frameDir, 'recovery.html'), '<!doctype html><title>recovery</title>');
+  await writeFile(join(frameDir, 'assets', 'frame-abc123.js'), 'console.log("frame");');
+});
+afterAll(async () => {
+  await inbox?.close();
+  await rm(frameDir, { recursive: true, force: true });
+});
+
+const stores = [
+  { name: 'PGlite in memory', database: undefined as string | undefined, skip: false },
+  { name: 'a real Postgres (LATCH_TEST_POSTGRES_URL)', database: POSTGRES_URL, skip: !POSTGRES_URL },
+];
+
+describe.each(stores)('the embedded wallet service on $name', (store) => {
+  if (store.skip) {
+    it.skip('is skipped: set LATCH_TEST_POSTGRES_URL=postgres://user:pass@127.0.0.1:5432/db to run this suite against Postgres', () => {});
+    return;
+  }
+
+  let service: RunningEmbeddedWalletService;
+  // The rate limiter's clock: each test starts an hour and a bit after the previous one, so limits never carry over.
+  let skew = 0;
+  const started: RunningEmbeddedWalletService[] = [];
+
+  const start = async (extra: Partial<StartEmbeddedWalletServiceOptions> = {}) => {
+    const running = await startEmbeddedWalletService({
+      database: store.database,
+      projects: [
+        { id: 'demo', allowedOrigins: [HOST, 'http://second.test'] },
+        { id: 'other', allowedOrigins: [] },
+      ],
+      smtp: { host: inbox.host, port: inbox.port, from: 'Wallet <wallet@service.test>' },
+      secret: SECRET,
+      frameDir,
+      now: () => Date.now() + skew,
+      ...extra,
+    });
+    started.push(running);
+    return running;
+  };
+
+  // A second instance on the same store: codes valid 1 s, behind a (pretend) proxy.
+  let quick: RunningEmbeddedWalletService;
+  beforeAll(async () => {
+    [service, quick] = await Promise.all([start(), start({ otpExpiresInSeconds: 1, trustProxy: true })]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(started.map((running) => running.close()));
+  });
+  beforeEach(() => {
+    skew += 3_700_000;
+  });
+
+  interface Call {
+    method?: string;
+    body?: unknown;
+    raw?: string;
+    token?: string;
+    project?: string | null;
+    hostOrigin?: string | null;
+    origin?: string | null;
+    headers?: Record<string, string>;
+    base?: string;
+  }
+  /** A request as the frame makes it: same origin as the service, naming the project and the host page. */
+  async function api(path: string, call: Call = {}) {
+    const base = call.base ?? service.url;
+    const method = call.method ?? (call.body !== undefined || call.raw !== undefined ? 'POST' : 'GET');
+    const headers: Record<string, string> = { ...call.headers };
+    if (call.project !== null) headers['X-Latch-Project'] = call.project ?? 'demo';
+    if (call.hostOrigin !== null) headers['X-Latch-Host-Origin'] = call.hostOrigin ?? HOST;
+    if (method !== 'GET' && call.origin !== null) headers.Origin = call.origin ?? base;
+    if (call.token) headers.Authorization = `Bearer ${call.token}`;
+    let body: string | undefined;
+    if (call.raw !== undefined || call.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = call.raw ?? JSON.stringify(call.body);
+    }
+    const response = await fetch(`${base}${path}`, { method, headers, body });
+    const text = await response.text();
+    // biome-ignore lint/suspicious/noExplicitAny: answers of several shapes; each test asserts the one it expects
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, json, text };
+  }
+
+  const sendCode = (email: string, base?: string) =>
+    api('/api/auth/email-otp/send-verification-otp', { body: { email, type: 'sign-in' }, base });
+
+  async function codeFor(email: string, base?: string): Promise<string> {
+    const after = inbox.messages.length;
+    const sent = await sendCode(email, base);
+    expect(sent.status, sent.text).toBe(200);
+    const mail = await inbox.waitFor({ to: email }, { after, timeoutMs: 5000 });
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    return code as string;
+  }
+
+  const signInWith = (email: string, otp: string, base?: string) => api('/api/auth/sign-in/email-otp', { body: { email, otp }, base });
+
+  async function signIn(email = freshEmail(), base?: string): Promise<{ email: string; token: string }> {
+    const answer = await signInWith(email, await codeFor(email, base), base);
+    expect(answer.status, answer.text).toBe(200);
+    const token = answer.headers.get('set-auth-token');
+    expect(token).toBeTruthy();
+    return { email, token: token as string };
+  }
+
+  const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  describe('e-mail OTP sign-in', () => {
+    it('mails a 6-digit code (text and HTML) and signs in with it: a bearer token, no cookie', async () => {
+      const email = freshEmail();
+      const after = inbox.messages.length;
+      const sent = await sendCode(email.toUpperCase());
+      expect(sent.status).toBe(200);
+      expect(sent.json).toEqual({ success: true });
+      const mail = await inbox.waitFor({ to: email }, { after, timeoutMs: 5000 });
+      expect(mail.from).toBe('wallet@service.test');
+      const code = /\b(\d{6})\b/.exec(mail.text)?.[1] as string;
+      expect(code).toMatch(/^\d{6}$/);
+      expect(mail.html).toContain(code);
+      expect(mail.text).toContain('expires in 5 minutes');
+      expect(inbox.latestCode(email)).toBe(code);
+
+      const signedIn = await signInWith(email, code);
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.json.user.email).toBe(email);
+      expect(signedIn.headers.get('set-cookie')).toBeNull();
+      const token = signedIn.headers.get('set-auth-token') as string;
+      expect(token.length).toBeGreaterThan(20);
+
+      const session = await api('/api/auth/get-session', { token });
+      expect(session.status).toBe(200);
+      expect(session.json.user.email).toBe(email);
+      const anonymous = await api('/api/auth/get-session');
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.json).toBeNull();
+    });
+
+    it('rejects a wrong code with "Invalid code", and the right one still works', async () => {
+      const email = freshEmail();
+      const code = await codeFor(email);
+      const wrong = await signInWith(email, wrongCode(code));
+      expect(wrong.status).toBe(400);
+      expect(wrong.json).toEqual({ error: { code: 'invalid_otp', message: 'Invalid code' } });
+      expect((await signInWith(email, code)).status).toBe(200);
+    });
+
+    it('rejects a code that is not 6 digits, and a bad address, with a clear error', async () => {
+      const short = await signInWith(freshEmail(), '123');
+      expect(short.status).toBe(400);
+      expect(short.json.error).toEqual({ code: 'invalid_request', message: 'The code is 6 digits' });
+      const bad = await sendCode('not-an-address');
+      expect(bad.status).toBe(400);
+      expect(bad.json.error).toEqual({ code: 'invalid_request', message: 'Enter a valid e-mail address' });
+    });
+
+    it('rejects a replayed code', async () => {
+      const email = freshEmail();
+      const code = await codeFor(email);
+      expect((await signInWith(email, code)).status).toBe(200);
+      const replay = await signInWith(email, code);
+      expect(replay.status).toBe(400);
+      expect(replay.json.error.code).toBe('invalid_otp');
+      expect(replay.headers.get('set-auth-token')).toBeNull();
+    });
+
+    it('lets exactly one of two simultaneous uses of a code sign in', async () => {
+      const email = freshEmail();
+      const code = await codeFor(email);
+      const answers = await Promise.all([signInWith(email, code), signInWith(email, code)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    });
+
+    it('rejects an expired code with "The code has expired"', async () => {
+      const email = freshEmail();
+      const code = await codeFor(email, quick.url);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const expired = await signInWith(email, code, quick.url);
+      expect(expired.status).toBe(400);
+      expect(expired.json).toEqual({ error: { code: 'otp_expired', message: 'The code has expired' } });
+    });
+
+    it('answers 502 send_failed when the SMTP server is unreachable, without starting the cooldown', { timeout: 40_000 }, async () => {
+      const closed = await startSmtpInbox();
+      const smtp = { host: closed.host, port: closed.port, from: 'wallet@service.test' };
+      await closed.close();
+      const broken = await start({ smtp });
+      const email = freshEmail();
+      for (let i = 0; i < 2; i++) {
+        const answer = await sendCode(email, broken.url);
+        expect(answer.status).toBe(502);
+        expect(answer.json.error).toEqual({ code: 'send_failed', message: 'The code could not be sent: try again in a moment' });
+      }
+    });
+
+    it('locks a code after 3 wrong guesses', async () => {
+      const email = freshEmail();
+      const code = await codeFor(email);
+      for (let i = 0; i < 3; i++) expect((await signInWith(email, wrongCode(code))).json.error.code).toBe('invalid_otp');
+      const locked = await signInWith(email, code);
+      expect(locked.status).toBe(403);
+      expect(locked.json.error.code).toBe('too_many_attempts');
+    });
+  });
+
+  describe('rate limits (§8 wording, Retry-After)', () => {
+    it('a resend within 30 s gets 429 "Please try again after N seconds"; after the cooldown a new code works', async () => {
+      const email = freshEmail();
+      const first = await codeFor(email);
+      skew += 10_000;
+      const again = await sendCode(email);
+      expect(again.status).toBe(429);
+      expect(again.json.error).toEqual({ code: 'rate_limited', message: 'Please try again after 20 seconds', retryAfter: 20 });
+      expect(again.headers.get('retry-after')).toBe('20');
+      skew += 20_000;
+      const second = await codeFor(email);
+      if (second !== first) expect((await signInWith(email, first)).json.error.code).toBe('invalid_otp');
+      expect((await signInWith(email, second)).status).toBe(200);
+    });
+
+    it('sends at most 5 codes an hour to one address', async () => {
+      const email = freshEmail();
+      for (let i = 0; i < 5; i++) {
+        expect((await sendCode(email)).status).toBe(200);
+        skew += 31_000;
+      }
+      const sixth = await sendCode(email);
+      expect(sixth.status).toBe(429);
+      expect(sixth.json.error.retryAfter).toBe(3600 - 5 * 31);
+      expect(sixth.json.error.message).toBe(`Please try again after ${3600 - 5 * 31} seconds`);
+    });
+
+    it('sends at most 20 codes an hour from one IP, and X-Forwarded-For is ignored unless trustProxy', async () => {
+      for (let i = 0; i < 20; i++) expect((await sendCode(freshEmail())).status).toBe(200);
+      const over = await api('/api/auth/email-otp/send-verification-otp', {
+        body: { email: freshEmail(), type: 'sign-in' },
+        headers: { 'X-Forwarded-For': '203.0.113.7' },
+      });
+      expect(over.status).toBe(429);
+      expect(over.json.error.code).toBe('rate_limited');
+      expect(over.json.error.message).toMatch(/^Please try again after \d+ seconds$/);
+    });
+
+    it('with trustProxy, counts per X-Forwarded-For client', async () => {
+      const from = (ip: string) =>
+        api('/api/auth/email-otp/send-verification-otp', {
+          body: { email: freshEmail(), type: 'sign-in' },
+          headers: { 'X-Forwarded-For': `${ip}, 10.0.0.1` },
+          base: quick.url,
+        });
+      for (let i = 0; i < 20; i++) expect((await from('198.51.100.1')).status).toBe(200);
+      expect((await from('198.51.100.1')).status).toBe(429);
+      expect((await from('198.51.100.2')).status).toBe(200);
+    });
+
+    it('allows 10 code checks per address per 15 minutes', async () => {
+      const email = freshEmail();
+      const code = await codeFor(email);
+      for (let i = 0; i < 10; i++) expect((await signInWith(email, wrongCode(code))).status).not.toBe(429);
+      const eleventh = await signInWith(email, code);
+      expect(eleventh.status).toBe(429);
+      expect(eleventh.json.error.message).toMatch(/^Please try again after \d+ seconds$/);
+    });
+  });
+
+  describe('the wallet record', () => {
+    it('is created once (201, then 409) and its auth share goes only to a signed-in session from an allowed origin', async () => {
+      const { token } = await signIn();
+      expect((await api('/api/wallet', { token })).json).toEqual({ addresses: {}, hasAuthShare: false });
+      const none = await api('/api/wallet/auth-share', { token });
+      expect(none.status).toBe(404);
+      expect(none.json.error.code).toBe('no_wallet');
+
+      const created = await api('/api/wallet', { method: 'PUT', body: WALLET, token });
+      expect(created.status).toBe(201);
+      expect(created.json).toEqual({ addresses: WALLET.addresses, hasAuthShare: true });
+      const again = await api('/api/wallet', { method: 'PUT', body: { ...WALLET, authShare: 'AAAA' }, token });
+      expect(again.status).toBe(409);
+      expect(again.json.error.code).toBe('wallet_exists');
+
+      expect((await api('/api/wallet', { token })).json).toEqual({ addresses: WALLET.addresses, hasAuthShare: true });
+      const share = await api('/api/wallet/auth-share', { token });
+      expect(share.status).toBe(200);
+      expect(share.json).toEqual({ authShare: WALLET.authShare });
+
+      // No session, a forged token, another user: no share.
+      const anonymous = await api('/api/wallet/auth-share');
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.json.error).toEqual({ code: 'unauthorized', message: 'Sign in first' });
+      expect((await api('/api/wallet/auth-share', { token: `${token}x` })).status).toBe(401);
+      const stranger = await signIn();
+      expect((await api('/api/wallet/auth-share', { token: stranger.token })).status).toBe(404);
+
+      // A page origin not on the allowlist, or no page origin: 403 with the §8 text, even with a valid token.
+      for (const hostOrigin of [OTHER_HOST, null]) {
+        const refused = await api('/api/wallet/auth-share', { token, hostOrigin });
+        expect(refused.status).toBe(403);
+        expect(refused.json).toEqual({ error: { code: 'origin_not_allowed', message: 'Unauthorized: origin not allowed' } });
+        expect(refused.text).not.toContain(WALLET.authShare);
+      }
+      // A project whose allowlist does not hold the page, and an unknown project.
+      expect((await api('/api/wallet/auth-share', { token, project: 'other' })).json.error.code).toBe('origin_not_allowed');
+      const unknown = await api('/api/wallet/auth-share', { token, project: 'nope' });
+      expect(unknown.status).toBe(404);
+      expect(unknown.json).toEqual({ error: { code: 'invalid_project', message: 'Invalid Project ID' } });
+    });
+
+    it('refuses a malformed wallet with the field named', async () => {
+      const { token } = await signIn();
+      const bad = await api('/api/wallet', {
+        method: 'PUT',
+        body: { ...WALLET, addresses: { ...WALLET.addresses, eip155: '0x123' } },
+        token,
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.json.error).toEqual({ code: 'invalid_request', message: 'addresses.eip155 must be a 0x address' });
+      const missing = await api('/api/wallet', { method: 'PUT', body: { addresses: WALLET.addresses }, token });
+      expect(missing.status).toBe(400);
+      expect(missing.json.error.code).toBe('invalid_request');
+      expect((await api('/api/wallet', { token })).json.hasAuthShare).toBe(false);
+    });
+
+    it('sign-out ends the session: the token no longer reads the wallet', async () => {
+      const { token } = await signIn();
+      expect((await api('/api/wallet', { method: 'PUT', body: WALLET, token })).status).toBe(201);
+      const out = await api('/api/auth/sign-out', { body: {}, token });
+      expect(out.status).toBe(200);
+      expect((await api('/api/auth/get-session', { token })).json).toBeNull();
+      expect((await api('/api/wallet/auth-share', { token })).status).toBe(401);
+    });
+  });
+
+  describe('bad input', () => {
+    it('refuses a request whose Origin header is not the service (403, §8 text)', async () => {
+      const answer = await api('/api/auth/email-otp/send-verification-otp', {
+        body: { email: freshEmail(), type: 'sign-in' },
+        origin: HOST,
+      });
+      expect(answer.status).toBe(403);
+      expect(answer.json).toEqual({ error: { code: 'origin_not_allowed', message: 'Unauthorized: origin not allowed' } });
+      expect(inbox.messages.some((mail) => mail.to.includes(`user${counter}-${runId}@example.test`))).toBe(false);
+    });
+
+    it('refuses a page origin not on the allowlist before sending any mail', async () => {
+      const email = freshEmail();
+      const answer = await api('/api/auth/email-otp/send-verification-otp', { body: { email, type: 'sign-in' }, hostOrigin: OTHER_HOST });
+      expect(answer.status).toBe(403);
+      expect(answer.json.error.message).toBe('Unauthorized: origin not allowed');
+      expect(inbox.messages.some((mail) => mail.to.includes(email))).toBe(false);
+    });
+
+    it('answers 413 payload_too_large to a body over 16 KiB', async () => {
+      const big = { email: freshEmail(), type: 'sign-in', padding: 'x'.repeat(17 * 1024) };
+      const answer = await api('/api/auth/email-otp/send-verification-otp', { body: big });
+      expect(answer.status).toBe(413);
+      expect(answer.json.error.code).toBe('payload_too_large');
+      const { token } = await signIn();
+      const wallet = await api('/api/wallet', { method: 'PUT', body: { ...WALLET, authShare: 'A'.repeat(20_000) }, token });
+      expect(wallet.status).toBe(413);
+    });
+
+    it('answers 400 invalid_json to malformed JSON', async () => {
+      const answer = await api('/api/auth/sign-in/email-otp', { raw: '{"email": "a@b.test", "otp": ' });
+      expect(answer.status).toBe(400);
+      expect(answer.json.error).toEqual({ code: 'invalid_json', message: 'The request body is not valid JSON' });
+      const { token } = await signIn();
+      expect((await api('/api/wallet', { method: 'PUT', raw: 'not json', token })).json.error.code).toBe('invalid_json');
+    });
+
+    it("exposes none of better-auth's other endpoints", async () => {
+      for (const path of [
+        '/api/auth/sign-up/email',
+        '/api/auth/update-user',
+        '/api/auth/email-otp/verify-email',
+        '/api/auth/list-sessions',
+      ]) {
+        const answer = await api(path, { body: {} });
+        expect(answer.status, path).toBe(404);
+        expect(answer.json.error.code).toBe('not_found');
+      }
+      expect((await api('/nowhere')).status).toBe(404);
+    });
+  });
+
+  describe('public project info and the frame', () => {
+    it('GET /api/projects/:id answers any page (CORS) and 404 "Invalid Project ID" for an unknown one', async () => {
+      const known = await api('/api/projects/demo', { project: null, hostOrigin: null, headers: { Origin: OTHER_HOST } });
+      expect(known.status).toBe(200);
+      expect(known.json).toEqual({ projectId: 'demo', allowedOrigins: [HOST, 'http://second.test'] });
+      expect(known.headers.get('access-control-allow-origin')).toBe('*');
+      const unknown = await api('/api/projects/nope', { project: null, hostOrigin: null });
+      expect(unknown.status).toBe(404);
+      expect(unknown.json).toEqual({ error: { code: 'invalid_project', message: 'Invalid Project ID' } });
+      expect(unknown.headers.get('access-control-allow-origin')).toBe('*');
+    });
+
+    it('serves /frame and /frame/recovery with the §3 headers (frame-ancestors = the allowlist)', async () => {
+      for (const [path, title] of [
+        ['/frame?projectId=demo&chainId=1&v=1', 'frame'],
+        ['/frame/recovery?projectId=demo', 'recovery'],
+      ] as const) {
+        const page = await fetch(`${service.url}${path}`);
+        expect(page.status).toBe(200);
+        expect(page.headers.get('content-security-policy')).toBe(CSP);
+        expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+        expect(page.headers.get('cache-control')).toBe('no-store');
+        expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(await page.text()).toContain(`<title>${title}</title>`);
+      }
+      const none = await fetch(`${service.url}/frame?projectId=other`);
+      expect(none.headers.get('content-security-policy')).toContain("frame-ancestors 'none';");
+      const unknown = await fetch(`${service.url}/frame?projectId=nope`);
+      expect(unknown.status).toBe(404);
+      expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe('Invalid Project ID');
+    });
+
+    it('serves the frame assets immutable, and nothing outside assets/', async () => {
+      const asset = await fetch(`${service.url}/frame/assets/frame-abc123.js`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(asset.headers.get('cache-control')).toContain('immutable');
+      expect(await asset.text()).toBe('console.log("frame");');
+      for (const path of ['/frame/assets/..%2Findex.html', '/frame/assets/missing.js', '/frame/assets/.hidden']) {
+        expect((await fetch(`${service.url}${path}`)).status, path).toBe(404);
+      }
+      expect((await fetch(`${service.url}/frame?projectId=demo`, { method: 'POST' })).status).toBe(405);
+    });
+  });
+});
+
+describe('persistence with dataDir (PGlite on disk)', () => {
+  let dataDir: string;
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps users, sessions and wallets across a restart', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'latch-embedded-data-'));
+    const options = {
+      dataDir,
+      projects: [{ id: 'demo', allowedOrigins: [HOST] }],
+      smtp: { host: inbox.host, port: inbox.port, from: 'wallet@service.test' },
+      secret: SECRET,
+      frameDir,
+    };
+    const headers = { 'X-Latch-Project': 'demo', 'X-Latch-Host-Origin': HOST, 'Content-Type': 'application/json' };
+    const email = freshEmail();
+    let token: string;
+    const first = await startEmbeddedWalletService(options);
+    try {
+      const after = inbox.messages.length;
+      const post = (path: string, body: unknown, extra: Record<string, string> = {}) =>
+        fetch(`${first.url}${path}`, { method: 'POST', headers: { ...headers, Origin: first.url, ...extra }, body: JSON.stringify(body) });
+      expect((await post('/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' })).status).toBe(200);
+      const code = /\b(\d{6})\b/.exec((await inbox.waitFor({ to: email }, { after })).text)?.[1];
+      const signedIn = await post('/api/auth/sign-in/email-otp', { email, otp: code });
+      token = signedIn.headers.get('set-auth-token') as string;
+      const put = await fetch(`${first.url}/api/wallet`, {
+        method: 'PUT',
+        headers: { ...headers, Origin: first.url, Authorization: `Bearer ${token}` },
+        body: JSON.stringify(WALLET),
+      });
+      expect(put.status).toBe(201);
+    } finally {
+      await first.close();
+    }
+    const second = await startEmbeddedWalletService(options);
+    try {
+      const share = await fetch(`${second.url}/api/wallet/auth-share`, { headers: { ...headers, Authorization: `Bearer ${token}` } });
+      expect(share.status).toBe(200);
+      expect(await share.json()).toEqual({ authShare: WALLET.authShare });
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+});
+
+describe('configuration', () => {
+  const base = {
+    projects: [{ id: 'demo', allowedOrigins: [HOST] }],
+    smtp: { host: '127.0.0.1', port: 2525, from: 'wallet@service.test' },
+    secret: SECRET,
+    publicUrl: 'http://127.0.0.1:1',
+  };
+  it('refuses a short secret, a bad origin, no project and a bad database string, with clear errors', () => {
+    expect(() => createEmbeddedWalletService({ ...base, secret: 'short' })).toThrow('`secret` must be at least 32 characters');
+    expect(() => createEmbeddedWalletService({ ...base, projects: [{ id: 'demo', allowedOrigins: ['https://app.test/path'] }] })).toThrow(
+      "'https://app.test/path' is not an origin like https://app.example.com",
+    );
+    expect(() => createEmbeddedWalletService({ ...base, projects: [] })).toThrow('configure at least one project');
+    expect(() => createEmbeddedWalletService({ ...base, publicUrl: 'nope' })).toThrow('`publicUrl` must be a URL');
+  });
+  it('rejects ready for a database string that is not postgres://', async () => {
+    const service = createEmbeddedWalletService({ ...base, database: 'mysql://nope' });
+    await expect(service.ready).rejects.toThrow('postgres:// connection string');
+    await service.close();
+  });
+});

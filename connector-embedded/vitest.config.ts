@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+import { workspaceAliases } from '../vitest.shared.js';
+
+export default defineProject({
+  resolve: { alias: workspaceAliases },
+  test: {
+    name: 'connector-embedded',
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    testTimeout: 20_000,
+  },
+});

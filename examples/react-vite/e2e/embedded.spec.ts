@@ -1,0 +1,637 @@
+// Issue 10: the embedded wallet against the real parts: the reference service (PGlite in memory), a local SMTP
+// server whose mails the test reads (postal-mime), the built frame app on the service's origin, anvil and the
+// local Solana RPC. E-mail sign-up, the code, the recovery secret, signing through ApproveTransaction, sends,
+// reload, sign out, a second browser, the §8 alerts, a hostile host script, a strict host CSP, axe on every view.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startEmbeddedWalletService, type RunningEmbeddedWalletService } from '@latch/connector-embedded/server';
+import { startSmtpInbox, codeOf, type SmtpInbox } from '@latch/testkit';
+import type { Browser, Page } from '@playwright/test';
+import {
+  address as toAddress,
+  getBase58Encoder,
+  getPublicKeyFromAddress,
+  getUtf8Encoder,
+  signatureBytes,
+  verifySignature,
+} from '@solana/kit';
+import { verifyMessage } from 'viem';
+import { serveDemo } from '../scripts/demoServer.mjs';
+import { dialog, DIST_DIR, expect, openConnect, test } from './fixtures.js';
+import { audit, rpc } from './helpers.js';
+
+const PROJECT = 'latch-demo';
+const FRAME_DIR = new URL('../../../connector-embedded/dist/frame/', import.meta.url).pathname;
+const SECRET = 'e2e-secret-of-the-embedded-wallet-service-0123456789';
+
+interface Stack {
+  url: string;
+  /** Stops the service alone (the demo keeps serving the page's chunks). */
+  stopService(): Promise<void>;
+  serviceUrl: string;
+  inbox: SmtpInbox;
+  /** Origins the page may reach: itself, the service and the loopback RPCs. */
+  origins: string[];
+  /** The same demo served with `csp` on its page, on a second origin the project also allows. */
+  strictUrl(csp: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The inbox, the service (allowing the demo's origin) and the demo registering the connector; always stopped. */
+async function startStack(
+  rpcs: { evm: string; solana: string; caipNetworkId: `solana:${string}` },
+  options: { otpExpiresInSeconds?: number; resendWindowMs?: number; allowDemo?: boolean } = {},
+): Promise<Stack> {
+  const stops: (() => Promise<unknown>)[] = [];
+  try {
+    const inbox = await startSmtpInbox();
+    stops.push(() => inbox.close());
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const strictPort = await freePort();
+    const service: RunningEmbeddedWalletService = await startEmbeddedWalletService({
+      projects: [
+        {
+          id: PROJECT,
+          allowedOrigins: options.allowDemo === false ? ['https://app.example.com'] : [origin, `http://127.0.0.1:${strictPort}`],
+        },
+      ],
+      smtp: { host: inbox.host, port: inbox.port, from: 'wallet@latch.test' },
+      secret: SECRET,
+      // The built frame app (Part B's `vite.frame.config.ts` output), as an integrator's install serves it.
+      frameDir: FRAME_DIR,
+      otpExpiresInSeconds: options.otpExpiresInSeconds,
+      // Every test signs in from 127.0.0.1: the per-IP hourly cap is raised so the suite stays under it.
+      // The service's own 30 s rule per address is its unit tests' (the page's cooldown is tested here): a second
+      // browser signs in with the same address seconds after the first.
+      rateLimits: {
+        sendPerIp: [{ max: 500, windowMs: 3_600_000 }],
+        sendPerAddress: [{ max: 1, windowMs: options.resendWindowMs ?? 1_000 }],
+      },
+    });
+    stops.push(() => service.close());
+    const demoConfig = {
+      chains: [{ chainId: 31337, rpcUrl: rpcs.evm, name: 'Local Devnet' }],
+      solana: { rpcUrl: rpcs.solana, caipNetworkId: rpcs.caipNetworkId },
+      embedded: { serviceUrl: service.url, projectId: PROJECT },
+    };
+    const demo = await serveDemo({ distDir: DIST_DIR, port, config: demoConfig });
+    stops.push(() => demo.close());
+    return {
+      url: demo.url,
+      stopService: () => service.close(),
+      strictUrl: async (csp) => {
+        const strict = await serveDemo({
+          distDir: DIST_DIR,
+          port: strictPort,
+          config: demoConfig,
+          pageHeaders: { 'content-security-policy': csp },
+        });
+        stops.push(() => strict.close());
+        return strict.url;
+      },
+      serviceUrl: service.url,
+      inbox,
+      origins: [demo.url, service.url, new URL(rpcs.evm).origin, new URL(rpcs.solana).origin],
+      close: async () => {
+        for (const stop of stops.reverse()) await stop().catch(() => undefined);
+      },
+    };
+  } catch (error) {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+const embeddedTest = test.extend<object, { stack: Stack }>({
+  stack: [
+    async ({ chains, solana }, use) => {
+      const stack = await startStack({ evm: chains.main.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId });
+      try {
+        await use(stack);
+      } finally {
+        await stack.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+});
+
+let mailbox = 0;
+/** A fresh address per sign-up: the service limits codes per address. */
+const newEmail = (label: string) => `${label}-${Date.now().toString(36)}-${mailbox++}@example.com`;
+
+/** Every origin the page requested, and anything outside the allowed set. */
+function watchOrigins(page: Page, allowed: string[]): { all: Set<string>; foreign: string[] } {
+  const all = new Set<string>();
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.protocol.startsWith('http')) return;
+    all.add(url.origin);
+    if (!allowed.includes(url.origin)) foreign.push(request.url());
+  });
+  return { all, foreign };
+}
+
+async function typeEmail(page: Page, email: string) {
+  await openConnect(page);
+  const field = dialog(page).getByRole('textbox', { name: 'Email' });
+  await field.fill(email);
+  await field.press('Enter');
+}
+
+/** Types the address, reads the code from the inbox and enters it. */
+async function signIn(page: Page, inbox: SmtpInbox, email: string, options: { audit?: boolean } = {}) {
+  const after = inbox.messages.length;
+  await typeEmail(page, email);
+  const mail = await inbox.waitFor({ to: email }, { after });
+  const code = codeOf(mail);
+  expect(code).toMatch(/^\d{6}$/);
+  const input = dialog(page).getByRole('textbox', { name: 'Code' });
+  await expect(input).toBeFocused();
+  if (options.audit) await audit(page, 'OTP view');
+  await input.fill(code as string);
+}
+
+const recoveryFrame = (page: Page) => page.frameLocator('[data-testid="latch-embedded-recovery-frame"]');
+
+/** A new account: the recovery frame shows the secret; the visitor confirms they saved it. Returns the secret. */
+async function saveRecoverySecret(page: Page, options: { audit?: boolean } = {}): Promise<string> {
+  await expect(dialog(page).getByTestId('latch-embedded-recovery')).toHaveAttribute('data-mode', 'save');
+  const frame = recoveryFrame(page);
+  const secret = frame.locator('#secret');
+  await expect(secret).not.toHaveText('');
+  const text = (await secret.textContent()) ?? '';
+  if (options.audit) await audit(page, 'Save your recovery secret view');
+  await frame.getByLabel('I have saved my recovery secret').check();
+  await frame.getByRole('button', { name: 'I have saved it' }).click();
+  return text;
+}
+
+async function signUp(page: Page, stack: Stack, email: string, options: { audit?: boolean } = {}): Promise<string> {
+  await signIn(page, stack.inbox, email, options);
+  const secret = await saveRecoverySecret(page, options);
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  return secret;
+}
+
+/** Makes a namespace the active one from the Account view's namespace switcher, then closes the modal. */
+async function activate(page: Page, namespace: string) {
+  await page.getByTestId('latch-account-button').click();
+  await dialog(page).getByTestId(`latch-namespace-${namespace}`).click();
+  await expect(dialog(page).getByTestId(`latch-namespace-${namespace}`)).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+}
+
+async function addressOf(page: Page, namespace: string): Promise<string> {
+  await activate(page, namespace);
+  return (await page.getByTestId('demo-address').textContent()) ?? '';
+}
+
+/** Asks the demo to sign; the ApproveTransaction view opens with the message, approved from the keyboard. */
+async function signApproved(page: Page, namespace: string, message: string, options: { audit?: boolean } = {}): Promise<string> {
+  await page.locator('#demo-message').fill(message);
+  await page.getByRole('button', { name: new RegExp(`^Sign with wallet \\(${namespace}\\)`) }).click();
+  const view = dialog(page).getByTestId('latch-embedded-approve');
+  await expect(view).toBeVisible();
+  await expect(view.getByTestId('latch-embedded-approve-message')).toHaveText(message);
+  const approve = view.getByRole('button', { name: 'Approve' });
+  await expect(approve).toBeFocused();
+  if (options.audit) await audit(page, 'ApproveTransaction view');
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toBeHidden();
+  const signature = page.getByTestId('demo-signature');
+  await expect(signature).not.toHaveText('');
+  await expect(signature).not.toHaveAttribute('role', 'alert');
+  return (await signature.textContent()) ?? '';
+}
+
+async function verifySolana(address: string, message: string, signature: string) {
+  const key = await getPublicKeyFromAddress(toAddress(address));
+  const bytes = signatureBytes(new Uint8Array(getBase58Encoder().encode(signature)));
+  return verifySignature(key, bytes, getUtf8Encoder().encode(message));
+}
+
+embeddedTest(
+  'sign up by e-mail: code from the inbox, secret saved, one wallet on eip155 and solana; signatures verify; reload restores; sign out ends both',
+  async ({ page, stack }) => {
+    const { all, foreign } = watchOrigins(page, stack.origins);
+    const frameMessages: unknown[] = [];
+    await page.exposeFunction('__latchSeen', (data: unknown) => void frameMessages.push(data));
+    await page.addInitScript(() =>
+      window.addEventListener('message', (event) => (window as unknown as { __latchSeen(d: unknown): void }).__latchSeen(event.data)),
+    );
+    await page.goto(stack.url);
+    await expect(page.getByTestId('latch-connect-button')).toBeVisible();
+    // §1: nothing asked of the service, no frame, before the visitor acts.
+    expect([...all]).not.toContain(stack.serviceUrl);
+    expect(await page.locator('iframe').count()).toBe(0);
+
+    const email = newEmail('ada');
+    await openConnect(page);
+    const emailField = dialog(page).getByRole('textbox', { name: 'Email' });
+    await expect(emailField).toBeVisible();
+    // §9 order with no installed wallet shown: e-mail first, then the wallets; the connector is no wallet row.
+    const allWallets = dialog(page).getByRole('button', { name: 'All Wallets' });
+    expect((await emailField.boundingBox())!.y).toBeLessThan((await allWallets.boundingBox())!.y);
+    await expect(dialog(page).getByRole('button', { name: /^Email/ })).toHaveCount(0);
+    await audit(page, 'Connect view with the e-mail field');
+    await page.keyboard.press('Escape');
+    const secret = await signUp(page, stack, email, { audit: true });
+    expect(secret.length).toBeGreaterThan(20);
+
+    const evm = (await addressOf(page, 'eip155')) as `0x${string}`;
+    expect(evm).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    const evmSignature = (await signApproved(page, 'eip155', 'Hello from the embedded wallet', { audit: true })) as `0x${string}`;
+    expect(await verifyMessage({ address: evm, message: 'Hello from the embedded wallet', signature: evmSignature })).toBe(true);
+
+    const sol = await addressOf(page, 'solana');
+    expect(sol).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    const solSignature = await signApproved(page, 'solana', 'Hello, Solana');
+    expect(await verifySolana(sol, 'Hello, Solana', solSignature)).toBe(true);
+
+    // The Account view shows both, with balances (a fresh wallet: 0).
+    await page.getByTestId('latch-account-button').click();
+    for (const ns of ['eip155', 'solana']) await expect(dialog(page).getByTestId(`latch-namespace-${ns}`)).toBeVisible();
+    await expect(dialog(page).getByTestId('latch-account')).toContainText(/0(\.0+)? SOL/);
+    await page.keyboard.press('Escape');
+
+    // Reload: restored silently, the same addresses, no code asked.
+    const mails = stack.inbox.messages.length;
+    await page.reload();
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+    expect(await addressOf(page, 'eip155')).toBe(evm);
+    expect(await addressOf(page, 'solana')).toBe(sol);
+    expect(stack.inbox.messages.length).toBe(mails);
+
+    // §4 shared session: disconnecting solana ends eip155 too; a reload stays signed out.
+    await page.getByTestId('latch-account-button').click();
+    await dialog(page).getByRole('button', { name: 'Disconnect Solana' }).click();
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+    await page.reload();
+    await expect(page.getByTestId('latch-connect-button')).toBeVisible();
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+
+    // The host page never saw the secret, a share or a token; only the protocol's own messages.
+    const text = JSON.stringify(frameMessages);
+    expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/authShare|privateKey|token/i);
+    expect(foreign).toEqual([]);
+  },
+);
+
+embeddedTest('a wrong code says so; pasting the whole code submits it', async ({ page, stack }) => {
+  await page.goto(stack.url);
+  const email = newEmail('grace');
+  const after = stack.inbox.messages.length;
+  await typeEmail(page, email);
+  const code = codeOf(await stack.inbox.waitFor({ to: email }, { after })) as string;
+  const input = dialog(page).getByRole('textbox', { name: 'Code' });
+  const wrong = code === '000000' ? '111111' : '000000';
+  await input.fill(wrong);
+  await expect(dialog(page).getByTestId('latch-embedded-otp-error')).toHaveText('Invalid code');
+  await expect(input).toHaveValue('');
+  // A paste of the full code (with a space, as mail clients copy it) submits it at once.
+  await input.focus();
+  await page.evaluate(
+    async (text) => {
+      const el = document.querySelector('latch-modal')?.shadowRoot?.querySelector('input[autocomplete="one-time-code"]');
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      el?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    ` ${code.slice(0, 3)} ${code.slice(3)} `,
+  );
+  await saveRecoverySecret(page);
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  // The code is single-use: replayed to the service (as the frame would send it), it is refused.
+  const replay = await fetch(`${stack.serviceUrl}/api/auth/sign-in/email-otp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-latch-project': PROJECT, 'x-latch-host-origin': new URL(stack.url).origin },
+    body: JSON.stringify({ email, otp: code }),
+  });
+  expect(replay.status).toBeGreaterThanOrEqual(400);
+  expect(replay.status).toBeLessThan(500);
+});
+
+embeddedTest('an expired code, and "Resend code" with its 30 s cooldown', async ({ page, chains, solana }) => {
+  const stack = await startStack(
+    { evm: chains.main.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+    { otpExpiresInSeconds: 2, resendWindowMs: 1_000 },
+  );
+  try {
+    await page.clock.install();
+    await page.goto(stack.url);
+    const email = newEmail('expired');
+    const after = stack.inbox.messages.length;
+    await typeEmail(page, email);
+    const code = codeOf(await stack.inbox.waitFor({ to: email }, { after })) as string;
+    await page.waitForTimeout(2_500);
+    const input = dialog(page).getByRole('textbox', { name: 'Code' });
+    await input.fill(code);
+    await expect(dialog(page).getByTestId('latch-embedded-otp-error')).toHaveText('The code has expired');
+
+    // Within 30 s of the last code: the §8 message, and no mail.
+    const resend = dialog(page).getByRole('button', { name: 'Resend code' });
+    const count = stack.inbox.messages.length;
+    await resend.click();
+    await expect(dialog(page).getByTestId('latch-embedded-otp-error')).toHaveText(/^Please try again after \d+ seconds$/);
+    expect(stack.inbox.messages.length).toBe(count);
+
+    // After the cooldown: a new code, which signs in.
+    await page.clock.fastForward(31_000);
+    await resend.click();
+    const fresh = codeOf(await stack.inbox.waitFor({ to: email }, { after: count })) as string;
+    await expect(dialog(page).getByText(`A new code was sent to ${email}.`)).toBeVisible();
+    await input.fill(fresh);
+    await saveRecoverySecret(page);
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  } finally {
+    await stack.close();
+  }
+});
+
+embeddedTest(
+  'a second browser recovers the same addresses with the e-mail code and the recovery secret',
+  async ({ page, stack, browser }) => {
+    await page.goto(stack.url);
+    const email = newEmail('second');
+    const secret = await signUp(page, stack, email);
+    const evm = await addressOf(page, 'eip155');
+    const sol = await addressOf(page, 'solana');
+
+    const other = await (browser as Browser).newContext();
+    try {
+      const second = await other.newPage();
+      await second.goto(stack.url);
+      await signIn(second, stack.inbox, email);
+      await expect(dialog(second).getByTestId('latch-embedded-recovery')).toHaveAttribute('data-mode', 'enter');
+      const frame = recoveryFrame(second);
+      // A wrong secret is refused, clearly.
+      await frame.getByRole('textbox', { name: 'Recovery secret' }).fill('latch1-not-a-secret');
+      await frame.getByRole('button', { name: 'Recover wallet' }).click();
+      await expect(frame.locator('#secret-error')).not.toHaveText('');
+      await audit(second, 'Enter your recovery secret view');
+      await frame.getByRole('textbox', { name: 'Recovery secret' }).fill(secret);
+      await frame.getByRole('button', { name: 'Recover wallet' }).click();
+      await expect(second.getByTestId('demo-status')).toHaveText('connected');
+      expect(await addressOf(second, 'eip155')).toBe(evm);
+      expect(await addressOf(second, 'solana')).toBe(sol);
+      await activate(second, 'eip155');
+      const signature = (await signApproved(second, 'eip155', 'recovered')) as `0x${string}`;
+      expect(await verifyMessage({ address: evm as `0x${string}`, message: 'recovered', signature })).toBe(true);
+    } finally {
+      await other.close();
+    }
+  },
+);
+
+embeddedTest('a send approved in ApproveTransaction lands on anvil; a rejected one is never signed', async ({ page, stack, chains }) => {
+  await page.goto(stack.url);
+  await signUp(page, stack, newEmail('sender'));
+  const from = (await addressOf(page, 'eip155')) as `0x${string}`;
+  await rpc(chains.main.rpcUrl, 'anvil_setBalance', [from, '0xde0b6b3a7640000']); // 1 ETH
+  // A reload restores the session and reads the new balance.
+  await page.reload();
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  await activate(page, 'eip155');
+  const to = chains.main.accounts[7]!.address;
+  const before = BigInt(await rpc<string>(chains.main.rpcUrl, 'eth_getBalance', [to, 'latest']));
+
+  // The Send view drives the adapter, which asks the embedded provider: ApproveTransaction shows what is sent.
+  await page.getByTestId('latch-account-button').click();
+  const modal = dialog(page);
+  await modal.getByTestId('latch-feature-WalletSend').click();
+  await modal.getByRole('button', { name: /^Token/ }).click();
+  await modal
+    .getByTestId('latch-send-tokens')
+    .getByRole('button', { name: /\bETH\b/ })
+    .click();
+  await modal.getByLabel(/^Amount/).fill('0.01');
+  await modal.getByRole('textbox', { name: 'To', exact: true }).fill(to);
+  await modal.getByTestId('latch-send-review').click();
+  await modal.getByTestId('latch-send-confirm').click();
+  const approve = modal.getByTestId('latch-embedded-approve');
+  await expect(approve).toHaveAttribute('data-kind', 'transaction');
+  const details = approve.getByTestId('latch-embedded-approve-transaction');
+  await expect(details).toContainText(to);
+  await expect(details).toContainText('0.01 ETH');
+  await expect(details).toContainText('Local Devnet');
+  await audit(page, 'ApproveTransaction view (send)');
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(modal.getByTestId('latch-send-result')).toHaveAttribute('data-status', 'confirmed');
+  expect(BigInt(await rpc<string>(chains.main.rpcUrl, 'eth_getBalance', [to, 'latest']))).toBe(before + 10_000_000_000_000_000n);
+  await modal.getByRole('button', { name: 'Done' }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+
+  // Rejected from the keyboard: the request fails with 4001, nothing is signed.
+  await page.locator('#demo-message').fill('never signed');
+  await page.getByRole('button', { name: /^Sign with wallet \(eip155\)/ }).click();
+  const reject = dialog(page).getByTestId('latch-embedded-approve').getByRole('button', { name: 'Reject' });
+  await expect(dialog(page).getByRole('button', { name: 'Approve' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(reject).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByTestId('demo-signature')).toHaveAttribute('role', 'alert');
+});
+
+embeddedTest(
+  'a SOL send approved in ApproveTransaction (its instructions shown) lands on the local Solana RPC',
+  async ({ page, stack, solana }) => {
+    await page.goto(stack.url);
+    await signUp(page, stack, newEmail('solsender'));
+    const from = await addressOf(page, 'solana');
+    solana.airdrop(from, 1_000_000_000n);
+    const to = 'HcRYLTP6kLmX9ezqJVmbbhqBP2EyfZzbqPfxCw9ja7tG';
+    const lamports = async (address: string) => BigInt((await rpc<{ value: number }>(solana.rpcUrl, 'getBalance', [address])).value);
+    const before = await lamports(to);
+    // A reload restores the session and reads the new balance.
+    await page.reload();
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+    await activate(page, 'solana');
+    await page.getByTestId('latch-account-button').click();
+    const modal = dialog(page);
+    await modal.getByTestId('latch-feature-WalletSend').click();
+    await modal.getByRole('button', { name: /^Token/ }).click();
+    await modal
+      .getByTestId('latch-send-tokens')
+      .getByRole('button', { name: /\bSOL\b/ })
+      .click();
+    await modal.getByLabel(/^Amount/).fill('0.1');
+    await modal.getByRole('textbox', { name: 'To', exact: true }).fill(to);
+    await modal.getByTestId('latch-send-review').click();
+    await modal.getByTestId('latch-send-confirm').click();
+    const approve = modal.getByTestId('latch-embedded-approve');
+    await expect(approve).toHaveAttribute('data-kind', 'solanaTransaction');
+    await expect(approve.getByTestId('latch-embedded-approve-instructions')).toContainText(`Transfer 0.1 SOL to ${to}`);
+    await audit(page, 'ApproveTransaction view (solana)');
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await expect(modal.getByTestId('latch-send-result')).not.toHaveAttribute('data-status', 'failed');
+    await expect.poll(() => lamports(to)).toBe(before + 100_000_000n);
+  },
+);
+
+embeddedTest('an origin not on the project allowlist gets "Invalid App Configuration"; nothing lost', async ({ page, chains, solana }) => {
+  const stack = await startStack(
+    { evm: chains.main.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+    { allowDemo: false },
+  );
+  try {
+    await page.goto(stack.url);
+    await typeEmail(page, 'someone@example.com');
+    await expect(page.getByTestId('latch-alert')).toContainText('Invalid App Configuration');
+    await expect(dialog(page).getByTestId('latch-embedded-email-error')).toHaveText('Unauthorized: origin not allowed');
+    // Nothing lost: the address is still typed, no frame was made, no mail went out.
+    await expect(dialog(page).getByRole('textbox', { name: 'Email' })).toHaveValue('someone@example.com');
+    expect(await page.locator('iframe').count()).toBe(0);
+    expect(stack.inbox.messages.length).toBe(0);
+  } finally {
+    await stack.close();
+  }
+});
+
+embeddedTest('the service down: the §8 network alert, the modal still usable', async ({ page, chains, solana }) => {
+  const stack = await startStack({ evm: chains.main.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId });
+  try {
+    await page.goto(stack.url);
+    await stack.stopService();
+    await typeEmail(page, 'down@example.com');
+    await expect(page.getByTestId('latch-alert')).toContainText('Network Error - Could not load embedded wallet');
+    await expect(dialog(page).getByTestId('latch-embedded-email-error')).toHaveText('Network Error - Could not load embedded wallet');
+    await expect(dialog(page).getByRole('textbox', { name: 'Email' })).toHaveValue('down@example.com');
+    await expect(dialog(page).getByRole('button', { name: 'Continue with email' })).toBeEnabled();
+  } finally {
+    await stack.close();
+  }
+});
+
+embeddedTest(
+  'a hostile host script cannot read the key: the frame is cross-origin, bad messages get clear errors, replies carry no key material',
+  async ({ page, stack }) => {
+    await page.goto(stack.url);
+    const secret = await signUp(page, stack, newEmail('hostile'));
+    const evm = await addressOf(page, 'eip155');
+    const probe = await page.evaluate(
+      async ([serviceOrigin, address]) => {
+        const frame = document.querySelector<HTMLIFrameElement>('iframe[data-latch-embedded="frame"]');
+        const target = frame?.contentWindow;
+        if (!frame || !target) return { found: false };
+        const attempt = (read: () => unknown) => {
+          try {
+            read();
+            return 'readable';
+          } catch (error) {
+            return (error as Error).name;
+          }
+        };
+        const storage = {
+          localStorage: attempt(() => (target as Window).localStorage),
+          indexedDB: attempt(() => (target as Window).indexedDB.databases()),
+          document: attempt(() => (target as Window).document.body),
+          contentDocument: frame.contentDocument === null ? 'null' : 'readable',
+        };
+        const replies: unknown[] = [];
+        const listener = (event: MessageEvent) => {
+          if (event.origin === serviceOrigin && event.source === target) replies.push(event.data);
+        };
+        window.addEventListener('message', listener);
+        const id = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+        const send = (message: unknown) => target.postMessage(message, serviceOrigin);
+        const base = { latch: 'embedded', v: 1 };
+        const ids = { exportKey: id(), badOtp: id(), oversized: id(), unknownMethod: id(), sign: id() };
+        send({ ...base, id: ids.exportKey, type: 'wallet:export', payload: {} });
+        send({ ...base, id: ids.badOtp, type: 'email:otp', payload: { otp: '12' } });
+        send({ ...base, id: ids.oversized, type: 'email:connect', payload: { email: `${'a'.repeat(70_000)}@example.com` } });
+        send({
+          ...base,
+          id: ids.unknownMethod,
+          type: 'rpc:request',
+          payload: { namespace: 'eip155', chainId: 31337, method: 'eth_private_key', params: [] },
+        });
+        send({
+          ...base,
+          id: ids.sign,
+          type: 'rpc:request',
+          payload: { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['0x6869', address] },
+        });
+        send('not an envelope');
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        window.removeEventListener('message', listener);
+        return { found: true, storage, ids, replies };
+      },
+      [new URL(stack.serviceUrl).origin, evm] as const,
+    );
+    expect(probe.found).toBe(true);
+    // The page cannot reach the frame origin's storage or document.
+    expect(probe.storage).toEqual({
+      localStorage: 'SecurityError',
+      indexedDB: 'SecurityError',
+      document: 'SecurityError',
+      contentDocument: 'null',
+    });
+    const replies = probe.replies as { id: string; type: string; payload: { message?: string; code?: unknown; result?: unknown } }[];
+    const reply = (id: string) => replies.find((r) => r.id === id);
+    const ids = probe.ids as { exportKey: string; badOtp: string; oversized: string; unknownMethod: string; sign: string };
+    // There is no message that exports a key: an unknown type, a malformed code and an unknown method are refused, clearly.
+    expect(reply(ids.exportKey)?.type).toBe('wallet:export:error');
+    expect(reply(ids.exportKey)?.payload.message).toBeTruthy();
+    expect(reply(ids.badOtp)?.type).toBe('email:otp:error');
+    expect(reply(ids.badOtp)?.payload.message).toMatch(/6 digits/);
+    expect(reply(ids.unknownMethod)?.type).toBe('rpc:request:error');
+    expect(reply(ids.unknownMethod)?.payload.code).toBe(4200);
+    // An oversized message is dropped or refused, never acted on.
+    expect(reply(ids.oversized)?.type ?? 'dropped').not.toBe('email:connect:success');
+    // What the design allows a script running in the host page (it has the host's authority, as with an injected
+    // wallet's provider): asking for a signature. The reply is the signature and nothing else.
+    expect(reply(ids.sign)?.type).toBe('rpc:request:success');
+    expect(Object.keys(reply(ids.sign)?.payload ?? {})).toEqual(['result']);
+    expect(JSON.stringify(replies)).not.toContain(secret);
+  },
+);
+
+embeddedTest(
+  'a host page with a strict CSP (frame-src the service, connect-src the RPCs and the service) works',
+  async ({ page, stack }) => {
+    const [, serviceUrl, evmRpc, solanaRpc] = stack.origins;
+    const csp = ["default-src 'self'", `frame-src ${serviceUrl}`, `connect-src 'self' ${evmRpc} ${solanaRpc} ${serviceUrl}`].join('; ');
+    // Every CSP violation the page reports (none expected).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __latchCsp: string[] }).__latchCsp = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(
+          `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${event.sample}`,
+        ),
+      );
+    });
+    await page.goto(await stack.strictUrl(csp));
+    await signUp(page, stack, newEmail('csp'));
+    const evm = (await addressOf(page, 'eip155')) as `0x${string}`;
+    const signature = (await signApproved(page, 'eip155', 'strict CSP')) as `0x${string}`;
+    expect(await verifyMessage({ address: evm, message: 'strict CSP', signature })).toBe(true);
+    // Nothing of the wallet was refused: no frame, connection or script violation, and no style of the connector's
+    // views (constructed sheets). Other violations (the modal's data: icons without `img-src data:`) are the host's
+    // choice; they are attached to the report, not failed on.
+    const violations = await page.evaluate(() => (window as unknown as { __latchCsp: string[] }).__latchCsp);
+    expect(
+      violations.filter(
+        (v) =>
+          /^(frame-src|child-src|connect-src|script-src)/.test(v) ||
+          /(EmailSection|OtpView|RecoveryView|ApproveTransactionView|viewSupport|controller|frameClient)-/.test(v),
+      ),
+    ).toEqual([]);
+    if (violations.length) test.info().annotations.push({ type: 'csp-violations', description: violations.join('\n') });
+  },
+);
