@@ -12,6 +12,10 @@ const packages = [
   'adapter-cosmos',
   'siwx',
   'feature-onramp',
+  'feature-swap',
+  'feature-names',
+  'connector-walletconnect',
+  'connector-embedded',
   'ui-react',
   'bench',
 ].filter((dir) => existsSync(`${dir}/vitest.config.ts`));

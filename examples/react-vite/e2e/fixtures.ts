@@ -18,6 +18,11 @@ import type { BitcoinRegtest, CosmosChain, PolkadotChain } from '@latch/testkit'
 import { serveDemo } from '../scripts/demoServer.mjs';
 import * as namespaces from './namespaceWallets.js';
 import { startOnrampStandIn, type OnrampStandIn } from '../scripts/onrampStandIn.mjs';
+import { deployEns, type EnsDeployment } from '@latch/testkit';
+import { startNameService, type RunningNameService } from '@latch/feature-names/server';
+
+/** The domain suffix of the names the e2e name service gives. */
+export const NAMES_SUFFIX = 'latch.id';
 
 export const DIST_DIR = new URL('../dist', import.meta.url).pathname;
 /** A chain no network in the demo asks for. */
@@ -79,6 +84,8 @@ type WorkerFixtures = {
   siwxDemo: { url: string };
   /** The demo with the on-ramp plugin registered against the Coinbase and Meld stand-ins (which pay on anvil). */
   onrampDemo: { url: string; standIn: OnrampStandIn };
+  /** The demo with the names plugin against the reference name service (in-memory PGlite), and ENS on anvil. */
+  namesDemo: { url: string; names: RunningNameService; ens: EnsDeployment };
 };
 type TestFixtures = {
   installWallet(page: Page, setup?: WalletSetup): Promise<void>;
@@ -297,6 +304,30 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await serveDemoWhile(config, (demo) => use({ ...demo, standIn }));
       } finally {
         await standIn.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  namesDemo: [
+    async ({ chains, solana }, use) => {
+      // ENS from its npm artifacts, deployed by anvil account 8 (no test wallet uses it): friend.test points at it.
+      const deployer = chains.main.accounts[8]!;
+      const ens = await deployEns(chains.main.rpcUrl, chains.main.chainId, deployer);
+      await ens.register('friend', deployer);
+      const names = await startNameService({
+        suffix: NAMES_SUFFIX,
+        allowedOrigins: (origin) => /^http:\/\/127\.0\.0\.1:\d+$/.test(origin),
+      });
+      try {
+        const config = {
+          chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
+          solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+          names: { serviceUrl: names.url, suffix: NAMES_SUFFIX },
+          ens: { universalResolver: ens.universalResolver },
+        };
+        await serveDemoWhile(config, (demo) => use({ ...demo, names, ens }));
+      } finally {
+        await names.stop();
       }
     },
     { scope: 'worker' },

@@ -10,4 +10,6 @@ export function serveDemo(options: {
   port?: number;
   /** Mounts the sign-in routes (/siwx) for the server's own host. */
   siwx?: Omit<SiwxServerOptions, 'domains'>;
+  /** Headers added to the page's response (a strict host's Content-Security-Policy). */
+  pageHeaders?: Record<string, string>;
 }): Promise<DemoServer>;

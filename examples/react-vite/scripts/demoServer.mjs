@@ -25,7 +25,7 @@ function configTag(config) {
  * `siwx` (createSiwxServer's options but `domains`) mounts the sign-in routes under /siwx, for the
  * server's own host, and tells the page (`config.siwx`) so it can offer sign-in (`?siwx`).
  */
-export async function serveDemo({ distDir, config, port = 0, siwx }) {
+export async function serveDemo({ distDir, config, port = 0, siwx, pageHeaders = {} }) {
   const root = resolve(distDir);
   const pageConfig = siwx ? { ...config, siwx: true } : config;
   const html = (await readFile(join(root, 'index.html'), 'utf8')).replace('<!--latch-demo-config-->', configTag(pageConfig));
@@ -34,7 +34,7 @@ export async function serveDemo({ distDir, config, port = 0, siwx }) {
     if (handleSiwx && (await handleSiwx(req, res))) return;
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
     if (path === '/' || path === '/index.html') {
-      res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' }).end(html);
+      res.writeHead(200, { ...pageHeaders, 'content-type': TYPES['.html'], 'cache-control': 'no-store' }).end(html);
       return;
     }
     const file = normalize(join(root, path));

@@ -3,8 +3,15 @@
 // Meld on-ramp stand-ins (they pay on the first anvil chain), and the demo.
 import { existsSync } from 'node:fs';
 import { startOnrampStandIn } from './onrampStandIn.mjs';
-import { startAnvil, startBitcoinRegtest, startCosmosChain, startPolkadotChain, startSolanaRpc } from '@latch/testkit';
+import { deployUniswap, startAnvil, startBitcoinRegtest, startCosmosChain, startPolkadotChain, startSolanaRpc } from '@latch/testkit';
 import { serveDemo } from './demoServer.mjs';
+import { startNameService } from '@latch/feature-names/server';
+import { deployEns } from '@latch/testkit';
+import { startWalletConnectRelay } from '@latch/testkit/walletconnect';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { startEmbeddedWalletService } from '@latch/connector-embedded/server';
+import { startSmtpInbox } from '@latch/testkit';
 
 const distDir = new URL('../dist', import.meta.url).pathname;
 if (!existsSync(`${distDir}/index.html`)) {
@@ -38,7 +45,31 @@ try {
   // Buy: the Coinbase and Meld stand-ins, paying from the last anvil dev account.
   const onramp = await startOnrampStandIn({ rpcUrl: main.rpcUrl, from: main.accounts[9].address });
   stops.push(onramp.close);
+  // WalletConnect: the testkit's relay on 127.0.0.1 stands in for the hosted one, so pairing works offline.
+  const relay = await startWalletConnectRelay();
+  stops.push(relay.stop);
+  // Swap: Uniswap v2 and v3 from their npm artifacts on the first chain, with LDT/WETH, LDT/LUSD and LUSD/WETH pools.
+  const uniswap = await deployUniswap(main.rpcUrl, main.chainId, main.accounts[0], { token: main.contracts.token });
+  const swap = {
+    weth: uniswap.weth,
+    dollar: uniswap.dollar,
+    v2: uniswap.v2,
+    v3: { router: uniswap.v3.swapRouter, quoter: uniswap.v3.quoter, factory: uniswap.v3.factory },
+  };
+  // Names: the reference name service (in-memory PGlite) for *.latch.id, callable from loopback pages; ENS on the
+  // first chain from its npm artifacts (deployed by dev account 8), with friend.test pointing at that account.
+  const names = await startNameService({
+    suffix: 'latch.id',
+    allowedOrigins: (origin) => /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(origin),
+  });
+  stops.push(names.stop);
+  const ens = await deployEns(main.rpcUrl, main.chainId, main.accounts[8]);
+  await ens.register('friend', main.accounts[8]);
   const config = {
+    names: { serviceUrl: names.url, suffix: 'latch.id' },
+    ens: { universalResolver: ens.universalResolver },
+    swap,
+    walletConnect: { relayUrl: relay.url },
     onramp: { coinbaseUrl: onramp.coinbaseUrl, meldUrl: onramp.meldUrl },
     chains: [
       { chainId: main.chainId, rpcUrl: main.rpcUrl, name: 'Local Devnet' },
@@ -59,9 +90,30 @@ try {
     testAccount: { address: main.accounts[0].address, privateKey: main.accounts[0].privateKey },
   };
   const preferred = Number(process.env.PORT ?? 5173);
+  // E-mail sign-in: a local SMTP inbox (its page lists the codes) and the embedded wallet service (in-memory PGlite),
+  // whose project allows the demo's origin, so the demo's port is settled first.
+  const bindable = (port) =>
+    new Promise((resolve) => {
+      const probe = createServer().once('error', () => resolve(undefined));
+      probe.listen(port, '127.0.0.1', () => {
+        const { port: bound } = probe.address();
+        probe.close(() => resolve(bound));
+      });
+    });
+  const demoPort = (await bindable(preferred)) ?? (await bindable(0));
+  const inbox = await startSmtpInbox();
+  stops.push(inbox.close);
+  const embeddedWallet = await startEmbeddedWalletService({
+    projects: [{ id: 'latch-demo', allowedOrigins: [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`] }],
+    smtp: { host: inbox.host, port: inbox.port, from: 'Latch demo wallet <wallet@latch.localhost>' },
+    secret: randomBytes(32).toString('hex'),
+    appName: 'Latch demo',
+  });
+  stops.push(embeddedWallet.close);
+  config.embedded = { serviceUrl: embeddedWallet.url, projectId: 'latch-demo', inboxUrl: inbox.httpUrl };
   // Sign in with X on the demo's own server: open the page with ?siwx (or ?siwx=required) to use it.
   const siwx = { rpcUrls: { [`eip155:${main.chainId}`]: main.rpcUrl, [`eip155:${second.chainId}`]: second.rpcUrl } };
-  const server = await serveDemo({ distDir, config, port: preferred, siwx }).catch(() => serveDemo({ distDir, config, port: 0, siwx }));
+  const server = await serveDemo({ distDir, config, port: demoPort, siwx }).catch(() => serveDemo({ distDir, config, port: 0, siwx }));
   stops.push(server.close);
   console.log('\n  Latch demo is running');
   console.log(`  ➜ open ${server.url}`);
@@ -73,6 +125,10 @@ try {
   console.log(`  ➜ Cosmos localnet RPC ${cosmos.rpcUrl} (${cosmos.caipNetworkId}, ${cosmos.denom})`);
   console.log(`  ➜ sign in with X: ${server.url}/?siwx (verified at ${server.url}/siwx)`);
   console.log(`  ➜ buy: Coinbase and Meld stand-ins at ${onramp.coinbaseUrl} and ${onramp.meldUrl}`);
+  console.log(`  ➜ WalletConnect relay ${relay.url}`);
+  console.log(`  ➜ swap: Uniswap v2 router ${uniswap.v2.router}, v3 router ${uniswap.v3.swapRouter} (LUSD ${uniswap.dollar})`);
+  console.log(`  ➜ names: name service ${names.url} (*.latch.id); ENS on chain 31337, friend.test → ${main.accounts[8].address}`);
+  console.log(`  ➜ e-mail sign-in: embedded wallet service ${embeddedWallet.url} (project latch-demo); inbox: codes at ${inbox.httpUrl}`);
   console.log('  Press Ctrl+C to stop.\n');
 } catch (error) {
   console.error('[demo] failed to start:', error);

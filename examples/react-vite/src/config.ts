@@ -29,6 +29,25 @@ export interface DemoConfig {
   siwx?: boolean;
   /** On-ramp widget URLs (the e2e stand-ins): registers the on-ramp feature plugin with Coinbase and Meld. */
   onramp?: { coinbaseUrl: string; meldUrl: string };
+  /** A name service (the reference one, on loopback): registers the names plugin with its suffix. */
+  names?: { serviceUrl: string; suffix: string };
+  /** ENS deployed on the first local chain: its Universal Resolver, for the eip155 adapter's name lookups. */
+  ens?: { universalResolver: `0x${string}` };
+  /** A WalletConnect relay (the testkit's local one): registers the WalletConnect connector against it. */
+  walletConnect?: { relayUrl: string; walletRegistryUrl?: string; qrTimeoutMs?: number };
+  /**
+   * The embedded-wallet service (the reference one, on loopback) and its project: registers the e-mail connector.
+   * `inboxUrl`: the local SMTP inbox's page listing the received codes (`npm start`).
+   */
+  embedded?: { serviceUrl: string; projectId: string; inboxUrl?: string };
+  /** Uniswap v2 and v3 deployed on the first local chain (testkit `deployUniswap`): registers the swap plugin there. */
+  swap?: {
+    weth: `0x${string}`;
+    /** LUSD, the 6-decimal demo dollar the pools pair with LDT and WETH. */
+    dollar: `0x${string}`;
+    v2: { router: `0x${string}`; factory: `0x${string}` };
+    v3: { router: `0x${string}`; quoter: `0x${string}`; factory: `0x${string}` };
+  };
 }
 
 /** Read from a JSON script tag the server injects: no request is made to learn it. */
@@ -66,4 +85,19 @@ export function demoNetworks(config: DemoConfig): CaipNetwork[] {
     ...bitcoinNetworks,
     ...cosmosNetworks,
   ];
+}
+
+/** ERC-20s whose balances the demo lists: LDT, and with Uniswap deployed its LUSD and WETH (a swap then shows in Tokens and Activity). */
+export function demoTokenAddresses(config: DemoConfig): string[] {
+  return [...(config.token ? [config.token] : []), ...(config.swap ? [config.swap.dollar, config.swap.weth] : [])];
+}
+
+/** The swap plugin's network on the local chain: both Uniswap versions, and the demo tokens as suggestions. */
+export function demoSwapNetwork(swap: NonNullable<DemoConfig['swap']>, token: string | undefined) {
+  const tokens = [
+    ...(token ? [{ address: token as `0x${string}`, symbol: 'LDT', name: 'Latch Demo Token', decimals: 18 }] : []),
+    { address: swap.dollar, symbol: 'LUSD', name: 'Latch Demo Dollar', decimals: 6 },
+    { address: swap.weth, symbol: 'WETH', name: 'Wrapped Ether', decimals: 18 },
+  ];
+  return { v2: swap.v2, v3: { ...swap.v3, feeTiers: [500, 3000] }, weth: swap.weth, tokens };
 }

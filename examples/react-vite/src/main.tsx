@@ -3,7 +3,11 @@ import { createSolanaAdapter } from '@latch/adapter-solana';
 import { createPolkadotAdapter } from '@latch/adapter-polkadot';
 import { createBitcoinAdapter } from '@latch/adapter-bip122';
 import { createCosmosAdapter } from '@latch/adapter-cosmos';
+import { createEmbeddedWalletConnector } from '@latch/connector-embedded';
+import { createWalletConnectConnector } from '@latch/connector-walletconnect';
+import { createNamesPlugin } from '@latch/feature-names';
 import { createOnrampPlugin } from '@latch/feature-onramp';
+import { createSwapPlugin } from '@latch/feature-swap';
 import { createModal, LatchProvider } from '@latch/react';
 import { createSiwxClient } from '@latch/siwx';
 import { createSharedSessionConnector } from '@latch/testkit/shared-session';
@@ -11,7 +15,7 @@ import { createToyAdapter } from '@latch/testkit/toy';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
-import { demoNetworks, readDemoConfig } from './config.js';
+import { demoNetworks, demoSwapNetwork, demoTokenAddresses, readDemoConfig } from './config.js';
 import './demo.css';
 
 const config = readDemoConfig();
@@ -23,9 +27,11 @@ const modal = createModal({
   networks,
   adapters: [
     createEip155Adapter({
-      tokens: config.token && localChainId ? { [localChainId]: { address: config.token } } : {},
+      tokens: config.token && localChainId ? { [localChainId]: demoTokenAddresses(config).map((address) => ({ address })) } : {},
       // The NFTs tab lists the demo collection; its metadata and images are on chain (data: URIs).
       ...(config.nft && localChainId ? { nfts: { [localChainId]: [config.nft] } } : {}),
+      // ENS on the local chain (its Universal Resolver), when the server deployed it.
+      ...(config.ens && config.chains[0] ? { ensUniversalResolvers: { [config.chains[0].chainId]: config.ens.universalResolver } } : {}),
     }),
     createSolanaAdapter(),
     // A namespace the kernel has never heard of, from the testkit: proof that adapters need no kernel edit.
@@ -35,18 +41,34 @@ const modal = createModal({
     ...(config.bitcoin ? [createBitcoinAdapter()] : []),
     ...(config.cosmos ? [createCosmosAdapter()] : []),
   ],
-  connectors: config.sharedSession ? [createSharedSessionConnector()] : [],
+  connectors: [
+    ...(config.sharedSession ? [createSharedSessionConnector()] : []),
+    // WalletConnect through the relay the server names; its code loads only when the visitor picks it.
+    ...(config.walletConnect ? [createWalletConnectConnector(config.walletConnect)] : []),
+    // E-mail sign-in: the embedded wallet's frame and views load only when the visitor types an address.
+    ...(config.embedded
+      ? [createEmbeddedWalletConnector({ serviceUrl: config.embedded.serviceUrl, projectId: config.embedded.projectId })]
+      : []),
+  ],
   // Buy: Coinbase and Meld widgets served by the local stand-in when the server gives their URLs.
-  plugins: config.onramp
-    ? [
-        createOnrampPlugin({
-          providers: {
-            coinbase: { appId: 'latch-demo', widgetUrl: config.onramp.coinbaseUrl },
-            meld: { publicKey: 'latch-demo', widgetUrl: config.onramp.meldUrl },
-          },
-        }),
-      ]
-    : [],
+  plugins: [
+    ...(config.onramp
+      ? [
+          createOnrampPlugin({
+            providers: {
+              coinbase: { appId: 'latch-demo', widgetUrl: config.onramp.coinbaseUrl },
+              meld: { publicKey: 'latch-demo', widgetUrl: config.onramp.meldUrl },
+            },
+          }),
+        ]
+      : []),
+    // Names: register one against the local name service; Send resolves it, the Account view shows it.
+    ...(config.names ? [createNamesPlugin({ serviceUrl: config.names.serviceUrl, suffix: config.names.suffix })] : []),
+    // Swap: quotes from the Uniswap v2 and v3 pools the server deployed on the first local chain.
+    ...(config.swap && config.chains[0]
+      ? [createSwapPlugin({ networks: { [config.chains[0].chainId]: demoSwapNetwork(config.swap, config.token) } })]
+      : []),
+  ],
   metadata: { name: 'Latch demo', description: 'Connect a wallet to a local chain', url: location.origin, icons: [] },
   themeMode: params.get('theme') === 'light' ? 'light' : 'dark',
   // Sign in with X against the demo server's /siwx routes, when it serves them and the page asks.
