@@ -113,7 +113,14 @@ describe('opening', () => {
     const shell = host.shadowRoot?.querySelector('[role="dialog"]');
     expect(shell?.getAttribute('aria-busy')).toBe('true');
     expect(shell?.getAttribute('aria-label')).toBe('Connect Wallet');
-    expect((shell as HTMLElement | null | undefined)?.style.background).toMatch(/#fff|255, 255, 255/);
+    // In the theme, from a stylesheet, with no style attribute a strict CSP (no 'unsafe-inline' styles) would refuse.
+    const root = host.shadowRoot as ShadowRoot;
+    const css = [
+      ...root.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)),
+      ...[...root.querySelectorAll('style')].map((style) => style.textContent ?? ''),
+    ].join('\n');
+    expect(css.replace(/\s/g, '')).toMatch(/\.d\{[^}]*background:(#fff|rgb\(255,255,255\))/);
+    expect(root.querySelectorAll('[style]')).toHaveLength(0);
     await act(() => opening);
     expect(modalElements()).toHaveLength(1);
     expect(modalElements()[0]).toBe(host);

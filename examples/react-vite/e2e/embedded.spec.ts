@@ -621,17 +621,11 @@ embeddedTest(
     const evm = (await addressOf(page, 'eip155')) as `0x${string}`;
     const signature = (await signApproved(page, 'eip155', 'strict CSP')) as `0x${string}`;
     expect(await verifyMessage({ address: evm, message: 'strict CSP', signature })).toBe(true);
-    // Nothing of the wallet was refused: no frame, connection or script violation, and no style of the connector's
-    // views (constructed sheets). Other violations (the modal's data: icons without `img-src data:`) are the host's
-    // choice; they are attached to the report, not failed on.
+    // Nothing was refused: no frame, connection, script or style violation (the modal, its loading shell and the
+    // connector's views style themselves with constructed sheets). Only images are left: the modal's data: icons
+    // need `img-src data:`, which this host chose not to allow; they are attached to the report, not failed on.
     const violations = await page.evaluate(() => (window as unknown as { __latchCsp: string[] }).__latchCsp);
-    expect(
-      violations.filter(
-        (v) =>
-          /^(frame-src|child-src|connect-src|script-src)/.test(v) ||
-          /(EmailSection|OtpView|RecoveryView|ApproveTransactionView|viewSupport|controller|frameClient)-/.test(v),
-      ),
-    ).toEqual([]);
+    expect(violations.filter((v) => !/^img-src /.test(v))).toEqual([]);
     if (violations.length) test.info().annotations.push({ type: 'csp-violations', description: violations.join('\n') });
   },
 );
