@@ -154,11 +154,14 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
   );
 
   const ready = (async () => {
-    const { migrate } = await opening;
+    const { migrate, migrating } = await opening;
     const instance = await auth;
-    const { runMigrations } = await getMigrations(instance.options);
-    await runMigrations();
-    await migrate();
+    // Planned inside the lock: a service that waited finds the tables the first one created.
+    await migrating(async () => {
+      const { runMigrations } = await getMigrations(instance.options);
+      await runMigrations();
+      await migrate();
+    });
   })();
   // Failures surface through `ready` (and as 503 to requests), never as unhandled rejections.
   for (const promise of [opening, auth, ready]) promise.catch(() => undefined);

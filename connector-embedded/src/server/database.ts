@@ -58,6 +58,11 @@ export interface OpenDatabase {
   readonly db: Kysely<WalletDatabase>;
   /** Runs the service's own migrations (after better-auth's, which create the `user` table it references). */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` (the migrations) holding a Postgres advisory lock, so services starting together on one
+   * fresh database do not create the same tables at once; PGlite has one owner and needs none.
+   */
+  migrating(work: () => Promise<void>): Promise<void>;
   /** Closes what this module opened (a PGlite the caller passed stays open). */
   close(): Promise<void>;
 }
@@ -66,10 +71,11 @@ export interface OpenDatabase {
 export async function openDatabase(option: DatabaseOption | undefined, dataDir?: string): Promise<OpenDatabase> {
   let ownPglite: PGlite | undefined;
   let pool: unknown;
+  let pgPool: import('pg').Pool | undefined;
   if (typeof option === 'string') {
     if (!/^postgres(ql)?:\/\//.test(option)) throw new TypeError('database: give a postgres:// connection string or a PGlite instance');
     const { default: pg } = await import('pg');
-    pool = new pg.Pool({ connectionString: option, max: 10 });
+    pool = pgPool = new pg.Pool({ connectionString: option, max: 10 });
   } else {
     let pglite = option;
     if (!pglite) {
@@ -91,6 +97,18 @@ export async function openDatabase(option: DatabaseOption | undefined, dataDir?:
       });
       const { error } = await migrator.migrateToLatest();
       if (error) throw error;
+    },
+    async migrating(work) {
+      if (!pgPool) return work();
+      const client = await pgPool.connect();
+      const lock = ['latch-embedded-migrations'];
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', lock);
+        await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', lock).catch(() => undefined);
+        client.release();
+      }
     },
     async close() {
       await db.destroy();
