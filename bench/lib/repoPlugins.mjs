@@ -8,6 +8,8 @@ import { REPO_ROOT } from './paths.mjs';
 const VIRTUAL_ID = 'virtual:latch-plugins';
 /** A dummy project id for connectors that want one (WalletConnect-style); the bench is offline. */
 export const BENCH_PROJECT_ID = 'bench000000000000000000000000000';
+/** A service URL for connectors that want one (the embedded wallet's); nothing is requested before a visitor acts. */
+export const BENCH_SERVICE_URL = 'https://wallet.bench.invalid';
 
 /** Export names of a built ES module: the names in its `export { a as b, … }` clauses. */
 function exportNames(source) {
@@ -73,7 +75,7 @@ export function latchPluginsSource({ found }) {
   found.forEach((plugin, index) => {
     lines.push(`import { ${plugin.factory} as factory${index} } from ${JSON.stringify(plugin.entry)};`);
     if (plugin.kind === 'adapter') adapters.push(`factory${index}()`);
-    else connectors.push(`factory${index}({ projectId: ${JSON.stringify(BENCH_PROJECT_ID)} })`);
+    else connectors.push(`factory${index}({ projectId: ${JSON.stringify(BENCH_PROJECT_ID)}, serviceUrl: ${JSON.stringify(BENCH_SERVICE_URL)} })`);
     // Ethereum's networks are named in main.jsx (mainnet + Base); other namespaces bring their mainnets.
     if (plugin.kind === 'adapter' && plugin.dir !== 'adapter-eip155' && plugin.networksEntry) {
       lines.push(`import * as networks${index} from ${JSON.stringify(plugin.networksEntry)};`);

@@ -1,6 +1,6 @@
 import { LatchError, type ConnectorContext, type SessionRequest, type SharedSession } from '@latch/kernel';
 import type UniversalProvider from '@walletconnect/universal-provider';
-import type { SessionChannel } from './channel.js';
+import { ProviderRpcError, type SessionChannel } from './channel.js';
 import { createEip155Provider, type Eip155SessionProvider } from './eip155Provider.js';
 import { approvedNamespaces, BRIDGED_NAMESPACES, proposalNamespaces } from './namespaces.js';
 import type { ConnectorSettings } from './settings.js';
@@ -35,6 +35,8 @@ export const RELAY_UNREACHABLE = 'The WalletConnect relay cannot be reached. Che
 const DECLINED = 'Connection declined';
 const EXPIRED = 'The QR code expired';
 const CANCELLED = 'Connection cancelled';
+/** A wallet request outlived its session (EIP-1193 4900, provider disconnected). */
+export const SESSION_ENDED = 'The WalletConnect session ended';
 
 class PairingError extends LatchError {
   constructor(
@@ -74,7 +76,15 @@ export function createSessionController(settings: ConnectorSettings, getContext:
   let state: PairingState = { status: 'idle' };
   const listeners = new Set<(state: PairingState) => void>();
   let provider: Promise<Provider> | undefined;
-  let live: { topic: string; eip155?: Eip155SessionProvider; solana?: SolanaSessionWallet } | undefined;
+  let live:
+    | {
+        topic: string;
+        eip155?: Eip155SessionProvider;
+        solana?: SolanaSessionWallet;
+        /** Wallet requests awaiting an answer: rejected when the session ends (deleted, expired) so none hangs. */
+        inflight: Set<(error: Error) => void>;
+      }
+    | undefined;
   let pending: { fail(error: PairingError): void; timer?: ReturnType<typeof setTimeout>; pairingTopic?: string } | undefined;
   const unfollow: (() => void)[] = [];
 
@@ -126,7 +136,10 @@ export function createSessionController(settings: ConnectorSettings, getContext:
 
   function ended(topic: string): void {
     if (live?.topic !== topic) return;
+    const { inflight } = live;
     live = undefined;
+    for (const reject of inflight) reject(new ProviderRpcError(4900, SESSION_ENDED));
+    inflight.clear();
     storage()?.remove(SESSION_KEY);
     setState({ status: 'idle' });
     getContext()?.emit({ type: 'disconnected' });
@@ -190,7 +203,18 @@ export function createSessionController(settings: ConnectorSettings, getContext:
           ).catch(() => false);
           if (opened !== true) throw new LatchError(RELAY_UNREACHABLE, { category: 'CONNECTOR_ERROR' });
         }
-        return up.client.request({ topic, chainId, request: { method, params } });
+        const inflight = live?.topic === topic ? live.inflight : undefined;
+        if (!inflight) throw new ProviderRpcError(4900, SESSION_ENDED);
+        let reject: (error: Error) => void = () => undefined;
+        const gone = new Promise<never>((_resolve, fail) => {
+          reject = fail;
+        });
+        inflight.add(reject);
+        try {
+          return await Promise.race([up.client.request({ topic, chainId, request: { method, params } }), gone]);
+        } finally {
+          inflight.delete(reject);
+        }
       },
       async read(method, params, chainId) {
         const network = getContext()
@@ -214,7 +238,7 @@ export function createSessionController(settings: ConnectorSettings, getContext:
   /** The kernel's view of the session: one bridge per approved namespace it asked for. */
   function toShared(up: Provider, session: Session, request: SessionRequest): SharedSession {
     const approved = approvedNamespaces(session.namespaces);
-    live = { topic: session.topic };
+    live = { topic: session.topic, inflight: new Set() };
     const namespaces: SharedSession['namespaces'] = {};
     for (const ns of BRIDGED_NAMESPACES) {
       const approval = approved[ns];
@@ -234,6 +258,7 @@ export function createSessionController(settings: ConnectorSettings, getContext:
 
   async function endLive(up: Provider): Promise<void> {
     const topic = live?.topic ?? up.session?.topic;
+    for (const reject of live?.inflight ?? []) reject(new ProviderRpcError(4900, SESSION_ENDED));
     live = undefined;
     storage()?.remove(SESSION_KEY);
     if (!topic) return;
