@@ -75,7 +75,10 @@ export function latchPluginsSource({ found }) {
   found.forEach((plugin, index) => {
     lines.push(`import { ${plugin.factory} as factory${index} } from ${JSON.stringify(plugin.entry)};`);
     if (plugin.kind === 'adapter') adapters.push(`factory${index}()`);
-    else connectors.push(`factory${index}({ projectId: ${JSON.stringify(BENCH_PROJECT_ID)}, serviceUrl: ${JSON.stringify(BENCH_SERVICE_URL)} })`);
+    else
+      connectors.push(
+        `factory${index}({ projectId: ${JSON.stringify(BENCH_PROJECT_ID)}, serviceUrl: ${JSON.stringify(BENCH_SERVICE_URL)} })`,
+      );
     // Ethereum's networks are named in main.jsx (mainnet + Base); other namespaces bring their mainnets.
     if (plugin.kind === 'adapter' && plugin.dir !== 'adapter-eip155' && plugin.networksEntry) {
       lines.push(`import * as networks${index} from ${JSON.stringify(plugin.networksEntry)};`);
