@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
+    // beforeAll starts real services (anvil, the relay, PGlite, SMTP): slow on a loaded 2-core machine.
+    hookTimeout: 60_000,
   },
 });

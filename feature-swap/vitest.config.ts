@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
+    // beforeAll deploys Uniswap v2 and v3 on a fresh anvil: seconds on a loaded 2-core machine, past the 10 s default.
+    hookTimeout: 60_000,
   },
 });

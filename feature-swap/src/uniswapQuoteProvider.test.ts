@@ -141,7 +141,8 @@ describe('the on-chain Uniswap quote provider', () => {
     const quote = await provider.quote(request(ETH, LDT, parseEther('1'), account, 50), network);
     // Someone else buys LDT first: the same ETH now buys ~4 % less, beyond the 0.5 % tolerance.
     const other = await connected(5);
-    const front = await provider.quote(request(ETH, LDT, parseEther('2'), other.address), network);
+    // The front-runner accepts any price (50 %): its swap must land for the victim's to be the one that reverts.
+    const front = await provider.quote(request(ETH, LDT, parseEther('2'), other.address, 5000), network);
     expect(await mined(await sendCall(other, anvil.chainId, other.address, front.call))).toBe('success');
     const error = await sendCall(mock, anvil.chainId, account, quote.call).then(
       () => undefined,
