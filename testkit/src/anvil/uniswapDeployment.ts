@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { type Abi, type Address, type Hash, type Hex, maxUint256, parseEther, parseUnits } from 'viem';
+import { type Abi, type Address, type Hash, maxUint256, parseEther, parseUnits } from 'viem';
 import { jsonRpcRequest } from '../jsonRpc.js';
-import { testkitRoot } from '../packageFiles.js';
 import type { AnvilAccount } from './defaultAccounts.js';
 import { type CompiledContract, loadCompiledContract } from './demoContracts.js';
 import { type AnvilWalletClient, anvilWalletClient, deployedAddress } from './deployContracts.js';
+import { loadNpmArtifact } from './npmArtifact.js';
 
 /** Uniswap's own build artifacts from npm (testkit devDependencies), per TEST-INFRA part 2 §6. */
 const NPM_ARTIFACTS = {
@@ -23,19 +20,7 @@ export type UniswapNpmContract = keyof typeof NPM_ARTIFACTS;
 
 /** An artifact's ABI and creation bytecode, read at run time (v2's truffle files carry the bytecode without 0x). */
 export function loadUniswapArtifact(name: UniswapNpmContract): CompiledContract {
-  const require = createRequire(join(testkitRoot(), 'package.json'));
-  let path: string;
-  try {
-    path = require.resolve(NPM_ARTIFACTS[name]);
-  } catch {
-    throw new Error(`@latch/testkit: ${NPM_ARTIFACTS[name]} is missing; install the testkit's devDependencies (npm ci)`);
-  }
-  const artifact = JSON.parse(readFileSync(path, 'utf8')) as { abi?: Abi; bytecode?: string };
-  const bytecode = typeof artifact.bytecode === 'string' ? artifact.bytecode.replace(/^(?:0x)?/, '0x') : '';
-  if (!Array.isArray(artifact.abi) || !/^0x[0-9a-fA-F]{2,}$/.test(bytecode)) {
-    throw new Error(`@latch/testkit: ${NPM_ARTIFACTS[name]} has no abi or bytecode`);
-  }
-  return { abi: artifact.abi, bytecode: bytecode as Hex };
+  return loadNpmArtifact(NPM_ARTIFACTS[name]);
 }
 
 /** The second demo token the pools pair with LDT and WETH: a 6-decimal dollar. */
