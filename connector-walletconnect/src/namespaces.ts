@@ -1,4 +1,4 @@
-import type { CaipNetwork, ChainNamespace, SessionRequest } from '@latch/kernel';
+import type { CaipNetwork, SessionRequest } from '@latch/kernel';
 
 /*
  * What one proposal asks per namespace (§6 "wallet-connect requests are authorised per namespace"):
@@ -35,9 +35,6 @@ export const NAMESPACE_EVENTS: Readonly<Record<string, readonly string[]>> = {
   eip155: ['chainChanged', 'accountsChanged'],
   solana: [],
 };
-
-/** The namespaces this connector hands to adapters (an adapter drives each through a bridge). */
-export const BRIDGED_NAMESPACES = Object.keys(NAMESPACE_METHODS) as readonly ChainNamespace[];
 
 export interface ProposalNamespace {
   chains: string[];

@@ -1,10 +1,9 @@
 import { LatchError, type ConnectorContext, type SessionRequest, type SharedSession } from '@latch/kernel';
 import type UniversalProvider from '@walletconnect/universal-provider';
 import { ProviderRpcError, type SessionChannel } from './channel.js';
-import { createEip155Provider, type Eip155SessionProvider } from './eip155Provider.js';
-import { approvedNamespaces, BRIDGED_NAMESPACES, proposalNamespaces } from './namespaces.js';
+import { type LiveBridge, NAMESPACE_BRIDGES } from './bridges.js';
+import { approvedNamespaces, proposalNamespaces } from './namespaces.js';
 import type { ConnectorSettings } from './settings.js';
-import { createSolanaWallet, type SolanaSessionWallet } from './solanaWallet.js';
 
 /*
  * The WalletConnect session of one connector: loaded on first use (the visitor picks WalletConnect,
@@ -79,8 +78,8 @@ export function createSessionController(settings: ConnectorSettings, getContext:
   let live:
     | {
         topic: string;
-        eip155?: Eip155SessionProvider;
-        solana?: SolanaSessionWallet;
+        /** The bridge of each namespace the session serves. */
+        bridges: Map<string, LiveBridge>;
         /** Wallet requests awaiting an answer: rejected when the session ends (deleted, expired) so none hangs. */
         inflight: Set<(error: Error) => void>;
       }
@@ -150,11 +149,14 @@ export function createSessionController(settings: ConnectorSettings, getContext:
     const onDelete = ({ topic }: { topic: string }) => ended(topic);
     const onUpdate = ({ topic }: { topic: string }) => {
       if (live?.topic !== topic) return;
-      live.eip155?.walletEvent('accountsChanged', undefined);
-      live.solana?.accountsChanged();
+      for (const bridge of live.bridges.values()) bridge.sessionUpdated?.();
     };
-    const onEvent = ({ topic, params }: { topic: string; params: { event: { name: string; data: unknown } } }) => {
-      if (live?.topic === topic) live.eip155?.walletEvent(params.event.name, params.event.data);
+    const onEvent = ({ topic, params }: { topic: string; params: { event: { name: string; data: unknown }; chainId: string } }) => {
+      if (live?.topic !== topic) return;
+      const chainId = typeof params.chainId === 'string' ? params.chainId : '';
+      // A session event names its CAIP-2 chain: it goes to that namespace's bridge (eip155 when it names none).
+      const ns = chainId.includes(':') ? chainId.slice(0, chainId.indexOf(':')) : 'eip155';
+      live.bridges.get(ns)?.walletEvent?.(params.event.name, params.event.data, chainId);
     };
     const onPairingGone = ({ topic }: { topic: string }) => {
       if (pending && pending.pairingTopic === topic) pending.fail(new PairingError('expired', EXPIRED));
@@ -238,20 +240,21 @@ export function createSessionController(settings: ConnectorSettings, getContext:
   /** The kernel's view of the session: one bridge per approved namespace it asked for. */
   function toShared(up: Provider, session: Session, request: SessionRequest): SharedSession {
     const approved = approvedNamespaces(session.namespaces);
-    live = { topic: session.topic, inflight: new Set() };
-    const namespaces: SharedSession['namespaces'] = {};
-    for (const ns of BRIDGED_NAMESPACES) {
+    const bridges = new Map<string, LiveBridge>();
+    live = { topic: session.topic, bridges, inflight: new Set() };
+    const namespaces: Record<string, { provider: unknown }> = {};
+    for (const [ns, factory] of Object.entries(NAMESPACE_BRIDGES)) {
       const approval = approved[ns];
-      if (!approval || !(ns in request.namespaces)) continue;
-      if (ns === 'eip155') {
-        const wanted = (request.namespaces.eip155 ?? []).map((n) => n.caipNetworkId).find((id) => approval.chains.includes(id));
-        const start = Number((wanted ?? approval.chains[0] ?? 'eip155:1').split(':')[1]);
-        live.eip155 = createEip155Provider(channel(up, session.topic, ns), start);
-        (namespaces as Record<string, unknown>)[ns] = { provider: live.eip155 };
-      } else {
-        live.solana = createSolanaWallet(channel(up, session.topic, ns), { name: settings.name, icon: settings.icon });
-        (namespaces as Record<string, unknown>)[ns] = { provider: live.solana };
-      }
+      const networks = request.namespaces[ns];
+      if (!approval || !networks) continue;
+      const bridge = factory({
+        channel: channel(up, session.topic, ns),
+        approval,
+        networks,
+        identity: { name: settings.name, icon: settings.icon },
+      });
+      bridges.set(ns, bridge);
+      namespaces[ns] = { provider: bridge.provider };
     }
     return { namespaces };
   }

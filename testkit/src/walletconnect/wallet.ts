@@ -4,6 +4,7 @@ import type { SessionTypes } from '@walletconnect/types';
 import { privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_SOLANA_CAIP_NETWORK_ID } from '../solana/localNetwork.js';
 import { MemoryKeyValueStorage } from './memoryStorage.js';
+import { createWalletNamespaces } from './walletNamespaces.js';
 import { answerEvmRequest, EVM_EVENTS, EVM_METHODS } from './walletEvm.js';
 import { WalletRequestError } from './walletRequestError.js';
 import { answerSolanaRequest, SOLANA_METHODS } from './walletSolana.js';
@@ -59,6 +60,7 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
   let account = privateKeyToAccount(options.evm.privateKey);
   const signer = options.solana ? await solanaSigner(options.solana.secretKey) : undefined;
   const solanaChain = options.solana?.chainId ?? LOCAL_SOLANA_CAIP_NETWORK_ID;
+  const extraNamespaces = await createWalletNamespaces(options);
   const behaviour: WalletConnectWalletBehaviour = {
     rejectProposal: false,
     rejectRequests: false,
@@ -102,6 +104,12 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
     ...(signer
       ? { solana: { chains: [solanaChain], methods: [...SOLANA_METHODS], events: [], accounts: [`${solanaChain}:${signer.address}`] } }
       : {}),
+    ...Object.fromEntries(
+      extraNamespaces.map((each) => [
+        each.namespace,
+        { chains: [...each.chains], methods: [...each.methods], events: [...each.events], accounts: each.accounts() },
+      ]),
+    ),
   });
 
   const sessionWaiters: ((session: SessionTypes.Struct) => void)[] = [];
@@ -174,6 +182,8 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
         request.params,
       );
     }
+    const extra = extraNamespaces.find((each) => each.namespace === namespace && each.chains.includes(request.chainId));
+    if (extra) return extra.answer(request, { rejectSigning: behaviour.rejectRequests });
     throw new WalletRequestError(5100, `Unsupported chains. ${request.chainId}`);
   }
 
@@ -206,6 +216,7 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
       return account.address;
     },
     solanaAddress: signer?.address,
+    addresses: Object.fromEntries(extraNamespaces.map((each) => [each.namespace, each.address])),
     async pair(uri) {
       await walletKit.pair({ uri });
     },

@@ -48,6 +48,8 @@ export interface WalletConnectWalletRequest {
 export interface WalletConnectWallet {
   readonly evmAddress: Address;
   readonly solanaAddress: string | undefined;
+  /** The address on each extra namespace the options gave a key for (bip122, polkadot, cosmos). */
+  readonly addresses: Readonly<Record<string, string>>;
   /** Pairs with a dapp's `wc:` URI; the proposal that follows is approved (or rejected, per behaviour). */
   pair(uri: string): Promise<void>;
   /** Resolves with the next session the wallet approves. */

@@ -1,0 +1,51 @@
+import type { SessionRequest } from '@latch/kernel';
+import type { SessionChannel } from './channel.js';
+import { createEip155Provider } from './eip155Provider.js';
+import type { ApprovedNamespace } from './namespaces.js';
+import { createSolanaWallet } from './solanaWallet.js';
+
+/*
+ * One bridge per namespace: it turns the WalletConnect session into the provider shape that namespace's
+ * adapter already drives for an extension wallet (EIP-1193 for eip155, a Wallet Standard wallet for solana…).
+ * Loaded with the session code, never on first load. A namespace without a bridge here is not asked for.
+ */
+
+/** What the session hands a bridge when it makes one. */
+export interface BridgeInput {
+  readonly channel: SessionChannel;
+  /** The namespace as the wallet approved it when the session started. */
+  readonly approval: ApprovedNamespace;
+  /** The kernel's networks for the namespace, the one to start on first. */
+  readonly networks: NonNullable<SessionRequest['namespaces'][string]>;
+  /** The connector's name and icon (a Wallet Standard wallet shows them). */
+  readonly identity: { readonly name: string; readonly icon: string };
+}
+
+/** A bridge for one live session. */
+export interface LiveBridge {
+  /** What the namespace's adapter drives. */
+  readonly provider: unknown;
+  /** The wallet sent a session event on one of this namespace's chains. */
+  walletEvent?(name: string, data: unknown, chainId: string): void;
+  /** The wallet updated the session (accounts or chains changed), or the session ended. */
+  sessionUpdated?(): void;
+}
+
+export type BridgeFactory = (input: BridgeInput) => LiveBridge;
+
+export const NAMESPACE_BRIDGES: Readonly<Record<string, BridgeFactory>> = {
+  eip155({ channel, approval, networks }) {
+    const wanted = networks.map((n) => n.caipNetworkId).find((id) => approval.chains.includes(id));
+    const start = Number((wanted ?? approval.chains[0] ?? 'eip155:1').split(':')[1]);
+    const provider = createEip155Provider(channel, start);
+    return {
+      provider,
+      walletEvent: (name, data) => provider.walletEvent(name, data),
+      sessionUpdated: () => provider.walletEvent('accountsChanged', undefined),
+    };
+  },
+  solana({ channel, identity }) {
+    const provider = createSolanaWallet(channel, identity);
+    return { provider, sessionUpdated: () => provider.accountsChanged() };
+  },
+};
