@@ -3,7 +3,7 @@ import { getInternals } from '@latch/kernel/internal';
 import { useEffect, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
 import type { WalletConnectPlugin } from './createWalletConnectConnector.js';
-import { buildDeepLink, detectPlatform, type DeepLink, type Platform } from './deepLinks.js';
+import { buildDeepLink, detectPlatform, type DeepLink, type Platform, reusesLivePairing } from './deepLinks.js';
 import type { PairingState, SessionController } from './session.js';
 import { ViewStyles } from './ViewStyles.js';
 import type { WalletConnectWallet } from './walletRegistry.js';
@@ -96,6 +96,12 @@ export default function ConnectingWalletConnectView({ modal, data }: { modal: Mo
   const [attempt, setAttempt] = useState(0);
   const [copied, setCopied] = useState('');
   const started = useRef(-1);
+  // §4: on Telegram and iOS Safari the pairing outlives this view, and a visit while it is live reuses it.
+  const [reuse] = useState(
+    () =>
+      typeof navigator !== 'undefined' &&
+      reusesLivePairing(navigator.userAgent, navigator.maxTouchPoints, 'TelegramWebviewProxy' in globalThis || 'Telegram' in globalThis),
+  );
   const walletName = chosen.wallet?.name ?? chosen.name;
 
   useEffect(() => {
@@ -120,14 +126,20 @@ export default function ConnectingWalletConnectView({ modal, data }: { modal: Mo
     if (!controller || started.current === attempt) return;
     started.current = attempt;
     setCopied('');
+    const live = reuse && attempt === 0 ? controller.livePairing() : undefined;
+    if (live) {
+      // The earlier visit's connect() is still waiting for this pairing: show its URI, ask for nothing new.
+      setState(live);
+      return;
+    }
     modal.connect(pluginId).catch((error: unknown) => {
       // The controller reports its own failures; anything else (an adapter refusing the session) is shown as is.
       if (controller.state.status !== 'failed') setState({ status: 'failed', reason: 'error', message: readErrorMessage(error) });
     });
-  }, [controller, attempt, modal, pluginId]);
+  }, [controller, attempt, modal, pluginId, reuse]);
 
-  // Leaving the view abandons a pairing still waiting for the phone.
-  useEffect(() => () => controller?.cancel(), [controller]);
+  // Leaving the view abandons a pairing still waiting for the phone (kept live where §4 reuses it).
+  useEffect(() => () => (reuse && controller?.state.status === 'waiting' ? undefined : controller?.cancel()), [controller, reuse]);
 
   if (!plugin) return <p className="empty">WalletConnect is not registered in this modal.</p>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDeepLink, detectPlatform, isPairingUri, nativePrefix, universalPrefix } from './deepLinks.js';
+import { buildDeepLink, detectPlatform, isPairingUri, nativePrefix, reusesLivePairing, universalPrefix } from './deepLinks.js';
 
 const TOPIC = 'a'.repeat(64);
 const KEY = 'b'.repeat(64);
@@ -80,5 +80,32 @@ describe('link prefixes and platform', () => {
     expect(detectPlatform('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Safari/605.1.15', 0)).toBe('desktop');
     expect(detectPlatform('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/120 Mobile')).toBe('android');
     expect(detectPlatform('Mozilla/5.0 (X11; Linux x86_64) Chrome/120')).toBe('desktop');
+  });
+});
+
+describe('reusesLivePairing (§4: Telegram and iOS Safari reuse a live pairing)', () => {
+  const iosSafari =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+  const iosChrome =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/124.0.6367.88 Mobile/15E148 Safari/604.1';
+  const ipadSafari =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+  const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+  const macSafari = ipadSafari;
+
+  it('iOS Safari and iPadOS Safari (a Mac user agent with touch points) reuse', () => {
+    expect(reusesLivePairing(iosSafari)).toBe(true);
+    expect(reusesLivePairing(ipadSafari, 5)).toBe(true);
+  });
+
+  it('Telegram reuses, by its user agent token or its in-app globals, on any platform', () => {
+    expect(reusesLivePairing(`${android} Telegram-Android/11.0.0`)).toBe(true);
+    expect(reusesLivePairing(android, 0, true)).toBe(true);
+  });
+
+  it('other browsers get a new pairing per visit: Chrome on iOS, Android, desktop Safari', () => {
+    expect(reusesLivePairing(iosChrome)).toBe(false);
+    expect(reusesLivePairing(android)).toBe(false);
+    expect(reusesLivePairing(macSafari, 0)).toBe(false);
   });
 });

@@ -82,3 +82,16 @@ export function detectPlatform(userAgent: string, maxTouchPoints = 0): Platform 
   if (/iphone|ipad|ipod/i.test(userAgent) || (/macintosh/i.test(userAgent) && maxTouchPoints > 1)) return 'ios';
   return 'desktop';
 }
+
+/**
+ * §4: on Telegram or iOS Safari a live pairing is reused. Both only follow a link the visitor taps, and a new
+ * pairing takes a relay round trip: so the pairing made for the first wallet the visitor tried stays live when
+ * they go back and pick another, and its URI is ready before the tap. Elsewhere each visit gets a new pairing.
+ */
+export function reusesLivePairing(userAgent: string, maxTouchPoints = 0, inTelegram = false): boolean {
+  if (inTelegram || /\bTelegram\b/i.test(userAgent)) return true;
+  // Safari proper: Chrome, Firefox, Edge and Opera on iOS carry their own token on top of Safari's.
+  return (
+    detectPlatform(userAgent, maxTouchPoints) === 'ios' && /Safari\//.test(userAgent) && !/CriOS|FxiOS|EdgiOS|OPiOS|GSA\//.test(userAgent)
+  );
+}

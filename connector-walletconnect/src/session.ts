@@ -67,6 +67,8 @@ export interface SessionController {
   restore(request: SessionRequest): Promise<SharedSession | null>;
   /** The visitor left the QR view: the pending pairing is abandoned. */
   cancel(): void;
+  /** The pairing still waiting for a wallet, when more than the §4 margin of its life remains (else undefined). */
+  livePairing(): Extract<PairingState, { status: 'waiting' }> | undefined;
   disconnect(): Promise<void>;
   teardown(): void;
 }
@@ -175,6 +177,9 @@ export function createSessionController(settings: ConnectorSettings, getContext:
     };
     const page = typeof document === 'undefined' ? undefined : document;
     page?.addEventListener('visibilitychange', onVisible);
+    // An in-app browser or a desktop wallet app may leave the page visible and only take the focus.
+    const view = typeof window === 'undefined' ? undefined : window;
+    view?.addEventListener('focus', onVisible);
     unfollow.push(
       () => client.off('session_delete', onDelete),
       () => client.off('session_expire', onDelete),
@@ -183,6 +188,7 @@ export function createSessionController(settings: ConnectorSettings, getContext:
       () => client.core.pairing.events.off('pairing_delete', onPairingGone),
       () => client.core.pairing.events.off('pairing_expire', onPairingGone),
       () => page?.removeEventListener('visibilitychange', onVisible),
+      () => view?.removeEventListener('focus', onVisible),
     );
   }
 
@@ -360,6 +366,10 @@ export function createSessionController(settings: ConnectorSettings, getContext:
 
     cancel() {
       pending?.fail(new PairingError('cancelled', CANCELLED));
+    },
+
+    livePairing() {
+      return pending && state.status === 'waiting' && state.expiresAt - Date.now() > EXPIRY_MARGIN_MS ? state : undefined;
     },
 
     async disconnect() {

@@ -281,6 +281,16 @@ test('QR pairing approves eip155 and solana in one session: real signatures, net
   expect(traffic.some((url) => url.startsWith(relay.url))).toBe(true);
 });
 
+test('the wallet switches chain on its side: the page follows (chainChanged over the session)', async ({ page, wcDemo, wallet }) => {
+  await page.goto(wcDemo.url);
+  await connect(page, wallet);
+  await activate(page, 'eip155');
+  await expect(page.getByTestId('demo-network')).toHaveText('Local Devnet');
+  await wallet.switchChain(31338);
+  await expect(page.getByTestId('demo-network')).toHaveText('Local Devnet 2');
+  expect(wallet.errors).toEqual([]);
+});
+
 test('the wallet ends the session on its side: the page disconnects both namespaces', async ({ page, wcDemo, wallet }) => {
   await page.goto(wcDemo.url);
   await connect(page, wallet);
@@ -353,6 +363,15 @@ test('All Wallets lists the self-hosted registry once opened: search, a wallet p
   await expect(grid.getByRole('button', { name: /^Uniswap Wallet\s*, connect with WalletConnect$/ })).toBeVisible();
   // Keplr serves none of the namespaces WalletConnect bridges here.
   await expect(grid.getByRole('button', { name: /Keplr, connect with/ })).toHaveCount(0);
+  // Its tile shows the icon from the registry's own host (the registry serves it; no other host is asked).
+  await expect
+    .poll(() =>
+      grid
+        .getByRole('button', { name: /^Rainbow\s*, connect with WalletConnect$/ })
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.src).pathname),
+    )
+    .toBe('/icons/rainbow.svg');
   await audit(page, 'All Wallets with WalletConnect wallets');
 
   await dialog(page).getByRole('searchbox', { name: 'Search wallets' }).fill('rain');
@@ -466,6 +485,51 @@ test('on a phone, the WalletConnect entry lists wallet apps to open the pairing 
     await expect(page.getByTestId('demo-status')).toHaveText('connected');
   } finally {
     await context.close();
+  }
+});
+
+test('§4 pairing reuse: iOS Safari keeps the live pairing when the visitor goes back and picks again; Android asks for a new one', async ({
+  browser,
+  wcDemo,
+  wallet,
+}) => {
+  /** The pairing URI in the Rainbow link of the wallet-app list the WalletConnect entry shows on a phone. */
+  async function rainbowUri(page: Page, scheme: string): Promise<string> {
+    const link = dialog(page).getByRole('list', { name: 'Open in a wallet app' }).getByRole('link', { name: 'Open in Rainbow' });
+    await expect(link).toHaveAttribute('href', /wc%3A[0-9a-f]{64}%402%3F/);
+    return decodeURIComponent(((await link.getAttribute('href')) ?? '').slice(scheme.length));
+  }
+  async function visitTwice(device: (typeof devices)[string], scheme: string) {
+    const { defaultBrowserType: _engine, ...options } = device;
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(wcDemo.url);
+    await openWalletConnect(page);
+    const first = await rainbowUri(page, scheme);
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+    await dialog(page)
+      .getByRole('button', { name: /^WalletConnect/ })
+      .click();
+    const second = await rainbowUri(page, scheme);
+    return { context, page, first, second };
+  }
+
+  const ios = await visitTwice(devices['iPhone 13'], 'https://rnbwapp.com/wc?uri=');
+  try {
+    expect(ios.second).toBe(ios.first);
+    // The first visit's pairing is the one that connects.
+    await wallet.pair(ios.first);
+    await expect(ios.page.getByTestId('demo-status')).toHaveText('connected');
+  } finally {
+    await ios.context.close();
+  }
+  const android = await visitTwice(devices['Pixel 7'], 'rainbow://wc?uri=');
+  try {
+    expect(android.second).not.toBe(android.first);
+    await wallet.pair(android.second);
+    await expect(android.page.getByTestId('demo-status')).toHaveText('connected');
+  } finally {
+    await android.context.close();
   }
 });
 

@@ -112,6 +112,42 @@ describe('local WalletConnect relay', () => {
     await expect(dapp.next(isSubscription, 200)).rejects.toThrow('no matching frame');
   });
 
+  test('acknowledges a publish before delivering it: an instant answer never overtakes the publisher’s ack', async () => {
+    const [wallet, dapp] = await Promise.all([rawClient(), rawClient()]);
+    const shared = topic();
+    await Promise.all([wallet.call('irn_subscribe', { topic: shared }), dapp.call('irn_subscribe', { topic: shared })]);
+    // The wallet answers the moment the request reaches it, as a client at loopback speed does.
+    wallet.socket.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as Frame;
+      if (frame.method !== 'irn_subscription') return;
+      wallet.socket.send(JSON.stringify({ id: frame.id, jsonrpc: '2.0', result: true }));
+      wallet.socket.send(
+        JSON.stringify({
+          id: 9_001,
+          jsonrpc: '2.0',
+          method: 'irn_publish',
+          params: { topic: shared, message: 'YW5zd2Vy', ttl: 300, tag: 1109 },
+        }),
+      );
+    });
+    const arrived: string[] = [];
+    dapp.socket.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as Frame;
+      arrived.push(frame.method === 'irn_subscription' ? 'answer' : `reply ${String(frame.id)}`);
+    });
+    const id = nextId++;
+    dapp.socket.send(
+      JSON.stringify({
+        id,
+        jsonrpc: '2.0',
+        method: 'irn_publish',
+        params: { topic: shared, message: 'cmVxdWVzdA==', ttl: 300, tag: 1108 },
+      }),
+    );
+    await dapp.next(isSubscription);
+    expect(arrived).toEqual([`reply ${id}`, 'answer']);
+  });
+
   test('keeps messages for a topic nobody subscribed to until its TTL and redelivers what was not acknowledged', async () => {
     const publisher = await rawClient();
     const lateTopic = topic();

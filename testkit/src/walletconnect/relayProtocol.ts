@@ -120,6 +120,8 @@ export class RelayRouter {
   readonly mailbox = new RelayMailbox();
   /** Every JSON-RPC method name clients called, in order (for assertions). */
   readonly methodsCalled: string[] = [];
+  /** While a request is handled: the deliveries its publishes cause, sent after its reply. */
+  private deferred: (() => void)[] | undefined;
 
   private readonly methods: Record<string, (connection: RelayConnection, params: unknown) => unknown> = {
     irn_publish: (connection, params) => {
@@ -213,6 +215,8 @@ export class RelayRouter {
       this.send(connection, { id: requestId, jsonrpc: '2.0', error: { code: -32601, message: `Method not found: ${method}` } });
       return;
     }
+    const deliveries: (() => void)[] = [];
+    this.deferred = deliveries;
     try {
       const result = handler(connection, params);
       this.send(connection, { id: requestId, jsonrpc: '2.0', result });
@@ -220,7 +224,14 @@ export class RelayRouter {
       const rpcError = error instanceof RelayRpcError ? error : new RelayRpcError(-32603, `Internal error: ${String(error)}`);
       this.send(connection, { id: requestId, jsonrpc: '2.0', error: { code: rpcError.code, message: rpcError.message } });
       return;
+    } finally {
+      this.deferred = undefined;
     }
+    // The hosted relay acknowledges a publish once it stored the message, and delivers it after: the publisher
+    // always holds its ack before a subscriber can answer. Delivering first (in the same tick, at loopback speed)
+    // let an answer overtake the ack, which WalletConnect clients are not written for (they record the request
+    // in their history only once the publish resolved).
+    for (const deliver of deliveries) deliver();
     this.flushPending(connection);
   }
 
@@ -245,7 +256,9 @@ export class RelayRouter {
     const record: RelayedMessage = { ...params, publishedAt: Date.now(), publisher: connection.clientId, via };
     const entry = this.mailbox.add(record);
     for (const subscriber of this.connections) {
-      if (subscriber.clientId !== connection.clientId && subscriber.subscriptions.has(params.topic)) this.deliver(subscriber, entry);
+      if (subscriber.clientId === connection.clientId || !subscriber.subscriptions.has(params.topic)) continue;
+      if (this.deferred) this.deferred.push(() => this.deliver(subscriber, entry));
+      else this.deliver(subscriber, entry);
     }
   }
 

@@ -1,5 +1,5 @@
 import type { Connector, ConnectorPlugin, RegistryWallet, WalletRegistryService } from '@latch/kernel';
-import { act, fireEvent, within } from '@testing-library/react';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connector } from '../../../kernel/src/test-support/fakeAdapter.js';
 import { cleanupModals, createTestModal, MODAL_ELEMENT_NAME, openModal, type ModalScreen } from '../test-support/renderModal.js';
@@ -227,6 +227,24 @@ describe('AllWallets view: wallets a connector plugin reaches', () => {
       targets: [{ id: 'wc', namespace: 'eip155' }],
       wallet: { id: 'rainbow', links: { native: 'rainbow://' } },
     });
+  });
+
+  it("shows a plugin wallet's http(s) icon without a referrer, and a monogram when it fails to load", async () => {
+    const { plugin } = walletsPlugin();
+    const listed = plugin.wallets!;
+    const withIcons: ConnectorPlugin = {
+      ...plugin,
+      wallets: async (request) => (await listed(request)).map((w) => ({ ...w, icon: `https://registry.example/icons/${w.id}.svg` })),
+    };
+    const { modal } = createTestModal({ connectors: [withIcons] });
+    const screen = await openModal(modal, { view: 'AllWallets' });
+    const rainbow = await screen.ui.findByRole('button', { name: /^Rainbow\s*, connect with WalletConnect$/ });
+    const img = rainbow.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('https://registry.example/icons/rainbow.svg');
+    expect(img?.getAttribute('referrerpolicy')).toBe('no-referrer');
+    fireEvent.error(img as HTMLImageElement);
+    await waitFor(() => expect(rainbow.querySelector('img')).toBeNull());
+    expect(rainbow.querySelector('.monogram')?.getAttribute('data-letter')).toBe('R');
   });
 
   it('passes the search on, and honours the modal excludeWalletIds', async () => {

@@ -11,6 +11,16 @@ import { allConnectorsAtom, getInternals } from '@latch/kernel/internal';
 
 export const ALL_WALLETS_PAGE_SIZE = 24;
 
+/**
+ * A wallet a connector plugin lists: its icon may be an http(s) URL on a host the integrator chose (the plugin
+ * checked it, e.g. WalletConnect's registry host). Loaded without a referrer; a monogram when it fails.
+ */
+function ConnectorWalletIcon({ wallet }: { wallet: ConnectorWallet }) {
+  const [failed, setFailed] = useState(false);
+  if (failed || !/^https?:\/\//.test(wallet.icon ?? '')) return <WalletIcon name={wallet.name} icon={wallet.icon} />;
+  return <img className="wallet-icon" src={wallet.icon} alt="" referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
+}
+
 /** Picking a wallet a connector plugin reaches: the plugin's connecting view, with that wallet. */
 function openThroughConnector(
   modal: ViewProps['modal'],
@@ -129,7 +139,7 @@ export default function AllWalletsView({ modal }: ViewProps) {
         {reachable.map(({ plugin, wallet }) => (
           <li key={`${plugin.id}-${wallet.id}`}>
             <button type="button" className="tile" onClick={() => openThroughConnector(modal, connectors, plugin, wallet)}>
-              <WalletIcon name={wallet.name} icon={wallet.icon} />
+              <ConnectorWalletIcon wallet={wallet} />
               <span>{wallet.name}</span>
               <span className="sr-only">, connect with {plugin.name}</span>
             </button>
