@@ -7,5 +7,5 @@ export {
 } from './createWalletConnectConnector.js';
 export type { ConnectorSettings, WalletConnectMetadata, WalletConnectStorage } from './settings.js';
 export { parseWalletRegistry, type WalletConnectWallet } from './walletRegistry.js';
-export { buildDeepLink, detectPlatform, type DeepLink, type Platform, type WalletLinks } from './deepLinks.js';
+export { buildDeepLink, detectPlatform, type DeepLink, type Platform, reusesLivePairing, type WalletLinks } from './deepLinks.js';
 export { BUNDLED_WALLETCONNECT_WALLETS } from './bundledWallets.js';
