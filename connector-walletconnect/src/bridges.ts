@@ -1,7 +1,10 @@
 import type { SessionRequest } from '@latch/kernel';
+import { createBip122Provider } from './bip122Bridge.js';
 import type { SessionChannel } from './channel.js';
+import { createCosmosBridge } from './cosmosBridge.js';
 import { createEip155Provider } from './eip155Provider.js';
 import type { ApprovedNamespace } from './namespaces.js';
+import { createPolkadotSessionEntry } from './polkadotBridge.js';
 import { createSolanaWallet } from './solanaWallet.js';
 
 /*
@@ -33,6 +36,7 @@ export interface LiveBridge {
 
 export type BridgeFactory = (input: BridgeInput) => LiveBridge;
 
+/** In the order the session lists its namespaces to the kernel: the two most used first. */
 export const NAMESPACE_BRIDGES: Readonly<Record<string, BridgeFactory>> = {
   eip155({ channel, approval, networks }) {
     const wanted = networks.map((n) => n.caipNetworkId).find((id) => approval.chains.includes(id));
@@ -47,5 +51,31 @@ export const NAMESPACE_BRIDGES: Readonly<Record<string, BridgeFactory>> = {
   solana({ channel, identity }) {
     const provider = createSolanaWallet(channel, identity);
     return { provider, sessionUpdated: () => provider.accountsChanged() };
+  },
+  bip122({ channel, approval, networks }) {
+    const withAccount = approval.accounts.map((a) => a.slice(0, a.lastIndexOf(':')));
+    const wanted = networks.map((n) => n.caipNetworkId).find((id) => withAccount.includes(id));
+    const provider = createBip122Provider(channel, wanted ?? withAccount[0] ?? '');
+    return {
+      provider,
+      walletEvent: (name, data, chainId) => provider.walletEvent(name, data, chainId),
+      sessionUpdated: () => provider.sessionUpdated(),
+    };
+  },
+  polkadot({ channel, networks }) {
+    const provider = createPolkadotSessionEntry(
+      channel,
+      networks.map((n) => n.caipNetworkId),
+    );
+    // The network is the page's choice (an extension has none): of the wallet's events only accountsChanged matters.
+    return {
+      provider,
+      walletEvent: (name) => name === 'accountsChanged' && provider.accountsChanged(),
+      sessionUpdated: () => provider.accountsChanged(),
+    };
+  },
+  cosmos(input) {
+    const provider = createCosmosBridge(input);
+    return { provider, sessionUpdated: () => provider.keysChanged() };
   },
 };

@@ -8,6 +8,8 @@ import type { CaipNetwork, SessionRequest } from '@latch/kernel';
  */
 
 export const NAMESPACE_METHODS: Readonly<Record<string, readonly string[]>> = {
+  // WalletConnect's Bitcoin RPC (docs.reown.com/advanced/multichain/rpc-reference/bitcoin-rpc).
+  bip122: ['getAccountAddresses', 'signMessage', 'sendTransfer', 'signPsbt'],
   eip155: [
     'eth_sendTransaction',
     'personal_sign',
@@ -29,11 +31,16 @@ export const NAMESPACE_METHODS: Readonly<Record<string, readonly string[]>> = {
     'solana_requestAccounts',
     'solana_getAccounts',
   ],
+  polkadot: ['polkadot_signTransaction', 'polkadot_signMessage'],
+  cosmos: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'],
 };
 
 export const NAMESPACE_EVENTS: Readonly<Record<string, readonly string[]>> = {
+  bip122: ['bip122_addressesChanged'],
   eip155: ['chainChanged', 'accountsChanged'],
   solana: [],
+  polkadot: ['chainChanged', 'accountsChanged'],
+  cosmos: [],
 };
 
 export interface ProposalNamespace {

@@ -11,9 +11,14 @@ import type { BitcoinNetworkParams } from './bitcoinNetworks.js';
 
 const MESSAGE_TAG = 'BIP0322-signed-message';
 
+/** BIP-322's message hash: the tagged hash the `to_spend` transaction commits to (what wallets report as `messageHash`). */
+export function bip322MessageHash(message: string): Uint8Array {
+  return tagSchnorr(MESSAGE_TAG, new TextEncoder().encode(message));
+}
+
 /** The virtual `to_spend` transaction's id: it commits to the message and the signer's output script. */
 function toSpendTxid(script: Uint8Array, message: string): string {
-  const messageHash = tagSchnorr(MESSAGE_TAG, new TextEncoder().encode(message));
+  const messageHash = bip322MessageHash(message);
   const raw = RawTx.encode({
     version: 0,
     inputs: [{ txid: new Uint8Array(32), index: 0xffffffff, finalScriptSig: Script.encode(['OP_0', messageHash]), sequence: 0 }],

@@ -24,7 +24,7 @@ const DATA_SVG_URI = /^data:image\/svg\+xml[;,]/;
 const PROVIDER_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 
 /** The ordinals key a wallet gets when none is given: fixed, and different from the payment key. */
-const defaultOrdinalsKey = (paymentKey: string) =>
+export const defaultOrdinalsKey = (paymentKey: string) =>
   hex.encode(sha256(new TextEncoder().encode(`latch-ordinals:${hex.encode(secretKeyBytes(paymentKey))}`)));
 
 export type WalletCore = ReturnType<typeof createWalletCore>;

@@ -1,9 +1,9 @@
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
-import { TypeRegistry } from '@polkadot/types';
-import { hexToU8a, isHex, u8aEq, u8aToHex, u8aWrapBytes } from '@polkadot/util';
+import { hexToU8a, isHex, u8aEq } from '@polkadot/util';
 import { decodeAddress, encodeAddress } from '@polkadot/util-crypto';
 import { createAuthorisationStore } from './authorisationStore.js';
+import { signExtrinsicPayload, signWrappedBytes } from './payloadSigning.js';
 import { signatureCancelled, siteNotAllowed, unknownAccount } from './walletError.js';
 import type {
   MockInjected,
@@ -95,15 +95,11 @@ export function buildMockPolkadotExtension(options: MockPolkadotExtensionOptions
       async signRaw({ address, data }) {
         const pair = approveSigning(address);
         if (!isHex(data)) throw new Error('Invalid data: expected hex');
-        return { id: ++requestId, signature: u8aToHex(pair.sign(u8aWrapBytes(hexToU8a(data)))) };
+        return { id: ++requestId, signature: signWrappedBytes(pair, hexToU8a(data)) };
       },
       async signPayload(payload) {
         const pair = approveSigning(payload.address);
-        const registry = new TypeRegistry();
-        registry.setSignedExtensions(payload.signedExtensions);
-        // biome-ignore lint/suspicious/noExplicitAny: the payload is SignerPayloadJSON as the dapp sent it
-        const extrinsicPayload = registry.createType('ExtrinsicPayload', payload as any, { version: payload.version });
-        return { id: ++requestId, signature: extrinsicPayload.sign(pair).signature };
+        return { id: ++requestId, signature: signExtrinsicPayload(pair, payload) };
       },
     },
   });

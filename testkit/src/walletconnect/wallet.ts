@@ -216,7 +216,9 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
       return account.address;
     },
     solanaAddress: signer?.address,
-    addresses: Object.fromEntries(extraNamespaces.map((each) => [each.namespace, each.address])),
+    get addresses() {
+      return Object.fromEntries(extraNamespaces.map((each) => [each.namespace, each.address]));
+    },
     async pair(uri) {
       await walletKit.pair({ uri });
     },
@@ -224,9 +226,33 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
     sessions: () => Object.values(walletKit.getActiveSessions()),
     async disconnect(topic) {
       const topics = topic === undefined ? Object.keys(walletKit.getActiveSessions()) : [topic];
-      for (const each of topics) await walletKit.disconnectSession({ topic: each, reason: getSdkError('USER_DISCONNECTED') });
+      for (const each of topics) {
+        try {
+          await walletKit.disconnectSession({ topic: each, reason: getSdkError('USER_DISCONNECTED') });
+        } catch (error) {
+          // A session the dapp ended while this ran ("Record was recently deleted") is gone either way.
+          if (topic !== undefined || walletKit.getActiveSessions()[each]) throw error;
+        }
+      }
     },
     switchChain,
+    async switchNamespaceAccount(namespace, secret) {
+      const extra = extraNamespaces.find((each) => each.namespace === namespace);
+      if (!extra?.switchAccount) throw new Error(`WalletConnect test wallet: it cannot switch accounts on ${namespace}`);
+      const address = await extra.switchAccount(secret);
+      for (const session of Object.values(walletKit.getActiveSessions())) {
+        const approved = session.namespaces[namespace];
+        if (!approved) continue;
+        const namespaces = { ...session.namespaces, [namespace]: { ...approved, accounts: extra.accounts() } };
+        const { acknowledged } = await walletKit.updateSession({ topic: session.topic, namespaces });
+        await acknowledged();
+        const event = extra.accountEvent?.();
+        if (event && approved.events.includes(event.name)) {
+          await walletKit.emitSessionEvent({ topic: session.topic, event, chainId: approved.chains?.[0] ?? extra.chains[0] ?? '' });
+        }
+      }
+      return address;
+    },
     async emitAccountsChanged(privateKey) {
       account = privateKeyToAccount(privateKey);
       await updateEveryEvmSession((namespace) => ({

@@ -15,6 +15,10 @@ export interface WalletNamespace {
   readonly address: string;
   /** CAIP-10 accounts for the approval. */
   accounts(): string[];
+  /** Selects another key (a secret in the namespace's own form); `address` and `accounts()` follow. Returns the address. */
+  switchAccount?(secret: string): Promise<string>;
+  /** The session event announcing the current account after a switch (bip122: `bip122_addressesChanged`), if the namespace has one. */
+  accountEvent?(): { name: string; data: unknown };
   /** Answers one request; throws a `WalletRequestError` for a refusal. */
   answer(request: { chainId: string; method: string; params: unknown }, context: { rejectSigning: boolean }): Promise<unknown>;
 }

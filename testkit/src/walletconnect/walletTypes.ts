@@ -1,6 +1,7 @@
 import type { WalletKitTypes } from '@reown/walletkit';
 import type { SessionTypes } from '@walletconnect/types';
 import type { Address, Hex } from 'viem';
+import type { BitcoinNetworkName } from '../bitcoin/bitcoinNetworks.js';
 
 export interface WalletConnectWalletBehaviour {
   /** Reject every session proposal (the dapp's connect fails with 5000 "User rejected."). */
@@ -26,6 +27,34 @@ export interface WalletConnectWalletOptions {
     rpcUrl: string;
     /** CAIP-2 id of the cluster; default the local 'Local Solana' network (`solana:LatchLoca1So1anaGenesisHash11111`). */
     chainId?: `solana:${string}`;
+  };
+  polkadot?: {
+    /** A secret URI as the mock extension takes (mnemonic, 0x seed, `//Alice`-style derivation). */
+    uri: string;
+    /** The key type: sr25519 (the default, as extensions create) or ed25519. */
+    type?: 'sr25519' | 'ed25519';
+    /** CAIP-2 id of the chain it signs for, `polkadot:<first 32 hex of the genesis hash>` (`startPolkadotChain().caipNetworkId`). */
+    chainId: `polkadot:${string}`;
+    /** The address format of its CAIP-10 accounts; 42 (generic Substrate) by default. */
+    ss58Format?: number;
+  };
+  cosmos?: {
+    /** A BIP-39 mnemonic (Keplr's path m/44'/118'/0'/0/0) or a 32-byte secp256k1 private key as hex. */
+    mnemonicOrPrivateKey: string;
+    /** The Cosmos chain id it signs for (CAIP-2 `cosmos:<chainId>`); default the local chain's `latch-local-1`. */
+    chainId?: string;
+    /** The prefix of its bech32 address; 'cosmos' by default. */
+    bech32Prefix?: string;
+  };
+  bip122?: {
+    /** The payment key: a 32-byte secp256k1 secret key as hex (its P2WPKH address is the session's account). */
+    paymentKey: string;
+    /** The ordinals key (P2TR), listed for `intentions: ['ordinal']`; by default one derived from the payment key. */
+    ordinalsKey?: string;
+    /** The Esplora API of the node it spends on (testkit's `startBitcoinRegtest().esploraUrl`). */
+    esploraUrl: string;
+    /** sats-connect's name of the network it serves ('Regtest' by default): its CAIP-2 chain and address prefixes. */
+    network?: BitcoinNetworkName;
   };
   metadata?: Partial<WalletKitTypes.Metadata>;
   behaviour?: Partial<WalletConnectWalletBehaviour>;
@@ -61,6 +90,12 @@ export interface WalletConnectWallet {
   switchChain(chainId: number): Promise<void>;
   /** Selects another EVM key: updates every session's accounts and emits accountsChanged. Returns the address. */
   emitAccountsChanged(privateKey: Hex): Promise<Address>;
+  /**
+   * Selects another key on an extra namespace (cosmos: a mnemonic or hex private key; bip122: a payment key as hex) and
+   * updates every session that approved it with the new account (a session update, then the namespace's account event
+   * if it has one and the session approved it: bip122_addressesChanged). Returns the new address.
+   */
+  switchNamespaceAccount(namespace: string, secret: string): Promise<string>;
   setBehaviour(behaviour: Partial<WalletConnectWalletBehaviour>): void;
   readonly requests: readonly WalletConnectWalletRequest[];
   /** Failures inside the wallet's own handling (approving, answering), which no dapp would otherwise see. */

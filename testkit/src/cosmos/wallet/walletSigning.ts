@@ -1,4 +1,4 @@
-import { encodeSecp256k1Signature } from '@cosmjs/amino';
+import { encodeSecp256k1Signature, type StdSignDoc, serializeSignDoc } from '@cosmjs/amino';
 import { Secp256k1, sha256 } from '@cosmjs/crypto';
 import { makeSignBytes } from '@cosmjs/proto-signing';
 import type { SignDoc } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
@@ -22,4 +22,9 @@ export function signDirectDoc(signDoc: SignDoc, key: WalletKey): MockStdSignatur
 export function signArbitraryData(signer: string, data: string | Uint8Array, key: WalletKey): MockStdSignature {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
   return sign(adr36SignDocBytes(signer, bytes), key);
+}
+
+/** SIGN_MODE_LEGACY_AMINO_JSON: the signature over the canonical (key-sorted, escaped) JSON of an amino sign doc. */
+export function signAminoDoc(signDoc: StdSignDoc, key: WalletKey): MockStdSignature {
+  return sign(serializeSignDoc(signDoc), key);
 }

@@ -1,0 +1,195 @@
+import type { Signer, SignerResult } from '@polkadot/api/types';
+import { stringToU8a, u8aToHex, u8aWrapBytes } from '@polkadot/util';
+import { decodeAddress, sr25519Verify } from '@polkadot/util-crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { polkadotAddressFromUri } from '../polkadot/createMockExtension.js';
+import { type PolkadotChain, startPolkadotChain } from '../polkadot/chain.js';
+import { startWalletConnectRelay, type WalletConnectRelay } from './relay.js';
+import { startWalletConnectWallet } from './wallet.js';
+import { createPolkadotWalletNamespace } from './walletPolkadot.js';
+import { WalletRequestError } from './walletRequestError.js';
+import type { WalletConnectWallet, WalletConnectWalletOptions } from './walletTypes.js';
+import { closeDapp, connect, type Dapp, startDapp } from './walletconnect.testSupport.js';
+
+// The test wallet's polkadot namespace over the local relay: a real sr25519 key, signatures checked with
+// @polkadot/util-crypto, and a transfer it signs landing on a real Substrate runtime (chopsticks).
+
+const UNIT = 10n ** 12n;
+const SECRET = '//LatchWalletConnectPolkadot';
+const EVM = { privateKey: `0x${'22'.repeat(32)}`, rpcUrls: { 1: 'http://127.0.0.1:9' } } as const;
+
+let relay: WalletConnectRelay;
+let chain: PolkadotChain;
+const opened: { dapps: Dapp[]; wallets: WalletConnectWallet[] } = { dapps: [], wallets: [] };
+
+beforeAll(async () => {
+  [relay, chain] = await Promise.all([startWalletConnectRelay(), startPolkadotChain()]);
+});
+afterAll(async () => {
+  await Promise.all([relay?.stop(), chain?.stop()]);
+});
+afterEach(async () => {
+  const walletErrors = opened.wallets.flatMap((each) => each.errors.map((error) => error.message));
+  await Promise.all([...opened.dapps.splice(0).map(closeDapp), ...opened.wallets.splice(0).map((wallet) => wallet.close())]);
+  expect(walletErrors).toEqual([]);
+});
+
+const polkadotOptions = (overrides: Partial<NonNullable<WalletConnectWalletOptions['polkadot']>> = {}) => ({
+  uri: SECRET,
+  chainId: chain.caipNetworkId,
+  ss58Format: chain.ss58Format,
+  ...overrides,
+});
+
+async function session(polkadot = polkadotOptions()) {
+  const [wallet, dapp] = await Promise.all([startWalletConnectWallet({ relayUrl: relay.url, evm: EVM, polkadot }), startDapp(relay.url)]);
+  opened.wallets.push(wallet);
+  opened.dapps.push(dapp);
+  const { topic, namespaces } = await connect(dapp, wallet, {
+    polkadot: { chains: [chain.caipNetworkId], methods: ['polkadot_signTransaction', 'polkadot_signMessage'], events: ['accountsChanged'] },
+  });
+  const request = (method: string, params: unknown) => dapp.request({ topic, chainId: chain.caipNetworkId, request: { method, params } });
+  return { wallet, namespaces, request };
+}
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as { code?: number; message?: string },
+  );
+
+describe('the polkadot namespace of the WalletConnect test wallet', () => {
+  test('approves its SS58 account on the chain it signs for', async () => {
+    const { wallet, namespaces } = await session();
+    const address = await polkadotAddressFromUri(SECRET, chain.ss58Format);
+    expect(wallet.addresses.polkadot).toBe(address);
+    expect(namespaces.polkadot?.accounts).toEqual([`${chain.caipNetworkId}:${address}`]);
+    expect(namespaces.polkadot?.methods).toEqual(['polkadot_signTransaction', 'polkadot_signMessage']);
+  });
+
+  test('polkadot_signMessage signs the <Bytes>-wrapped message with the real key, and a declined one is 5000', async () => {
+    const { wallet, request } = await session();
+    const address = wallet.addresses.polkadot as string;
+    const message = stringToU8a('Sign in to Latch');
+    const { signature } = (await request('polkadot_signMessage', { address, message: u8aToHex(message) })) as { signature: string };
+    const publicKey = decodeAddress(address);
+    expect(sr25519Verify(u8aWrapBytes(message), signature, publicKey)).toBe(true);
+    expect(sr25519Verify(message, signature, publicKey)).toBe(false);
+    // Already wrapped (as Reown's reference asks dapps to send): not wrapped twice.
+    const again = (await request('polkadot_signMessage', { address, data: u8aToHex(u8aWrapBytes(message)), type: 'bytes' })) as {
+      signature: string;
+    };
+    expect(sr25519Verify(u8aWrapBytes(message), again.signature, publicKey)).toBe(true);
+
+    wallet.setBehaviour({ rejectRequests: true });
+    expect(await failure(request('polkadot_signMessage', { address, message: u8aToHex(message) }))).toMatchObject({
+      code: 5000,
+      message: 'User rejected.',
+    });
+  });
+
+  test('polkadot_signTransaction signs the extrinsic payload; the transfer lands on the local chain', async () => {
+    const { wallet, request } = await session();
+    const from = wallet.addresses.polkadot as string;
+    const to = await polkadotAddressFromUri('//LatchWalletConnectPolkadotReceiver', chain.ss58Format);
+    await chain.fund(from, 10n * UNIT);
+    const before = await chain.balanceOf(to);
+    const answers: unknown[] = [];
+    // What a dapp's @polkadot/api Signer does over WalletConnect: the payload goes to the wallet, the signature comes back.
+    const signer: Signer = {
+      async signPayload(payload): Promise<SignerResult> {
+        const answer = (await request('polkadot_signTransaction', {
+          address: payload.address,
+          transactionPayload: payload,
+        })) as SignerResult;
+        answers.push(answer);
+        return answer;
+      },
+    };
+    const outcome = await new Promise<string>((resolve, reject) => {
+      chain.api.tx.balances!.transferKeepAlive!(to, 2n * UNIT)
+        .signAndSend(from, { signer }, ({ status, dispatchError }) => {
+          if (status.isInBlock) resolve(dispatchError ? dispatchError.toString() : 'ok');
+        })
+        .catch(reject);
+    });
+    expect(outcome).toBe('ok');
+    expect((await chain.balanceOf(to)) - before).toBe(2n * UNIT);
+    // A MultiSignature: sr25519's type byte 01 then 64 bytes.
+    expect(answers).toEqual([{ id: expect.any(Number), signature: expect.stringMatching(/^0x01[0-9a-f]{128}$/) }]);
+
+    wallet.setBehaviour({ rejectRequests: true });
+    const refused = await failure(
+      chain.api.tx.balances!.transferKeepAlive!(to, UNIT).signAndSend(from, { signer }, () => undefined) as unknown as Promise<unknown>,
+    );
+    expect(refused).toMatchObject({ code: 5000, message: 'User rejected.' });
+  });
+});
+
+describe('its requests, answered directly', () => {
+  async function namespace(overrides: Partial<NonNullable<WalletConnectWalletOptions['polkadot']>> = {}) {
+    const made = await createPolkadotWalletNamespace({ relayUrl: relay.url, evm: EVM, polkadot: polkadotOptions(overrides) });
+    if (!made) throw new Error('no polkadot namespace');
+    return made;
+  }
+  const ask = async (method: string, params: unknown, chainId = chain.caipNetworkId) =>
+    failure((await namespace()).answer({ chainId, method, params }, { rejectSigning: false }));
+
+  test('refuses another account (5103), a payload for another chain or malformed (-32602), and unknown methods (5101)', async () => {
+    const own = await polkadotAddressFromUri(SECRET, chain.ss58Format);
+    const stranger = await polkadotAddressFromUri('//Stranger', chain.ss58Format);
+    const payload = {
+      address: own,
+      genesisHash: chain.genesisHash,
+      method: '0x00',
+      signedExtensions: [],
+      version: 4,
+    };
+    expect(await ask('polkadot_signMessage', { address: stranger, message: '0x00' })).toMatchObject({ code: 5103 });
+    expect(await ask('polkadot_signMessage', { address: own })).toMatchObject({ code: -32602, message: /message must be a string/ });
+    expect(await ask('polkadot_signMessage', { address: own, message: '0x00', type: 'payload' })).toMatchObject({ code: -32602 });
+    expect(await ask('polkadot_signTransaction', { address: stranger, transactionPayload: payload })).toMatchObject({ code: 5103 });
+    expect(
+      await ask('polkadot_signTransaction', { address: own, transactionPayload: { ...payload, genesisHash: `0x${'ab'.repeat(32)}` } }),
+    ).toMatchObject({ code: -32602, message: /another chain/ });
+    expect(await ask('polkadot_signTransaction', { address: own, transactionPayload: { ...payload, address: stranger } })).toMatchObject({
+      code: -32602,
+    });
+    expect(
+      await ask('polkadot_signTransaction', { address: own, transactionPayload: { ...payload, signedExtensions: 'x' } }),
+    ).toMatchObject({
+      code: -32602,
+    });
+    expect(await ask('polkadot_signTransaction', { address: own })).toMatchObject({ code: -32602 });
+    expect(await ask('polkadot_signTransaction', 'not an object')).toMatchObject({ code: -32602 });
+    const unknown = await ask('polkadot_sendTransaction', {});
+    expect(unknown).toBeInstanceOf(WalletRequestError);
+    expect(unknown).toMatchObject({ code: 5101 });
+    // The same request, well formed, is answered.
+    expect(await ask('polkadot_signMessage', { address: own, message: '0x00' })).toBeUndefined();
+  });
+
+  test('an ed25519 key signs a MultiSignature with type byte 00', async () => {
+    const made = await namespace({ type: 'ed25519' });
+    const payload = { address: made.address, genesisHash: chain.genesisHash, method: '0x00', signedExtensions: [], version: 4 };
+    const answer = (await made.answer(
+      { chainId: chain.caipNetworkId, method: 'polkadot_signTransaction', params: { address: made.address, transactionPayload: payload } },
+      { rejectSigning: false },
+    )) as { signature: string };
+    expect(answer.signature).toMatch(/^0x00[0-9a-f]{128}$/);
+    expect(made.address).toBe(await polkadotAddressFromUri(SECRET, chain.ss58Format, 'ed25519'));
+  });
+
+  test('bad options fail with one sentence; no polkadot option, no namespace', async () => {
+    const base = { relayUrl: relay.url, evm: EVM };
+    expect(await createPolkadotWalletNamespace(base)).toBeUndefined();
+    for (const [bad, words] of [
+      [{ uri: ' ' }, /polkadot\.uri/],
+      [{ chainId: 'polkadot:XYZ' }, /polkadot\.chainId/],
+      [{ type: 'ecdsa' }, /polkadot\.type/],
+      [{ ss58Format: 46 }, /polkadot\.ss58Format/],
+    ] as const) {
+      await expect(createPolkadotWalletNamespace({ ...base, polkadot: { ...polkadotOptions(), ...bad } as never })).rejects.toThrow(words);
+    }
+  });
+});
