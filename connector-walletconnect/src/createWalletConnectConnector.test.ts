@@ -33,13 +33,13 @@ beforeEach(() => {
 });
 
 describe('createWalletConnectConnector', () => {
-  it('is a WALLET_CONNECT entry for eip155 and solana with its QR view; registering loads no WalletConnect code', async () => {
+  it('is a WALLET_CONNECT entry for the five bridged namespaces with its QR view; registering loads no WalletConnect code', async () => {
     const connector = createWalletConnectConnector({ relayUrl: 'ws://127.0.0.1:9000' });
     expect(connector).toMatchObject({
       id: 'walletconnect',
       name: 'WalletConnect',
       type: 'WALLET_CONNECT',
-      namespaces: ['eip155', 'solana'],
+      namespaces: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'],
     });
     expect(connector.icon).toMatch(/^data:image\/svg\+xml,/);
     expect(connector.connectingView).toBe(WALLETCONNECT_VIEW);

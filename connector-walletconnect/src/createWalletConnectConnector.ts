@@ -95,7 +95,8 @@ export function createWalletConnectConnector(options: WalletConnectOptions): Wal
     name: settings.name,
     type: 'WALLET_CONNECT',
     icon: settings.icon,
-    namespaces: ['eip155', 'solana'],
+    // Those with a bridge (bridges.ts): a session asks for each one that has an adapter in the modal.
+    namespaces: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'],
     views: { [WALLETCONNECT_VIEW]: () => import('./ConnectingWalletConnectView.js') },
     connectingView: WALLETCONNECT_VIEW,
     // All Wallets asks for these when the visitor opens it: a self-hosted registry is fetched then, never before.

@@ -19,7 +19,19 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { verifyMessage } from 'viem';
 import { serveDemo } from '../scripts/demoServer.mjs';
-import { solanaAddressFromSeed } from '@latch/testkit';
+import { signatureVerify } from '@polkadot/util-crypto';
+import {
+  BITCOIN_KEYS,
+  bitcoinAddress,
+  bitcoinDemoConfig,
+  COSMOS_KEYS,
+  cosmosAddress,
+  cosmosDemoConfig,
+  POLKADOT_URIS,
+  polkadotAddress,
+  polkadotDemoConfig,
+} from './namespaceWallets.js';
+import { solanaAddressFromSeed, verifyAdr36Signature, verifyBitcoinMessageSignature } from '@latch/testkit';
 import { DIST_DIR, dialog, expect, openConnect, SOLANA_SEEDS, test as base } from './fixtures.js';
 import { audit } from './helpers.js';
 
@@ -63,7 +75,10 @@ async function startRegistry() {
 
 type Registry = Awaited<ReturnType<typeof startRegistry>>;
 
-const test = base.extend<{ wallet: WalletConnectWallet }, { relay: WalletConnectRelay; registry: Registry; wcDemo: { url: string } }>({
+const test = base.extend<
+  { wallet: WalletConnectWallet },
+  { relay: WalletConnectRelay; registry: Registry; wcDemo: { url: string }; wcFiveDemo: { url: string } }
+>({
   registry: [
     async ({}, use) => {
       const registry = await startRegistry();
@@ -97,6 +112,27 @@ const test = base.extend<{ wallet: WalletConnectWallet }, { relay: WalletConnect
           ],
           solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
           walletConnect: { relayUrl: relay.url, walletRegistryUrl: `${registry.url}/wallets.json` },
+        },
+      });
+      try {
+        await use({ url: server.url });
+      } finally {
+        await server.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  wcFiveDemo: [
+    async ({ chains, solana, polkadot, bitcoin, cosmos, relay }, use) => {
+      const server = await serveDemo({
+        distDir: DIST_DIR,
+        config: {
+          chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
+          solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+          ...polkadotDemoConfig(polkadot),
+          ...bitcoinDemoConfig(bitcoin),
+          ...cosmosDemoConfig(cosmos),
+          walletConnect: { relayUrl: relay.url },
         },
       });
       try {
@@ -289,6 +325,79 @@ test('the wallet switches chain on its side: the page follows (chainChanged over
   await wallet.switchChain(31338);
   await expect(page.getByTestId('demo-network')).toHaveText('Local Devnet 2');
   expect(wallet.errors).toEqual([]);
+});
+
+test('one session serves all five namespaces: bip122, polkadot and cosmos too, each signing through its own adapter', async ({
+  page,
+  wcFiveDemo,
+  relay,
+  chains,
+  solana,
+  polkadot,
+  bitcoin,
+  cosmos,
+}) => {
+  const wallet = await startWalletConnectWallet({
+    relayUrl: relay.url,
+    evm: { privateKey: chains.main.accounts[5]!.privateKey, rpcUrls: { 31337: chains.main.rpcUrl } },
+    solana: { secretKey: SOLANA_SECRET, rpcUrl: solana.rpcUrl, chainId: solana.caipNetworkId },
+    bip122: { paymentKey: BITCOIN_KEYS.holder, esploraUrl: bitcoin.esploraUrl },
+    polkadot: { uri: POLKADOT_URIS.holder, chainId: polkadot.caipNetworkId, ss58Format: polkadot.ss58Format },
+    cosmos: { mnemonicOrPrivateKey: COSMOS_KEYS.holder, chainId: cosmos.chainId },
+  });
+  try {
+    const traffic = recordTraffic(page);
+    await page.goto(wcFiveDemo.url);
+    await connect(page, wallet);
+    const [session] = wallet.sessions();
+    expect(Object.keys(session!.namespaces).sort()).toEqual(['bip122', 'cosmos', 'eip155', 'polkadot', 'solana']);
+    await page.getByTestId('latch-account-button').click();
+    for (const ns of ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos']) {
+      await expect(dialog(page).getByTestId(`latch-namespace-${ns}`)).toBeVisible();
+    }
+    await audit(page, 'Account view with five namespaces over one WalletConnect session');
+    await page.keyboard.press('Escape');
+
+    const btc = bitcoinAddress(BITCOIN_KEYS.holder);
+    await activate(page, 'bip122');
+    await expect(page.getByTestId('demo-address')).toHaveText(btc);
+    const btcSignature = await signInDemo(page, 'bip122', 'walletconnect: bitcoin');
+    expect(verifyBitcoinMessageSignature({ address: btc, message: 'walletconnect: bitcoin', signature: btcSignature })).toBe(true);
+    expect(verifyBitcoinMessageSignature({ address: btc, message: 'walletconnect: bitcoin!', signature: btcSignature })).toBe(false);
+
+    const dot = await polkadotAddress(polkadot, POLKADOT_URIS.holder);
+    await activate(page, 'polkadot');
+    await expect(page.getByTestId('demo-address')).toHaveText(dot);
+    const dotSignature = await signInDemo(page, 'polkadot', 'walletconnect: polkadot');
+    expect(signatureVerify('walletconnect: polkadot', dotSignature, dot).isValid).toBe(true);
+    expect(signatureVerify('walletconnect: polkadot!', dotSignature, dot).isValid).toBe(false);
+
+    const atom = await cosmosAddress(cosmos, COSMOS_KEYS.holder);
+    await activate(page, 'cosmos');
+    await expect(page.getByTestId('demo-address')).toHaveText(atom);
+    const atomSignature = await signInDemo(page, 'cosmos', 'walletconnect: cosmos');
+    expect(verifyAdr36Signature({ signer: atom, data: 'walletconnect: cosmos', signature: atomSignature })).toBe(true);
+    expect(verifyAdr36Signature({ signer: atom, data: 'walletconnect: cosmos!', signature: atomSignature })).toBe(false);
+
+    expect(wallet.requests.map((r) => `${r.chainId.split(':')[0]} ${r.method}`)).toEqual(
+      expect.arrayContaining(['bip122 signMessage', 'polkadot polkadot_signMessage', 'cosmos cosmos_signAmino']),
+    );
+    // Reload: all five come back from the stored session, with no new pairing.
+    await page.reload();
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+    await page.getByTestId('latch-account-button').click();
+    for (const ns of ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos']) {
+      await expect(dialog(page).getByTestId(`latch-namespace-${ns}`)).toBeVisible();
+    }
+    expect(wallet.sessions()).toHaveLength(1);
+    // Only the page's own origin, the relay and the configured nodes were contacted.
+    const allowed = [new URL(wcFiveDemo.url).host, new URL(relay.url).host, new URL(chains.main.rpcUrl).host, new URL(solana.rpcUrl).host];
+    allowed.push(new URL(bitcoin.esploraUrl).host, new URL(cosmos.rpcUrl).host, new URL(polkadot.rpcUrl).host);
+    expect(traffic.map((url) => new URL(url).host).filter((host) => !allowed.includes(host))).toEqual([]);
+    expect(wallet.errors).toEqual([]);
+  } finally {
+    await wallet.close();
+  }
 });
 
 test('the wallet ends the session on its side: the page disconnects both namespaces', async ({ page, wcDemo, wallet }) => {
