@@ -7,4 +7,5 @@ export const workspaceAliases = {
   '@latch/kernel/internal': here('./kernel/src/internal.ts'),
   '@latch/kernel': here('./kernel/src/index.ts'),
   '@latch/react': here('./ui-react/src/index.ts'),
+  '@latch/testkit/oidc': here('./testkit/src/oidc/index.ts'),
 };

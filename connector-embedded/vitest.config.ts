@@ -1,8 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 import { workspaceAliases } from '../vitest.shared.js';
 
 export default defineProject({
-  resolve: { alias: workspaceAliases },
+  resolve: {
+    alias: {
+      ...workspaceAliases,
+      // The Farcaster relay, signer and Id Registry from source, like the workspace packages above.
+      '@latch/testkit/farcaster': fileURLToPath(new URL('../testkit/src/farcaster/index.ts', import.meta.url)),
+    },
+  },
   test: {
     name: 'connector-embedded',
     environment: 'happy-dom',

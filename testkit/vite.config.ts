@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 
 // Library build: the main entry and the conformance suite (which needs vitest) for Node test code, and the
 // browser-safe toy namespace (`@latch/testkit/toy`) and shared-session wallet and connector
-// (`@latch/testkit/shared-session`), and the WalletConnect relay and wallet (`@latch/testkit/walletconnect`);
+// (`@latch/testkit/shared-session`), the WalletConnect relay and wallet (`@latch/testkit/walletconnect`), and the
+// local OpenID Connect provider (`@latch/testkit/oidc`);
 // every dependency (and node:*) left external.
 export default defineConfig({
   build: {
@@ -13,6 +14,8 @@ export default defineConfig({
         toy: 'src/toy/index.ts',
         'shared-session': 'src/sharedSession/index.ts',
         walletconnect: 'src/walletconnect/index.ts',
+        oidc: 'src/oidc/index.ts',
+        farcaster: 'src/farcaster/index.ts',
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
@@ -47,6 +50,7 @@ export default defineConfig({
         /^@reown\//,
         /^smtp-server(\/|$)/,
         /^postal-mime(\/|$)/,
+        /^oidc-provider(\/|$)/,
       ],
     },
   },

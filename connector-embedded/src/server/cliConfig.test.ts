@@ -88,4 +88,50 @@ describe('the CLI configuration', () => {
     expect(() => parseCliConfig(['--bogus'], {})).toThrow(/bogus/);
     expect(parseCliConfig(['--help'], {}).help).toBe(true);
   });
+
+  it('reads the social logins from flags and the environment, and names what is missing', () => {
+    const base = ['--project', 'd=http://a.test', '--smtp', 'smtp://127.0.0.1:2525', '--from', 'w@x.test'];
+    expect(parseCliConfig(base, {}).options?.socials).toBeUndefined();
+    const { options } = parseCliConfig(
+      [
+        ...base,
+        '--social',
+        'google=123.apps.googleusercontent.com',
+        '--social-option',
+        'google.discoveryUrl=http://127.0.0.1:9000/.well-known/openid-configuration',
+        '--social-option',
+        'github.scopes=read:user user:email',
+      ],
+      {
+        LATCH_EMBEDDED_GOOGLE_CLIENT_SECRET: 'g-secret',
+        LATCH_EMBEDDED_GITHUB_CLIENT_ID: 'Iv1.abc',
+        LATCH_EMBEDDED_GITHUB_CLIENT_SECRET: 'gh-secret',
+        LATCH_EMBEDDED_X_CLIENT_ID: 'x-id',
+        LATCH_EMBEDDED_X_CLIENT_SECRET: 'x-secret',
+        LATCH_EMBEDDED_X_TOKEN_URL: 'http://127.0.0.1:9000/token',
+      },
+    );
+    expect(options?.socials).toEqual({
+      google: {
+        clientId: '123.apps.googleusercontent.com',
+        clientSecret: 'g-secret',
+        discoveryUrl: 'http://127.0.0.1:9000/.well-known/openid-configuration',
+      },
+      github: { clientId: 'Iv1.abc', clientSecret: 'gh-secret', scopes: ['read:user', 'user:email'] },
+      x: { clientId: 'x-id', clientSecret: 'x-secret', tokenUrl: 'http://127.0.0.1:9000/token' },
+    });
+
+    expect(() => parseCliConfig([...base, '--social', 'myspace=1'], {})).toThrow("--social: unknown provider 'myspace'");
+    expect(() => parseCliConfig([...base, '--social', 'google'], {})).toThrow("--social: expected <provider>=<client id>, got 'google'");
+    expect(() => parseCliConfig([...base, '--social', 'google=1'], {})).toThrow(
+      'google: no client secret (LATCH_EMBEDDED_GOOGLE_CLIENT_SECRET',
+    );
+    expect(() => parseCliConfig([...base, '--social-option', 'apple.clientSecret=jwt'], {})).toThrow(
+      'apple: settings given but no client id',
+    );
+    expect(() => parseCliConfig([...base, '--social-option', 'google.color=red'], {})).toThrow("--social-option: unknown field 'color'");
+    expect(() => parseCliConfig([...base, '--social-option', 'google'], {})).toThrow(
+      '--social-option: expected <provider>.<field>=<value>',
+    );
+  });
 });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { FARCASTER_CLI_HELP, FARCASTER_CLI_OPTIONS, parseFarcasterCliConfig } from './farcasterCliConfig.js';
 import { smtpFromUrl } from './mailer.js';
 import type { EmbeddedWalletProject } from './projects.js';
+import { parseSocialCliConfig, SOCIAL_CLI_HELP } from './socialCliConfig.js';
 import type { StartEmbeddedWalletServiceOptions } from './startEmbeddedWalletService.js';
 
 export const CLI_HELP = `latch-embedded-wallet-service: the reference service of @latch/connector-embedded
@@ -23,7 +25,7 @@ Every flag has an environment variable; a flag wins over its variable.
   --frame-dir <path>      the built frame app (default: the package's dist/frame)                    LATCH_EMBEDDED_FRAME_DIR
   --app-name <name>       the name in the mail ("123456 is your <name> sign-in code"), default wallet  LATCH_EMBEDDED_APP_NAME
   --otp-expires-in <s>    how long a code is valid, in seconds (default 300)                         LATCH_EMBEDDED_OTP_EXPIRES_IN
-  --help                  this text
+${SOCIAL_CLI_HELP}${FARCASTER_CLI_HELP}  --help                  this text
 `;
 
 export class CliConfigError extends Error {}
@@ -64,6 +66,9 @@ export function parseCliConfig(argv: readonly string[], env: Readonly<Record<str
       'frame-dir': { type: 'string' },
       'app-name': { type: 'string' },
       'otp-expires-in': { type: 'string' },
+      social: { type: 'string', multiple: true },
+      'social-option': { type: 'string', multiple: true },
+      ...FARCASTER_CLI_OPTIONS,
       help: { type: 'boolean' },
     },
     strict: true,
@@ -91,6 +96,8 @@ export function parseCliConfig(argv: readonly string[], env: Readonly<Record<str
   const generatedSecret = !secret;
   secret ??= randomBytes(32).toString('base64url');
   if (secret.length < 32) throw new CliConfigError('--secret: at least 32 characters');
+  const socials = parseSocialCliConfig(values.social ?? [], values['social-option'] ?? [], env, (message) => new CliConfigError(message));
+  const farcaster = parseFarcasterCliConfig(values, env, (message) => new CliConfigError(message));
   const trust = values['trust-proxy'] ?? /^(1|true|yes)$/i.test(env.LATCH_EMBEDDED_TRUST_PROXY ?? '');
   return {
     help: false,
@@ -108,6 +115,8 @@ export function parseCliConfig(argv: readonly string[], env: Readonly<Record<str
       frameDir: values['frame-dir'] ?? env.LATCH_EMBEDDED_FRAME_DIR ?? undefined,
       appName: values['app-name'] ?? env.LATCH_EMBEDDED_APP_NAME ?? undefined,
       otpExpiresInSeconds: number('otp-expires-in', values['otp-expires-in'] ?? env.LATCH_EMBEDDED_OTP_EXPIRES_IN, 300),
+      socials,
+      farcaster,
     },
   };
 }

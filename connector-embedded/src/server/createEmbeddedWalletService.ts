@@ -3,8 +3,10 @@ import { betterAuth } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { bearer } from 'better-auth/plugins/bearer';
 import { emailOTP } from 'better-auth/plugins/email-otp';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import * as v from 'valibot';
 import { type DatabaseOption, openDatabase } from './database.js';
+import { createFarcasterSignIn, type FarcasterConfig, resolveFarcasterConfig } from './farcaster.js';
 import { frameDirPath, sendFrameAsset, sendFramePage } from './frameFiles.js';
 import {
   invalidProject,
@@ -20,6 +22,8 @@ import {
 import { createOtpMailer, type SmtpConfig } from './mailer.js';
 import { type EmbeddedWalletProject, resolveProjects } from './projects.js';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimit.js';
+import { genericOAuthConfigs, resolveSocials, type SocialsConfig } from './socialProviders.js';
+import { createSocialSignIn, type SocialAuth } from './socials.js';
 
 export interface EmbeddedWalletServiceConfig {
   /** An open PGlite, or a Postgres connection string. Default: a PGlite of the service's own (in `dataDir`, else in memory). */
@@ -44,8 +48,12 @@ export interface EmbeddedWalletServiceConfig {
   otpExpiresInSeconds?: number;
   /** Override the PROTOCOL.md §1 limits (tests, or a stricter deployment). */
   rateLimits?: Partial<RateLimits>;
-  /** The rate limiter's clock (ms). Default `Date.now`. */
+  /** The rate limiter's clock (ms), also the one Farcaster requests expire by. Default `Date.now`. */
   now?: () => number;
+  /** Sign In With Farcaster (README "Farcaster"): the relay, an OP mainnet RPC URL, the SIWE domain/URI. Off without it. */
+  farcaster?: FarcasterConfig;
+  /** Social sign-in (README "Social logins"): each provider's client id/secret; endpoints default to the vendor's. */
+  socials?: SocialsConfig;
 }
 
 export interface EmbeddedWalletService {
@@ -116,7 +124,9 @@ function checkConfig(config: EmbeddedWalletServiceConfig) {
  */
 export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig): EmbeddedWalletService {
   const { origin: serviceOrigin, expiresIn } = checkConfig(config);
+  const farcasterConfig = resolveFarcasterConfig(config.farcaster, serviceOrigin);
   const projects = resolveProjects(config.projects);
+  const socialProviders = resolveSocials(config.socials);
   const frameDir = frameDirPath(config.frameDir);
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
   const limiter = createRateLimiter(config.now ?? Date.now);
@@ -136,6 +146,16 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
       // The service applies the PROTOCOL.md limits itself (with the §8 wording).
       rateLimit: { enabled: false },
       logger: { level: 'error' },
+      // Socials (README "Linking"): a provider's VERIFIED e-mail joins the e-mail user (same wallet); unverified
+      // ones are placeholders that match no one. Trusted providers may be linked explicitly (a LINK intent) even
+      // without an e-mail (X) or with a different one.
+      account: {
+        accountLinking: {
+          enabled: true,
+          trustedProviders: socialProviders.map(({ provider }) => provider),
+          allowDifferentEmails: true,
+        },
+      },
       plugins: [
         emailOTP({
           otpLength: 6,
@@ -149,6 +169,7 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
           },
         }),
         bearer(),
+        ...(socialProviders.length ? [genericOAuth({ config: genericOAuthConfigs(socialProviders) })] : []),
       ],
     }),
   );
@@ -165,6 +186,28 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
   })();
   // Failures surface through `ready` (and as 503 to requests), never as unhandled rejections.
   for (const promise of [opening, auth, ready]) promise.catch(() => undefined);
+
+  const farcaster =
+    farcasterConfig &&
+    createFarcasterSignIn({
+      config: farcasterConfig,
+      context: async () => (await auth).$context,
+      now: config.now ?? Date.now,
+      takeChannelSlot: (ip) => limiter.take([{ key: `farcaster:ip:${ip}`, rules: limits.farcasterChannelsPerIp }]),
+    });
+
+  // Awaited per request; a database that fails to open is answered there (503), not left unhandled here.
+  const socialDb = opening.then(({ db }) => db);
+  socialDb.catch(() => undefined);
+  const socials = createSocialSignIn({
+    providers: socialProviders.map(({ provider }) => provider),
+    serviceOrigin,
+    db: socialDb,
+    auth: async () => (await auth) as unknown as SocialAuth,
+    now: config.now ?? Date.now,
+    takeIntentSlot: (ip) => limiter.take([{ key: `social:ip:${ip}`, rules: limits.socialIntentsPerIp }]),
+    userOf: (request) => userOf(request),
+  });
 
   function clientIp(request: IncomingMessage): string {
     const forwarded = config.trustProxy
@@ -332,17 +375,41 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
         response.setHeader('Access-Control-Allow-Origin', '*');
         throw invalidProject();
       }
-      return sendJson(response, 200, { projectId: project.id, allowedOrigins: project.allowedOrigins }, cors);
+      return sendJson(
+        response,
+        200,
+        { projectId: project.id, allowedOrigins: project.allowedOrigins, socials: socials.providers, farcaster: Boolean(farcaster) },
+        cors,
+      );
+    }
+
+    // Social sign-in's popup pages and the provider's redirect back: top-level navigations, not frame calls.
+    const callback = /^\/api\/auth\/callback\/[^/]+$/.test(path);
+    if (socials.providers.length > 0 && (path.startsWith('/social/') || callback)) {
+      const body = callback && method === 'POST' ? await readBody(request, MAX_BODY_BYTES) : Buffer.alloc(0);
+      await ready.catch(() => {
+        throw new ServiceError(503, 'unavailable', 'The wallet service is starting or its database is unreachable');
+      });
+      return callback ? socials.handleCallback(request, response, url, body) : socials.handlePage(request, response, url);
     }
 
     if (path.startsWith('/api/')) {
-      checkCaller(request);
+      const project = checkCaller(request);
       const body = read ? Buffer.alloc(0) : await readBody(request, MAX_BODY_BYTES);
       await ready.catch((error: unknown) => {
         console.error('[embedded wallet service] the database is not ready:', error);
         throw new ServiceError(503, 'unavailable', 'The wallet service is starting or its database is unreachable');
       });
       if (path.startsWith('/api/auth/')) return authRoute(request, response, url, body);
+      if (path.startsWith('/api/social/')) {
+        const caller = { projectId: project.id, hostOrigin: String(request.headers['x-latch-host-origin']), ip: clientIp(request) };
+        return socials.handleApi(request, response, path, body, caller);
+      }
+      if (path.startsWith('/api/farcaster/')) {
+        if (!farcaster) throw new ServiceError(400, 'farcaster_not_configured', 'Sign In With Farcaster is not configured on this service');
+        const caller = { projectId: project.id, hostOrigin: String(request.headers['x-latch-host-origin']), ip: clientIp(request) };
+        return farcaster.handle(request, response, path, caller);
+      }
       return walletRoute(request, response, url, body);
     }
     throw new ServiceError(404, 'not_found', 'Not found');

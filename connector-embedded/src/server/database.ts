@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { type Generated, Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
+import { SOCIAL_INTENT_MIGRATION, type SocialIntentTable } from './socialIntents.js';
 
 /** One embedded wallet: the public addresses and the auth share (one of three; never enough to sign). */
 export interface WalletTable {
@@ -14,6 +15,8 @@ export interface WalletTable {
 
 export interface WalletDatabase {
   wallet: WalletTable;
+  /** Social sign-ins in flight (socials.ts). */
+  social_intent: SocialIntentTable;
 }
 
 /** An open PGlite, or a Postgres connection string (`postgres://user:pass@host:5432/db`). */
@@ -33,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '002_social_intent': SOCIAL_INTENT_MIGRATION,
 };
 
 /**

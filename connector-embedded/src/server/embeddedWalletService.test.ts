@@ -427,7 +427,7 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
     it('GET /api/projects/:id answers any page (CORS) and 404 "Invalid Project ID" for an unknown one', async () => {
       const known = await api('/api/projects/demo', { project: null, hostOrigin: null, headers: { Origin: OTHER_HOST } });
       expect(known.status).toBe(200);
-      expect(known.json).toEqual({ projectId: 'demo', allowedOrigins: [HOST, 'http://second.test'] });
+      expect(known.json).toEqual({ projectId: 'demo', allowedOrigins: [HOST, 'http://second.test'], socials: [], farcaster: false });
       expect(known.headers.get('access-control-allow-origin')).toBe('*');
       const unknown = await api('/api/projects/nope', { project: null, hostOrigin: null });
       expect(unknown.status).toBe(404);

@@ -15,6 +15,13 @@ export const DEFAULT_RATE_LIMITS = {
   sendPerIp: [{ max: 20, windowMs: 3_600_000 }],
   /** Checking a code, per address: 10 tries per 15 min. */
   verifyPerAddress: [{ max: 10, windowMs: 900_000 }],
+  /** Starting a social sign-in (an intent), per client IP: 30 an hour. */
+  socialIntentsPerIp: [{ max: 30, windowMs: 3_600_000 }],
+  /** Opening a Farcaster sign-in request (a relay channel), per client IP: 10 a minute and 60 an hour. */
+  farcasterChannelsPerIp: [
+    { max: 10, windowMs: 60_000 },
+    { max: 60, windowMs: 3_600_000 },
+  ],
 } satisfies Record<string, RateRule[]>;
 
 export type RateLimits = { [K in keyof typeof DEFAULT_RATE_LIMITS]: RateRule[] };

@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createAppClient, generateNonce, viemConnector } from '@farcaster/auth-client';
+import * as v from 'valibot';
+import { ServiceError, sendJson } from './http.js';
+import { type AuthInternals, createBearerSession, farcasterUserId } from './farcasterUser.js';
+
+export interface FarcasterConfig {
+  /** The auth relay: the public 'https://relay.farcaster.xyz' or a self-hosted farcasterxyz auth-relay. */
+  relayUrl: string;
+  /** An OP mainnet JSON-RPC URL: the Id Registry (and Key Registry) there say which address owns a fid. */
+  rpcUrl: string;
+  /** The SIWE domain the message must name. Default: the host (and port) of `publicUrl`. */
+  domain?: string;
+  /** The SIWE URI the message must name. Default: the origin of `publicUrl`. */
+  siweUri?: string;
+}
+
+/** How long a Farcaster request stays open (also the signed message's expirationTime). */
+export const FARCASTER_REQUEST_TTL_MS = 10 * 60_000;
+
+export const FARCASTER_EXPIRED = 'The Farcaster request expired';
+export const FARCASTER_INVALID = 'The Farcaster signature could not be verified';
+
+const expired = () => new ServiceError(410, 'farcaster_expired', FARCASTER_EXPIRED);
+const invalid = () => new ServiceError(400, 'farcaster_invalid', FARCASTER_INVALID);
+const relayDown = (detail: string) =>
+  new ServiceError(502, 'farcaster_relay_unavailable', `The Farcaster relay could not be reached: try again in a moment (${detail})`);
+
+// The relay's answers are untrusted input.
+const Created = v.object({ channelToken: v.pipe(v.string(), v.minLength(1)), url: v.pipe(v.string(), v.url()), nonce: v.string() });
+const Completed = v.object({
+  state: v.literal('completed'),
+  message: v.pipe(v.string(), v.maxLength(4096)),
+  signature: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]+$/)),
+  username: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,15}(\.eth)?$/))),
+  pfpUrl: v.optional(v.pipe(v.string(), v.url(), v.maxLength(1024))),
+});
+
+interface Request {
+  channelToken: string;
+  nonce: string;
+  projectId: string;
+  hostOrigin: string;
+  expiresAt: number;
+  state: 'pending' | 'verifying' | 'claimed' | 'invalid';
+}
+
+export interface FarcasterCaller {
+  projectId: string;
+  hostOrigin: string;
+  ip: string;
+}
+
+/** Checks `config.farcaster` (throws TypeError naming the field) and fills in the defaults. */
+export function resolveFarcasterConfig(config: FarcasterConfig | undefined, publicUrl: string): Required<FarcasterConfig> | undefined {
+  if (config === undefined) return undefined;
+  const url = (field: 'relayUrl' | 'rpcUrl' | 'siweUri', value: unknown) => {
+    try {
+      const parsed = new URL(String(value));
+      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return String(value).replace(/\/+$/, '');
+    } catch {
+      // reported below
+    }
+    throw new TypeError(`embedded wallet service: \`farcaster.${field}\` must be an http(s) URL (got '${String(value)}')`);
+  };
+  const domain = config.domain ?? new URL(publicUrl).host;
+  if (!/^[a-zA-Z0-9.-]+(:[0-9]+)?$/.test(domain))
+    throw new TypeError(`embedded wallet service: \`farcaster.domain\` must be a host like wallet.example.com (got '${domain}')`);
+  return {
+    relayUrl: url('relayUrl', config.relayUrl),
+    rpcUrl: url('rpcUrl', config.rpcUrl),
+    domain,
+    siweUri: config.siweUri === undefined ? new URL(publicUrl).origin : url('siweUri', config.siweUri),
+  };
+}
+
+/** True when `error` (or one of its causes) is a failed HTTP request, not a verdict on the signature. */
+function isNetworkError(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth++)
+    if (/HttpRequestError|TimeoutError|fetch failed|ECONNREFUSED/.test(`${cause.name} ${cause.message}`)) return true;
+  return false;
+}
+
+/**
+ * Sign In With Farcaster (PROTOCOL.md §1): opens a relay channel with a nonce of the service's, polls it for the
+ * frame, verifies the signed message with @farcaster/auth-client (domain, nonce, custody through the Id Registry on
+ * `rpcUrl`) and hands out a bearer session for the fid's user. Requests live in memory (one process, 10 min).
+ */
+export function createFarcasterSignIn(options: {
+  config: Required<FarcasterConfig>;
+  context: () => Promise<AuthInternals>;
+  now: () => number;
+  takeChannelSlot: (ip: string) => { ok: true } | { ok: false; retryAfter: number };
+}) {
+  const { config, now } = options;
+  const client = createAppClient({ relay: config.relayUrl, ethereum: viemConnector({ rpcUrl: config.rpcUrl }) });
+  const requests = new Map<string, Request>();
+
+  function sweep() {
+    // Claimed and failed entries stay until their expiry, so a second claim is refused rather than unknown.
+    for (const [id, request] of requests) if (request.expiresAt + FARCASTER_REQUEST_TTL_MS <= now()) requests.delete(id);
+  }
+
+  function find(id: string, caller: FarcasterCaller): Request {
+    const request = requests.get(id);
+    if (!request || request.projectId !== caller.projectId || request.hostOrigin !== caller.hostOrigin)
+      throw new ServiceError(404, 'not_found', 'Unknown Farcaster request');
+    return request;
+  }
+
+  async function open(response: ServerResponse, caller: FarcasterCaller) {
+    sweep();
+    const slot = options.takeChannelSlot(caller.ip);
+    if (!slot.ok)
+      throw new ServiceError(429, 'rate_limited', `Please try again after ${slot.retryAfter} seconds`, { retryAfter: slot.retryAfter });
+    const channelId = randomBytes(16).toString('base64url');
+    const nonce = generateNonce();
+    const expiresAt = now() + FARCASTER_REQUEST_TTL_MS;
+    const created = await client.createChannel({
+      siweUri: config.siweUri,
+      domain: config.domain,
+      nonce,
+      expirationTime: new Date(expiresAt).toISOString(),
+      requestId: channelId,
+    });
+    if (created.isError) throw relayDown(created.error?.message ?? 'no answer');
+    const status = created.response.status;
+    const answer = v.safeParse(Created, created.data);
+    if (status !== 201 || !answer.success) {
+      const said = (created.data as { error?: unknown; message?: unknown } | undefined) ?? {};
+      throw new ServiceError(
+        502,
+        'farcaster_relay_error',
+        `The Farcaster relay refused the request (HTTP ${status}: ${String(said.message ?? said.error ?? 'unexpected answer')})`,
+      );
+    }
+    if (answer.output.nonce !== nonce) throw new ServiceError(502, 'farcaster_relay_error', 'The Farcaster relay changed the nonce');
+    requests.set(channelId, { channelToken: answer.output.channelToken, nonce, ...caller, expiresAt, state: 'pending' });
+    sendJson(response, 201, { channelId, url: answer.output.url, expiresAt: new Date(expiresAt).toISOString() });
+  }
+
+  async function verify(request: Request, channelId: string): Promise<{ token: string; username?: string } | undefined> {
+    const status = await client.status({ channelToken: request.channelToken });
+    if (status.isError) throw relayDown(status.error?.message ?? 'no answer');
+    if (status.response.status === 202) return undefined;
+    // The relay forgets a channel after its TTL (and after reporting it completed once).
+    if (status.response.status === 401) throw expired();
+    if (status.response.status !== 200)
+      throw new ServiceError(502, 'farcaster_relay_error', `The Farcaster relay answered HTTP ${status.response.status}`);
+    const completed = v.safeParse(Completed, status.data);
+    if (!completed.success) throw invalid();
+    const { message, signature, username, pfpUrl } = completed.output;
+    const verified = await client.verifySignInMessage({
+      nonce: request.nonce,
+      domain: config.domain,
+      message,
+      signature: signature as `0x${string}`,
+      acceptAuthAddress: true,
+    });
+    if (verified.isError) {
+      if (isNetworkError(verified.error))
+        throw new ServiceError(502, 'farcaster_rpc_unavailable', 'The OP mainnet RPC could not be reached to check the Farcaster account');
+      throw invalid();
+    }
+    // auth-client checks domain and nonce; the URI and request id tie the message to this very request too.
+    if (verified.data.uri !== config.siweUri || verified.data.requestId !== channelId) throw invalid();
+    const context = await options.context();
+    const userId = await farcasterUserId(context, { fid: verified.fid, username, pfpUrl });
+    return { token: await createBearerSession(context, userId), username };
+  }
+
+  async function claim(response: ServerResponse, channelId: string, caller: FarcasterCaller) {
+    sweep();
+    const request = find(channelId, caller);
+    if (request.state === 'claimed') throw new ServiceError(410, 'already_claimed', 'This Farcaster sign-in was already used');
+    if (request.state === 'invalid') throw invalid();
+    if (request.state === 'verifying') return sendJson(response, 202, { status: 'pending' });
+    if (now() >= request.expiresAt) {
+      requests.delete(channelId);
+      throw expired();
+    }
+    request.state = 'verifying';
+    let signedIn: Awaited<ReturnType<typeof verify>>;
+    try {
+      signedIn = await verify(request, channelId);
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === 'farcaster_invalid') request.state = 'invalid';
+      else if (error instanceof ServiceError && error.code === 'farcaster_expired') requests.delete(channelId);
+      else request.state = 'pending';
+      throw error;
+    }
+    if (!signedIn) {
+      request.state = 'pending';
+      return sendJson(response, 202, { status: 'pending' });
+    }
+    request.state = 'claimed';
+    const { token, username } = signedIn;
+    const social = { provider: 'farcaster', ...(username ? { username } : {}) };
+    sendJson(response, 200, { token, social }, { 'set-auth-token': token, 'Access-Control-Expose-Headers': 'set-auth-token' });
+  }
+
+  return {
+    /** `/api/farcaster/channels[/:id[/claim]]`, after the caller's project and host origin were checked. */
+    async handle(request: IncomingMessage, response: ServerResponse, path: string, caller: FarcasterCaller) {
+      const method = request.method ?? 'GET';
+      if (path === '/api/farcaster/channels' && method === 'POST') return open(response, caller);
+      const match = /^\/api\/farcaster\/channels\/([A-Za-z0-9_-]{1,64})(\/claim)?$/.exec(path);
+      if (match?.[2] && method === 'POST') return claim(response, match[1] as string, caller);
+      if (match && !match[2] && method === 'DELETE') {
+        find(match[1] as string, caller);
+        // Forgetting the nonce is what ends it: the real relay has no route to close a pending channel, and an
+        // approval arriving later can no longer be claimed.
+        requests.delete(match[1] as string);
+        return sendJson(response, 200, {});
+      }
+      throw new ServiceError(404, 'not_found', 'Not found');
+    },
+  };
+}
