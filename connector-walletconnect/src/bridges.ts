@@ -1,10 +1,7 @@
 import type { SessionRequest } from '@latch/kernel';
-import { createBip122Provider } from './bip122Bridge.js';
 import type { SessionChannel } from './channel.js';
-import { createCosmosBridge } from './cosmosBridge.js';
 import { createEip155Provider } from './eip155Provider.js';
 import type { ApprovedNamespace } from './namespaces.js';
-import { createPolkadotSessionEntry } from './polkadotBridge.js';
 import { createSolanaWallet } from './solanaWallet.js';
 
 /*
@@ -36,8 +33,7 @@ export interface LiveBridge {
 
 export type BridgeFactory = (input: BridgeInput) => LiveBridge;
 
-/** In the order the session lists its namespaces to the kernel: the two most used first. */
-export const NAMESPACE_BRIDGES: Readonly<Record<string, BridgeFactory>> = {
+const CORE_BRIDGES: Readonly<Record<string, BridgeFactory>> = {
   eip155({ channel, approval, networks }) {
     const wanted = networks.map((n) => n.caipNetworkId).find((id) => approval.chains.includes(id));
     const start = Number((wanted ?? approval.chains[0] ?? 'eip155:1').split(':')[1]);
@@ -52,30 +48,17 @@ export const NAMESPACE_BRIDGES: Readonly<Record<string, BridgeFactory>> = {
     const provider = createSolanaWallet(channel, identity);
     return { provider, sessionUpdated: () => provider.accountsChanged() };
   },
-  bip122({ channel, approval, networks }) {
-    const withAccount = approval.accounts.map((a) => a.slice(0, a.lastIndexOf(':')));
-    const wanted = networks.map((n) => n.caipNetworkId).find((id) => withAccount.includes(id));
-    const provider = createBip122Provider(channel, wanted ?? withAccount[0] ?? '');
-    return {
-      provider,
-      walletEvent: (name, data, chainId) => provider.walletEvent(name, data, chainId),
-      sessionUpdated: () => provider.sessionUpdated(),
-    };
-  },
-  polkadot({ channel, networks }) {
-    const provider = createPolkadotSessionEntry(
-      channel,
-      networks.map((n) => n.caipNetworkId),
-    );
-    // The network is the page's choice (an extension has none): of the wallet's events only accountsChanged matters.
-    return {
-      provider,
-      walletEvent: (name) => name === 'accountsChanged' && provider.accountsChanged(),
-      sessionUpdated: () => provider.accountsChanged(),
-    };
-  },
-  cosmos(input) {
-    const provider = createCosmosBridge(input);
-    return { provider, sessionUpdated: () => provider.keysChanged() };
-  },
+};
+
+/**
+ * Each namespace's bridge, loaded when a session approved it: eip155 and solana come with the session code,
+ * the other three in one more chunk, only for a session that has one of them. In the order the session lists
+ * its namespaces to the kernel: the two most used first.
+ */
+export const NAMESPACE_BRIDGES: Readonly<Record<string, () => Promise<BridgeFactory>>> = {
+  eip155: async () => CORE_BRIDGES.eip155!,
+  solana: async () => CORE_BRIDGES.solana!,
+  bip122: async () => (await import('./moreBridges.js')).MORE_BRIDGES.bip122!,
+  polkadot: async () => (await import('./moreBridges.js')).MORE_BRIDGES.polkadot!,
+  cosmos: async () => (await import('./moreBridges.js')).MORE_BRIDGES.cosmos!,
 };

@@ -223,7 +223,7 @@ describe('the polkadot entry of the registry', () => {
 
   it('hands the adapter an injectedWeb3 entry; accountsChanged and session updates reach its subscribers, chainChanged does not', async () => {
     const session = phone();
-    const bridge = NAMESPACE_BRIDGES.polkadot!({
+    const bridge = (await NAMESPACE_BRIDGES.polkadot!())({
       channel: session.channel,
       approval: session.channel.approved()!,
       networks: [network],

@@ -243,25 +243,24 @@ export function createSessionController(settings: ConnectorSettings, getContext:
     };
   }
 
-  /** The kernel's view of the session: one bridge per approved namespace it asked for. */
-  function toShared(up: Provider, session: Session, request: SessionRequest): SharedSession {
+  /** The kernel's view of the session: one bridge per approved namespace it asked for (each loaded on use). */
+  async function toShared(up: Provider, session: Session, request: SessionRequest): Promise<SharedSession> {
     const approved = approvedNamespaces(session.namespaces);
+    const wanted = Object.keys(NAMESPACE_BRIDGES).filter((ns) => approved[ns] && request.namespaces[ns]);
+    const factories = await Promise.all(wanted.map((ns) => NAMESPACE_BRIDGES[ns]!()));
     const bridges = new Map<string, LiveBridge>();
     live = { topic: session.topic, bridges, inflight: new Set() };
     const namespaces: Record<string, { provider: unknown }> = {};
-    for (const [ns, factory] of Object.entries(NAMESPACE_BRIDGES)) {
-      const approval = approved[ns];
-      const networks = request.namespaces[ns];
-      if (!approval || !networks) continue;
-      const bridge = factory({
+    wanted.forEach((ns, index) => {
+      const bridge = factories[index]!({
         channel: channel(up, session.topic, ns),
-        approval,
-        networks,
+        approval: approved[ns]!,
+        networks: request.namespaces[ns]!,
         identity: { name: settings.name, icon: settings.icon },
       });
       bridges.set(ns, bridge);
       namespaces[ns] = { provider: bridge.provider };
-    }
+    });
     return { namespaces };
   }
 
@@ -322,7 +321,7 @@ export function createSessionController(settings: ConnectorSettings, getContext:
       try {
         const session = await Promise.race([approval, abandoned]);
         if (!session) throw new PairingError('error', 'The wallet approved no session');
-        const shared = toShared(up, session, request);
+        const shared = await toShared(up, session, request);
         if (Object.keys(shared.namespaces).length === 0) {
           await endLive(up);
           throw new PairingError(
@@ -360,7 +359,7 @@ export function createSessionController(settings: ConnectorSettings, getContext:
         storage()?.remove(SESSION_KEY);
         return null;
       }
-      const shared = toShared(up, session, request);
+      const shared = await toShared(up, session, request);
       return Object.keys(shared.namespaces).length > 0 ? shared : null;
     },
 
