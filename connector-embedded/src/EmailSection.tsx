@@ -2,9 +2,13 @@ import { getInternals } from '@latch/kernel/internal';
 import { useId, useState } from 'react';
 import { EmbeddedError, isValidEmail, toEmbeddedError } from './controller.js';
 import { EMBEDDED_VIEWS } from './index.js';
+import { SocialButtons } from './SocialButtons.js';
 import { alertFor, findPlugin, useController, type ViewProps, ViewStyles } from './viewSupport.js';
 
-/** The Connect view's e-mail field (§2, §9 order): validated (§5), then a code is sent and the OTP view opens. */
+/**
+ * The Connect view's e-mail field (§2, §9 order): validated (§5), then a code is sent and the OTP view opens; the
+ * social buttons the project has configured follow it.
+ */
 export default function EmailSection({ modal }: ViewProps) {
   const plugin = findPlugin(modal);
   const { controller } = useController(plugin);
@@ -67,6 +71,7 @@ export default function EmailSection({ modal }: ViewProps) {
           </p>
         ) : null}
       </form>
+      <SocialButtons modal={modal} plugin={plugin} controller={controller} />
     </div>
   );
 }

@@ -35,7 +35,15 @@ describe('createEmbeddedWalletConnector', () => {
     const plugin = createEmbeddedWalletConnector({ serviceUrl: 'https://wallet.example/', projectId: 'demo' });
     expect(plugin).toMatchObject({ id: 'embedded', name: 'Email', type: 'ID_AUTH', namespaces: ['eip155', 'solana'] });
     expect(plugin.connectSection).toBe(EMBEDDED_VIEWS.email);
-    expect(Object.keys(plugin.views ?? {}).sort()).toEqual(['ApproveTransaction', 'EmbeddedEmail', 'EmbeddedOtp', 'EmbeddedRecovery']);
+    expect(Object.keys(plugin.views ?? {}).sort()).toEqual([
+      'ApproveTransaction',
+      'ConnectingFarcaster',
+      'EmbeddedEmail',
+      'EmbeddedOtp',
+      'EmbeddedRecovery',
+      'SignInOptions',
+      'SocialSignIn',
+    ]);
     expect(plugin.embedded.settings).toMatchObject({ serviceUrl: 'https://wallet.example', serviceOrigin: 'https://wallet.example' });
   });
 
@@ -48,6 +56,23 @@ describe('createEmbeddedWalletConnector', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(document.querySelector('iframe')).toBeNull();
     teardown?.();
+  });
+
+  it('back from a redirect sign-in (latch_social in the address), opens the social view to finish it; otherwise nothing', async () => {
+    const opened: [string, unknown][] = [];
+    const withViews = (): ConnectorContext => ({ ...context(), openView: async (view, data) => void opened.push([view, data]) });
+    const plugin = createEmbeddedWalletConnector({ serviceUrl: 'https://wallet.example', projectId: 'demo' });
+    plugin.setup?.(withViews());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(opened).toEqual([]);
+    history.replaceState(null, '', '/?latch_social=abc');
+    try {
+      plugin.setup?.(withViews());
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(opened).toEqual([[EMBEDDED_VIEWS.social, { resume: 1 }]]);
+    } finally {
+      history.replaceState(null, '', '/');
+    }
   });
 
   it('connect without a signed-in visitor fails clearly', async () => {

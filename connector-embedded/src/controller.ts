@@ -3,7 +3,7 @@ import { ProviderRpcError, USER_REJECTED } from './errors.js';
 import { createEip155Provider, type EmbeddedEip155Provider } from './eip155Provider.js';
 import { createFrameClient, FrameError, type FrameClient, LOAD_FAILED } from './frameClient.js';
 import type { EmbeddedSettings } from './index.js';
-import type { EmbeddedUser } from './protocol/schemas.js';
+import { type EmbeddedUser, OAUTH_PROVIDERS, type OAuthProvider, type SignInAction } from './protocol/schemas.js';
 import { createSolanaWallet, type EmbeddedSolanaWallet } from './solanaWallet.js';
 
 /*
@@ -62,6 +62,16 @@ export type ControllerState = {
   approval?: Approval;
 };
 
+/** The project's public settings (`GET /api/projects/:id`): the §4 origin allowlist and the sign-in methods. */
+export interface ProjectConfig {
+  allowedOrigins: string[];
+  /** The configured social providers, in §9 order. */
+  socials: OAuthProvider[];
+  farcaster: boolean;
+}
+
+type SignedIn = SignInAction['action'];
+
 export interface EmbeddedController {
   readonly settings: EmbeddedSettings;
   readonly state: ControllerState;
@@ -69,7 +79,17 @@ export interface EmbeddedController {
   /** §4 origin check, the frame, `email:connect`. */
   startEmail(email: string): Promise<void>;
   resend(): Promise<void>;
-  verifyOtp(otp: string): Promise<'CONNECT' | 'CREATE' | 'RECOVER'>;
+  verifyOtp(otp: string): Promise<SignedIn>;
+  /** Fetched once per page (when the Connect view first shows the section), then reused. */
+  projectConfig(): Promise<ProjectConfig>;
+  /** `social:start`: `returnTo` for the redirect fallback, `link` to add the provider to the signed-in wallet. */
+  startSocial(provider: OAuthProvider, options?: { returnTo?: string; link?: boolean }): Promise<{ intentId: string; url: string }>;
+  /** Visitor-paced (no request timeout): the same outcome as a code. */
+  waitSocial(intentId: string): Promise<SignedIn>;
+  cancelSocial(intentId: string): Promise<void>;
+  startFarcaster(): Promise<{ channelId: string; url: string; expiresAt: string }>;
+  waitFarcaster(channelId: string): Promise<SignedIn>;
+  cancelFarcaster(channelId: string): Promise<void>;
   createWallet(): Promise<void>;
   recoverWallet(): Promise<void>;
   recoveryUrl(): string;
@@ -115,7 +135,22 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
   };
   const networks = (ns: ChainNamespace): readonly CaipNetwork[] => getContext()?.networks(ns) ?? [];
 
+  let project: Promise<ProjectConfig> | undefined;
+  function projectConfig(): Promise<ProjectConfig> {
+    project ??= fetchProject();
+    project.catch(() => {
+      project = undefined;
+    });
+    return project;
+  }
+
   async function checkOrigin(): Promise<void> {
+    if (!(await projectConfig()).allowedOrigins.includes(location.origin)) {
+      throw new EmbeddedError('Unauthorized: origin not allowed', { alert: INVALID_APP_CONFIGURATION, code: 'origin_not_allowed' });
+    }
+  }
+
+  async function fetchProject(): Promise<ProjectConfig> {
     let response: Response;
     try {
       response = await fetch(`${settings.serviceUrl}/api/projects/${encodeURIComponent(settings.projectId)}`, {
@@ -127,11 +162,25 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
     }
     if (response.status === 404) throw new EmbeddedError(INVALID_PROJECT_ID, { alert: INVALID_PROJECT_ID, code: 'invalid_project' });
     if (!response.ok) throw new EmbeddedError(LOAD_FAILED, { alert: LOAD_FAILED });
-    const body = (await response.json().catch(() => undefined)) as { allowedOrigins?: unknown } | undefined;
-    const allowed = Array.isArray(body?.allowedOrigins) ? body.allowedOrigins : [];
-    if (!allowed.includes(location.origin)) {
-      throw new EmbeddedError('Unauthorized: origin not allowed', { alert: INVALID_APP_CONFIGURATION, code: 'origin_not_allowed' });
+    const body = (await response.json().catch(() => undefined)) as
+      | { allowedOrigins?: unknown; socials?: unknown; farcaster?: unknown }
+      | undefined;
+    const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+    const socials = list(body?.socials);
+    return {
+      allowedOrigins: list(body?.allowedOrigins),
+      socials: OAUTH_PROVIDERS.filter((p) => socials.includes(p)),
+      farcaster: body?.farcaster === true,
+    };
+  }
+
+  /** A finished sign-in (code, social, Farcaster): connected at once, or the recovery step next. */
+  function signedIn(reply: { action: 'CONNECT'; user: EmbeddedUser } | { action: 'CREATE' | 'RECOVER' }): SignedIn {
+    if (reply.action === 'CONNECT') {
+      getContext()?.storage.set('login', true);
+      set({ user: reply.user });
     }
+    return reply.action;
   }
 
   function openFrame(): Promise<FrameClient> {
@@ -231,14 +280,22 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
     },
     async verifyOtp(otp) {
       if (!/^\d{6}$/.test(otp)) throw new EmbeddedError('Enter the 6-digit code');
-      const reply = (await call((client) => client.request('email:otp', { otp }))) as
-        | { action: 'CONNECT'; user: EmbeddedUser }
-        | { action: 'CREATE' | 'RECOVER' };
-      if (reply.action === 'CONNECT') {
-        getContext()?.storage.set('login', true);
-        set({ user: reply.user });
-      }
-      return reply.action;
+      return signedIn(await call((client) => client.request('email:otp', { otp })));
+    },
+    projectConfig,
+    startSocial: (provider, options = {}) => call((client) => client.request('social:start', { provider, ...options })),
+    async waitSocial(intentId) {
+      return signedIn(await call((client) => client.request('social:wait', { intentId }, { timeoutMs: 0 })));
+    },
+    async cancelSocial(intentId) {
+      await call((client) => client.request('social:cancel', { intentId }));
+    },
+    startFarcaster: () => call((client) => client.request('farcaster:start', {})),
+    async waitFarcaster(channelId) {
+      return signedIn(await call((client) => client.request('farcaster:wait', { channelId }, { timeoutMs: 0 })));
+    },
+    async cancelFarcaster(channelId) {
+      await call((client) => client.request('farcaster:cancel', { channelId }));
     },
     async createWallet() {
       const reply = await call((client) => client.request('wallet:create', {}, { timeoutMs: 0 }));

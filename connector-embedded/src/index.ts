@@ -3,7 +3,8 @@ import type { EmbeddedController } from './controller.js';
 
 /*
  * The entry: only the factory. The frame client, the providers and the views load with import() when the
- * visitor types an e-mail address (or a reload restores an earlier e-mail login), never before (§1 privacy).
+ * visitor opens the modal (the e-mail field and social buttons), or a reload restores an earlier login, or the
+ * page comes back from a redirect sign-in; never before (§1 privacy).
  */
 
 export interface EmbeddedWalletOptions {
@@ -43,6 +44,9 @@ export const EMBEDDED_VIEWS = {
   otp: 'EmbeddedOtp',
   recovery: 'EmbeddedRecovery',
   approve: 'ApproveTransaction',
+  social: 'SocialSignIn',
+  socials: 'SignInOptions',
+  farcaster: 'ConnectingFarcaster',
 } as const;
 
 const ICON =
@@ -96,11 +100,16 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
       [EMBEDDED_VIEWS.otp]: () => import('./OtpView.js'),
       [EMBEDDED_VIEWS.recovery]: () => import('./RecoveryView.js'),
       [EMBEDDED_VIEWS.approve]: () => import('./ApproveTransactionView.js'),
+      [EMBEDDED_VIEWS.social]: () => import('./SocialView.js'),
+      [EMBEDDED_VIEWS.socials]: () => import('./SocialButtons.js'),
+      [EMBEDDED_VIEWS.farcaster]: () => import('./FarcasterView.js'),
     },
     connectSection: EMBEDDED_VIEWS.email,
     embedded: { settings, controller: load },
     setup(connectorContext) {
       context = connectorContext;
+      // Back from a redirect sign-in (popups blocked): the social view finishes it.
+      if (/[?&]latch_social=/.test(`${globalThis.location?.search}`)) connectorContext.openView?.(EMBEDDED_VIEWS.social, { resume: 1 });
       return () => {
         void controller?.then((c) => c.teardown());
         context = undefined;

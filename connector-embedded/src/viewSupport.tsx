@@ -1,4 +1,5 @@
 import {
+  type SocialProvider,
   EMBEDDED_WALLET_LOAD_FAILED_ALERT,
   EMBEDDED_WALLET_TIMEOUT_ALERT,
   INVALID_APP_CONFIGURATION_ALERT,
@@ -8,7 +9,8 @@ import {
 import { getInternals } from '@latch/kernel/internal';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ControllerState, EmbeddedController, EmbeddedError } from './controller.js';
-import type { EmbeddedWalletPlugin } from './index.js';
+import { EMBEDDED_VIEWS, type EmbeddedWalletPlugin } from './index.js';
+import { SOCIAL_INIT_ERROR } from './protocol/constants.js';
 
 /** The modal as the views use it. */
 export type ModalLike = Parameters<typeof getInternals>[0] & {
@@ -83,6 +85,39 @@ export function useController(plugin: EmbeddedWalletPlugin | undefined): {
   return { controller, state, failed };
 }
 
+/** The outcome of a finished social or Farcaster sign-in: connected, or the recovery step in this view's place. */
+export async function afterSignIn(modal: ModalLike, plugin: EmbeddedWalletPlugin, action: 'CONNECT' | 'CREATE' | 'RECOVER') {
+  if (action === 'CONNECT') await modal.connect(plugin.id);
+  else getInternals(modal).router.replace(EMBEDDED_VIEWS.recovery, { pluginId: plugin.id, mode: action === 'CREATE' ? 'save' : 'enter' });
+}
+
+/** §8 a sign-in could not start: tell the visitor, end the half-made embedded session and go back to Connect. */
+export function initFailed(modal: ModalLike, plugin: EmbeddedWalletPlugin): void {
+  const internals = getInternals(modal);
+  void internals.feedback.showSnack(SOCIAL_INIT_ERROR, 'error');
+  void plugin.disconnect().catch(() => undefined);
+  internals.router.reset('Connect');
+}
+
+/**
+ * Leaving a view cancels what it started (`cancel` decides whether anything is left to cancel), `delayMs` later,
+ * so a remount (React's strict mode runs effects twice) keeps it.
+ */
+export function useCancelOnLeave(cancel: () => void, delayMs: number): void {
+  const current = useRef(cancel);
+  current.current = cancel;
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      setTimeout(() => {
+        if (!mounted.current) current.current();
+      }, delayMs);
+    };
+  }, [delayMs]);
+}
+
 const ALERTS = [
   INVALID_APP_CONFIGURATION_ALERT,
   EMBEDDED_WALLET_LOAD_FAILED_ALERT,
@@ -116,6 +151,15 @@ const CSS = `
 .emb dt { color: var(--muted); }
 .emb dd { margin: 0; overflow-wrap: anywhere; text-align: right; }
 .emb pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 180px; overflow: auto; background: var(--surface); border-radius: calc(var(--r) * 4); padding: 12px; font: inherit; }
+.emb .emb-socials { display: flex; flex-direction: column; gap: 8px; }
+.emb .emb-social-row { display: flex; gap: 8px; }
+.emb .emb-social-row .button { flex: 1; padding: 0; }
+.emb .emb-center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; }
+.emb .emb-center h3 { margin: 0; }
+.emb .emb-qr { width: 232px; max-width: 100%; border-radius: calc(var(--r) * 4); overflow: hidden; background: #fff; line-height: 0; }
+.emb .emb-qr svg { width: 100%; height: auto; }
+.emb ul.emb-providers { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
+.emb ul.emb-providers .button { justify-content: flex-start; }
 .emb ul.emb-instructions { margin: 0; padding: 12px 12px 12px 28px; background: var(--surface); border-radius: calc(var(--r) * 4); overflow-wrap: anywhere; }
 `;
 
@@ -150,4 +194,72 @@ export function ViewStyles() {
     root.appendChild(style);
   }, []);
   return <span ref={marker} hidden />;
+}
+
+/*
+ * The providers' marks as inline SVG (no request, nothing for a host CSP to refuse), decorative: the button
+ * around each one carries the name.
+ */
+
+const PATHS: Record<SocialProvider, [fill: string, d: string][]> = {
+  google: [
+    ['#4285F4', 'M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.21 3.31v2.77h3.57c2.08-1.92 3.28-4.74 3.28-8.09z'],
+    [
+      '#34A853',
+      'M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z',
+    ],
+    ['#FBBC05', 'M5.84 14.09a6.6 6.6 0 0 1 0-4.18V7.07H2.18a11 11 0 0 0 0 9.86z'],
+    ['#EA4335', 'M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A11 11 0 0 0 2.18 7.07l3.66 2.84c.87-2.6 3.3-4.53 6.16-4.53z'],
+  ],
+  x: [
+    [
+      'currentColor',
+      'M18.24 2.25h3.31l-7.23 8.26 8.5 11.24h-6.65l-5.22-6.82-5.97 6.82H1.68l7.73-8.84L1.25 2.25h6.83l4.71 6.23zm-1.16 17.52h1.83L7.08 4.13H5.12z',
+    ],
+  ],
+  discord: [
+    [
+      '#5865F2',
+      'M20.3 4.4A19.8 19.8 0 0 0 15.4 3l-.6 1.3a18.4 18.4 0 0 0-5.6 0L8.6 3a19.7 19.7 0 0 0-4.9 1.5C.6 9.1-.3 13.6.1 18.1A19.9 19.9 0 0 0 6.2 21l1.3-2.1a13 13 0 0 1-2-1l.5-.4a14.2 14.2 0 0 0 12.1 0l.5.4-2 1 1.3 2.1a19.8 19.8 0 0 0 6-3c.5-5.2-.9-9.7-3.6-13.6zM8 15.3c-1.2 0-2.2-1.1-2.2-2.4s1-2.4 2.2-2.4 2.2 1.1 2.2 2.4-1 2.4-2.2 2.4zm8 0c-1.2 0-2.2-1.1-2.2-2.4s1-2.4 2.2-2.4 2.2 1.1 2.2 2.4-1 2.4-2.2 2.4z',
+    ],
+  ],
+  github: [
+    [
+      'currentColor',
+      'M12 .5a11.5 11.5 0 0 0-3.6 22.4c.6.1.8-.3.8-.6v-2c-3.2.7-3.9-1.5-3.9-1.5-.5-1.3-1.3-1.7-1.3-1.7-1-.7.1-.7.1-.7 1.2.1 1.8 1.2 1.8 1.2 1 1.8 2.8 1.3 3.5 1 .1-.8.4-1.3.7-1.6-2.6-.3-5.3-1.3-5.3-5.7 0-1.3.5-2.3 1.2-3.1-.1-.3-.5-1.5.1-3.1 0 0 1-.3 3.2 1.2a11 11 0 0 1 5.8 0c2.2-1.5 3.2-1.2 3.2-1.2.6 1.6.2 2.8.1 3.1.8.8 1.2 1.9 1.2 3.1 0 4.4-2.7 5.4-5.3 5.7.4.4.8 1.1.8 2.2v3.3c0 .3.2.7.8.6A11.5 11.5 0 0 0 12 .5z',
+    ],
+  ],
+  apple: [
+    [
+      'currentColor',
+      'M16.4 12.6c0-2.6 2.1-3.8 2.2-3.9-1.2-1.8-3.1-2-3.7-2-1.6-.2-3.1.9-3.9.9s-2-.9-3.4-.9C5.9 6.8 4.2 7.9 3.3 9.5c-1.9 3.3-.5 8.1 1.3 10.8.9 1.3 2 2.7 3.3 2.7 1.3-.1 1.8-.9 3.4-.9s2 .9 3.4.8c1.4 0 2.3-1.3 3.2-2.6 1-1.5 1.4-2.9 1.4-3-.1 0-2.9-1.1-2.9-4.3zM13.8 5c.7-.9 1.2-2.1 1.1-3.3-1 0-2.3.7-3 1.6-.7.8-1.3 2-1.1 3.2 1.1.1 2.3-.6 3-1.5z',
+    ],
+  ],
+  facebook: [
+    [
+      '#1877F2',
+      'M12 1a11 11 0 0 0-1.7 21.9v-7.6H7.5V12h2.8V9.5c0-2.8 1.6-4.3 4.2-4.3 1.2 0 2.5.2 2.5.2v2.8h-1.4c-1.4 0-1.8.9-1.8 1.8V12h3.1l-.5 3.3h-2.6v7.6A11 11 0 0 0 12 1z',
+    ],
+  ],
+  farcaster: [
+    ['#855DCD', 'M5 2h14a3 3 0 0 1 3 3v14a3 3 0 0 1-3 3H5a3 3 0 0 1-3-3V5a3 3 0 0 1 3-3zm1.5 4v12h2.2v-5.3a3.3 3.3 0 0 1 6.6 0V18h2.2V6z'],
+  ],
+};
+
+export function ProviderIcon({ provider, size = 20 }: { provider: SocialProvider; size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false" className="emb-provider-icon">
+      {PATHS[provider].map(([fill, d]) => (
+        <path key={d.slice(0, 12)} fill={fill} d={d} />
+      ))}
+    </svg>
+  );
+}
+
+export function MoreIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width={20} height={20} aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M5 10a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm7 0a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm7 0a2 2 0 1 1 0 4 2 2 0 0 1 0-4z" />
+    </svg>
+  );
 }

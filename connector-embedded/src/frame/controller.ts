@@ -12,6 +12,7 @@ import type { DeviceStore, StoredSession } from './deviceStore.js';
 import { deriveKeys } from './keys.js';
 import { type ServiceClient, ServiceError } from './serviceClient.js';
 import { answerWithoutKeys, type ChainState, needsKeys, RpcError, signRequest } from './signer.js';
+import { createSocialFlows, type FlowStorage } from './socialFlows.js';
 import {
   type PendingCreate,
   type PendingRecover,
@@ -52,6 +53,10 @@ export interface ControllerOptions {
   createService(hostOrigin: string): ServiceClient;
   /** Where `frame:ready` goes before the host origin is known: `location.ancestorOrigins[0]`, else '*'. */
   readyOrigin: string;
+  /** Keeps a social sign-in's verifier across the redirect fallback: the frame origin's sessionStorage. */
+  flowStorage?: FlowStorage;
+  /** How often a pending social or Farcaster claim is asked again (1 s). */
+  claimPollMs?: number;
 }
 
 /** An error reply's payload. */
@@ -78,6 +83,7 @@ export function startController(options: ControllerOptions): { stop(): void } {
   let pendingCreate: PendingCreate | undefined;
   let pendingRecover: PendingRecover | undefined;
   const chain: ChainState = { eip155ChainId: options.chainId };
+  const flows = createSocialFlows({ service: () => service!, storage: options.flowStorage, pollMs: options.claimPollMs });
 
   const post = (message: object, targetOrigin: string) => parent.postMessage(message, targetOrigin);
   const envelope = (id: string, type: string, payload: object) => ({ latch: PROTOCOL_MARKER, v: PROTOCOL_VERSION, id, type, payload });
@@ -110,6 +116,28 @@ export function startController(options: ControllerOptions): { stop(): void } {
     return { code: 'internal', message: 'Something went wrong' };
   }
 
+  /** The §3 user of a session: its e-mail, addresses and, after a social login, the provider. */
+  const userOf = (active: StoredSession, addresses: EmbeddedUser['addresses']): EmbeddedUser => ({
+    email: active.email,
+    addresses,
+    ...(active.social ? { social: active.social as EmbeddedUser['social'] } : {}),
+  });
+
+  /** A new session (code, social or Farcaster sign-in): stored, then answered as PROTOCOL §2 `email:otp`. */
+  async function startSession(next: StoredSession): Promise<object> {
+    session = next;
+    await store.saveSession(projectId, session);
+    const action = await connectDevice(session);
+    return action === 'CONNECT' ? { action, user } : { action };
+  }
+
+  /** A claimed social or Farcaster session: who it is, from the service. */
+  async function socialSession(token: string, provider: string): Promise<object> {
+    const account = await service!.getSessionUser(token);
+    const social = { provider, ...(account.name ? { username: account.name } : {}) };
+    return startSession({ token, userId: account.id, email: account.email, social });
+  }
+
   /** Whether this device can sign for the session's wallet; sets `user` when it can. */
   async function connectDevice(active: StoredSession): Promise<'CONNECT' | 'CREATE' | 'RECOVER'> {
     const record = await walletRecord(context(), active);
@@ -117,7 +145,7 @@ export function startController(options: ControllerOptions): { stop(): void } {
     const master = await rebuildMaster(context(), active, record);
     if (!master) return 'RECOVER';
     master.fill(0);
-    user = { email: active.email, addresses: record };
+    user = userOf(active, record);
     return 'CONNECT';
   }
 
@@ -132,11 +160,8 @@ export function startController(options: ControllerOptions): { stop(): void } {
       case 'email:otp': {
         if (!pendingEmail) throw new FrameFailure('no_email', 'Enter your e-mail address first');
         const signedIn = await service!.signIn(pendingEmail, request.payload.otp);
-        session = { token: signedIn.token, userId: signedIn.user.id, email: signedIn.user.email };
         pendingEmail = undefined;
-        await store.saveSession(projectId, session);
-        const action = await connectDevice(session);
-        return action === 'CONNECT' ? { action, user } : { action };
+        return startSession({ token: signedIn.token, userId: signedIn.user.id, email: signedIn.user.email });
       }
       case 'wallet:create': {
         const active = requireSession();
@@ -144,7 +169,7 @@ export function startController(options: ControllerOptions): { stop(): void } {
         pendingCreate ??= startCreate(context(), active);
         const current = pendingCreate;
         try {
-          user = { email: active.email, addresses: await current.result };
+          user = userOf(active, await current.result);
           return { user };
         } finally {
           if (pendingCreate === current) pendingCreate = undefined;
@@ -159,7 +184,7 @@ export function startController(options: ControllerOptions): { stop(): void } {
         const current = pendingRecover;
         try {
           await current.result;
-          user = { email: active.email, addresses: record };
+          user = userOf(active, record);
           return { user };
         } finally {
           if (pendingRecover === current) pendingRecover = undefined;
@@ -176,6 +201,26 @@ export function startController(options: ControllerOptions): { stop(): void } {
         return { user };
       case 'rpc:request':
         return rpc(request.payload);
+      case 'social:start': {
+        const { provider, link, returnTo } = request.payload;
+        if (returnTo && new URL(returnTo).origin !== hostOrigin)
+          throw new FrameFailure('invalid_request', 'returnTo must be a page of the host origin');
+        return flows.startSocial(provider, returnTo, link ? requireSession().token : undefined);
+      }
+      case 'social:wait': {
+        const claimed = await flows.waitSocial(request.payload.intentId);
+        return socialSession(claimed.token, claimed.provider);
+      }
+      case 'social:cancel':
+        await flows.cancelSocial(request.payload.intentId);
+        return {};
+      case 'farcaster:start':
+        return flows.startFarcaster();
+      case 'farcaster:wait':
+        return socialSession(await flows.waitFarcaster(request.payload.channelId), 'farcaster');
+      case 'farcaster:cancel':
+        await flows.cancelFarcaster(request.payload.channelId);
+        return {};
       case 'signout': {
         const token = session?.token;
         await endSession();

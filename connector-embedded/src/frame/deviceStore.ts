@@ -15,6 +15,8 @@ export interface StoredSession {
   token: string;
   userId: string;
   email: string;
+  /** The social login (or Farcaster) the session came from; absent for e-mail. */
+  social?: { provider: string; username?: string };
 }
 
 interface SealedShare {
@@ -60,7 +62,15 @@ export function createDeviceStore(store: KeyValueStore): DeviceStore {
     async loadSession(projectId) {
       const session = (await store.get(sessionKey(projectId))) as Partial<StoredSession> | undefined;
       if (typeof session?.token !== 'string' || typeof session.userId !== 'string' || typeof session.email !== 'string') return undefined;
-      return { token: session.token, userId: session.userId, email: session.email };
+      const social = session.social;
+      return {
+        token: session.token,
+        userId: session.userId,
+        email: session.email,
+        ...(typeof social?.provider === 'string'
+          ? { social: { provider: social.provider, ...(typeof social.username === 'string' ? { username: social.username } : {}) } }
+          : {}),
+      };
     },
     clearSession: (projectId) => store.delete(sessionKey(projectId)),
   };

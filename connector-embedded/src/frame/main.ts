@@ -10,6 +10,15 @@ function chainIdFrom(text: string | null): number {
   return Number.isSafeInteger(value) && value > 0 ? value : 1;
 }
 
+/** The frame origin's sessionStorage (a social sign-in's verifier survives the redirect fallback), if allowed. */
+function sessionStorageOrNone(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 async function main(): Promise<void> {
   if (window.parent === window) {
     console.error('W3mFrame: parent is not set');
@@ -28,6 +37,7 @@ async function main(): Promise<void> {
     channel: new BroadcastChannel(RECOVERY_CHANNEL_NAME),
     createService: (hostOrigin) => createServiceClient({ projectId, hostOrigin }),
     readyOrigin: location.ancestorOrigins?.[0] ?? '*',
+    flowStorage: sessionStorageOrNone(),
   });
 }
 

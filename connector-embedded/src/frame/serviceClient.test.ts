@@ -61,4 +61,22 @@ describe('service client', () => {
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ code: 'service_unavailable', message: SERVICE_UNAVAILABLE });
   });
+
+  it('claims: 202 is pending, 200 gives the token (header first); an unknown session is a 401', async () => {
+    const pending = recordingFetch(() => Response.json({ status: 'pending' }, { status: 202 }));
+    expect(await client(pending.fetch).claimSocialIntent('abc', 'v')).toEqual({ pending: true });
+    const [{ request }] = pending.requests as [{ request: Request }];
+    expect(request.url).toBe('https://wallet.example/api/social/intents/abc/claim');
+    expect(await request.json()).toEqual({ verifier: 'v' });
+    const done = recordingFetch(() => Response.json({ token: 'body' }, { headers: { 'set-auth-token': 'header' } }));
+    expect(await client(done.fetch).claimFarcasterChannel('c1')).toEqual({ token: 'header' });
+    const empty = recordingFetch(() => Response.json({}));
+    await expect(client(empty.fetch).claimSocialIntent('abc', 'v')).rejects.toMatchObject({ code: 'bad_response' });
+    const failed = recordingFetch(() => Response.json({ error: { code: 'state_mismatch', message: 'state mismatch' } }, { status: 400 }));
+    await expect(client(failed.fetch).claimSocialIntent('abc', 'v')).rejects.toMatchObject({ code: 'state_mismatch', status: 400 });
+    const gone = recordingFetch(() => Response.json(null));
+    await expect(client(gone.fetch).getSessionUser('t')).rejects.toMatchObject({ code: 'unauthorized', status: 401 });
+    const user = recordingFetch(() => Response.json({ session: {}, user: { id: 'u1', email: '1@farcaster.invalid', name: 'dwr' } }));
+    expect(await client(user.fetch).getSessionUser('t')).toEqual({ id: 'u1', email: '1@farcaster.invalid', name: 'dwr' });
+  });
 });

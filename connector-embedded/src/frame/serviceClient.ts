@@ -40,6 +40,15 @@ export interface SignedIn {
   user: { id: string; email: string };
 }
 
+/** A claim's answer: a session token once the visitor finished, or still pending. */
+export type ClaimResult = { token: string } | { pending: true };
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name?: string;
+}
+
 export interface ServiceClient {
   getProject(): Promise<{ projectId: string; allowedOrigins: string[] }>;
   sendOtp(email: string): Promise<void>;
@@ -48,6 +57,18 @@ export interface ServiceClient {
   getWallet(token: string): Promise<ServiceWallet>;
   putWallet(token: string, authShare: string, addresses: WalletAddresses): Promise<void>;
   getAuthShare(token: string): Promise<string>;
+  /** The signed-in user of a bearer session (better-auth `get-session`). */
+  getSessionUser(token: string): Promise<SessionUser>;
+  /** `token`: a LINK intent for that signed-in user. */
+  createSocialIntent(
+    body: { provider: string; challenge: string; returnTo?: string },
+    token?: string,
+  ): Promise<{ intentId: string; url: string }>;
+  claimSocialIntent(intentId: string, verifier: string): Promise<ClaimResult>;
+  cancelSocialIntent(intentId: string, verifier: string): Promise<void>;
+  createFarcasterChannel(): Promise<{ channelId: string; url: string; expiresAt: string }>;
+  claimFarcasterChannel(channelId: string): Promise<ClaimResult>;
+  cancelFarcasterChannel(channelId: string): Promise<void>;
 }
 
 export interface ServiceClientOptions {
@@ -111,6 +132,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   };
 
+  /** 202: the visitor has not finished; 200: the new session's token (header first, as sign-in gives it). */
+  async function claimed(response: Response): Promise<ClaimResult> {
+    if (response.status === 202) return { pending: true };
+    const body = await json<{ token?: unknown }>(response);
+    const token = response.headers.get('set-auth-token') ?? (typeof body.token === 'string' ? body.token : undefined);
+    if (!token) throw new ServiceError('bad_response', 'The wallet service did not start a session', response.status);
+    return { token };
+  }
+
   return {
     getProject: async () => json(await call('GET', `/api/projects/${encodeURIComponent(options.projectId)}`)),
     async sendOtp(email) {
@@ -132,5 +162,29 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       await call('PUT', '/api/wallet', { token, body: { authShare, addresses } });
     },
     getAuthShare: async (token) => (await json<{ authShare: string }>(await call('GET', '/api/wallet/auth-share', { token }))).authShare,
+    async getSessionUser(token) {
+      const response = await call('GET', '/api/auth/get-session', { token });
+      const body = await json<{ user?: { id?: unknown; email?: unknown; name?: unknown } } | null>(response);
+      const user = body?.user;
+      // better-auth answers `null` (200) for a session it no longer knows.
+      if (!user || typeof user.id !== 'string') throw new ServiceError('unauthorized', 'Sign in first', 401);
+      return {
+        id: user.id,
+        email: typeof user.email === 'string' ? user.email : '',
+        ...(typeof user.name === 'string' && user.name ? { name: user.name } : {}),
+      };
+    },
+    createSocialIntent: async (body, token) => json(await call('POST', '/api/social/intents', { body, token })),
+    claimSocialIntent: async (intentId, verifier) =>
+      claimed(await call('POST', `/api/social/intents/${encodeURIComponent(intentId)}/claim`, { body: { verifier } })),
+    async cancelSocialIntent(intentId, verifier) {
+      await call('DELETE', `/api/social/intents/${encodeURIComponent(intentId)}`, { body: { verifier } });
+    },
+    createFarcasterChannel: async () => json(await call('POST', '/api/farcaster/channels', { body: {} })),
+    claimFarcasterChannel: async (channelId) =>
+      claimed(await call('POST', `/api/farcaster/channels/${encodeURIComponent(channelId)}/claim`, { body: {} })),
+    async cancelFarcasterChannel(channelId) {
+      await call('DELETE', `/api/farcaster/channels/${encodeURIComponent(channelId)}`, { body: {} });
+    },
   };
 }

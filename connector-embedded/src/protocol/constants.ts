@@ -21,3 +21,17 @@ export function randomId(): string {
   for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
   return hex;
 }
+
+/** §8: a social or Farcaster sign-in could not be started; the connector disconnects and returns to Connect. */
+export const SOCIAL_INIT_ERROR = 'A problem occurred while trying initialize authentication';
+
+/** The display name of each social provider (§3), as the buttons and the §8 messages write it. */
+export const PROVIDER_NAMES = {
+  google: 'Google',
+  x: 'X',
+  discord: 'Discord',
+  github: 'GitHub',
+  apple: 'Apple',
+  facebook: 'Facebook',
+  farcaster: 'Farcaster',
+} as const;

@@ -3,9 +3,11 @@ export {
   MAX_MESSAGE_BYTES,
   PROTOCOL_MARKER,
   PROTOCOL_VERSION,
+  PROVIDER_NAMES,
   RECOVERY_CHANNEL_NAME,
   REQUEST_TIMEOUT_MS,
   randomId,
+  SOCIAL_INIT_ERROR,
 } from './constants.js';
 export { isEnvelope, type ParseError, type ParseResult, parseReply, parseRequest } from './parse.js';
 export {
@@ -16,11 +18,14 @@ export {
   type FrameEvent,
   type FrameReply,
   type FrameRequest,
+  OAUTH_PROVIDERS,
+  type OAuthProvider,
   REQUEST_TYPES,
   type RecoveryChannelMessage,
   RecoveryChannelSchema,
   type RequestPayload,
   type RequestType,
+  type SignInAction,
   type SuccessPayload,
   type SuccessReply,
 } from './schemas.js';

@@ -24,6 +24,12 @@ describe('parseRequest', () => {
       'user:get': {},
       'rpc:request': { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['0x00', '0x0'] },
       signout: {},
+      'social:start': { provider: 'github', returnTo: 'https://shop.example/checkout?step=2' },
+      'social:wait': { intentId: 'AbC_12-xyz' },
+      'social:cancel': { intentId: 'AbC_12-xyz' },
+      'farcaster:start': {},
+      'farcaster:wait': { channelId: 'chan_1' },
+      'farcaster:cancel': { channelId: 'chan_1' },
     };
     for (const type of REQUEST_TYPES) {
       const result = parseRequest(message(type, payloads[type]));
@@ -86,6 +92,24 @@ describe('parseRequest', () => {
     });
   });
 
+  it('refuses an unknown social provider, a non-http return page and a malformed intent id', () => {
+    expect(parseRequest(message('social:start', { provider: 'myspace' }))).toMatchObject({
+      ok: false,
+      error: { message: 'Invalid request "social:start": payload.provider: Unknown social provider' },
+    });
+    // Farcaster has its own messages: it is no OAuth provider.
+    expect(parseRequest(message('social:start', { provider: 'farcaster' })).ok).toBe(false);
+    expect(parseRequest(message('social:start', { provider: 'x', returnTo: 'javascript:alert(1)' }))).toMatchObject({
+      ok: false,
+      error: { message: 'Invalid request "social:start": payload.returnTo: not an http(s) URL' },
+    });
+    expect(parseRequest(message('social:wait', { intentId: '../../api/wallet' }))).toMatchObject({
+      ok: false,
+      error: { message: 'Invalid request "social:wait": payload.intentId: not an intent or channel id' },
+    });
+    expect(parseRequest(message('farcaster:wait', {})).ok).toBe(false);
+  });
+
   it('refuses data that cannot be serialised', () => {
     const cyclic: Record<string, unknown> = { ...message('user:get', {}) };
     cyclic.payload = { self: cyclic };
@@ -105,6 +129,19 @@ describe('parseReply', () => {
     ).toBe(true);
     expect(parseReply(message('frame:ready')).ok).toBe(true);
     expect(parseReply(message('session:expired', {})).ok).toBe(true);
+    const social = { ...user, social: { provider: 'github', username: 'ada' } };
+    expect(parseReply(message('social:wait:success', { action: 'CONNECT', user: social })).ok).toBe(true);
+    expect(parseReply(message('farcaster:wait:success', { action: 'RECOVER' })).ok).toBe(true);
+    expect(parseReply(message('social:start:success', { intentId: 'abc', url: 'https://wallet.example/social/start?intent=abc' })).ok).toBe(
+      true,
+    );
+  });
+
+  it('rejects a social user with an unknown provider and a start reply whose URL is not http(s)', () => {
+    expect(parseReply(message('social:wait:success', { action: 'CONNECT', user: { ...user, social: { provider: 'myspace' } } })).ok).toBe(
+      false,
+    );
+    expect(parseReply(message('social:start:success', { intentId: 'abc', url: 'javascript:alert(1)' })).ok).toBe(false);
   });
 
   it('rejects a reply with a bad payload, an unknown type and an oversized one', () => {

@@ -1,6 +1,7 @@
 import {
   type GenericSchema,
   type InferOutput,
+  boolean,
   email,
   literal,
   maxLength,
@@ -22,6 +23,13 @@ const TYPE = pipe(string(), minLength(1), maxLength(64));
 const EVM_ADDRESS = pipe(string(), regex(/^0x[0-9a-fA-F]{40}$/, 'not an eip155 address'));
 const SOLANA_ADDRESS = pipe(string(), regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'not a solana address'));
 const EMPTY = optional(object({}));
+/** A service-made intent or channel id (base64url). */
+const FLOW_ID = pipe(string(), regex(/^[A-Za-z0-9_-]{1,64}$/, 'not an intent or channel id'));
+const HTTP_URL = pipe(string(), maxLength(2048), regex(/^https?:\/\//, 'not an http(s) URL'));
+
+/** §3/§9 social providers signed in through the service's OAuth flow (Farcaster has its own messages). */
+export const OAUTH_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
 /** Only the envelope: `{ latch: 'embedded', v: 1, id, type, payload? }` (PROTOCOL §2). */
 export const EnvelopeSchema = object({
@@ -36,6 +44,8 @@ export const EnvelopeSchema = object({
 export const UserSchema = object({
   email: pipe(string(), maxLength(254)),
   addresses: object({ eip155: EVM_ADDRESS, solana: SOLANA_ADDRESS }),
+  /** How the visitor signed in, when not by e-mail (§3 connectedWalletInfo.social). */
+  social: optional(object({ provider: picklist([...OAUTH_PROVIDERS, 'farcaster']), username: optional(pipe(string(), maxLength(256))) })),
 });
 
 function request<Type extends string, Payload extends typeof EMPTY | ReturnType<typeof object>>(type: Type, payload: Payload) {
@@ -53,6 +63,12 @@ export const REQUEST_TYPES = [
   'user:get',
   'rpc:request',
   'signout',
+  'social:start',
+  'social:wait',
+  'social:cancel',
+  'farcaster:start',
+  'farcaster:wait',
+  'farcaster:cancel',
 ] as const;
 
 export const RequestSchema = variant('type', [
@@ -73,6 +89,15 @@ export const RequestSchema = variant('type', [
     }),
   ),
   request('signout', EMPTY),
+  request(
+    'social:start',
+    object({ provider: picklist(OAUTH_PROVIDERS, 'Unknown social provider'), link: optional(boolean()), returnTo: optional(HTTP_URL) }),
+  ),
+  request('social:wait', object({ intentId: FLOW_ID })),
+  request('social:cancel', object({ intentId: FLOW_ID })),
+  request('farcaster:start', EMPTY),
+  request('farcaster:wait', object({ channelId: FLOW_ID })),
+  request('farcaster:cancel', object({ channelId: FLOW_ID })),
 ]);
 
 const ErrorPayloadSchema = object({
@@ -86,24 +111,32 @@ function reply<Type extends string, Payload extends GenericSchema>(type: Type, p
 }
 
 const USER_REPLY = object({ user: UserSchema });
+/** What a finished sign-in answers (e-mail code, social, Farcaster): as PROTOCOL §2 `email:otp`. */
+const SIGNED_IN = variant('action', [
+  object({ action: literal('CONNECT'), user: UserSchema }),
+  object({ action: literal('CREATE') }),
+  object({ action: literal('RECOVER') }),
+]);
 
 export const SuccessReplySchema = variant('type', [
   reply('frame:hello:success', object({ allowed: literal(true) })),
   reply('email:connect:success', object({ action: literal('VERIFY_OTP') })),
-  reply(
-    'email:otp:success',
-    variant('action', [
-      object({ action: literal('CONNECT'), user: UserSchema }),
-      object({ action: literal('CREATE') }),
-      object({ action: literal('RECOVER') }),
-    ]),
-  ),
+  reply('email:otp:success', SIGNED_IN),
   reply('wallet:create:success', USER_REPLY),
   reply('wallet:recover:ready:success', USER_REPLY),
   reply('session:restore:success', USER_REPLY),
   reply('user:get:success', USER_REPLY),
   reply('rpc:request:success', object({ result: unknown() })),
   reply('signout:success', object({})),
+  reply('social:start:success', object({ intentId: FLOW_ID, url: HTTP_URL })),
+  reply('social:wait:success', SIGNED_IN),
+  reply('social:cancel:success', object({})),
+  reply(
+    'farcaster:start:success',
+    object({ channelId: FLOW_ID, url: pipe(string(), maxLength(2048)), expiresAt: pipe(string(), maxLength(64)) }),
+  ),
+  reply('farcaster:wait:success', SIGNED_IN),
+  reply('farcaster:cancel:success', object({})),
 ]);
 
 export const ErrorReplySchema = object({
@@ -140,6 +173,7 @@ export const RecoveryChannelSchema = variant('kind', [
 
 export type Envelope = InferOutput<typeof EnvelopeSchema>;
 export type EmbeddedUser = InferOutput<typeof UserSchema>;
+export type SignInAction = InferOutput<typeof SIGNED_IN>;
 export type FrameRequest = InferOutput<typeof RequestSchema>;
 export type RequestType = FrameRequest['type'];
 export type SuccessReply = InferOutput<typeof SuccessReplySchema>;

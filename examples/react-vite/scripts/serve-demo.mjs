@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { startEmbeddedWalletService } from '@latch/connector-embedded/server';
 import { startSmtpInbox } from '@latch/testkit';
+import { startOidcProvider } from '@latch/testkit/oidc';
 
 const distDir = new URL('../dist', import.meta.url).pathname;
 if (!existsSync(`${distDir}/index.html`)) {
@@ -103,11 +104,42 @@ try {
   const demoPort = (await bindable(preferred)) ?? (await bindable(0));
   const inbox = await startSmtpInbox();
   stops.push(inbox.close);
+  // Social sign-in: the testkit's OpenID Connect stand-in plays the six providers (its login page takes the account
+  // 'demo'); each provider's app there names the service's callback, so the service's port is settled first.
+  const servicePort = await bindable(0);
+  const callback = (provider) => `http://127.0.0.1:${servicePort}/api/auth/callback/${provider}`;
+  const providers = ['google', 'x', 'discord', 'github', 'apple', 'facebook'];
+  const oidc = await startOidcProvider({
+    clients: providers.map((provider) => ({
+      clientId: `${provider}-demo`,
+      clientSecret: `${provider}-demo-secret`,
+      redirectUris: [callback(provider)],
+      ...(provider === 'x' ? { tokenEndpointAuthMethod: 'client_secret_basic' } : {}),
+    })),
+    accounts: [{ sub: 'demo', email: 'demo@latch.localhost', email_verified: true, name: 'Demo visitor', login: 'demo', username: 'demo' }],
+  });
+  stops.push(oidc.close);
+  const app = (provider) => ({ clientId: `${provider}-demo`, clientSecret: `${provider}-demo-secret` });
+  const oauth2 = (provider) => ({
+    ...app(provider),
+    authorizationUrl: oidc.authorizationUrl,
+    tokenUrl: oidc.tokenUrl,
+    userInfoUrl: oidc.vendorUserUrl(provider),
+  });
   const embeddedWallet = await startEmbeddedWalletService({
+    port: servicePort,
     projects: [{ id: 'latch-demo', allowedOrigins: [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`] }],
     smtp: { host: inbox.host, port: inbox.port, from: 'Latch demo wallet <wallet@latch.localhost>' },
     secret: randomBytes(32).toString('hex'),
     appName: 'Latch demo',
+    socials: {
+      google: { ...app('google'), discoveryUrl: oidc.discoveryUrl },
+      apple: { ...app('apple'), discoveryUrl: oidc.discoveryUrl },
+      x: oauth2('x'),
+      discord: oauth2('discord'),
+      github: oauth2('github'),
+      facebook: oauth2('facebook'),
+    },
   });
   stops.push(embeddedWallet.close);
   config.embedded = { serviceUrl: embeddedWallet.url, projectId: 'latch-demo', inboxUrl: inbox.httpUrl };
@@ -129,6 +161,9 @@ try {
   console.log(`  ➜ swap: Uniswap v2 router ${uniswap.v2.router}, v3 router ${uniswap.v3.swapRouter} (LUSD ${uniswap.dollar})`);
   console.log(`  ➜ names: name service ${names.url} (*.latch.id); ENS on chain 31337, friend.test → ${main.accounts[8].address}`);
   console.log(`  ➜ e-mail sign-in: embedded wallet service ${embeddedWallet.url} (project latch-demo); inbox: codes at ${inbox.httpUrl}`);
+  console.log(
+    `  ➜ social sign-in: an OpenID Connect stand-in ${oidc.issuer} plays Google, X, Discord, GitHub, Apple and Facebook (account 'demo')`,
+  );
   console.log('  Press Ctrl+C to stop.\n');
 } catch (error) {
   console.error('[demo] failed to start:', error);

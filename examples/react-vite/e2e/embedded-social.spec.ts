@@ -1,0 +1,374 @@
+// Issue 11: social sign-in and Farcaster for the embedded wallet, against the real parts: the reference service
+// (PGlite in memory, better-auth's OAuth code flow with PKCE), the testkit's OpenID Connect stand-in playing all six
+// providers (its own login page), the local Farcaster relay with a test signer holding a real key and the Id Registry
+// on a local anvil, the built frame app, anvil and the local Solana RPC. axe runs on every new view state, and no
+// request leaves for a host that is not configured.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startEmbeddedWalletService } from '@latch/connector-embedded/server';
+import { codeOf, type SmtpInbox, startAnvil, startSmtpInbox } from '@latch/testkit';
+import { createFarcasterSigner, deployFarcasterIdRegistry, type FarcasterSigner, startFarcasterRelay } from '@latch/testkit/farcaster';
+import { type OidcProviderFixture, startOidcProvider } from '@latch/testkit/oidc';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { verifyMessage } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { serveDemo } from '../scripts/demoServer.mjs';
+import { dialog, DIST_DIR, expect, openConnect, test } from './fixtures.js';
+import { audit } from './helpers.js';
+
+const PROJECT = 'latch-demo';
+const FRAME_DIR = new URL('../../../connector-embedded/dist/frame/', import.meta.url).pathname;
+const SECRET = 'e2e-secret-of-the-embedded-wallet-service-0123456789';
+const PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
+/** §9 order of the "More" list: farcaster sits between discord and github. */
+const ALL_NAMES = ['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook'].map((name) => `Continue with ${name}`);
+const FID = 4242;
+
+interface Stack {
+  url: string;
+  serviceUrl: string;
+  inbox: SmtpInbox;
+  oidc: OidcProviderFixture;
+  signer: FarcasterSigner;
+  /** Origins the page (and its popups) may reach: the demo, the service, the provider stand-in, the RPCs. */
+  origins: string[];
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The stand-ins, the service configured with every provider and Farcaster, and the demo; always stopped. */
+async function startStack(rpcs: { evm: string; solana: string; caipNetworkId: `solana:${string}` }): Promise<Stack> {
+  const stops: (() => Promise<unknown>)[] = [];
+  try {
+    const inbox = await startSmtpInbox();
+    stops.push(() => inbox.close());
+    // Farcaster: its Id Registry on a chain of its own (OP mainnet's id), the relay, a signer with a real custody key.
+    const optimism = await startAnvil({ chainId: 10, deploy: false });
+    stops.push(() => optimism.stop());
+    const custodyKey = generatePrivateKey();
+    await deployFarcasterIdRegistry(optimism, { [FID]: privateKeyToAccount(custodyKey).address });
+    const relay = await startFarcasterRelay({ rpcUrl: optimism.rpcUrl });
+    stops.push(() => relay.close());
+    const farcasterSigner = createFarcasterSigner({ relayUrl: relay.url, fid: FID, username: 'alice', custodyPrivateKey: custodyKey });
+
+    // The service's port first: each provider's app at the stand-in names its callback there.
+    const servicePort = await freePort();
+    const serviceUrl = `http://127.0.0.1:${servicePort}`;
+    const oidc = await startOidcProvider({
+      clients: PROVIDERS.map((provider) => ({
+        clientId: `${provider}-app`,
+        clientSecret: `${provider}-secret`,
+        redirectUris: [`${serviceUrl}/api/auth/callback/${provider}`],
+        ...(provider === 'x' ? { tokenEndpointAuthMethod: 'client_secret_basic' as const } : {}),
+      })),
+      accounts: [
+        { sub: 'ada-gh', email: 'ada@example.com', email_verified: true, name: 'Ada', login: 'ada' },
+        { sub: 'grace-google', email: 'grace@example.com', email_verified: true, name: 'Grace' },
+        { sub: 'linus-google', email: 'linus@example.com', email_verified: true, name: 'Linus' },
+      ],
+    });
+    stops.push(() => oidc.close());
+    const oauth2 = (provider: 'x' | 'discord' | 'github' | 'facebook') => ({
+      clientId: `${provider}-app`,
+      clientSecret: `${provider}-secret`,
+      authorizationUrl: oidc.authorizationUrl,
+      tokenUrl: oidc.tokenUrl,
+      userInfoUrl: oidc.vendorUserUrl(provider),
+    });
+    const demoPort = await freePort();
+    // Apple's discovery document is on a port nothing listens on: its sign-in cannot start (§8 initialisation error).
+    const deadPort = await freePort();
+    const service = await startEmbeddedWalletService({
+      port: servicePort,
+      projects: [{ id: PROJECT, allowedOrigins: [`http://127.0.0.1:${demoPort}`] }],
+      smtp: { host: inbox.host, port: inbox.port, from: 'wallet@latch.test' },
+      secret: SECRET,
+      frameDir: FRAME_DIR,
+      socials: {
+        google: { clientId: 'google-app', clientSecret: 'google-secret', discoveryUrl: oidc.discoveryUrl },
+        apple: {
+          clientId: 'apple-app',
+          clientSecret: 'apple-secret',
+          discoveryUrl: `http://127.0.0.1:${deadPort}/.well-known/openid-configuration`,
+        },
+        x: oauth2('x'),
+        discord: oauth2('discord'),
+        github: oauth2('github'),
+        facebook: oauth2('facebook'),
+      },
+      farcaster: { relayUrl: relay.url, rpcUrl: optimism.rpcUrl },
+    });
+    stops.push(() => service.close());
+    const demo = await serveDemo({
+      distDir: DIST_DIR,
+      port: demoPort,
+      config: {
+        chains: [{ chainId: 31337, rpcUrl: rpcs.evm, name: 'Local Devnet' }],
+        solana: { rpcUrl: rpcs.solana, caipNetworkId: rpcs.caipNetworkId },
+        embedded: { serviceUrl: service.url, projectId: PROJECT },
+      },
+    });
+    stops.push(() => demo.close());
+    return {
+      url: demo.url,
+      serviceUrl: service.url,
+      inbox,
+      oidc,
+      signer: farcasterSigner,
+      origins: [demo.url, service.url, oidc.issuer, new URL(rpcs.evm).origin, new URL(rpcs.solana).origin],
+      close: async () => {
+        for (const stop of stops.reverse()) await stop().catch(() => undefined);
+      },
+    };
+  } catch (error) {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+const socialTest = test.extend<object, { stack: Stack }>({
+  stack: [
+    async ({ chains, solana }, use) => {
+      const stack = await startStack({ evm: chains.main.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId });
+      try {
+        await use(stack);
+      } finally {
+        await stack.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** Every request of the page and its popups to an origin outside the configured ones. */
+function watchForeign(context: BrowserContext, allowed: string[]): string[] {
+  const foreign: string[] = [];
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith('http') && !allowed.includes(url.origin)) foreign.push(request.url());
+  });
+  return foreign;
+}
+
+const socials = (page: Page) => dialog(page).getByTestId('latch-embedded-socials');
+const socialView = (page: Page) => dialog(page).getByTestId('latch-embedded-social');
+
+/** Picks a provider (a click opens the popup), signs in at the stand-in's page as `account` unless its session is still on. */
+async function signInWithPopup(page: Page, button: Locator, account: string, options: { audit?: string } = {}) {
+  const opened = page.waitForEvent('popup');
+  await button.click();
+  const popup = await opened;
+  await expect(socialView(page)).toHaveAttribute('data-state', 'waiting');
+  await expect(socialView(page).getByRole('button', { name: 'Cancel' })).toBeFocused();
+  if (options.audit) await audit(page, options.audit);
+  const closed = popup.waitForEvent('close');
+  const field = popup.getByLabel('Account');
+  if ((await Promise.race([closed.then(() => 'closed'), field.waitFor().then(() => 'login')])) === 'login') {
+    await field.fill(account);
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+  }
+  await closed;
+}
+
+const recoveryFrame = (page: Page) => page.frameLocator('[data-testid="latch-embedded-recovery-frame"]');
+
+/** A new wallet: the recovery frame shows the secret; the visitor confirms they saved it. */
+async function saveRecoverySecret(page: Page) {
+  await expect(dialog(page).getByTestId('latch-embedded-recovery')).toHaveAttribute('data-mode', 'save');
+  const frame = recoveryFrame(page);
+  await expect(frame.locator('#secret')).not.toHaveText('');
+  await frame.getByLabel('I have saved my recovery secret').check();
+  await frame.getByRole('button', { name: 'I have saved it' }).click();
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+}
+
+async function evmAddress(page: Page): Promise<`0x${string}`> {
+  await page.getByTestId('latch-account-button').click();
+  await dialog(page).getByTestId('latch-namespace-eip155').click();
+  await expect(dialog(page).getByTestId('latch-namespace-eip155')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  return ((await page.getByTestId('demo-address').textContent()) ?? '') as `0x${string}`;
+}
+
+/** Signs `message` on eip155 through ApproveTransaction and checks the signature recovers `address`. */
+async function expectSignature(page: Page, address: `0x${string}`, message: string) {
+  await page.locator('#demo-message').fill(message);
+  await page.getByRole('button', { name: /^Sign with wallet \(eip155\)/ }).click();
+  await dialog(page).getByTestId('latch-embedded-approve').getByRole('button', { name: 'Approve' }).click();
+  const signature = page.getByTestId('demo-signature');
+  await expect(signature).not.toHaveText('');
+  await expect(signature).not.toHaveAttribute('role', 'alert');
+  const text = ((await signature.textContent()) ?? '') as `0x${string}`;
+  expect(await verifyMessage({ address, message, signature: text })).toBe(true);
+}
+
+async function signOut(page: Page) {
+  await page.getByTestId('latch-account-button').click();
+  await dialog(page).getByRole('button', { name: 'Disconnect all' }).click();
+  await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+}
+
+socialTest(
+  'popup sign-in through the stand-in: wallet created, a signature verifies, reload restores, sign out, sign in again to the same address',
+  async ({ page, stack }) => {
+    const foreign = watchForeign(page.context(), stack.origins);
+    await page.goto(stack.url);
+    await openConnect(page);
+    // §2 collapse with seven providers: the first full width, three icons, "More".
+    await expect(socials(page).getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    const shown = await socials(page)
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent));
+    expect(shown).toEqual([...ALL_NAMES.slice(0, 4), 'More sign-in options']);
+    await audit(page, 'Connect view with the social buttons');
+
+    // "More" from the keyboard: the list of all seven, focus on the first.
+    await socials(page).getByRole('button', { name: 'More sign-in options' }).focus();
+    await page.keyboard.press('Enter');
+    const list = dialog(page).getByTestId('latch-embedded-socials-list');
+    await expect(list.getByRole('button')).toHaveText(ALL_NAMES);
+    await expect(list.getByRole('button').first()).toBeFocused();
+    await audit(page, 'Sign-in options view');
+
+    await signInWithPopup(page, list.getByRole('button', { name: 'Continue with GitHub' }), 'ada-gh', {
+      audit: 'Continue in the sign-in window view',
+    });
+    await saveRecoverySecret(page);
+    const address = await evmAddress(page);
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    await expectSignature(page, address, 'Signed in with GitHub');
+
+    await page.reload();
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+    expect(await evmAddress(page)).toBe(address);
+
+    await signOut(page);
+    await page.reload();
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+    await openConnect(page);
+    await socials(page).getByRole('button', { name: 'More sign-in options' }).click();
+    await signInWithPopup(page, dialog(page).getByRole('button', { name: 'Continue with GitHub' }), 'ada-gh');
+    // The same person, this device holds its share: connected at once, the same wallet.
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+    expect(await evmAddress(page)).toBe(address);
+    await expectSignature(page, address, 'Signed in again');
+    expect(foreign).toEqual([]);
+  },
+);
+
+socialTest('popups blocked: the page itself goes to the provider and back, and the sign-in finishes there', async ({ page, stack }) => {
+  const foreign = watchForeign(page.context(), stack.origins);
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.goto(`${stack.url}/?from=shop`);
+  await openConnect(page);
+  await socials(page).getByRole('button', { name: 'Continue with Google' }).click();
+  await page.waitForURL((url) => url.origin === stack.oidc.issuer);
+  await page.getByLabel('Account').fill('grace-google');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.origin === new URL(stack.url).origin);
+  await saveRecoverySecret(page);
+  // §5: the return parameter is read, then removed; the page's own query stays.
+  const back = new URL(page.url());
+  expect(back.searchParams.has('latch_social')).toBe(false);
+  expect(back.searchParams.get('from')).toBe('shop');
+  const address = await evmAddress(page);
+  await expectSignature(page, address, 'Signed in without a popup');
+  expect(foreign).toEqual([]);
+});
+
+socialTest('a closed sign-in window and a provider error each show their message, with Retry', async ({ page, stack }) => {
+  await page.goto(stack.url);
+  await openConnect(page);
+  const opened = page.waitForEvent('popup');
+  await socials(page).getByRole('button', { name: 'Continue with Google' }).click();
+  await (await opened).close();
+  const error = socialView(page).getByRole('alert');
+  await expect(error).toHaveText('The sign-in window was closed before you finished');
+  const retry = socialView(page).getByRole('button', { name: 'Retry' });
+  await expect(retry).toBeFocused();
+  await audit(page, 'Sign-in window closed');
+
+  // Retry opens a new window (from the keyboard); the visitor declines at the provider.
+  const again = page.waitForEvent('popup');
+  await page.keyboard.press('Enter');
+  const popup = await again;
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+  await expect(error).toHaveText('Google sign-in failed: The person declined to sign in');
+  await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+
+  // A provider whose sign-in cannot start: the §8 snack, and the modal back at Connect.
+  await dialog(page).getByRole('button', { name: 'Back' }).click();
+  await socials(page).getByRole('button', { name: 'More sign-in options' }).click();
+  const broken = page.waitForEvent('popup');
+  await dialog(page).getByRole('button', { name: 'Continue with Apple' }).click();
+  await (await broken).waitForEvent('close');
+  await expect(page.getByTestId('latch-snackbar')).toHaveText('A problem occurred while trying initialize authentication');
+  await expect(dialog(page).getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+});
+
+socialTest('an e-mail login and a Google login with the same verified address share one wallet', async ({ page, stack }) => {
+  await page.goto(stack.url);
+  await openConnect(page);
+  const after = stack.inbox.messages.length;
+  const field = dialog(page).getByRole('textbox', { name: 'Email' });
+  await field.fill('linus@example.com');
+  await field.press('Enter');
+  const code = codeOf(await stack.inbox.waitFor({ to: 'linus@example.com' }, { after })) as string;
+  await dialog(page).getByRole('textbox', { name: 'Code' }).fill(code);
+  await saveRecoverySecret(page);
+  const address = await evmAddress(page);
+  await signOut(page);
+  await openConnect(page);
+  await signInWithPopup(page, socials(page).getByRole('button', { name: 'Continue with Google' }), 'linus-google');
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  expect(await evmAddress(page)).toBe(address);
+});
+
+socialTest(
+  'Farcaster: the QR of a relay request, the test signer approves, connected and a signature verifies; leaving the view cancels',
+  async ({ page, stack }) => {
+    const foreign = watchForeign(page.context(), stack.origins);
+    const deleted: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE' && request.url().startsWith(`${stack.serviceUrl}/api/farcaster/channels/`))
+        deleted.push(request.url());
+    });
+    await page.goto(stack.url);
+    await openConnect(page);
+    await socials(page).getByRole('button', { name: 'Continue with Farcaster' }).click();
+    const view = dialog(page).getByTestId('latch-embedded-farcaster');
+    const qr = view.getByRole('img', { name: /^QR code to sign in with Farcaster/ });
+    await expect(qr).toBeFocused();
+    await expect(qr.locator('svg')).toHaveCount(1);
+    await expect(view.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    await audit(page, 'ConnectingFarcaster view');
+    const url = (await qr.getAttribute('data-url')) ?? '';
+    expect(url).toMatch(/channelToken=/);
+    await stack.signer.approve(url);
+    await saveRecoverySecret(page);
+    const address = await evmAddress(page);
+    await expectSignature(page, address, 'Signed in with Farcaster');
+    expect(deleted).toEqual([]);
+
+    // Leaving the view while not connected: the request is dropped (§2, §9 100 ms).
+    await signOut(page);
+    await page.reload();
+    await openConnect(page);
+    await socials(page).getByRole('button', { name: 'Continue with Farcaster' }).click();
+    await expect(dialog(page).getByTestId('latch-embedded-farcaster-qr')).toBeVisible();
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => deleted.length).toBe(1);
+    expect(foreign).toEqual([]);
+  },
+);
