@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { createBitcoinAdapter } from '@latch/adapter-bip122';
 import { createBitcoinRegtest } from '@latch/adapter-bip122/networks';
-import { type AdapterEvent, type Connector, type ConnectorContext, formatUnits, getCapability, isUserRejection } from '@latch/kernel';
+import { type AdapterEvent, type Connector, formatUnits, getCapability, isUserRejection } from '@latch/kernel';
 import {
   bitcoinOrdinalsAddress,
   bitcoinPaymentAddress,
@@ -12,9 +12,10 @@ import {
 } from '@latch/testkit';
 import { type ConformanceHarness, describeAdapterConformance } from '@latch/testkit/conformance';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryKeyValueStorage, startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
 import type { Bip122SessionProvider } from './bip122Bridge.js';
-import { createWalletConnectConnector } from './createWalletConnectConnector.js';
+import type { createWalletConnectConnector } from './createWalletConnectConnector.js';
+import { scannedConnector } from './test-support/scannedConnector.js';
 
 // The bip122 adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's
 // session and sats-connect bridge, the testkit's relay, and a @reown/walletkit wallet with real Bitcoin keys that
@@ -85,24 +86,15 @@ async function startRun() {
   const address = wallet.addresses.bip122 as string;
   await regtest.fund(address, 87_654_321n);
   const network = createBitcoinRegtest({ esploraUrl: regtest.esploraUrl });
-  const connector = createWalletConnectConnector({
+  // The page's provider is made once the connector exists; the connector reports a wallet-side end to it.
+  const { connector, stop: stopConnector } = await scannedConnector({
     relayUrl: relay.url,
-    storage: new MemoryKeyValueStorage(),
-    metadata: { name: 'Latch conformance' },
+    wallet,
+    namespace: 'bip122',
+    network: network,
+    onEnded: () => page.ended(),
   });
-  const stored = new Map<string, unknown>();
   const page = pageProvider(connector, network);
-  const context: ConnectorContext = {
-    namespaces: ['bip122'],
-    networks: () => [network],
-    storage: { get: (key) => stored.get(key), set: (key, value) => void stored.set(key, value), remove: (key) => void stored.delete(key) },
-    emit: (event) => event.type === 'disconnected' && page.ended(),
-  };
-  const stopConnector = connector.setup?.(context);
-  // The wallet "scans" every QR code the connector shows.
-  (await connector.walletConnect.controller()).subscribe((state) => {
-    if (state.status === 'waiting') void wallet.pair(state.uri);
-  });
   const window = new EventTarget() as EventTarget & Record<string, unknown>;
   const harness: ConformanceHarness = {
     adapter: createBitcoinAdapter({
@@ -126,7 +118,7 @@ async function startRun() {
       window.dispatchEvent(new Event('focus'));
     },
     async teardown() {
-      stopConnector?.();
+      stopConnector();
       await wallet.close();
       await Promise.allSettled([relay.stop(), regtest.stop()]);
     },

@@ -1,14 +1,15 @@
 // @vitest-environment node
 import { createCosmosAdapter } from '@latch/adapter-cosmos';
 import { createCosmosLocalnet } from '@latch/adapter-cosmos/networks';
-import { type Connector, type ConnectorContext, formatUnits, getCapability } from '@latch/kernel';
+import { type Connector, formatUnits, getCapability } from '@latch/kernel';
 import { startCosmosChain, verifyAdr36Signature } from '@latch/testkit';
 import { type ConformanceHarness, describeAdapterConformance } from '@latch/testkit/conformance';
-import { MemoryKeyValueStorage, startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CosmosSessionWallet, DirectSignDoc } from './cosmosBridge.js';
 import type { StdSignDoc } from './cosmosAnswers.js';
-import { createWalletConnectConnector } from './createWalletConnectConnector.js';
+import type { createWalletConnectConnector } from './createWalletConnectConnector.js';
+import { scannedConnector } from './test-support/scannedConnector.js';
 
 // The cosmos adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's session
 // and Keplr-style bridge, the testkit's relay, and a @reown/walletkit wallet with a real secp256k1 key that signs with
@@ -78,24 +79,16 @@ async function start() {
   const address = wallet.addresses.cosmos as string;
   chain.fund(address, 3_141_592n);
   const network = createCosmosLocalnet({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, denom: chain.denom });
-  const connector = createWalletConnectConnector({
+  // The page's provider is made once the connector exists; the connector reports a wallet-side end to it.
+  const { connector, stop: stopConnector } = await scannedConnector({
     relayUrl: relay.url,
-    storage: new MemoryKeyValueStorage(),
-    metadata: { name: 'Latch conformance' },
+    wallet,
+    namespace: 'cosmos',
+    network: network,
+    onEnded: () => injected.ended(),
   });
-  const stored = new Map<string, unknown>();
   const page = new EventTarget() as Page;
   const injected = pageWallet(connector, network, page);
-  const context: ConnectorContext = {
-    namespaces: ['cosmos'],
-    networks: () => [network],
-    storage: { get: (key) => stored.get(key), set: (key, value) => void stored.set(key, value), remove: (key) => void stored.delete(key) },
-    emit: (event) => event.type === 'disconnected' && injected.ended(),
-  };
-  const stopConnector = connector.setup?.(context);
-  (await connector.walletConnect.controller()).subscribe((state) => {
-    if (state.status === 'waiting') void wallet.pair(state.uri);
-  });
   const harness: ConformanceHarness = {
     adapter: createCosmosAdapter({ window: page, wallets: WALLETS, reconnectTimeoutMs: 300, broadcastPollIntervalMs: 20 }),
     network,
@@ -114,7 +107,7 @@ async function start() {
       page.dispatchEvent(new Event('load')); // injected before the page finished loading
     },
     async teardown() {
-      stopConnector?.();
+      stopConnector();
       await wallet.close();
       await Promise.allSettled([relay.stop(), chain.stop()]);
     },

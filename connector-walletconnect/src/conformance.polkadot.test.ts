@@ -2,12 +2,13 @@
 import { signatureVerify } from '@polkadot/util-crypto';
 import { createPolkadotAdapter } from '@latch/adapter-polkadot';
 import { createPolkadotLocalnet } from '@latch/adapter-polkadot/networks';
-import { type ConnectorContext, type ChainAdapter, type Connector, formatUnits, isUserRejection } from '@latch/kernel';
+import { type ChainAdapter, type Connector, formatUnits, isUserRejection } from '@latch/kernel';
 import { polkadotAddressFromUri, startPolkadotChain } from '@latch/testkit';
 import { describeAdapterConformance } from '@latch/testkit/conformance';
-import { MemoryKeyValueStorage, startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createWalletConnectConnector } from './createWalletConnectConnector.js';
+import type { createWalletConnectConnector } from './createWalletConnectConnector.js';
+import { scannedConnector } from './test-support/scannedConnector.js';
 import type { PolkadotSessionEntry } from './polkadotBridge.js';
 
 // The polkadot adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's
@@ -70,24 +71,15 @@ async function openSession() {
     evm: { privateKey: `0x${'11'.repeat(32)}`, rpcUrls: { 1: 'http://127.0.0.1:9' } },
     polkadot: { uri: OWNER, chainId: chain.caipNetworkId, ss58Format: chain.ss58Format },
   });
-  const connector = createWalletConnectConnector({
+  // The page's provider is made once the connector exists; the connector reports a wallet-side end to it.
+  const { connector, stop: stopConnector } = await scannedConnector({
     relayUrl: relay.url,
-    storage: new MemoryKeyValueStorage(),
-    metadata: { name: 'Latch conformance' },
+    wallet,
+    namespace: 'polkadot',
+    network: net,
+    onEnded: () => page.ended(),
   });
-  const stored = new Map<string, unknown>();
   const page = pageEntry(connector, net);
-  const context: ConnectorContext = {
-    namespaces: ['polkadot'],
-    networks: () => [net],
-    storage: { get: (key) => stored.get(key), set: (key, value) => void stored.set(key, value), remove: (key) => void stored.delete(key) },
-    emit: (event) => event.type === 'disconnected' && page.ended(),
-  };
-  const stopConnector = connector.setup?.(context);
-  // The wallet "scans" every QR code the connector shows.
-  (await connector.walletConnect.controller()).subscribe((state) => {
-    if (state.status === 'waiting') void wallet.pair(state.uri);
-  });
   const target: { injectedWeb3?: Record<string, unknown> } = {};
   return {
     chain,
@@ -97,7 +89,7 @@ async function openSession() {
     address: await polkadotAddressFromUri(OWNER, chain.ss58Format),
     install: () => void (target.injectedWeb3 = { ...target.injectedWeb3, [KEY]: page.entry }),
     async close() {
-      stopConnector?.();
+      stopConnector();
       await wallet.close();
       await relay.stop();
     },

@@ -2,12 +2,13 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { createSolanaAdapter } from '@latch/adapter-solana';
 import { createSolanaLocalnet } from '@latch/adapter-solana/networks';
-import { type ConnectorContext, formatUnits } from '@latch/kernel';
+import { formatUnits } from '@latch/kernel';
 import { startSolanaRpc } from '@latch/testkit';
 import { describeAdapterConformance } from '@latch/testkit/conformance';
-import { MemoryKeyValueStorage, startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
 import { decodeBase58 } from './codec.js';
-import { createWalletConnectConnector } from './createWalletConnectConnector.js';
+import type { createWalletConnectConnector } from './createWalletConnectConnector.js';
+import { scannedConnector } from './test-support/scannedConnector.js';
 import type { SolanaSessionWallet } from './solanaWallet.js';
 
 // The solana adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's
@@ -115,23 +116,15 @@ describeAdapterConformance('adapter-solana over a WalletConnect session', async 
   const address = wallet.solanaAddress as string;
   solana.airdrop(address, 2_000_000_000n);
   const network = createSolanaLocalnet({ rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId });
-  const connector = createWalletConnectConnector({
+  // The page's provider is made once the connector exists; the connector reports a wallet-side end to it.
+  const { connector, stop: stopConnector } = await scannedConnector({
     relayUrl: relay.url,
-    storage: new MemoryKeyValueStorage(),
-    metadata: { name: 'Latch conformance' },
+    wallet,
+    namespace: 'solana',
+    network: network,
+    onEnded: () => page.ended(),
   });
-  const stored = new Map<string, unknown>();
   const page = pageWallet(connector, network);
-  const context: ConnectorContext = {
-    namespaces: ['solana'],
-    networks: () => [network],
-    storage: { get: (key) => stored.get(key), set: (key, value) => void stored.set(key, value), remove: (key) => void stored.delete(key) },
-    emit: (event) => event.type === 'disconnected' && page.ended(),
-  };
-  const stopConnector = connector.setup?.(context);
-  (await connector.walletConnect.controller()).subscribe((state) => {
-    if (state.status === 'waiting') void wallet.pair(state.uri);
-  });
   const standard = registry();
   return {
     adapter: createSolanaAdapter({ getWallets: () => standard as never }),
@@ -155,7 +148,7 @@ describeAdapterConformance('adapter-solana over a WalletConnect session', async 
     },
     install: () => void standard.register(page.wallet),
     async teardown() {
-      stopConnector?.();
+      stopConnector();
       await wallet.close();
       await Promise.allSettled([relay.stop(), solana.stop()]);
     },

@@ -1,12 +1,13 @@
 // @vitest-environment node
 import { createEip155Adapter } from '@latch/adapter-eip155';
 import { createDevnet } from '@latch/adapter-eip155/networks';
-import { type ConnectorContext, formatUnits } from '@latch/kernel';
+import { formatUnits } from '@latch/kernel';
 import { startAnvil } from '@latch/testkit';
 import { describeAdapterConformance } from '@latch/testkit/conformance';
-import { MemoryKeyValueStorage, startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
 import { verifyMessage } from 'viem';
-import { createWalletConnectConnector } from './createWalletConnectConnector.js';
+import type { createWalletConnectConnector } from './createWalletConnectConnector.js';
+import { scannedConnector } from './test-support/scannedConnector.js';
 import type { Eip155SessionProvider } from './eip155Provider.js';
 
 // The eip155 adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's
@@ -75,24 +76,15 @@ describeAdapterConformance('adapter-eip155 over a WalletConnect session', async 
     evm: { privateKey: account.privateKey, rpcUrls: { [anvil.chainId]: anvil.rpcUrl } },
   });
   const network = createDevnet({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId });
-  const connector = createWalletConnectConnector({
+  // The page's provider is made once the connector exists; the connector reports a wallet-side end to it.
+  const { connector, stop: stopConnector } = await scannedConnector({
     relayUrl: relay.url,
-    storage: new MemoryKeyValueStorage(),
-    metadata: { name: 'Latch conformance' },
+    wallet,
+    namespace: 'eip155',
+    network: network,
+    onEnded: () => page.ended(),
   });
-  const stored = new Map<string, unknown>();
   const page = pageProvider(connector, network);
-  const context: ConnectorContext = {
-    namespaces: ['eip155'],
-    networks: () => [network],
-    storage: { get: (key) => stored.get(key), set: (key, value) => void stored.set(key, value), remove: (key) => void stored.delete(key) },
-    emit: (event) => event.type === 'disconnected' && page.ended(),
-  };
-  const stopConnector = connector.setup?.(context);
-  // The wallet "scans" every QR code the connector shows.
-  (await connector.walletConnect.controller()).subscribe((state) => {
-    if (state.status === 'waiting') void wallet.pair(state.uri);
-  });
   const target = new EventTarget();
   const announce = () =>
     target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: INFO, provider: page.provider }) }));
@@ -121,7 +113,7 @@ describeAdapterConformance('adapter-eip155 over a WalletConnect session', async 
       target.addEventListener('eip6963:requestProvider', announce);
     },
     async teardown() {
-      stopConnector?.();
+      stopConnector();
       await wallet.close();
       await Promise.allSettled([relay.stop(), anvil.stop()]);
     },

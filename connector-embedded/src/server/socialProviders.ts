@@ -1,18 +1,12 @@
 import type { GenericOAuthConfig, GenericOAuthUserInfo } from 'better-auth/plugins/generic-oauth';
+import { PROVIDER_NAMES } from '../protocol/constants.js';
 
 /** The social providers of spec §3/§9, in the §9 order the project endpoint lists them. */
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
-/** The names the error texts use ('Google sign-in failed: …'). */
-export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = {
-  google: 'Google',
-  x: 'X',
-  discord: 'Discord',
-  github: 'GitHub',
-  apple: 'Apple',
-  facebook: 'Facebook',
-};
+/** The names the error texts use ('Google sign-in failed: …'): the same the connector's buttons show. */
+export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = PROVIDER_NAMES;
 
 /** One provider's app, as registered in the vendor's developer console. Endpoints default to the vendor's own. */
 export interface SocialProviderConfig {

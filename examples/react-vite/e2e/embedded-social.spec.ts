@@ -1,10 +1,3 @@
-// Issue 11: social sign-in and Farcaster for the embedded wallet, against the real parts: the reference service
-// (PGlite in memory, better-auth's OAuth code flow with PKCE), the testkit's OpenID Connect stand-in playing all six
-// providers (its own login page), the local Farcaster relay with a test signer holding a real key and the Id Registry
-// on a local anvil, the built frame app, anvil and the local Solana RPC. axe runs on every new view state, and no
-// request leaves for a host that is not configured.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startEmbeddedWalletService } from '@latch/connector-embedded/server';
 import { codeOf, type SmtpInbox, startAnvil, startSmtpInbox } from '@latch/testkit';
 import { createFarcasterSigner, deployFarcasterIdRegistry, type FarcasterSigner, startFarcasterRelay } from '@latch/testkit/farcaster';
@@ -13,12 +6,10 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { verifyMessage } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { serveDemo } from '../scripts/demoServer.mjs';
-import { dialog, DIST_DIR, expect, openConnect, test } from './fixtures.js';
+import { FRAME_DIR, PROJECT, SECRET, type StackRpcs, freePort, saveRecoverySecret, withStack } from './embeddedStack.js';
+import { dialog, DIST_DIR, expect, openConnect } from './fixtures.js';
 import { audit } from './helpers.js';
 
-const PROJECT = 'latch-demo';
-const FRAME_DIR = new URL('../../../connector-embedded/dist/frame/', import.meta.url).pathname;
-const SECRET = 'e2e-secret-of-the-embedded-wallet-service-0123456789';
 const PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
 /** §9 order of the "More" list: farcaster sits between discord and github. */
 const ALL_NAMES = ['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook'].map((name) => `Continue with ${name}`);
@@ -35,16 +26,8 @@ interface Stack {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** The stand-ins, the service configured with every provider and Farcaster, and the demo; always stopped. */
-async function startStack(rpcs: { evm: string; solana: string; caipNetworkId: `solana:${string}` }): Promise<Stack> {
+async function startStack(rpcs: StackRpcs): Promise<Stack> {
   const stops: (() => Promise<unknown>)[] = [];
   try {
     const inbox = await startSmtpInbox();
@@ -133,19 +116,7 @@ async function startStack(rpcs: { evm: string; solana: string; caipNetworkId: `s
   }
 }
 
-const socialTest = test.extend<object, { stack: Stack }>({
-  stack: [
-    async ({ chains, solana }, use) => {
-      const stack = await startStack({ evm: chains.main.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId });
-      try {
-        await use(stack);
-      } finally {
-        await stack.close();
-      }
-    },
-    { scope: 'worker' },
-  ],
-});
+const socialTest = withStack(startStack);
 
 /** Every request of the page and its popups to an origin outside the configured ones. */
 function watchForeign(context: BrowserContext, allowed: string[]): string[] {
@@ -177,15 +148,9 @@ async function signInWithPopup(page: Page, button: Locator, account: string, opt
   await closed;
 }
 
-const recoveryFrame = (page: Page) => page.frameLocator('[data-testid="latch-embedded-recovery-frame"]');
-
-/** A new wallet: the recovery frame shows the secret; the visitor confirms they saved it. */
-async function saveRecoverySecret(page: Page) {
-  await expect(dialog(page).getByTestId('latch-embedded-recovery')).toHaveAttribute('data-mode', 'save');
-  const frame = recoveryFrame(page);
-  await expect(frame.locator('#secret')).not.toHaveText('');
-  await frame.getByLabel('I have saved my recovery secret').check();
-  await frame.getByRole('button', { name: 'I have saved it' }).click();
+/** A new wallet: the visitor saves the recovery secret, and the page is connected. */
+async function saveSecretAndConnect(page: Page) {
+  await saveRecoverySecret(page);
   await expect(page.getByTestId('demo-status')).toHaveText('connected');
 }
 
@@ -241,7 +206,7 @@ socialTest(
     await signInWithPopup(page, list.getByRole('button', { name: 'Continue with GitHub' }), 'ada-gh', {
       audit: 'Continue in the sign-in window view',
     });
-    await saveRecoverySecret(page);
+    await saveSecretAndConnect(page);
     const address = await evmAddress(page);
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await expectSignature(page, address, 'Signed in with GitHub');
@@ -276,7 +241,7 @@ socialTest('popups blocked: the page itself goes to the provider and back, and t
   await page.getByLabel('Account').fill('grace-google');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.origin === new URL(stack.url).origin);
-  await saveRecoverySecret(page);
+  await saveSecretAndConnect(page);
   // §5: the return parameter is read, then removed; the page's own query stays.
   const back = new URL(page.url());
   expect(back.searchParams.has('latch_social')).toBe(false);
@@ -326,7 +291,7 @@ socialTest('an e-mail login and a Google login with the same verified address sh
   await field.press('Enter');
   const code = codeOf(await stack.inbox.waitFor({ to: 'linus@example.com' }, { after })) as string;
   await dialog(page).getByRole('textbox', { name: 'Code' }).fill(code);
-  await saveRecoverySecret(page);
+  await saveSecretAndConnect(page);
   const address = await evmAddress(page);
   await signOut(page);
   await openConnect(page);
@@ -356,7 +321,7 @@ socialTest(
     const url = (await qr.getAttribute('data-url')) ?? '';
     expect(url).toMatch(/channelToken=/);
     await stack.signer.approve(url);
-    await saveRecoverySecret(page);
+    await saveSecretAndConnect(page);
     const address = await evmAddress(page);
     await expectSignature(page, address, 'Signed in with Farcaster');
     expect(deleted).toEqual([]);

@@ -1,9 +1,3 @@
-// Issue 10: the embedded wallet against the real parts: the reference service (PGlite in memory), a local SMTP
-// server whose mails the test reads (postal-mime), the built frame app on the service's origin, anvil and the
-// local Solana RPC. E-mail sign-up, the code, the recovery secret, signing through ApproveTransaction, sends,
-// reload, sign out, a second browser, the §8 alerts, a hostile host script, a strict host CSP, axe on every view.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startEmbeddedWalletService, type RunningEmbeddedWalletService } from '@latch/connector-embedded/server';
 import { startSmtpInbox, codeOf, type SmtpInbox } from '@latch/testkit';
 import type { Browser, Page } from '@playwright/test';
@@ -17,12 +11,9 @@ import {
 } from '@solana/kit';
 import { verifyMessage } from 'viem';
 import { serveDemo } from '../scripts/demoServer.mjs';
+import { FRAME_DIR, PROJECT, SECRET, type StackRpcs, freePort, recoveryFrame, saveRecoverySecret, withStack } from './embeddedStack.js';
 import { dialog, DIST_DIR, expect, openConnect, test } from './fixtures.js';
 import { audit, rpc } from './helpers.js';
-
-const PROJECT = 'latch-demo';
-const FRAME_DIR = new URL('../../../connector-embedded/dist/frame/', import.meta.url).pathname;
-const SECRET = 'e2e-secret-of-the-embedded-wallet-service-0123456789';
 
 interface Stack {
   url: string;
@@ -37,17 +28,9 @@ interface Stack {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** The inbox, the service (allowing the demo's origin) and the demo registering the connector; always stopped. */
 async function startStack(
-  rpcs: { evm: string; solana: string; caipNetworkId: `solana:${string}` },
+  rpcs: StackRpcs,
   options: { otpExpiresInSeconds?: number; resendWindowMs?: number; allowDemo?: boolean } = {},
 ): Promise<Stack> {
   const stops: (() => Promise<unknown>)[] = [];
@@ -111,19 +94,7 @@ async function startStack(
   }
 }
 
-const embeddedTest = test.extend<object, { stack: Stack }>({
-  stack: [
-    async ({ chains, solana }, use) => {
-      const stack = await startStack({ evm: chains.main.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId });
-      try {
-        await use(stack);
-      } finally {
-        await stack.close();
-      }
-    },
-    { scope: 'worker' },
-  ],
-});
+const embeddedTest = withStack((rpcs) => startStack(rpcs));
 
 let mailbox = 0;
 /** A fresh address per sign-up: the service limits codes per address. */
@@ -160,21 +131,6 @@ async function signIn(page: Page, inbox: SmtpInbox, email: string, options: { au
   await expect(input).toBeFocused();
   if (options.audit) await audit(page, 'OTP view');
   await input.fill(code as string);
-}
-
-const recoveryFrame = (page: Page) => page.frameLocator('[data-testid="latch-embedded-recovery-frame"]');
-
-/** A new account: the recovery frame shows the secret; the visitor confirms they saved it. Returns the secret. */
-async function saveRecoverySecret(page: Page, options: { audit?: boolean } = {}): Promise<string> {
-  await expect(dialog(page).getByTestId('latch-embedded-recovery')).toHaveAttribute('data-mode', 'save');
-  const frame = recoveryFrame(page);
-  const secret = frame.locator('#secret');
-  await expect(secret).not.toHaveText('');
-  const text = (await secret.textContent()) ?? '';
-  if (options.audit) await audit(page, 'Save your recovery secret view');
-  await frame.getByLabel('I have saved my recovery secret').check();
-  await frame.getByRole('button', { name: 'I have saved it' }).click();
-  return text;
 }
 
 async function signUp(page: Page, stack: Stack, email: string, options: { audit?: boolean } = {}): Promise<string> {

@@ -1,0 +1,58 @@
+// What the two embedded-wallet specs share: the service's project and secret, the built frame app, free ports, the
+// recovery step and the worker fixture that starts a stack once per worker and always stops it.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { dialog, expect, test } from './fixtures.js';
+import { audit } from './helpers.js';
+
+export const PROJECT = 'latch-demo';
+export const FRAME_DIR = new URL('../../../connector-embedded/dist/frame/', import.meta.url).pathname;
+export const SECRET = 'e2e-secret-of-the-embedded-wallet-service-0123456789';
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export const recoveryFrame = (page: Page) => page.frameLocator('[data-testid="latch-embedded-recovery-frame"]');
+
+/** A new account: the recovery frame shows the secret; the visitor confirms they saved it. Returns the secret. */
+export async function saveRecoverySecret(page: Page, options: { audit?: boolean } = {}): Promise<string> {
+  await expect(dialog(page).getByTestId('latch-embedded-recovery')).toHaveAttribute('data-mode', 'save');
+  const frame = recoveryFrame(page);
+  const secret = frame.locator('#secret');
+  await expect(secret).not.toHaveText('');
+  const text = (await secret.textContent()) ?? '';
+  if (options.audit) await audit(page, 'Save your recovery secret view');
+  await frame.getByLabel('I have saved my recovery secret').check();
+  await frame.getByRole('button', { name: 'I have saved it' }).click();
+  return text;
+}
+
+/** The local RPCs a stack's demo page is configured with. */
+export interface StackRpcs {
+  evm: string;
+  solana: string;
+  caipNetworkId: `solana:${string}`;
+}
+
+/** The test with a worker-scoped `stack`, started once per worker by `start` and always closed. */
+export function withStack<S extends { close(): Promise<void> }>(start: (rpcs: StackRpcs) => Promise<S>) {
+  return test.extend<object, { stack: S }>({
+    stack: [
+      async ({ chains, solana }, use) => {
+        const stack = await start({ evm: chains.main.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId });
+        try {
+          await use(stack);
+        } finally {
+          await stack.close();
+        }
+      },
+      { scope: 'worker' },
+    ],
+  });
+}
