@@ -20,6 +20,10 @@ export default defineConfig(
       /^@noble\//,
       /^@scure\//,
       /^shamir-secret-sharing(\/|$)/,
+      // The service's Farcaster check and its message helpers: dependencies, resolved where they are installed
+      // (a copy under dist/ would resolve viem's own imports against the wrong @noble/hashes).
+      /^@farcaster\//,
+      /^viem(\/|$)/,
       /^node:/,
     ],
     output: { preserveModules: true, preserveModulesRoot: 'src' },
