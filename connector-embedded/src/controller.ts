@@ -3,6 +3,7 @@ import { ProviderRpcError, USER_REJECTED } from './errors.js';
 import { createEip155Provider, type EmbeddedEip155Provider } from './eip155Provider.js';
 import { createFrameClient, FrameError, type FrameClient, LOAD_FAILED } from './frameClient.js';
 import type { EmbeddedSettings } from './index.js';
+import { PROVIDER_NAMES } from './protocol/constants.js';
 import { type EmbeddedUser, OAUTH_PROVIDERS, type OAuthProvider, type SignInAction } from './protocol/schemas.js';
 import { createSolanaWallet, type EmbeddedSolanaWallet } from './solanaWallet.js';
 
@@ -239,13 +240,16 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
       networks,
     };
     providers = {};
+    // §3 connectedWalletInfo: how the visitor signed in, when not by e-mail (the connector's own name then).
+    const social = user.social?.provider;
+    const walletInfo = social ? { name: PROVIDER_NAMES[social], social } : undefined;
     if (request.namespaces.eip155) {
       providers.eip155 = createEip155Provider(user.addresses.eip155, request.namespaces.eip155, deps);
-      parts.eip155 = { provider: providers.eip155 };
+      parts.eip155 = { provider: providers.eip155, walletInfo };
     }
     if (request.namespaces.solana) {
       providers.solana = createSolanaWallet(user.addresses.solana, request.namespaces.solana, deps, settings.name);
-      parts.solana = { provider: providers.solana };
+      parts.solana = { provider: providers.solana, walletInfo };
     }
     return { namespaces: parts };
   }

@@ -250,7 +250,11 @@ export function createSessionController(settings: ConnectorSettings, getContext:
     const factories = await Promise.all(wanted.map((ns) => NAMESPACE_BRIDGES[ns]!()));
     const bridges = new Map<string, LiveBridge>();
     live = { topic: session.topic, bridges, inflight: new Set() };
-    const namespaces: Record<string, { provider: unknown }> = {};
+    // §3 connectedWalletInfo: the wallet's own name from its metadata (data from the wallet: a short plain string
+    // or nothing). Its icon URL is not used: it is on a host the integrator did not choose.
+    const peerName = (session.peer?.metadata as { name?: unknown } | undefined)?.name;
+    const walletInfo = typeof peerName === 'string' && peerName.trim() ? { name: peerName.trim().slice(0, 64) } : undefined;
+    const namespaces: Record<string, { provider: unknown; walletInfo?: { name: string } }> = {};
     wanted.forEach((ns, index) => {
       const bridge = factories[index]!({
         channel: channel(up, session.topic, ns),
@@ -259,7 +263,7 @@ export function createSessionController(settings: ConnectorSettings, getContext:
         identity: { name: settings.name, icon: settings.icon },
       });
       bridges.set(ns, bridge);
-      namespaces[ns] = { provider: bridge.provider };
+      namespaces[ns] = { provider: bridge.provider, walletInfo };
     });
     return { namespaces };
   }

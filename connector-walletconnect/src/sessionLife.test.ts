@@ -84,6 +84,8 @@ async function connected() {
   });
   const session = await connector.connect({ namespaces: { eip155: [network] } });
   const bridge = session.namespaces.eip155?.provider as Eip155SessionProvider;
+  // §3 connectedWalletInfo: the wallet's name from its own metadata (not WalletConnect's).
+  expect(session.namespaces.eip155?.walletInfo).toEqual({ name: 'Latch WalletConnect test wallet' });
   // The connector's own Core (WalletConnect keeps one per storage prefix on globalThis; the prefix is `latch-<id>`).
   const core = (globalThis as unknown as Record<string, ICore>)[`_walletConnectCore_latch-${id}`]!;
   expect(core).toBeDefined();

@@ -210,6 +210,8 @@ socialTest(
     const address = await evmAddress(page);
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await expectSignature(page, address, 'Signed in with GitHub');
+    // §3 connectedWalletInfo: the wallet is named after the provider the visitor signed in with.
+    await expect(page.getByTestId('demo-wallet')).toHaveText('GitHub');
 
     await page.reload();
     await expect(page.getByTestId('demo-status')).toHaveText('connected');

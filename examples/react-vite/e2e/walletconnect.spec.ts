@@ -260,6 +260,8 @@ test('QR pairing approves eip155 and solana in one session: real signatures, net
 
   await activate(page, 'eip155');
   await expect(page.getByTestId('demo-address')).toHaveText(wallet.evmAddress);
+  // §3 connectedWalletInfo: the wallet's own name from its session metadata, not "WalletConnect".
+  await expect(page.getByTestId('demo-wallet')).toHaveText('Latch WalletConnect test wallet');
   const evmSignature = (await signInDemo(page, 'eip155', 'walletconnect: evm')) as `0x${string}`;
   expect(await verifyMessage({ address: wallet.evmAddress, message: 'walletconnect: evm', signature: evmSignature })).toBe(true);
   expect(wallet.requests.map((r) => `${r.chainId} ${r.method}`)).toEqual(['eip155:31337 personal_sign']);

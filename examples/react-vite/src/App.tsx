@@ -84,7 +84,7 @@ export function App({ config }: { config: DemoConfig }) {
                   : '—'}
               </dd>
               <dt>Wallet</dt>
-              <dd>{walletInfo?.name ?? '—'}</dd>
+              <dd data-testid="demo-wallet">{walletInfo?.name ?? '—'}</dd>
             </dl>
           </section>
 

@@ -143,7 +143,8 @@ export function applyConnection(ctx: KernelContext, ns: ChainNamespace, connecto
     caipAddress: formatCaipAddress(result.caipNetworkId, result.address),
     allAccounts: accounts,
     connector,
-    connectedWalletInfo: { name: connector.name, icon: connector.icon, identifier: connector.id },
+    connectedWalletInfo: { name: connector.name, icon: connector.icon, identifier: connector.id, ...connector.walletInfo },
+    socialProvider: connector.walletInfo?.social,
     addressExplorerUrl: explorerUrl(network, result.address),
   });
   if (network) setActiveNetwork(ctx, network);

@@ -215,6 +215,30 @@ describe('connector plugins: one session, several namespaces', () => {
     expect(signMessage).toHaveBeenCalledWith(expect.objectContaining({ message: 'hello', address: 'alice.near' }));
   });
 
+  it("§3 connectedWalletInfo names the session's wallet (and the social provider) when the plugin reports one", async () => {
+    const plain = setup();
+    await plain.modal.connect('shared');
+    expect(plain.modal.getState().accounts.solana?.connectedWalletInfo).toEqual({
+      name: 'Shared Wallet',
+      icon: expect.stringMatching(/^data:/),
+      identifier: 'shared',
+    });
+    expect(plain.modal.getState().accounts.solana?.socialProvider).toBeUndefined();
+
+    const social = setup({ walletInfo: { name: 'GitHub', social: 'github' } });
+    await social.modal.connect('shared');
+    for (const ns of ['eip155', 'solana', 'near']) {
+      const account = social.modal.getState().accounts[ns];
+      expect(account?.connectedWalletInfo).toEqual({
+        name: 'GitHub',
+        icon: expect.stringMatching(/^data:/),
+        identifier: 'shared',
+        social: 'github',
+      });
+      expect(account?.socialProvider).toBe('github');
+    }
+  });
+
   it('gives each plugin storage private to it and to its instance', async () => {
     const storage = createTestStorage();
     const a = setup({}, {}, storage);

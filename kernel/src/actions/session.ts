@@ -41,6 +41,7 @@ function sessionConnector(ctx: KernelContext, plugin: ConnectorPlugin, session: 
     installed: true,
     provider: part?.provider,
     capabilities: part?.capabilities,
+    walletInfo: part?.walletInfo,
   };
   ctx.sessionConnectors.set(connector, plugin);
   return connector;

@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../types.js';
+import type { ChainNamespace, WalletInfo } from '../types.js';
 import type { AdapterCapabilities, CapabilityName } from './ChainAdapter.js';
 
 /** §3 connector types. */
@@ -41,6 +41,8 @@ export interface Connector {
    * adapter's for as long as this connector is connected; `false` withholds it.
    */
   readonly capabilities?: WalletCapabilities;
+  /** A shared session's wallet (see `SessionNamespace.walletInfo`): overrides name and icon in `connectedWalletInfo`. */
+  readonly walletInfo?: Partial<WalletInfo>;
 }
 
 /** A wallet's own capabilities (see `Connector.capabilities`). */

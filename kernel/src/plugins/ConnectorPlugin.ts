@@ -1,4 +1,4 @@
-import type { CaipNetwork, ChainNamespace } from '../types.js';
+import type { CaipNetwork, ChainNamespace, WalletInfo } from '../types.js';
 import type { ConnectorType, WalletCapabilities } from './Connector.js';
 import type { LazyView } from './FeaturePlugin.js';
 
@@ -15,6 +15,11 @@ export interface SessionNamespace {
   readonly provider: unknown;
   /** The wallet's own abilities on this namespace, replacing or withholding the adapter's. */
   readonly capabilities?: WalletCapabilities;
+  /**
+   * The wallet behind the session, for the account's §3 `connectedWalletInfo` (the plugin's own name and icon by
+   * default): the WalletConnect wallet's name, or the social provider an embedded wallet signed in with (`social`).
+   */
+  readonly walletInfo?: Partial<WalletInfo>;
 }
 
 /** A session the wallet approved: the namespaces it serves (a wallet may approve fewer than asked). */

@@ -1,6 +1,6 @@
 import type { ConnectorType, WalletCapabilities } from '../plugins/Connector.js';
 import type { ConnectorContext, ConnectorPlugin, SessionRequest, SharedSession } from '../plugins/ConnectorPlugin.js';
-import type { ChainNamespace } from '../types.js';
+import type { ChainNamespace, WalletInfo } from '../types.js';
 
 export interface FakeConnectorPluginOptions {
   id?: string;
@@ -11,6 +11,8 @@ export interface FakeConnectorPluginOptions {
   approve?: readonly ChainNamespace[];
   /** Per-namespace wallet capabilities the session declares. */
   capabilities?: Partial<Record<ChainNamespace, WalletCapabilities>>;
+  /** The wallet behind the session, as the session reports it for every namespace. */
+  walletInfo?: Partial<WalletInfo>;
 }
 
 /*
@@ -28,7 +30,11 @@ export function createFakeConnectorPlugin(options: FakeConnectorPluginOptions = 
       namespaces: Object.fromEntries(
         namespaces.map((ns) => [
           ns,
-          { provider: { session: options.id ?? 'shared', namespace: ns }, capabilities: options.capabilities?.[ns] },
+          {
+            provider: { session: options.id ?? 'shared', namespace: ns },
+            capabilities: options.capabilities?.[ns],
+            walletInfo: options.walletInfo,
+          },
         ]),
       ),
     };
