@@ -41,7 +41,7 @@ export default function RecoveryView({ modal, data }: ViewProps) {
       <h3>{save ? 'Save your recovery secret' : 'Enter your recovery secret'}</h3>
       <p className="emb-note">
         {save
-          ? 'Your wallet is ready. Keep this secret somewhere safe: with your e-mail it restores your wallet on another device. It is shown only once.'
+          ? 'Your wallet is ready. Keep this secret somewhere safe: with your sign-in (e-mail, social account or Farcaster) it restores your wallet on another device. It is shown only once.'
           : 'This device has no key for your wallet yet. Type the recovery secret you saved when you created it.'}
       </p>
       {controller ? (

@@ -12,7 +12,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { startEmbeddedWalletService } from '@latch/connector-embedded/server';
 import { startSmtpInbox } from '@latch/testkit';
+import { createFarcasterSigner, deployFarcasterIdRegistry, startFarcasterRelay } from '@latch/testkit/farcaster';
 import { startOidcProvider } from '@latch/testkit/oidc';
+import { startFarcasterApp } from './farcasterApp.mjs';
 
 const distDir = new URL('../dist', import.meta.url).pathname;
 if (!existsSync(`${distDir}/index.html`)) {
@@ -126,6 +128,20 @@ try {
     tokenUrl: oidc.tokenUrl,
     userInfoUrl: oidc.vendorUserUrl(provider),
   });
+  // Farcaster: the Id Registry on chain 31338 (fid 1 held by its dev account 7), the relay stand-in, and a page
+  // playing the Farcaster app that approves a pasted sign-in link with that custody key.
+  const custody = second.accounts[7];
+  await deployFarcasterIdRegistry(second, { 1: custody.address });
+  const farcasterRelay = await startFarcasterRelay({ rpcUrl: second.rpcUrl });
+  stops.push(farcasterRelay.close);
+  const farcasterSigner = createFarcasterSigner({
+    relayUrl: farcasterRelay.url,
+    fid: 1,
+    username: 'demo',
+    custodyPrivateKey: custody.privateKey,
+  });
+  const farcasterApp = await startFarcasterApp(farcasterSigner, 'demo');
+  stops.push(farcasterApp.close);
   const embeddedWallet = await startEmbeddedWalletService({
     port: servicePort,
     projects: [{ id: 'latch-demo', allowedOrigins: [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`] }],
@@ -140,6 +156,7 @@ try {
       github: oauth2('github'),
       facebook: oauth2('facebook'),
     },
+    farcaster: { relayUrl: farcasterRelay.url, rpcUrl: second.rpcUrl },
   });
   stops.push(embeddedWallet.close);
   config.embedded = { serviceUrl: embeddedWallet.url, projectId: 'latch-demo', inboxUrl: inbox.httpUrl };
@@ -164,6 +181,7 @@ try {
   console.log(
     `  ➜ social sign-in: an OpenID Connect stand-in ${oidc.issuer} plays Google, X, Discord, GitHub, Apple and Facebook (account 'demo')`,
   );
+  console.log(`  ➜ Farcaster: relay stand-in ${farcasterRelay.url}; approve a copied sign-in link at ${farcasterApp.url} (fid 1, @demo)`);
   console.log('  Press Ctrl+C to stop.\n');
 } catch (error) {
   console.error('[demo] failed to start:', error);
