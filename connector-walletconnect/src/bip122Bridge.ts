@@ -1,5 +1,5 @@
 import { isBase64Psbt, readSignature, readSignedPsbt, readTxid, readWalletAddresses, type WalletAddress } from './bip122Answers.js';
-import { ProviderRpcError, type SessionChannel, toProviderError } from './channel.js';
+import { ProviderRpcError, requestApproved, type SessionChannel } from './channel.js';
 
 /*
  * A sats-connect provider over a WalletConnect session, for the bip122 adapter: `request(method, params)` answering
@@ -120,15 +120,8 @@ export function createBip122Provider(channel: SessionChannel, startChain: string
     return found;
   }
 
-  async function ask(method: string, params: Record<string, unknown>): Promise<unknown> {
-    if (!approved()?.methods.includes(method))
-      throw new ProviderRpcError(METHOD_NOT_FOUND, `${method} is not approved in this WalletConnect session`);
-    try {
-      return await channel.request(method, params, chainId);
-    } catch (error) {
-      throw toProviderError(error);
-    }
-  }
+  // sats-connect reads an unapproved method as "method not found".
+  const ask = (method: string, params: Record<string, unknown>) => requestApproved(channel, method, params, chainId, METHOD_NOT_FOUND);
 
   function accountAnswer() {
     return { id: account(), addresses: satsAddresses(chainId), walletType: 'software', ...network(chainId) };

@@ -32,3 +32,31 @@ export function toProviderError(error: unknown): Error {
   }
   return error instanceof Error ? error : new ProviderRpcError(typeof code === 'number' ? code : -32603, text);
 }
+
+/**
+ * A wallet request on a method the session approved (else refused with `notApprovedCode`, 4200 by default);
+ * the wallet's refusal or error comes back as a provider error (`toProviderError`).
+ */
+export async function requestApproved(
+  channel: SessionChannel,
+  method: string,
+  params: unknown,
+  chainId: string,
+  notApprovedCode = 4200,
+): Promise<unknown> {
+  if (!channel.approved()?.methods.includes(method)) {
+    throw new ProviderRpcError(notApprovedCode, `${method} is not approved in this WalletConnect session`);
+  }
+  try {
+    return await channel.request(method, params, chainId);
+  } catch (error) {
+    throw toProviderError(error);
+  }
+}
+
+/** `requestApproved`, whose answer must be a JSON object (the result of a signing method). */
+export async function requestApprovedObject(channel: SessionChannel, method: string, params: unknown, chainId: string) {
+  const reply = await requestApproved(channel, method, params, chainId);
+  if (typeof reply !== 'object' || reply === null) throw new ProviderRpcError(-32603, `The wallet answered ${method} without a result`);
+  return reply as Record<string, unknown>;
+}

@@ -1,6 +1,6 @@
 import { readUntrustedProperty } from '@latch/kernel';
 import type { BridgeInput } from './bridges.js';
-import { ProviderRpcError, toProviderError } from './channel.js';
+import { ProviderRpcError, requestApproved } from './channel.js';
 import { encodeBase64 } from './codec.js';
 import {
   parseAccounts,
@@ -117,14 +117,7 @@ export function createCosmosBridge({
     return caip;
   }
 
-  async function ask(method: string, params: unknown, caip: string): Promise<unknown> {
-    if (!methods().includes(method)) throw new ProviderRpcError(4200, `${method} is not approved in this WalletConnect session`);
-    try {
-      return await channel.request(method, params, caip);
-    } catch (error) {
-      throw toProviderError(error);
-    }
-  }
+  const ask = (method: string, params: unknown, caip: string) => requestApproved(channel, method, params, caip);
 
   /** The session's accounts on the chain, with their keys from cosmos_getAccounts (asked once per chain and session). */
   function accountsOn(chainId: string): Promise<SessionAccount[]> {

@@ -1,4 +1,4 @@
-import { ProviderRpcError, type SessionChannel, toProviderError } from './channel.js';
+import { ProviderRpcError, requestApprovedObject, type SessionChannel } from './channel.js';
 import { decodeBase58 } from './codec.js';
 
 /*
@@ -119,17 +119,7 @@ export function createPolkadotSessionEntry(channel: SessionChannel, preferredCha
     return preferredChains.find((chain) => chainsOfAccount.includes(chain)) ?? (chainsOfAccount[0] as string);
   }
 
-  async function ask(method: string, params: unknown, chain: string): Promise<Record<string, unknown>> {
-    if (!approved()?.methods.includes(method)) throw new ProviderRpcError(4200, `${method} is not approved in this WalletConnect session`);
-    let reply: unknown;
-    try {
-      reply = await channel.request(method, params, chain);
-    } catch (error) {
-      throw toProviderError(error);
-    }
-    if (typeof reply !== 'object' || reply === null) throw new ProviderRpcError(-32603, `The wallet answered ${method} without a result`);
-    return reply as Record<string, unknown>;
-  }
+  const ask = (method: string, params: unknown, chain: string) => requestApprovedObject(channel, method, params, chain);
 
   /** The wallet's own request id when it gave a usable one, else ours. */
   const idOf = (reply: Record<string, unknown>) => {

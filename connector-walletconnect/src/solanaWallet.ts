@@ -1,4 +1,4 @@
-import { ProviderRpcError, type SessionChannel, toProviderError } from './channel.js';
+import { ProviderRpcError, requestApprovedObject, type SessionChannel } from './channel.js';
 import { decodeBase58, decodeBase64, encodeBase58, encodeBase64 } from './codec.js';
 
 /*
@@ -84,17 +84,7 @@ export function createSolanaWallet(channel: SessionChannel, identity: { name: st
     }));
   const chainOf = (input: SignInput) => input.chain ?? chains()[0] ?? 'solana';
 
-  async function ask(method: string, params: unknown, chain: string): Promise<Record<string, unknown>> {
-    if (!methods().includes(method)) throw new ProviderRpcError(4200, `${method} is not approved in this WalletConnect session`);
-    let reply: unknown;
-    try {
-      reply = await channel.request(method, params, chain);
-    } catch (error) {
-      throw toProviderError(error);
-    }
-    if (typeof reply !== 'object' || reply === null) throw new ProviderRpcError(-32603, `The wallet answered ${method} without a result`);
-    return reply as Record<string, unknown>;
-  }
+  const ask = (method: string, params: unknown, chain: string) => requestApprovedObject(channel, method, params, chain);
   const signatureOf = (reply: Record<string, unknown>) => {
     const bytes = typeof reply.signature === 'string' ? decodeBase58(reply.signature) : undefined;
     if (bytes?.length !== 64) throw new ProviderRpcError(-32603, 'The wallet returned an invalid signature');
