@@ -8,6 +8,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { serveDemo } from '../scripts/demoServer.mjs';
 import { FRAME_DIR, PROJECT, SECRET, type StackRpcs, freePort, saveRecoverySecret, withStack } from './embeddedStack.js';
 import { dialog, DIST_DIR, expect, openConnect } from './fixtures.js';
+import { activateNamespace } from './namespaceFlows.js';
 import { audit } from './helpers.js';
 
 const PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
@@ -156,11 +157,7 @@ async function saveSecretAndConnect(page: Page) {
 }
 
 async function evmAddress(page: Page): Promise<`0x${string}`> {
-  await page.getByTestId('latch-account-button').click();
-  await dialog(page).getByTestId('latch-namespace-eip155').click();
-  await expect(dialog(page).getByTestId('latch-namespace-eip155')).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press('Escape');
-  await expect(dialog(page)).toBeHidden();
+  await activateNamespace(page, 'eip155');
   return ((await page.getByTestId('demo-address').textContent()) ?? '') as `0x${string}`;
 }
 

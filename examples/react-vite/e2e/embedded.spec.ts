@@ -1,19 +1,12 @@
 import { startEmbeddedWalletService, type RunningEmbeddedWalletService } from '@latch/connector-embedded/server';
 import { startSmtpInbox, codeOf, type SmtpInbox } from '@latch/testkit';
 import type { Browser, Page } from '@playwright/test';
-import {
-  address as toAddress,
-  getBase58Encoder,
-  getPublicKeyFromAddress,
-  getUtf8Encoder,
-  signatureBytes,
-  verifySignature,
-} from '@solana/kit';
 import { verifyMessage } from 'viem';
 import { serveDemo } from '../scripts/demoServer.mjs';
 import { FRAME_DIR, PROJECT, SECRET, type StackRpcs, freePort, recoveryFrame, saveRecoverySecret, withStack } from './embeddedStack.js';
 import { dialog, DIST_DIR, expect, openConnect, test } from './fixtures.js';
-import { audit, rpc } from './helpers.js';
+import { activateNamespace } from './namespaceFlows.js';
+import { audit, rpc, verifySolanaSignature } from './helpers.js';
 
 interface Stack {
   url: string;
@@ -140,17 +133,8 @@ async function signUp(page: Page, stack: Stack, email: string, options: { audit?
   return secret;
 }
 
-/** Makes a namespace the active one from the Account view's namespace switcher, then closes the modal. */
-async function activate(page: Page, namespace: string) {
-  await page.getByTestId('latch-account-button').click();
-  await dialog(page).getByTestId(`latch-namespace-${namespace}`).click();
-  await expect(dialog(page).getByTestId(`latch-namespace-${namespace}`)).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press('Escape');
-  await expect(dialog(page)).toBeHidden();
-}
-
 async function addressOf(page: Page, namespace: string): Promise<string> {
-  await activate(page, namespace);
+  await activateNamespace(page, namespace);
   return (await page.getByTestId('demo-address').textContent()) ?? '';
 }
 
@@ -170,12 +154,6 @@ async function signApproved(page: Page, namespace: string, message: string, opti
   await expect(signature).not.toHaveText('');
   await expect(signature).not.toHaveAttribute('role', 'alert');
   return (await signature.textContent()) ?? '';
-}
-
-async function verifySolana(address: string, message: string, signature: string) {
-  const key = await getPublicKeyFromAddress(toAddress(address));
-  const bytes = signatureBytes(new Uint8Array(getBase58Encoder().encode(signature)));
-  return verifySignature(key, bytes, getUtf8Encoder().encode(message));
 }
 
 embeddedTest(
@@ -214,7 +192,7 @@ embeddedTest(
     const sol = await addressOf(page, 'solana');
     expect(sol).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     const solSignature = await signApproved(page, 'solana', 'Hello, Solana');
-    expect(await verifySolana(sol, 'Hello, Solana', solSignature)).toBe(true);
+    expect(await verifySolanaSignature(sol, 'Hello, Solana', solSignature)).toBe(true);
 
     // The Account view shows both, with balances (a fresh wallet: 0).
     await page.getByTestId('latch-account-button').click();
@@ -343,7 +321,7 @@ embeddedTest(
       await expect(second.getByTestId('demo-status')).toHaveText('connected');
       expect(await addressOf(second, 'eip155')).toBe(evm);
       expect(await addressOf(second, 'solana')).toBe(sol);
-      await activate(second, 'eip155');
+      await activateNamespace(second, 'eip155');
       const signature = (await signApproved(second, 'eip155', 'recovered')) as `0x${string}`;
       expect(await verifyMessage({ address: evm as `0x${string}`, message: 'recovered', signature })).toBe(true);
     } finally {
@@ -360,7 +338,7 @@ embeddedTest('a send approved in ApproveTransaction lands on anvil; a rejected o
   // A reload restores the session and reads the new balance.
   await page.reload();
   await expect(page.getByTestId('demo-status')).toHaveText('connected');
-  await activate(page, 'eip155');
+  await activateNamespace(page, 'eip155');
   const to = chains.main.accounts[7]!.address;
   const before = BigInt(await rpc<string>(chains.main.rpcUrl, 'eth_getBalance', [to, 'latest']));
 
@@ -416,7 +394,7 @@ embeddedTest(
     // A reload restores the session and reads the new balance.
     await page.reload();
     await expect(page.getByTestId('demo-status')).toHaveText('connected');
-    await activate(page, 'solana');
+    await activateNamespace(page, 'solana');
     await page.getByTestId('latch-account-button').click();
     const modal = dialog(page);
     await modal.getByTestId('latch-feature-WalletSend').click();

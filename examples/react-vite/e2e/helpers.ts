@@ -1,5 +1,13 @@
 import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
 import { expect, type Page } from '@playwright/test';
+import {
+  address as toAddress,
+  getBase58Encoder,
+  getPublicKeyFromAddress,
+  getUtf8Encoder,
+  signatureBytes,
+  verifySignature,
+} from '@solana/kit';
 import axe from 'axe-core';
 
 export const WALLET_NAME = 'Latch Test Wallet';
@@ -81,4 +89,10 @@ export async function audit(page: Page, label: string) {
   });
   const serious = (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, `${label}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);
+}
+
+/** Whether `signature` (base58, as the demo shows it) is the Solana account's ed25519 signature of `message`. */
+export async function verifySolanaSignature(address: string, message: string, signature: string): Promise<boolean> {
+  const key = await getPublicKeyFromAddress(toAddress(address));
+  return verifySignature(key, signatureBytes(new Uint8Array(getBase58Encoder().encode(signature))), getUtf8Encoder().encode(message));
 }

@@ -33,13 +33,27 @@ export async function expectDeclined(page: Page, walletName: string): Promise<vo
   await expect(page.getByTestId('demo-address')).toHaveText('—');
 }
 
-/** Signs 'Hello from Latch' with the demo's card on the active namespace; resolves what the page shows. */
-export async function signInDemo(page: Page, namespace: string): Promise<string> {
+/**
+ * Signs with the demo's card on `namespace` (its own message when given, else the card's 'Hello from Latch');
+ * resolves what the page shows.
+ */
+export async function signInDemo(page: Page, namespace: string, message?: string): Promise<string> {
+  if (message !== undefined) await page.locator('#demo-message').fill(message);
   await page.getByRole('button', { name: new RegExp(`^Sign with wallet \\(${namespace}\\)`) }).click();
   const shown = page.getByTestId('demo-signature');
-  await expect(shown).toBeVisible();
+  if (message === undefined) await expect(shown).toBeVisible();
+  else await expect(shown).not.toHaveText('');
   await expect(shown).not.toHaveAttribute('role', 'alert'); // an error renders in the same place, as an alert
   return (await shown.textContent()) ?? '';
+}
+
+/** Makes a namespace the active one from the Account view's namespace switcher, then closes the modal. */
+export async function activateNamespace(page: Page, namespace: string): Promise<void> {
+  await page.getByTestId('latch-account-button').click();
+  await dialog(page).getByTestId(`latch-namespace-${namespace}`).click();
+  await expect(dialog(page).getByTestId(`latch-namespace-${namespace}`)).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
 }
 
 /**

@@ -1,18 +1,11 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { sharedSessionWalletInitScript, solanaAddressFromSeed } from '@latch/testkit';
 import { publicKeyFromToyAddress, toyAddressFromSecretKey } from '@latch/testkit/toy';
-import {
-  address as toAddress,
-  getBase58Encoder,
-  getPublicKeyFromAddress,
-  getUtf8Encoder,
-  signatureBytes,
-  verifySignature,
-} from '@solana/kit';
 import type { Page } from '@playwright/test';
 import { verifyMessage } from 'viem';
 import { dialog, expect, openConnect, SOLANA_SEEDS, test, TOY_KEYS } from './fixtures.js';
-import { watchForeignRequests } from './helpers.js';
+import { activateNamespace, signInDemo } from './namespaceFlows.js';
+import { verifySolanaSignature, watchForeignRequests } from './helpers.js';
 
 const WALLET = 'Latch Shared Wallet';
 
@@ -60,24 +53,6 @@ async function connectShared(page: Page) {
   await expect(dialog(page)).toBeHidden();
 }
 
-/** Makes a namespace the active one from the Account view's namespace switcher, then closes the modal. */
-async function activate(page: Page, namespace: string) {
-  await page.getByTestId('latch-account-button').click();
-  await dialog(page).getByTestId(`latch-namespace-${namespace}`).click();
-  await expect(dialog(page).getByTestId(`latch-namespace-${namespace}`)).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press('Escape');
-  await expect(dialog(page)).toBeHidden();
-}
-
-async function signInDemo(page: Page, namespace: string, message: string): Promise<string> {
-  await page.locator('#demo-message').fill(message);
-  await page.getByRole('button', { name: new RegExp(`^Sign with wallet \\(${namespace}\\)`) }).click();
-  const signature = page.getByTestId('demo-signature');
-  await expect(signature).not.toHaveText('');
-  await expect(signature).not.toHaveAttribute('role', 'alert');
-  return (await signature.textContent()) ?? '';
-}
-
 test('one session over eip155, solana and the toy namespace: one pick, a real signature on each, silent restore, one disconnect ends all', async ({
   page,
   kernelDemo,
@@ -96,19 +71,17 @@ test('one session over eip155, solana and the toy namespace: one pick, a real si
   for (const ns of ['eip155', 'solana', 'toy']) await expect(dialog(page).getByTestId(`latch-namespace-${ns}`)).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await activate(page, 'eip155');
+  await activateNamespace(page, 'eip155');
   await expect(page.getByTestId('demo-address')).toHaveText(addresses.eip155);
   const evmSignature = (await signInDemo(page, 'eip155', 'one session: evm')) as `0x${string}`;
   expect(await verifyMessage({ address: addresses.eip155, message: 'one session: evm', signature: evmSignature })).toBe(true);
 
-  await activate(page, 'solana');
+  await activateNamespace(page, 'solana');
   await expect(page.getByTestId('demo-address')).toHaveText(addresses.solana);
   const solSignature = await signInDemo(page, 'solana', 'one session: solana');
-  const solKey = await getPublicKeyFromAddress(toAddress(addresses.solana));
-  const solBytes = signatureBytes(new Uint8Array(getBase58Encoder().encode(solSignature)));
-  expect(await verifySignature(solKey, solBytes, getUtf8Encoder().encode('one session: solana'))).toBe(true);
+  expect(await verifySolanaSignature(addresses.solana, 'one session: solana', solSignature)).toBe(true);
 
-  await activate(page, 'toy');
+  await activateNamespace(page, 'toy');
   await expect(page.getByTestId('demo-address')).toHaveText(addresses.toy);
   await expect(page.getByTestId('demo-balance')).toHaveText('1.500 TOY');
   const toySignature = await signInDemo(page, 'toy', 'one session: toy');

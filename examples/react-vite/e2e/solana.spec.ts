@@ -1,22 +1,9 @@
 import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
 import { MOCK_SOLANA_WALLET_NAME, MULTICHAIN_WALLET_NAME } from '@latch/testkit';
-import {
-  address as toAddress,
-  getBase58Encoder,
-  getPublicKeyFromAddress,
-  getUtf8Encoder,
-  signatureBytes,
-  verifySignature,
-} from '@solana/kit';
 import { dialog, expect, openConnect, SOLANA_FUNDING_LAMPORTS, SOLANA_SEEDS, test } from './fixtures.js';
-import { shortAddress, WALLET_NAME } from './helpers.js';
+import { shortAddress, verifySolanaSignature, WALLET_NAME } from './helpers.js';
 
 const SOL_BALANCE = `${formatBalance(formatUnits(SOLANA_FUNDING_LAMPORTS, 9))} SOL`;
-
-async function verifySolanaSignature(address: string, message: string, signature: string) {
-  const key = await getPublicKeyFromAddress(toAddress(address));
-  return verifySignature(key, signatureBytes(new Uint8Array(getBase58Encoder().encode(signature))), getUtf8Encoder().encode(message));
-}
 
 test('connect the Solana wallet: the Account view shows its address and the local balance', async ({ page, demo, installSolanaWallet }) => {
   const address = await installSolanaWallet(page, { name: MOCK_SOLANA_WALLET_NAME, seed: SOLANA_SEEDS.solanaOnly });

@@ -4,14 +4,6 @@ import {
   type WalletConnectRelay,
   type WalletConnectWallet,
 } from '@latch/testkit/walletconnect';
-import {
-  address as toAddress,
-  getBase58Encoder,
-  getPublicKeyFromAddress,
-  getUtf8Encoder,
-  signatureBytes,
-  verifySignature,
-} from '@solana/kit';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { devices, type Page } from '@playwright/test';
@@ -33,7 +25,8 @@ import {
 } from './namespaceWallets.js';
 import { solanaAddressFromSeed, verifyAdr36Signature, verifyBitcoinMessageSignature } from '@latch/testkit';
 import { DIST_DIR, dialog, expect, openConnect, SOLANA_SEEDS, test as base } from './fixtures.js';
-import { audit } from './helpers.js';
+import { activateNamespace, signInDemo } from './namespaceFlows.js';
+import { audit, verifySolanaSignature } from './helpers.js';
 
 // WalletConnect end to end: the demo in Chromium pairs through the testkit's relay on 127.0.0.1 with a Node
 // wallet on @reown/walletkit holding real keys, which signs against anvil and the local Solana cluster.
@@ -192,28 +185,6 @@ async function connect(page: Page, wallet: WalletConnectWallet) {
   await expect(page.getByTestId('demo-status')).toHaveText('connected');
 }
 
-async function activate(page: Page, namespace: string) {
-  await page.getByTestId('latch-account-button').click();
-  await dialog(page).getByTestId(`latch-namespace-${namespace}`).click();
-  await expect(dialog(page).getByTestId(`latch-namespace-${namespace}`)).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press('Escape');
-  await expect(dialog(page)).toBeHidden();
-}
-
-async function signInDemo(page: Page, namespace: string, message: string): Promise<string> {
-  await page.locator('#demo-message').fill(message);
-  await page.getByRole('button', { name: new RegExp(`^Sign with wallet \\(${namespace}\\)`) }).click();
-  const signature = page.getByTestId('demo-signature');
-  await expect(signature).not.toHaveText('');
-  await expect(signature).not.toHaveAttribute('role', 'alert');
-  return (await signature.textContent()) ?? '';
-}
-
-async function verifySolana(address: string, message: string, signature: string): Promise<boolean> {
-  const key = await getPublicKeyFromAddress(toAddress(address));
-  return verifySignature(key, signatureBytes(new Uint8Array(getBase58Encoder().encode(signature))), getUtf8Encoder().encode(message));
-}
-
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 });
@@ -258,7 +229,7 @@ test('QR pairing approves eip155 and solana in one session: real signatures, net
   for (const ns of ['eip155', 'solana']) await expect(dialog(page).getByTestId(`latch-namespace-${ns}`)).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await activate(page, 'eip155');
+  await activateNamespace(page, 'eip155');
   await expect(page.getByTestId('demo-address')).toHaveText(wallet.evmAddress);
   // §3 connectedWalletInfo: the wallet's own name from its session metadata, not "WalletConnect".
   await expect(page.getByTestId('demo-wallet')).toHaveText('Latch WalletConnect test wallet');
@@ -280,11 +251,11 @@ test('QR pairing approves eip155 and solana in one session: real signatures, net
   expect(await verifyMessage({ address: wallet.evmAddress, message: 'on chain 31338', signature: onSecond })).toBe(true);
   expect(wallet.requests.at(-1)).toMatchObject({ chainId: 'eip155:31338', method: 'personal_sign' });
 
-  await activate(page, 'solana');
+  await activateNamespace(page, 'solana');
   await expect(page.getByTestId('demo-address')).toHaveText(wallet.solanaAddress!);
   const solSignature = await signInDemo(page, 'solana', 'walletconnect: solana');
-  expect(await verifySolana(wallet.solanaAddress!, 'walletconnect: solana', solSignature)).toBe(true);
-  expect(await verifySolana(wallet.solanaAddress!, 'walletconnect: solana!', solSignature)).toBe(false);
+  expect(await verifySolanaSignature(wallet.solanaAddress!, 'walletconnect: solana', solSignature)).toBe(true);
+  expect(await verifySolanaSignature(wallet.solanaAddress!, 'walletconnect: solana!', solSignature)).toBe(false);
 
   // A reload restores the session silently: no new pairing, no new proposal.
   expect(proposals()).toBe(1);
@@ -296,7 +267,7 @@ test('QR pairing approves eip155 and solana in one session: real signatures, net
   expect(wallet.sessions()).toHaveLength(1);
   await page.keyboard.press('Escape');
   const restored = await signInDemo(page, 'solana', 'after reload');
-  expect(await verifySolana(wallet.solanaAddress!, 'after reload', restored)).toBe(true);
+  expect(await verifySolanaSignature(wallet.solanaAddress!, 'after reload', restored)).toBe(true);
 
   // §4: disconnecting from the modal ends the session for every namespace, on the wallet's side too.
   await page.getByTestId('latch-account-button').click();
@@ -322,7 +293,7 @@ test('QR pairing approves eip155 and solana in one session: real signatures, net
 test('the wallet switches chain on its side: the page follows (chainChanged over the session)', async ({ page, wcDemo, wallet }) => {
   await page.goto(wcDemo.url);
   await connect(page, wallet);
-  await activate(page, 'eip155');
+  await activateNamespace(page, 'eip155');
   await expect(page.getByTestId('demo-network')).toHaveText('Local Devnet');
   await wallet.switchChain(31338);
   await expect(page.getByTestId('demo-network')).toHaveText('Local Devnet 2');
@@ -361,21 +332,21 @@ test('one session serves all five namespaces: bip122, polkadot and cosmos too, e
     await page.keyboard.press('Escape');
 
     const btc = bitcoinAddress(BITCOIN_KEYS.holder);
-    await activate(page, 'bip122');
+    await activateNamespace(page, 'bip122');
     await expect(page.getByTestId('demo-address')).toHaveText(btc);
     const btcSignature = await signInDemo(page, 'bip122', 'walletconnect: bitcoin');
     expect(verifyBitcoinMessageSignature({ address: btc, message: 'walletconnect: bitcoin', signature: btcSignature })).toBe(true);
     expect(verifyBitcoinMessageSignature({ address: btc, message: 'walletconnect: bitcoin!', signature: btcSignature })).toBe(false);
 
     const dot = await polkadotAddress(polkadot, POLKADOT_URIS.holder);
-    await activate(page, 'polkadot');
+    await activateNamespace(page, 'polkadot');
     await expect(page.getByTestId('demo-address')).toHaveText(dot);
     const dotSignature = await signInDemo(page, 'polkadot', 'walletconnect: polkadot');
     expect(signatureVerify('walletconnect: polkadot', dotSignature, dot).isValid).toBe(true);
     expect(signatureVerify('walletconnect: polkadot!', dotSignature, dot).isValid).toBe(false);
 
     const atom = await cosmosAddress(cosmos, COSMOS_KEYS.holder);
-    await activate(page, 'cosmos');
+    await activateNamespace(page, 'cosmos');
     await expect(page.getByTestId('demo-address')).toHaveText(atom);
     const atomSignature = await signInDemo(page, 'cosmos', 'walletconnect: cosmos');
     expect(verifyAdr36Signature({ signer: atom, data: 'walletconnect: cosmos', signature: atomSignature })).toBe(true);
@@ -445,7 +416,7 @@ test('the relay goes down mid-session: a request fails with a clear error, and w
 }) => {
   await page.goto(wcDemo.url);
   await connect(page, wallet);
-  await activate(page, 'eip155');
+  await activateNamespace(page, 'eip155');
   await relay.pause();
   await page.locator('#demo-message').fill('while the relay is down');
   await page.getByRole('button', { name: /^Sign with wallet \(eip155\)/ }).click();
@@ -684,7 +655,7 @@ test('send through each adapter over the session: ETH on anvil (eth_sendTransact
   await page.goto(wcDemo.url);
   await connect(page, wallet);
 
-  await activate(page, 'eip155');
+  await activateNamespace(page, 'eip155');
   const weiBefore = BigInt(await rpc<string>(chains.main.rpcUrl, 'eth_getBalance', [evmTo, 'latest']));
   await page.getByTestId('latch-account-button').click();
   await sendFromAccount(page, 'ETH', '0.25', evmTo);
@@ -692,7 +663,7 @@ test('send through each adapter over the session: ETH on anvil (eth_sendTransact
   expect(wallet.requests.at(-1)).toMatchObject({ chainId: 'eip155:31337', method: 'eth_sendTransaction' });
   await page.keyboard.press('Escape');
 
-  await activate(page, 'solana');
+  await activateNamespace(page, 'solana');
   const lamports = async (address: string) => BigInt((await rpc<{ value: number }>(solana.rpcUrl, 'getBalance', [address])).value);
   const solBefore = await lamports(solTo);
   await page.getByTestId('latch-account-button').click();
