@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createAppClient, generateNonce, viemConnector } from '@farcaster/auth-client';
 import * as v from 'valibot';
 import { ServiceError, sendJson } from './http.js';
-import { type AuthInternals, createBearerSession, farcasterUserId } from './farcasterUser.js';
+import { createBearerSession } from './bearerSession.js';
+import { type AuthInternals, farcasterUserId } from './farcasterUser.js';
 
 export interface FarcasterConfig {
   /** The auth relay: the public 'https://relay.farcaster.xyz' or a self-hosted farcasterxyz auth-relay. */

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { AuthContext } from 'better-auth';
 
 /** The better-auth account provider id of a Farcaster sign-in; the account id is the fid. */
@@ -49,14 +48,4 @@ export async function farcasterUserId(context: AuthInternals, identity: Farcaste
     if (raced) return raced;
     throw error;
   }
-}
-
-/**
- * A new bearer session for `userId`, in the form better-auth's bearer plugin hands out in `set-auth-token`
- * (`<token>.<HMAC-SHA256(secret, token) in base64>`, as its signed session cookie).
- */
-export async function createBearerSession(context: AuthInternals, userId: string): Promise<string> {
-  const session = await context.internalAdapter.createSession(userId);
-  const signature = createHmac('sha256', context.secret).update(session.token).digest('base64');
-  return `${session.token}.${signature}`;
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
+import { createBearerSession } from './bearerSession.js';
 import { parseJson, rateLimited, ServiceError, sendJson } from './http.js';
 import { createIntentStore, type IntentStore, type SocialIntent, verifierMatches } from './socialIntents.js';
 import { sendDonePage, sendDoneScript, sendIntentErrorPage } from './socialPages.js';
@@ -15,6 +16,7 @@ export interface SocialAuth {
       findSession(token: string): Promise<{ session: { userId: string } } | null>;
       deleteSession(token: string): Promise<unknown>;
     };
+    secret: string;
   }>;
 }
 
@@ -143,9 +145,8 @@ export function createSocialSignIn(options: SocialSignInOptions) {
     }
     const userId = await store.claim(intent.id);
     if (!userId) throw new ServiceError(410, 'intent_used', 'This sign-in was already used');
-    const session = await (await options.auth()).$context.then((context) => context.internalAdapter.createSession(userId));
-    if (!session) throw new ServiceError(500, 'internal_error', 'Something went wrong');
-    sendJson(response, 200, { token: session.token, social: { provider: intent.provider } }, { 'set-auth-token': session.token });
+    const token = await createBearerSession(await (await options.auth()).$context, userId);
+    sendJson(response, 200, { token, social: { provider: intent.provider } }, { 'set-auth-token': token });
   }
 
   /** `/api/social/intents[/:id[/claim]]`, called by the frame (after the caller checks of every /api route). */
