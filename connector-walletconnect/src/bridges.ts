@@ -50,6 +50,8 @@ const CORE_BRIDGES: Readonly<Record<string, BridgeFactory>> = {
   },
 };
 
+const more = async (ns: string) => (await import('./moreBridges.js')).MORE_BRIDGES[ns]!;
+
 /**
  * Each namespace's bridge, loaded when a session approved it: eip155 and solana come with the session code,
  * the other three in one more chunk, only for a session that has one of them. In the order the session lists
@@ -58,7 +60,7 @@ const CORE_BRIDGES: Readonly<Record<string, BridgeFactory>> = {
 export const NAMESPACE_BRIDGES: Readonly<Record<string, () => Promise<BridgeFactory>>> = {
   eip155: async () => CORE_BRIDGES.eip155!,
   solana: async () => CORE_BRIDGES.solana!,
-  bip122: async () => (await import('./moreBridges.js')).MORE_BRIDGES.bip122!,
-  polkadot: async () => (await import('./moreBridges.js')).MORE_BRIDGES.polkadot!,
-  cosmos: async () => (await import('./moreBridges.js')).MORE_BRIDGES.cosmos!,
+  bip122: () => more('bip122'),
+  polkadot: () => more('polkadot'),
+  cosmos: () => more('cosmos'),
 };

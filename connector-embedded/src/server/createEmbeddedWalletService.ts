@@ -196,13 +196,10 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
       takeChannelSlot: (ip) => limiter.take([{ key: `farcaster:ip:${ip}`, rules: limits.farcasterChannelsPerIp }]),
     });
 
-  // Awaited per request; a database that fails to open is answered there (503), not left unhandled here.
-  const socialDb = opening.then(({ db }) => db);
-  socialDb.catch(() => undefined);
   const socials = createSocialSignIn({
     providers: socialProviders.map(({ provider }) => provider),
     serviceOrigin,
-    db: socialDb,
+    db: opening.then(({ db }) => db),
     auth: async () => (await auth) as unknown as SocialAuth,
     now: config.now ?? Date.now,
     takeIntentSlot: (ip) => limiter.take([{ key: `social:ip:${ip}`, rules: limits.socialIntentsPerIp }]),
