@@ -55,8 +55,26 @@ const balanceOf = (token: SwapToken, owner: `0x${string}`) =>
     ? client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
     : client.getBalance({ address: owner });
 
-async function mined(hash: `0x${string}`) {
-  return (await client.waitForTransactionReceipt({ hash })).status;
+/** The receipt's status; a reverted one says why: the reason the call gives replayed on the block before, or what was off. */
+async function mined(hash: `0x${string}`): Promise<string> {
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (receipt.status === 'success') return 'success';
+  const tx = await client.getTransaction({ hash });
+  const block = await client.getBlock({ blockNumber: receipt.blockNumber });
+  const replay = {
+    account: tx.from,
+    to: tx.to ?? undefined,
+    data: tx.input,
+    value: tx.value,
+    gas: tx.gas,
+    blockNumber: receipt.blockNumber - 1n,
+  };
+  const reason = await client.call(replay).then(
+    () =>
+      `the replay succeeds (gas used ${receipt.gasUsed} of ${tx.gas}; block time ${block.timestamp}, clock ${Math.floor(Date.now() / 1000)})`,
+    (error: unknown) => (error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)),
+  );
+  return `reverted: ${reason}`;
 }
 
 const request = (from: SwapToken, to: SwapToken, amountIn: bigint, account: `0x${string}`, slippageBps = 100) => ({
