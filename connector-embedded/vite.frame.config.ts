@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
-// The frame app: a static build served by the service at /frame (index.html) and /frame/recovery
-// (recovery.html), scripts under /frame/assets/. Only external module scripts, no inline code and no eval, so it
+// The frame app: a static build served by the service at /frame (index.html) and its visible pages /frame/recovery,
+// /frame/approve and /frame/logins, scripts under /frame/assets/. Only external module scripts, no inline code and no eval, so it
 // runs under the frame CSP `script-src 'self'` (PROTOCOL §3).
 const root = resolve(import.meta.dirname, 'src/frame');
 
@@ -18,7 +18,12 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: false,
     rollupOptions: {
-      input: { index: resolve(root, 'index.html'), recovery: resolve(root, 'recovery.html') },
+      input: {
+        index: resolve(root, 'index.html'),
+        recovery: resolve(root, 'recovery.html'),
+        approve: resolve(root, 'approve.html'),
+        logins: resolve(root, 'logins.html'),
+      },
     },
   },
 });

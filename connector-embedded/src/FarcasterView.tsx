@@ -102,7 +102,8 @@ export default function FarcasterView({ modal, data }: ViewProps) {
           <p className="emb-note" role="status">
             <span className="spinner" aria-hidden="true" /> Waiting for you to approve in Farcaster…
           </p>
-          {onPhone() ? (
+          {onPhone() && /^https?:\/\//.test(phase.url) ? (
+            // Only http(s): a link from the relay must never run script in this page (javascript:) on any React version.
             <a className="button primary block" href={phase.url}>
               Open Farcaster
             </a>

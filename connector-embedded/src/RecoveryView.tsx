@@ -48,7 +48,7 @@ export default function RecoveryView({ modal, data }: ViewProps) {
         <iframe
           className="emb-recovery"
           title={save ? 'Your recovery secret' : 'Enter your recovery secret'}
-          src={controller.recoveryUrl()}
+          src={controller.recoveryUrl(modal.options.themeMode === 'light' ? 'light' : 'dark')}
           // allow-forms: the secret is typed into a form (its submit event never fires without it); the frame's own
           // CSP (form-action 'none') still keeps it from going anywhere.
           sandbox="allow-scripts allow-same-origin allow-forms"

@@ -31,8 +31,10 @@ export const POPUP_CLOSED = 'The sign-in window was closed before you finished';
 /** How often the popup is checked for being closed, and how long its last result may take after that. */
 const POPUP_POLL_MS = 500;
 const CLOSED_GRACE_MS = 2_000;
-/** The query parameter the service adds when the visitor comes back from a redirect sign-in. */
+/** The query parameters the service adds when the visitor comes back from a redirect sign-in: the intent, and the
+ * code only the browser that signed in received (the frame must show it to claim the session). */
 export const RETURN_PARAMETER = 'latch_social';
+export const RETURN_CODE_PARAMETER = 'latch_code';
 
 type Outcome = 'CONNECT' | 'CREATE' | 'RECOVER';
 
@@ -129,15 +131,17 @@ export function startSocialSignIn(controller: EmbeddedController, provider: OAut
   };
 }
 
-/** After a redirect sign-in: takes `latch_social` off the address (§5, removed after use) and waits for its outcome. */
+/** After a redirect sign-in: takes its parameters off the address (§5, removed after use) and waits for its outcome. */
 export function resumeSocialSignIn(controller: EmbeddedController): SocialAttempt | undefined {
   const url = new URL(location.href);
   const intentId = url.searchParams.get(RETURN_PARAMETER);
   if (!intentId) return undefined;
+  const code = url.searchParams.get(RETURN_CODE_PARAMETER) ?? undefined;
   url.searchParams.delete(RETURN_PARAMETER);
+  url.searchParams.delete(RETURN_CODE_PARAMETER);
   history.replaceState(history.state, '', url.href);
   return {
-    result: controller.waitSocial(intentId),
+    result: controller.waitSocial(intentId, code),
     cancel: () => void controller.cancelSocial(intentId).catch(() => undefined),
   };
 }

@@ -1,15 +1,15 @@
 import type { CaipNetwork, ChainNamespace, ConnectorContext, SessionNamespace, SessionRequest, SharedSession } from '@latch/kernel';
-import { ProviderRpcError, USER_REJECTED } from './errors.js';
 import { createEip155Provider, type EmbeddedEip155Provider } from './eip155Provider.js';
 import { createFrameClient, FrameError, type FrameClient, LOAD_FAILED } from './frameClient.js';
 import type { EmbeddedSettings } from './index.js';
 import { PROVIDER_NAMES } from './protocol/constants.js';
-import { type EmbeddedUser, OAUTH_PROVIDERS, type OAuthProvider, type SignInAction } from './protocol/schemas.js';
+import { type ApprovalKind, type EmbeddedUser, OAUTH_PROVIDERS, type OAuthProvider, type SignInAction } from './protocol/schemas.js';
 import { createSolanaWallet, type EmbeddedSolanaWallet } from './solanaWallet.js';
 
 /*
  * The embedded wallet's state on the host page: the §4 origin check, the frame, the e-mail/OTP steps the
- * views drive, the visitor's approvals (§2 ApproveTransaction) and the providers handed to the adapters.
+ * views drive, the requests waiting for the visitor's approval (shown by the frame's own approval page, §2
+ * ApproveTransaction) and the providers handed to the adapters.
  */
 
 /** §8 alert titles the views show. */
@@ -34,25 +34,21 @@ export class EmbeddedError extends Error {
   }
 }
 
-/** What the ApproveTransaction view shows. */
-export type ApprovalDetails =
-  | { kind: 'message'; namespace: ChainNamespace; network: string; text: string }
-  | { kind: 'typedData'; network: string; domain: Record<string, unknown>; primaryType: string; fields: Record<string, unknown> }
-  | {
-      kind: 'transaction';
-      network: string;
-      to: string;
-      value: string;
-      dataBytes: number;
-      send: boolean;
-    }
-  | { kind: 'solanaTransaction'; network: string; instructions: string[]; send: boolean };
+/** The dialog's title for each kind of request waiting for the visitor. */
+export const APPROVAL_TITLES = {
+  message: 'Sign Message',
+  typedData: 'Sign Message',
+  transaction: 'Approve Transaction',
+  solanaTransaction: 'Approve Transaction',
+} as const;
 
+/**
+ * A request waiting for the visitor: the host knows only its id and kind; what it is, and the Approve button, are
+ * on the frame's approval page (`approvalUrl`), which the ApproveTransaction view shows.
+ */
 export interface Approval {
-  readonly id: number;
-  readonly details: ApprovalDetails;
-  approve(): void;
-  reject(): void;
+  readonly requestId: string;
+  readonly kind: ApprovalKind;
 }
 
 export type ControllerState = {
@@ -83,23 +79,27 @@ export interface EmbeddedController {
   verifyOtp(otp: string): Promise<SignedIn>;
   /** Fetched once per page (when the Connect view first shows the section), then reused. */
   projectConfig(): Promise<ProjectConfig>;
-  /** `social:start`: `returnTo` for the redirect fallback, `link` to add the provider to the signed-in wallet. */
-  startSocial(provider: OAuthProvider, options?: { returnTo?: string; link?: boolean }): Promise<{ intentId: string; url: string }>;
-  /** Visitor-paced (no request timeout): the same outcome as a code. */
-  waitSocial(intentId: string): Promise<SignedIn>;
+  /** `social:start`: `returnTo` for the redirect fallback (the page itself goes to the provider). */
+  startSocial(provider: OAuthProvider, options?: { returnTo?: string }): Promise<{ intentId: string; url: string }>;
+  /** Visitor-paced (no request timeout): the same outcome as a code. `code`: a redirect sign-in's browser code. */
+  waitSocial(intentId: string, code?: string): Promise<SignedIn>;
   cancelSocial(intentId: string): Promise<void>;
   startFarcaster(): Promise<{ channelId: string; url: string; expiresAt: string }>;
   waitFarcaster(channelId: string): Promise<SignedIn>;
   cancelFarcaster(channelId: string): Promise<void>;
   createWallet(): Promise<void>;
   recoverWallet(): Promise<void>;
-  recoveryUrl(): string;
+  recoveryUrl(theme?: 'dark' | 'light'): string;
+  /** The frame's approval page for one request, on the service's origin. */
+  approvalUrl(requestId: string, theme?: 'dark' | 'light'): string;
+  /** The frame's sign-in methods page (add or remove ways of signing in), on the service's origin. */
+  loginsUrl(theme?: 'dark' | 'light'): string;
+  /** The visitor left the approval view: the request fails with 4001 and nothing is signed. */
+  cancelApproval(requestId: string): void;
   /** The kernel's connect: the session of the signed-in visitor. */
   session(request: SessionRequest): Promise<SharedSession>;
   restore(request: SessionRequest): Promise<SharedSession | null>;
   signOut(): Promise<void>;
-  /** Asks the visitor (ApproveTransaction); rejects with 4001 when they decline. */
-  requestApproval(details: ApprovalDetails): Promise<void>;
   teardown(): void;
 }
 
@@ -127,7 +127,7 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
   let frame: Promise<FrameClient> | undefined;
   let offEvents: (() => void) | undefined;
   let providers: { eip155?: EmbeddedEip155Provider; solana?: EmbeddedSolanaWallet } = {};
-  let approvalSeq = 0;
+  /** Requests the frame said wait for the visitor, oldest first; the view shows the first. */
   const queue: Approval[] = [];
 
   const set = (next: Partial<ControllerState>) => {
@@ -198,6 +198,15 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
       });
       offEvents = client.onEvent((event) => {
         if (event.type === 'session:expired') void ended();
+        else if (event.type === 'approval:required') {
+          queue.push(event.payload);
+          if (queue.length === 1) nextApproval();
+        } else if (event.type === 'approval:settled') {
+          const index = queue.findIndex((entry) => entry.requestId === event.payload.requestId);
+          if (index < 0) return;
+          queue.splice(index, 1);
+          if (index === 0) nextApproval();
+        }
       });
       return client;
     })();
@@ -234,9 +243,11 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
     providers.solana?.end();
     const parts: Partial<Record<ChainNamespace, SessionNamespace>> = {};
     const deps = {
+      // A key-using request waits for the visitor in the frame's approval page: no timeout but theirs.
       rpc: (method: string, params: unknown, namespace: 'eip155' | 'solana', chainId: string | number) =>
-        call((client) => client.request('rpc:request', { namespace, chainId, method, params })).then((reply) => reply.result),
-      approve: (details: ApprovalDetails) => controller.requestApproval(details),
+        call((client) => client.request('rpc:request', { namespace, chainId, method, params }, { timeoutMs: 0 })).then(
+          (reply) => reply.result,
+        ),
       networks,
     };
     providers = {};
@@ -257,8 +268,20 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
   function nextApproval() {
     const next = queue[0];
     set({ approval: next });
-    if (next) void getContext()?.openView?.('ApproveTransaction', { pluginId: settings.id, approval: next.id });
+    if (next)
+      void getContext()?.openView?.('ApproveTransaction', {
+        pluginId: settings.id,
+        approval: next.requestId,
+        title: APPROVAL_TITLES[next.kind],
+      });
   }
+
+  const pageUrl = (page: string, query: Record<string, string | undefined>) => {
+    const url = new URL(`${settings.serviceUrl}/frame/${page}`);
+    url.searchParams.set('projectId', settings.projectId);
+    for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
+    return url.href;
+  };
 
   const controller: EmbeddedController = {
     settings,
@@ -288,8 +311,9 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
     },
     projectConfig,
     startSocial: (provider, options = {}) => call((client) => client.request('social:start', { provider, ...options })),
-    async waitSocial(intentId) {
-      return signedIn(await call((client) => client.request('social:wait', { intentId }, { timeoutMs: 0 })));
+    async waitSocial(intentId, code) {
+      const payload = code ? { intentId, code } : { intentId };
+      return signedIn(await call((client) => client.request('social:wait', payload, { timeoutMs: 0 })));
     },
     async cancelSocial(intentId) {
       await call((client) => client.request('social:cancel', { intentId }));
@@ -312,8 +336,11 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
       getContext()?.storage.set('login', true);
       set({ user: reply.user });
     },
-    recoveryUrl() {
-      return `${settings.serviceUrl}/frame/recovery?projectId=${encodeURIComponent(settings.projectId)}`;
+    recoveryUrl: (theme) => pageUrl('recovery', { theme }),
+    approvalUrl: (requestId, theme) => pageUrl('approve', { request: requestId, theme }),
+    loginsUrl: (theme) => pageUrl('logins', { theme }),
+    cancelApproval(requestId) {
+      void frame?.then((client) => client.request('approval:cancel', { requestId })).catch(() => undefined);
     },
     async session(request) {
       const user = state.user;
@@ -336,26 +363,12 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
     async signOut() {
       const current = frame;
       forget();
-      for (const pending of [...queue]) pending.reject();
+      queue.length = 0;
+      set({ approval: undefined });
       if (!current) return;
       const client = await current.catch(() => undefined);
       if (!client) return;
       await Promise.race([client.request('signout', {}).catch(() => undefined), new Promise((r) => setTimeout(r, DISCONNECT_WAIT_MS))]);
-    },
-    requestApproval(details) {
-      return new Promise<void>((resolve, reject) => {
-        const id = ++approvalSeq;
-        const settle = (ok: boolean) => {
-          const index = queue.findIndex((a) => a.id === id);
-          if (index < 0) return;
-          queue.splice(index, 1);
-          if (ok) resolve();
-          else reject(new ProviderRpcError(4001, USER_REJECTED));
-          nextApproval();
-        };
-        queue.push({ id, details, approve: () => settle(true), reject: () => settle(false) });
-        if (queue.length === 1) nextApproval();
-      });
     },
     teardown() {
       offEvents?.();

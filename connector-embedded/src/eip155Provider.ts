@@ -1,17 +1,16 @@
 import type { CaipNetwork } from '@latch/kernel';
-import type { ApprovalDetails } from './controller.js';
 import { ProviderRpcError } from './errors.js';
 import { jsonRpc } from './jsonRpc.js';
 
 /*
- * The EIP-1193 provider the eip155 adapter drives. Reads go to the network's own RPC; every unsafe request is
- * shown to the visitor first (ApproveTransaction) and only then signed in the frame; sends are filled and
- * broadcast here, the frame never reaches a chain (PROTOCOL §2).
+ * The EIP-1193 provider the eip155 adapter drives. Reads go to the network's own RPC; a key-using request goes
+ * to the frame, which shows it to the visitor in its own approval page and signs only what they approved there;
+ * sends are filled and broadcast here, the frame never reaches a chain (PROTOCOL §2).
  */
 
 export interface ProviderDeps {
+  /** A request to the frame; a key-using one resolves once the visitor approved and the frame signed it. */
   rpc(method: string, params: unknown, namespace: 'eip155' | 'solana', chainId: string | number): Promise<unknown>;
-  approve(details: ApprovalDetails): Promise<void>;
 }
 
 type Listener = (...args: unknown[]) => void;
@@ -25,28 +24,6 @@ export interface EmbeddedEip155Provider {
 }
 
 const toHex = (value: bigint | number) => `0x${BigInt(value).toString(16)}`;
-
-/** A wei amount in the native unit, trimmed (`1.5 ETH`). */
-export function formatUnits(value: bigint, decimals: number, symbol: string): string {
-  const base = 10n ** BigInt(decimals);
-  const whole = value / base;
-  const fraction = (value % base).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''} ${symbol}`;
-}
-
-/** A personal_sign message as the visitor reads it: its UTF-8 text, or the hex when it is not text. */
-export function readableMessage(hex: string): string {
-  if (!/^0x([0-9a-fA-F]{2})*$/.test(hex)) return hex;
-  const bytes = new Uint8Array((hex.length - 2) / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(2 + i * 2, 4 + i * 2), 16);
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters mean the bytes are not text.
-    return /[\u0000-\u0008\u000e-\u001f]/.test(text) ? hex : text;
-  } catch {
-    return hex;
-  }
-}
 
 const SAFE_READS = new Set([
   'eth_blockNumber',
@@ -117,18 +94,6 @@ export function createEip155Provider(address: string, networks: readonly CaipNet
     return { ...base, nonce, gas, maxFeePerGas, maxPriorityFeePerGas: tip, chainId: toHex(chainId()), type: '0x2' };
   }
 
-  function describe(tx: { to?: string; value?: string; data?: string }, send: boolean): ApprovalDetails {
-    const data = tx.data ?? '0x';
-    return {
-      kind: 'transaction',
-      network: network.name,
-      to: tx.to ?? 'A new contract',
-      value: formatUnits(BigInt(tx.value ?? '0x0'), network.nativeCurrency.decimals, network.nativeCurrency.symbol),
-      dataBytes: Math.max(0, (data.length - 2) / 2),
-      send,
-    };
-  }
-
   async function handle(method: string, params: unknown[]): Promise<unknown> {
     switch (method) {
       case 'eth_accounts':
@@ -153,25 +118,11 @@ export function createEip155Provider(address: string, networks: readonly CaipNet
         const [message, account] = params as [string, string];
         if (typeof message !== 'string') throw new ProviderRpcError(-32602, 'personal_sign needs a message');
         if (!isMine(account)) throw new ProviderRpcError(4100, 'The message is not for this account');
-        await deps.approve({ kind: 'message', namespace: 'eip155', network: network.name, text: readableMessage(message) });
         return sign('personal_sign', [message, address]);
       }
       case 'eth_signTypedData_v4': {
         const [account, json] = params as [string, string];
         if (!isMine(account)) throw new ProviderRpcError(4100, 'The data is not for this account');
-        let typed: { domain?: Record<string, unknown>; primaryType?: string; message?: Record<string, unknown> };
-        try {
-          typed = typeof json === 'string' ? JSON.parse(json) : json;
-        } catch {
-          throw new ProviderRpcError(-32602, 'eth_signTypedData_v4 needs typed data as JSON');
-        }
-        await deps.approve({
-          kind: 'typedData',
-          network: network.name,
-          domain: typed.domain ?? {},
-          primaryType: String(typed.primaryType ?? ''),
-          fields: typed.message ?? {},
-        });
         return sign('eth_signTypedData_v4', [address, typeof json === 'string' ? json : JSON.stringify(json)]);
       }
       case 'eth_signTransaction':
@@ -179,7 +130,6 @@ export function createEip155Provider(address: string, networks: readonly CaipNet
         const tx = params[0] as TransactionRequest | undefined;
         if (typeof tx !== 'object' || tx === null) throw new ProviderRpcError(-32602, `${method} needs a transaction`);
         const filled = await fill(tx);
-        await deps.approve(describe(filled, method === 'eth_sendTransaction'));
         const raw = await sign('eth_signTransaction', [filled]);
         return method === 'eth_sendTransaction' ? node('eth_sendRawTransaction', [raw]) : raw;
       }

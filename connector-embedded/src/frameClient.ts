@@ -48,7 +48,11 @@ export interface FrameClientOptions {
 export interface FrameClient {
   readonly iframe: HTMLIFrameElement;
   /** `timeoutMs`: the request timeout (30 s by default); 0 waits for the visitor as long as they take. */
-  request<T extends RequestType>(type: T, payload: RequestPayload<T>, options?: { timeoutMs?: number }): Promise<SuccessPayload<T>>;
+  request<T extends RequestType>(
+    type: T,
+    payload: RequestPayload<T>,
+    options?: { timeoutMs?: number; repeatEveryMs?: number },
+  ): Promise<SuccessPayload<T>>;
   onEvent(listener: (event: FrameEvent) => void): () => void;
   destroy(): void;
 }
@@ -58,6 +62,7 @@ interface Pending {
   resolve(payload: unknown): void;
   reject(error: Error): void;
   timer: ReturnType<typeof setTimeout> | undefined;
+  repeat?: ReturnType<typeof setInterval>;
 }
 
 /** Creates the hidden frame, waits for `frame:ready` (+500 ms), then `frame:hello`; rejects with the §8 texts. */
@@ -108,10 +113,12 @@ export async function createFrameClient(options: FrameClientOptions): Promise<Fr
     if (ok.success && ok.output.type === `${entry.type}:success`) {
       pending.delete(id);
       clearTimeout(entry.timer);
+      clearInterval(entry.repeat);
       entry.resolve(ok.output.payload);
     } else if (failed?.success && failed.output.type === `${entry.type}:error`) {
       pending.delete(id);
       clearTimeout(entry.timer);
+      clearInterval(entry.repeat);
       const { message, code, retryAfter } = failed.output.payload;
       entry.reject(new FrameError(message, code, retryAfter));
     }
@@ -122,6 +129,7 @@ export async function createFrameClient(options: FrameClientOptions): Promise<Fr
     window.removeEventListener('message', onMessage);
     for (const [id, entry] of pending) {
       clearTimeout(entry.timer);
+      clearInterval(entry.repeat);
       entry.reject(new FrameError('Request was aborted'));
       pending.delete(id);
     }
@@ -132,7 +140,7 @@ export async function createFrameClient(options: FrameClientOptions): Promise<Fr
   function request<T extends RequestType>(
     type: T,
     payload: RequestPayload<T>,
-    { timeoutMs = options.requestTimeoutMs }: { timeoutMs?: number } = {},
+    { timeoutMs = options.requestTimeoutMs, repeatEveryMs }: { timeoutMs?: number; repeatEveryMs?: number } = {},
   ): Promise<SuccessPayload<T>> {
     const id = randomId();
     const message = { latch: PROTOCOL_MARKER, v: PROTOCOL_VERSION, id, type, payload: payload ?? {} };
@@ -141,38 +149,48 @@ export async function createFrameClient(options: FrameClientOptions): Promise<Fr
     const target = iframe.contentWindow;
     if (!target) return Promise.reject(new FrameError('W3mFrame: iframe is not set'));
     return new Promise((resolve, reject) => {
+      // A frame that is still starting misses a message: `repeatEveryMs` posts it again (same id) until it answers.
+      const repeat = repeatEveryMs ? setInterval(() => target.postMessage(message, origin), repeatEveryMs) : undefined;
       const timer =
         timeoutMs > 0
           ? setTimeout(() => {
               pending.delete(id);
+              clearInterval(repeat);
               reject(new FrameError(REQUEST_TIMED_OUT, 'iframe_request_timeout'));
             }, timeoutMs)
           : undefined;
-      pending.set(id, { type, resolve: resolve as (payload: unknown) => void, reject, timer });
+      pending.set(id, { type, resolve: resolve as (payload: unknown) => void, reject, timer, repeat });
       target.postMessage(message, origin);
     });
   }
 
+  // A frame that cannot name the embedding page's origin (no ancestorOrigins, no referrer) posts no `frame:ready`
+  // rather than posting it to '*': its load event starts the handshake then, and `frame:hello` is repeated until
+  // the frame listens. Ready and hello both fall under the load timeout.
+  iframe.addEventListener('load', () => readyResolve?.(), { once: true });
   (options.parent ?? document.body).appendChild(iframe);
   let loadTimer: ReturnType<typeof setTimeout> | undefined;
+  const client: FrameClient = {
+    iframe,
+    request,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    destroy,
+  };
   try {
     await Promise.race([
-      ready,
+      (async () => {
+        await ready;
+        await new Promise((resolve) => setTimeout(resolve, READY_DELAY_MS));
+        const hello = { projectId: options.projectId, sdkVersion: options.sdkVersion };
+        await request('frame:hello', hello, { timeoutMs: 0, repeatEveryMs: 1_000 });
+      })(),
       new Promise<never>((_, reject) => {
         loadTimer = setTimeout(() => reject(new FrameError(LOAD_FAILED, 'iframe_load_failed')), options.loadTimeoutMs);
       }),
     ]);
-    await new Promise((resolve) => setTimeout(resolve, READY_DELAY_MS));
-    const client: FrameClient = {
-      iframe,
-      request,
-      onEvent(listener) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      destroy,
-    };
-    await request('frame:hello', { projectId: options.projectId, sdkVersion: options.sdkVersion });
     return client;
   } catch (error) {
     destroy();

@@ -47,6 +47,7 @@ export const EMBEDDED_VIEWS = {
   social: 'SocialSignIn',
   socials: 'SignInOptions',
   farcaster: 'ConnectingFarcaster',
+  logins: 'EmbeddedLogins',
 } as const;
 
 const ICON =
@@ -103,8 +104,10 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
       [EMBEDDED_VIEWS.social]: () => import('./SocialView.js'),
       [EMBEDDED_VIEWS.socials]: () => import('./SocialButtons.js'),
       [EMBEDDED_VIEWS.farcaster]: () => import('./FarcasterView.js'),
+      [EMBEDDED_VIEWS.logins]: () => import('./LoginsView.js'),
     },
     connectSection: EMBEDDED_VIEWS.email,
+    accountEntry: { label: 'Sign-in methods', view: EMBEDDED_VIEWS.logins },
     embedded: { settings, controller: load },
     setup(connectorContext) {
       context = connectorContext;

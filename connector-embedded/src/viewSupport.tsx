@@ -16,7 +16,7 @@ import { SOCIAL_INIT_ERROR } from './protocol/constants.js';
 export type ModalLike = Parameters<typeof getInternals>[0] & {
   connect(id: string): Promise<unknown>;
   close(options?: { force?: boolean }): boolean;
-  options: { connectors?: readonly unknown[] };
+  options: { connectors?: readonly unknown[]; themeMode?: string };
 };
 
 export interface ViewProps {
@@ -147,10 +147,7 @@ const CSS = `
 .emb .emb-row { display: flex; gap: 8px; }
 .emb .emb-row .button { flex: 1; }
 .emb iframe.emb-recovery { width: 100%; height: 220px; border: 1px solid var(--border); border-radius: calc(var(--r) * 3); background: var(--surface); }
-.emb dl { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; margin: 0; background: var(--surface); border-radius: calc(var(--r) * 4); padding: 12px; }
-.emb dt { color: var(--muted); }
-.emb dd { margin: 0; overflow-wrap: anywhere; text-align: right; }
-.emb pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 180px; overflow: auto; background: var(--surface); border-radius: calc(var(--r) * 4); padding: 12px; font: inherit; }
+.emb iframe.emb-approval, .emb iframe.emb-logins { width: 100%; height: min(440px, 62vh); border: 1px solid var(--border); border-radius: calc(var(--r) * 3); background: var(--surface); }
 .emb .emb-socials { display: flex; flex-direction: column; gap: 8px; }
 .emb .emb-social-row { display: flex; gap: 8px; }
 .emb .emb-social-row .button { flex: 1; padding: 0; }
@@ -160,7 +157,6 @@ const CSS = `
 .emb .emb-qr svg { width: 100%; height: auto; }
 .emb ul.emb-providers { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
 .emb ul.emb-providers .button { justify-content: flex-start; }
-.emb ul.emb-instructions { margin: 0; padding: 12px 12px 12px 28px; background: var(--surface); border-radius: calc(var(--r) * 4); overflow-wrap: anywhere; }
 `;
 
 let sheet: CSSStyleSheet | undefined;

@@ -1,7 +1,7 @@
 import { type Hex, verifyMessage } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FrameReply, parseReply, type RecoveryChannelMessage, randomId } from '../protocol/index.js';
-import { type ControllerOptions, type RecoveryChannel, startController } from './controller.js';
+import { type FrameReply, parseReply, type FrameChannelMessage, randomId } from '../protocol/index.js';
+import { type ControllerOptions, type FrameChannel, startController } from './controller.js';
 import { createDeviceStore, createMemoryStore, type KeyValueStore } from './deviceStore.js';
 import { createServiceClient } from './serviceClient.js';
 
@@ -83,9 +83,9 @@ function createFakeService() {
 /** Two ends of a BroadcastChannel: what the hidden frame posts reaches the recovery side and back. */
 function createChannelPair() {
   const hiddenListeners = new Set<(event: MessageEvent) => void>();
-  const toRecovery: RecoveryChannelMessage[] = [];
-  const recoveryWaiters: ((message: RecoveryChannelMessage) => void)[] = [];
-  const hidden: RecoveryChannel = {
+  const toRecovery: FrameChannelMessage[] = [];
+  const recoveryWaiters: ((message: FrameChannelMessage) => void)[] = [];
+  const hidden: FrameChannel = {
     postMessage(message) {
       toRecovery.push(message);
       for (const waiter of recoveryWaiters.splice(0)) waiter(message);
@@ -95,12 +95,12 @@ function createChannelPair() {
   };
   const recovery = {
     received: toRecovery,
-    send(message: RecoveryChannelMessage) {
+    send(message: FrameChannelMessage) {
       queueMicrotask(() => {
         for (const listener of hiddenListeners) listener({ data: message } as MessageEvent);
       });
     },
-    next(): Promise<RecoveryChannelMessage> {
+    next(): Promise<FrameChannelMessage> {
       return new Promise((resolve) => recoveryWaiters.push(resolve));
     },
   };

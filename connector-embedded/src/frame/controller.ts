@@ -1,22 +1,24 @@
 import { safeParse } from 'valibot';
 import {
   type EmbeddedUser,
+  FrameChannelSchema,
   type FrameRequest,
   PROTOCOL_MARKER,
   PROTOCOL_VERSION,
   parseRequest,
-  RecoveryChannelSchema,
   randomId,
 } from '../protocol/index.js';
+import { createApprovals } from './approvals.js';
 import type { DeviceStore, StoredSession } from './deviceStore.js';
 import { deriveKeys } from './keys.js';
+import { createLoginsFlows } from './loginsFlows.js';
 import { type ServiceClient, ServiceError } from './serviceClient.js';
-import { answerWithoutKeys, type ChainState, needsKeys, RpcError, signRequest } from './signer.js';
-import { createSocialFlows, type FlowStorage } from './socialFlows.js';
+import { answerWithoutKeys, type ChainState, needsKeys, prepareRequest, RpcError } from './signer.js';
+import { createSocialFlows, type FlowStorage, type SocialOutcome } from './socialFlows.js';
 import {
   type PendingCreate,
   type PendingRecover,
-  type RecoveryChannel,
+  type FrameChannel,
   rebuildMaster,
   startCreate,
   startRecover,
@@ -24,12 +26,13 @@ import {
   walletRecord,
 } from './walletFlows.js';
 
-export type { RecoveryChannel } from './walletFlows.js';
+export type { FrameChannel } from './walletFlows.js';
 
 /*
  * The hidden frame's message loop (PROTOCOL §2): accept only the parent window, only the origin fixed by the
  * first allowed `frame:hello`, only schema-valid messages ≤ 64 KiB; answer each request by its id, posting to
- * that origin alone. Key material lives only inside a request's handler and is dropped when it returns.
+ * that origin alone. The host page is untrusted: a key-using request is signed only after the visitor approved
+ * it in the approval page on this origin, and key material lives only inside that request's handler.
  */
 
 export const ORIGIN_NOT_ALLOWED = 'Unauthorized: origin not allowed';
@@ -49,10 +52,15 @@ export interface ControllerOptions {
   /** From the frame URL's `chainId` (eip155 reference); 1 by default (§9). */
   chainId: number;
   store: DeviceStore;
-  channel: RecoveryChannel;
+  channel: FrameChannel;
   createService(hostOrigin: string): ServiceClient;
-  /** Where `frame:ready` goes before the host origin is known: `location.ancestorOrigins[0]`, else '*'. */
-  readyOrigin: string;
+  /**
+   * Where `frame:ready` goes before the host origin is known (`location.ancestorOrigins[0]`, or the referrer's
+   * origin); none when neither is known: the host then starts on the frame's load event. Never '*'.
+   */
+  readyOrigin: string | undefined;
+  /** This frame's own origin: a sign-in popup of the same origin asks it for a start token. */
+  ownOrigin: string;
   /** Keeps a social sign-in's verifier across the redirect fallback: the frame origin's sessionStorage. */
   flowStorage?: FlowStorage;
   /** How often a pending social or Farcaster claim is asked again (1 s). */
@@ -87,9 +95,16 @@ export function startController(options: ControllerOptions): { stop(): void } {
 
   const post = (message: object, targetOrigin: string) => parent.postMessage(message, targetOrigin);
   const envelope = (id: string, type: string, payload: object) => ({ latch: PROTOCOL_MARKER, v: PROTOCOL_VERSION, id, type, payload });
-  const emit = (type: 'frame:ready' | 'session:expired', targetOrigin: string) => post(envelope(randomId(), type, {}), targetOrigin);
+  const emit = (type: string, targetOrigin: string, payload: object = {}) => post(envelope(randomId(), type, payload), targetOrigin);
+  const approvals = createApprovals({
+    channel,
+    emit: (type: string, payload: object) => {
+      if (hostOrigin) emit(type, hostOrigin, payload);
+    },
+  });
+  const logins = createLoginsFlows({ channel, service: () => service, token: () => session?.token, flows });
 
-  const context = (): WalletContext => ({ store, channel, service: service! });
+  const context = (): WalletContext => ({ store, channel, service: service!, projectId });
 
   function requireSession(): StoredSession {
     if (!session) throw notConnected();
@@ -99,6 +114,7 @@ export function startController(options: ControllerOptions): { stop(): void } {
   async function endSession(): Promise<void> {
     session = undefined;
     user = undefined;
+    approvals.cancelAll();
     await store.clearSession(projectId);
   }
 
@@ -132,7 +148,9 @@ export function startController(options: ControllerOptions): { stop(): void } {
   }
 
   /** A claimed social or Farcaster session: who it is, from the service. */
-  async function socialSession(token: string, provider: string): Promise<object> {
+  async function socialSession(outcome: SocialOutcome | { token: string; provider: 'farcaster' }): Promise<object> {
+    if (!('token' in outcome)) throw new FrameFailure('invalid_request', 'This sign-in did not start a session');
+    const { token, provider } = outcome;
     const account = await service!.getSessionUser(token);
     const social = { provider, ...(account.name ? { username: account.name } : {}) };
     return startSession({ token, userId: account.id, email: account.email, social });
@@ -202,22 +220,20 @@ export function startController(options: ControllerOptions): { stop(): void } {
       case 'rpc:request':
         return rpc(request.payload);
       case 'social:start': {
-        const { provider, link, returnTo } = request.payload;
+        const { provider, returnTo } = request.payload;
         if (returnTo && new URL(returnTo).origin !== hostOrigin)
           throw new FrameFailure('invalid_request', 'returnTo must be a page of the host origin');
-        return flows.startSocial(provider, returnTo, link ? requireSession().token : undefined);
+        return flows.startSocial(provider, returnTo);
       }
-      case 'social:wait': {
-        const claimed = await flows.waitSocial(request.payload.intentId);
-        return socialSession(claimed.token, claimed.provider);
-      }
+      case 'social:wait':
+        return socialSession(await flows.waitSocial(request.payload.intentId, { code: request.payload.code }));
       case 'social:cancel':
         await flows.cancelSocial(request.payload.intentId);
         return {};
       case 'farcaster:start':
         return flows.startFarcaster();
       case 'farcaster:wait':
-        return socialSession(await flows.waitFarcaster(request.payload.channelId), 'farcaster');
+        return socialSession({ token: await flows.waitFarcaster(request.payload.channelId), provider: 'farcaster' });
       case 'farcaster:cancel':
         await flows.cancelFarcaster(request.payload.channelId);
         return {};
@@ -227,23 +243,40 @@ export function startController(options: ControllerOptions): { stop(): void } {
         if (token) await service!.signOut(token).catch(() => undefined);
         return {};
       }
+      case 'approval:cancel':
+        approvals.cancel(request.payload.requestId);
+        return {};
     }
   }
 
+  /** A key-using request: checked, shown in the approval page, and signed only once the visitor approved it there. */
   async function rpc(call: Extract<FrameRequest, { type: 'rpc:request' }>['payload']): Promise<object> {
     if (!user) throw new RpcError(4100, 'The embedded wallet is not connected');
     const direct = answerWithoutKeys(call, user.addresses, chain);
     if (direct) return direct;
     if (!needsKeys(call)) throw new RpcError(4200, `The embedded wallet does not support ${call.method}`);
-    const active = requireSession();
-    const master = await rebuildMaster(context(), active, user.addresses);
-    if (!master) throw new FrameFailure('no_device_share', 'This device cannot sign for this wallet: recover it with your recovery secret');
-    const keys = deriveKeys(master);
-    master.fill(0);
+    const signer = user;
+    const prepared = prepareRequest(call, signer.addresses, chain);
+    const account = call.namespace === 'eip155' ? signer.addresses.eip155 : signer.addresses.solana;
+    const { requestId, approved } = approvals.ask(prepared.details({ account, origin: hostOrigin as string }));
+    await approved;
     try {
-      return { result: await signRequest(call, keys, chain) };
-    } finally {
-      keys.solanaSeed.fill(0);
+      const active = requireSession();
+      const master = await rebuildMaster(context(), active, signer.addresses);
+      if (!master)
+        throw new FrameFailure('no_device_share', 'This device cannot sign for this wallet: recover it with your recovery secret');
+      const keys = deriveKeys(master);
+      master.fill(0);
+      try {
+        const result = { result: await prepared.sign(keys) };
+        approvals.finish(requestId, 'approved');
+        return result;
+      } finally {
+        keys.solanaSeed.fill(0);
+      }
+    } catch (error) {
+      approvals.finish(requestId, 'failed');
+      throw error;
     }
   }
 
@@ -270,7 +303,21 @@ export function startController(options: ControllerOptions): { stop(): void } {
     }
   }
 
+  /** A sign-in popup of this origin asks for the start token of an intent this frame made (PROTOCOL §2). */
+  function answerStartTokenRequest(event: MessageEvent): boolean {
+    const data = event.data as { latch?: unknown; kind?: unknown; intentId?: unknown } | null;
+    if (event.origin !== options.ownOrigin || data?.latch !== 'embedded-social' || data.kind !== 'start-token-request') return false;
+    const startToken = typeof data.intentId === 'string' ? flows.takeStartToken(data.intentId) : undefined;
+    if (startToken && event.source && 'postMessage' in event.source)
+      (event.source as Window).postMessage(
+        { latch: 'embedded-social', kind: 'start-token', intentId: data.intentId, startToken },
+        options.ownOrigin,
+      );
+    return true;
+  }
+
   function onMessage(event: MessageEvent): void {
+    if (answerStartTokenRequest(event)) return;
     if (event.source !== (parent as unknown) || refused) return;
     if (hostOrigin !== undefined && event.origin !== hostOrigin) return;
     const parsed = parseRequest(event.data);
@@ -291,10 +338,12 @@ export function startController(options: ControllerOptions): { stop(): void } {
   }
 
   function onChannel(event: MessageEvent): void {
-    const parsed = safeParse(RecoveryChannelSchema, event.data);
+    const parsed = safeParse(FrameChannelSchema, event.data);
     if (!parsed.success) return;
     const message = parsed.output;
-    if (message.kind === 'recovery:hello') {
+    if (message.kind.startsWith('approval:')) approvals.onChannel(message);
+    else if (message.kind.startsWith('logins:')) void logins.onChannel(message);
+    else if (message.kind === 'recovery:hello') {
       if (pendingCreate?.secret) channel.postMessage({ kind: 'recovery:show', secret: pendingCreate.secret });
       else if (pendingRecover) channel.postMessage({ kind: 'recovery:ask' });
     } else if (message.kind === 'recovery:saved') {
@@ -306,11 +355,12 @@ export function startController(options: ControllerOptions): { stop(): void } {
 
   options.target.addEventListener('message', onMessage as EventListener);
   channel.addEventListener('message', onChannel);
-  emit('frame:ready', options.readyOrigin);
+  if (options.readyOrigin) emit('frame:ready', options.readyOrigin);
   return {
     stop() {
       options.target.removeEventListener('message', onMessage as EventListener);
       channel.removeEventListener('message', onChannel);
+      approvals.cancelAll();
     },
   };
 }

@@ -1,5 +1,5 @@
 /*
- * What the frame keeps in its own origin's storage: per user, the device share sealed with AES-GCM under a
+ * What the frame keeps in its own origin's storage: per user and wallet, the device share sealed with AES-GCM under a
  * non-extractable WebCrypto key (the CryptoKey object itself is stored; IndexedDB structured-clones it without
  * ever exposing its bytes), and per project the service's bearer session token. Nothing here is posted to the host.
  */
@@ -26,29 +26,30 @@ interface SealedShare {
 }
 
 export interface DeviceStore {
-  sealDeviceShare(userId: string, share: Uint8Array): Promise<void>;
+  /** `wallet`: which wallet of which user (`deviceShareKey`). */
+  sealDeviceShare(wallet: string, share: Uint8Array): Promise<void>;
   /** The device share, or undefined when this device has none (or it can no longer be opened). */
-  openDeviceShare(userId: string): Promise<Uint8Array | undefined>;
-  forgetDeviceShare(userId: string): Promise<void>;
+  openDeviceShare(wallet: string): Promise<Uint8Array | undefined>;
+  forgetDeviceShare(wallet: string): Promise<void>;
   saveSession(projectId: string, session: StoredSession): Promise<void>;
   loadSession(projectId: string): Promise<StoredSession | undefined>;
   clearSession(projectId: string): Promise<void>;
 }
 
 export function createDeviceStore(store: KeyValueStore): DeviceStore {
-  const shareKey = (userId: string) => `share:${userId}`;
+  const shareKey = (wallet: string) => `share:${wallet}`;
   const sessionKey = (projectId: string) => `session:${projectId}`;
   return {
-    async sealDeviceShare(userId, share) {
+    async sealDeviceShare(wallet, share) {
       const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
       const iv = crypto.getRandomValues(new Uint8Array(12));
       const plain = new Uint8Array(share);
       const ciphertext = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain);
       plain.fill(0);
-      await store.put(shareKey(userId), { key, iv, ciphertext } satisfies SealedShare);
+      await store.put(shareKey(wallet), { key, iv, ciphertext } satisfies SealedShare);
     },
-    async openDeviceShare(userId) {
-      const sealed = (await store.get(shareKey(userId))) as SealedShare | undefined;
+    async openDeviceShare(wallet) {
+      const sealed = (await store.get(shareKey(wallet))) as SealedShare | undefined;
       if (!sealed?.key || !sealed.iv || !sealed.ciphertext) return undefined;
       try {
         const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv }, sealed.key, sealed.ciphertext);
@@ -57,7 +58,7 @@ export function createDeviceStore(store: KeyValueStore): DeviceStore {
         return undefined;
       }
     },
-    forgetDeviceShare: (userId) => store.delete(shareKey(userId)),
+    forgetDeviceShare: (wallet) => store.delete(shareKey(wallet)),
     saveSession: (projectId, session) => store.put(sessionKey(projectId), session),
     async loadSession(projectId) {
       const session = (await store.get(sessionKey(projectId))) as Partial<StoredSession> | undefined;

@@ -1,4 +1,4 @@
-import { RECOVERY_CHANNEL_NAME } from '../protocol/index.js';
+import { FRAME_CHANNEL_NAME } from '../protocol/index.js';
 import { startController } from './controller.js';
 import { createDeviceStore, createMemoryStore, openIndexedDbStore } from './deviceStore.js';
 import { createServiceClient } from './serviceClient.js';
@@ -8,6 +8,17 @@ function chainIdFrom(text: string | null): number {
   const reference = text?.replace(/^eip155:/, '') ?? '';
   const value = /^0x[0-9a-f]+$/i.test(reference) ? Number.parseInt(reference, 16) : Number(reference);
   return Number.isSafeInteger(value) && value > 0 ? value : 1;
+}
+
+/** The embedding page's origin: the browser's own list where it has one, else the referrer (never a wildcard). */
+function embedderOrigin(): string | undefined {
+  const listed = location.ancestorOrigins?.[0];
+  if (listed) return listed;
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The frame origin's sessionStorage (a social sign-in's verifier survives the redirect fallback), if allowed. */
@@ -34,9 +45,10 @@ async function main(): Promise<void> {
     projectId,
     chainId: chainIdFrom(params.get('chainId')),
     store: createDeviceStore(kv),
-    channel: new BroadcastChannel(RECOVERY_CHANNEL_NAME),
+    channel: new BroadcastChannel(FRAME_CHANNEL_NAME),
     createService: (hostOrigin) => createServiceClient({ projectId, hostOrigin }),
-    readyOrigin: location.ancestorOrigins?.[0] ?? '*',
+    readyOrigin: embedderOrigin(),
+    ownOrigin: location.origin,
     flowStorage: sessionStorageOrNone(),
   });
 }

@@ -1,17 +1,20 @@
 import { safeParse } from 'valibot';
-import { RECOVERY_CHANNEL_NAME, RecoveryChannelSchema } from '../protocol/index.js';
+import { FRAME_CHANNEL_NAME, FrameChannelSchema } from '../protocol/index.js';
 import { decodeRecoverySecret } from './recoverySecret.js';
+import { applyTheme } from './theme.js';
 
 /*
  * The visible recovery frame (PROTOCOL §4): shows a new wallet's recovery secret, or takes the typed one. It
  * talks only to the hidden frame over the same-origin BroadcastChannel and never posts to the host page.
  */
 
+applyTheme();
+
 function element<T extends HTMLElement>(id: string): T {
   return document.getElementById(id) as T;
 }
 
-const channel = new BroadcastChannel(RECOVERY_CHANNEL_NAME);
+const channel = new BroadcastChannel(FRAME_CHANNEL_NAME);
 const waiting = element<HTMLParagraphElement>('waiting');
 const show = element<HTMLElement>('show');
 const secret = element<HTMLElement>('secret');
@@ -76,7 +79,7 @@ enter.addEventListener('submit', (event) => {
 });
 
 channel.addEventListener('message', (event) => {
-  const parsed = safeParse(RecoveryChannelSchema, event.data);
+  const parsed = safeParse(FrameChannelSchema, event.data);
   if (!parsed.success) return;
   const message = parsed.output;
   if (message.kind === 'recovery:show') {

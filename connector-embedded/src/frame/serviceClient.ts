@@ -40,8 +40,25 @@ export interface SignedIn {
   user: { id: string; email: string };
 }
 
-/** A claim's answer: a session token once the visitor finished, or still pending. */
-export type ClaimResult = { token: string } | { pending: true };
+/**
+ * A claim's answer: a session token once the visitor finished signing in; for a link or a confirmation by signing
+ * in again, that it is done; or still pending.
+ */
+export type ClaimResult = { token: string } | { linked: true } | { steppedUp: true } | { pending: true };
+
+/** How the visitor can sign in (the wallet's sign-in methods page). */
+export interface Logins {
+  methods: { id: string; provider: string; label: string; linkedAt?: string; removable: boolean }[];
+  email: string | null;
+  linkable: string[];
+  steppedUp: boolean;
+}
+
+/** What `PUT /api/wallet` carries besides the share: both new keys' signatures over the proof text. */
+export interface WalletProof {
+  eip155: string;
+  solana: string;
+}
 
 export interface SessionUser {
   id: string;
@@ -55,20 +72,25 @@ export interface ServiceClient {
   signIn(email: string, otp: string): Promise<SignedIn>;
   signOut(token: string): Promise<void>;
   getWallet(token: string): Promise<ServiceWallet>;
-  putWallet(token: string, authShare: string, addresses: WalletAddresses): Promise<void>;
+  putWallet(token: string, authShare: string, addresses: WalletAddresses, proof: WalletProof): Promise<void>;
   getAuthShare(token: string): Promise<string>;
   /** The signed-in user of a bearer session (better-auth `get-session`). */
   getSessionUser(token: string): Promise<SessionUser>;
-  /** `token`: a LINK intent for that signed-in user. */
+  /** `kind` link/reauth with the signed-in `token`; a popup intent's answer carries its one-time `startToken`. */
   createSocialIntent(
-    body: { provider: string; challenge: string; returnTo?: string },
+    body: { provider: string; challenge: string; returnTo?: string; kind?: 'link' | 'reauth'; allowDifferentEmail?: boolean },
     token?: string,
-  ): Promise<{ intentId: string; url: string }>;
-  claimSocialIntent(intentId: string, verifier: string): Promise<ClaimResult>;
+  ): Promise<{ intentId: string; url: string; startToken?: string }>;
+  /** `code`: a redirect sign-in's browser code; `token`: the session a link or confirmation is for. */
+  claimSocialIntent(intentId: string, verifier: string, extra?: { code?: string; token?: string }): Promise<ClaimResult>;
   cancelSocialIntent(intentId: string, verifier: string): Promise<void>;
-  createFarcasterChannel(): Promise<{ channelId: string; url: string; expiresAt: string }>;
-  claimFarcasterChannel(channelId: string): Promise<ClaimResult>;
-  cancelFarcasterChannel(channelId: string): Promise<void>;
+  createFarcasterChannel(challenge: string): Promise<{ channelId: string; url: string; expiresAt: string }>;
+  claimFarcasterChannel(channelId: string, verifier: string): Promise<ClaimResult>;
+  cancelFarcasterChannel(channelId: string, verifier: string): Promise<void>;
+  getLogins(token: string): Promise<Logins>;
+  sendStepUpCode(token: string): Promise<void>;
+  stepUp(token: string, otp: string): Promise<void>;
+  unlink(token: string, methodId: string): Promise<void>;
 }
 
 export interface ServiceClientOptions {
@@ -135,7 +157,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   /** 202: the visitor has not finished; 200: the new session's token (header first, as sign-in gives it). */
   async function claimed(response: Response): Promise<ClaimResult> {
     if (response.status === 202) return { pending: true };
-    const body = await json<{ token?: unknown }>(response);
+    const body = await json<{ token?: unknown; linked?: unknown; steppedUp?: unknown }>(response);
+    if (body.linked === true) return { linked: true };
+    if (body.steppedUp === true) return { steppedUp: true };
     const token = response.headers.get('set-auth-token') ?? (typeof body.token === 'string' ? body.token : undefined);
     if (!token) throw new ServiceError('bad_response', 'The wallet service did not start a session', response.status);
     return { token };
@@ -158,8 +182,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       await call('POST', '/api/auth/sign-out', { token, body: {} });
     },
     getWallet: async (token) => json(await call('GET', '/api/wallet', { token })),
-    async putWallet(token, authShare, addresses) {
-      await call('PUT', '/api/wallet', { token, body: { authShare, addresses } });
+    async putWallet(token, authShare, addresses, proof) {
+      await call('PUT', '/api/wallet', { token, body: { authShare, addresses, proof } });
     },
     getAuthShare: async (token) => (await json<{ authShare: string }>(await call('GET', '/api/wallet/auth-share', { token }))).authShare,
     async getSessionUser(token) {
@@ -175,16 +199,31 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       };
     },
     createSocialIntent: async (body, token) => json(await call('POST', '/api/social/intents', { body, token })),
-    claimSocialIntent: async (intentId, verifier) =>
-      claimed(await call('POST', `/api/social/intents/${encodeURIComponent(intentId)}/claim`, { body: { verifier } })),
+    claimSocialIntent: async (intentId, verifier, extra = {}) =>
+      claimed(
+        await call('POST', `/api/social/intents/${encodeURIComponent(intentId)}/claim`, {
+          token: extra.token,
+          body: { verifier, ...(extra.code ? { code: extra.code } : {}) },
+        }),
+      ),
     async cancelSocialIntent(intentId, verifier) {
       await call('DELETE', `/api/social/intents/${encodeURIComponent(intentId)}`, { body: { verifier } });
     },
-    createFarcasterChannel: async () => json(await call('POST', '/api/farcaster/channels', { body: {} })),
-    claimFarcasterChannel: async (channelId) =>
-      claimed(await call('POST', `/api/farcaster/channels/${encodeURIComponent(channelId)}/claim`, { body: {} })),
-    async cancelFarcasterChannel(channelId) {
-      await call('DELETE', `/api/farcaster/channels/${encodeURIComponent(channelId)}`, { body: {} });
+    createFarcasterChannel: async (challenge) => json(await call('POST', '/api/farcaster/channels', { body: { challenge } })),
+    claimFarcasterChannel: async (channelId, verifier) =>
+      claimed(await call('POST', `/api/farcaster/channels/${encodeURIComponent(channelId)}/claim`, { body: { verifier } })),
+    async cancelFarcasterChannel(channelId, verifier) {
+      await call('DELETE', `/api/farcaster/channels/${encodeURIComponent(channelId)}`, { body: { verifier } });
+    },
+    getLogins: async (token) => json(await call('GET', '/api/account/logins', { token })),
+    async sendStepUpCode(token) {
+      await call('POST', '/api/account/step-up/code', { token, body: {} });
+    },
+    async stepUp(token, otp) {
+      await call('POST', '/api/account/step-up', { token, body: { otp } });
+    },
+    async unlink(token, methodId) {
+      await call('DELETE', `/api/account/logins/${encodeURIComponent(methodId)}`, { token, body: {} });
     },
   };
 }

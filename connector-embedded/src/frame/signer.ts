@@ -1,25 +1,20 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { type Address, getTransactionDecoder, getTransactionEncoder, type SignatureBytes } from '@solana/kit';
+import { type Address, getTransactionDecoder, getTransactionEncoder, type SignatureBytes, type Transaction } from '@solana/kit';
 import { base58, base64 } from '@scure/base';
-import { type Hex, isAddressEqual, isHex, type TransactionSerializable, type TypedDataDefinition } from 'viem';
+import { type Hex, hashTypedData, isAddressEqual, isHex, type TransactionSerializable, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { addressesOf, type DerivedKeys } from './keys.js';
+import type { ApprovalDetails } from '../protocol/index.js';
+import { describeMessage, describeSolanaTransaction, describeTransaction, describeTypedData, type DescribeContext } from './describe.js';
+import { addressesOf, type DerivedKeys, type WalletAddresses } from './keys.js';
+import { RpcError } from './rpcError.js';
 
 /*
- * The signing half of `rpc:request` (PROTOCOL §2). The host has already shown ApproveTransaction and filled the
- * transaction; the frame only checks the request's shape, signs with keys rebuilt for this one request, and
- * never talks to a chain.
+ * The signing half of `rpc:request` (PROTOCOL §2). A request is first checked and decoded here (its shape, its
+ * account, what it would do), shown to the visitor in the approval page from this copy, and only once they
+ * approved it signed with keys rebuilt for this one request. The frame never talks to a chain.
  */
 
-/** An EIP-1193-coded error (4200 unsupported, -32602 invalid params, …). */
-export class RpcError extends Error {
-  readonly code: number;
-  constructor(code: number, message: string) {
-    super(message);
-    this.name = 'RpcError';
-    this.code = code;
-  }
-}
+export { RpcError };
 
 export interface RpcCall {
   namespace: 'eip155' | 'solana';
@@ -31,6 +26,12 @@ export interface RpcCall {
 /** The eip155 chain the frame reports; `wallet_switchEthereumChain` records a new one. */
 export interface ChainState {
   eip155ChainId: number;
+}
+
+/** A checked request: what the approval page shows, and how to sign exactly that once approved. */
+export interface PreparedRequest {
+  details(context: DescribeContext): ApprovalDetails;
+  sign(keys: DerivedKeys): Promise<unknown> | unknown;
 }
 
 /** Methods answered without any key. */
@@ -53,20 +54,24 @@ export function answerWithoutKeys(
   return undefined;
 }
 
-/** Signs one request with the given keys. */
-export async function signRequest(call: RpcCall, keys: DerivedKeys, chain: ChainState): Promise<unknown> {
-  if (call.namespace === 'eip155') return signEip155(call, keys, chain);
-  return signSolana(call, keys);
-}
-
 const SIGNING_METHODS = {
   eip155: ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction'],
   solana: ['solana_signMessage', 'solana_signTransaction'],
 } as const;
 
-/** Whether the method needs the keys (and so a recombination); unknown methods get 4200 from `signRequest`. */
+/** Whether the method needs the keys (and so the visitor's approval); unknown methods get 4200. */
 export function needsKeys(call: RpcCall): boolean {
   return (SIGNING_METHODS[call.namespace] as readonly string[]).includes(call.method);
+}
+
+/** Checks and decodes a key-using request (EIP-1193 errors for a malformed one), before anything is shown. */
+export function prepareRequest(call: RpcCall, addresses: WalletAddresses, chain: ChainState): PreparedRequest {
+  return call.namespace === 'eip155' ? prepareEip155(call, addresses.eip155 as Hex, chain) : prepareSolana(call, addresses.solana);
+}
+
+/** Prepares and signs at once (no approval): for tests of the signing itself. */
+export async function signRequest(call: RpcCall, keys: DerivedKeys, chain: ChainState): Promise<unknown> {
+  return prepareRequest(call, addressesOf(keys), chain).sign(keys);
 }
 
 function invalid(message: string): RpcError {
@@ -91,19 +96,24 @@ function quantity(value: unknown, field: string): bigint | undefined {
   throw invalid(`${field} must be a 0x quantity`);
 }
 
-async function signEip155(call: RpcCall, keys: DerivedKeys, chain: ChainState): Promise<unknown> {
-  const account = privateKeyToAccount(keys.eip155PrivateKey);
+const signer = (keys: DerivedKeys) => privateKeyToAccount(keys.eip155PrivateKey);
+
+function prepareEip155(call: RpcCall, own: Hex, chain: ChainState): PreparedRequest {
   const params = asArray(call.params);
   switch (call.method) {
     case 'personal_sign': {
       const [message, from] = params;
-      checkFrom(from, account.address);
+      checkFrom(from, own);
       if (typeof message !== 'string') throw invalid('personal_sign needs [message, address]');
-      return account.signMessage({ message: isHex(message) ? { raw: message } : message });
+      const signable = isHex(message) ? { raw: message as Hex } : message;
+      return {
+        details: (context) => describeMessage(context, 'eip155', message),
+        sign: (keys) => signer(keys).signMessage({ message: signable }),
+      };
     }
     case 'eth_signTypedData_v4': {
       const [from, data] = params;
-      checkFrom(from, account.address);
+      checkFrom(from, own);
       let typed: unknown = data;
       if (typeof data === 'string') {
         try {
@@ -113,14 +123,22 @@ async function signEip155(call: RpcCall, keys: DerivedKeys, chain: ChainState): 
         }
       }
       if (!typed || typeof typed !== 'object') throw invalid('eth_signTypedData_v4 needs [address, typedData]');
+      const definition = typed as TypedDataDefinition;
       try {
-        return await account.signTypedData(typed as TypedDataDefinition);
+        // Fails on anything that would not hash: checked before the visitor is asked, not after.
+        hashTypedData(definition);
       } catch (error) {
         throw invalid(`The typed data is invalid: ${(error as Error).message.split('\n')[0]}`);
       }
+      return {
+        details: (context) => describeTypedData(context, definition, chain.eip155ChainId),
+        sign: (keys) => signer(keys).signTypedData(definition),
+      };
     }
-    case 'eth_signTransaction':
-      return account.signTransaction(toSerializable(params[0], account.address, chain));
+    case 'eth_signTransaction': {
+      const transaction = toSerializable(params[0], own, chain);
+      return { details: (context) => describeTransaction(context, transaction), sign: (keys) => signer(keys).signTransaction(transaction) };
+    }
     default:
       throw new RpcError(4200, `The embedded wallet does not support ${call.method}`);
   }
@@ -170,26 +188,38 @@ function decode(text: unknown, field: string, coder: { decode(text: string): Uin
   }
 }
 
-function signSolana(call: RpcCall, keys: DerivedKeys): unknown {
+function prepareSolana(call: RpcCall, own: string): PreparedRequest {
   const params = (call.params ?? {}) as { message?: unknown; transaction?: unknown };
+  const network = String(call.chainId);
   switch (call.method) {
     case 'solana_signMessage': {
       const message = decode(params.message, 'message', base58);
-      return { signature: base58.encode(ed25519.sign(message, keys.solanaSeed)) };
+      return {
+        details: (context) => describeMessage(context, 'solana', message),
+        sign: (keys) => ({ signature: base58.encode(ed25519.sign(message, keys.solanaSeed)) }),
+      };
     }
     case 'solana_signTransaction': {
       const wire = decode(params.transaction, 'transaction', base64);
-      let transaction: ReturnType<ReturnType<typeof getTransactionDecoder>['decode']>;
+      let transaction: Transaction;
       try {
         transaction = getTransactionDecoder().decode(wire);
       } catch {
         throw invalid('transaction is not a Solana wire transaction');
       }
-      const own = addressesOf(keys).solana as Address;
       if (!(own in transaction.signatures)) throw invalid(`The transaction does not ask ${own} to sign`);
-      const signature = ed25519.sign(new Uint8Array(transaction.messageBytes), keys.solanaSeed) as SignatureBytes;
-      const signed = { ...transaction, signatures: { ...transaction.signatures, [own]: signature } };
-      return { transaction: base64.encode(new Uint8Array(getTransactionEncoder().encode(signed))) };
+      const details = (context: DescribeContext) => describeSolanaTransaction(context, transaction, network);
+      // Decoded now: a transaction the approval page could not read is refused before the visitor is asked.
+      details({ account: own, origin: '' });
+      return {
+        details,
+        sign(keys) {
+          if (addressesOf(keys).solana !== own) throw invalid(`The transaction does not ask ${own} to sign`);
+          const signature = ed25519.sign(new Uint8Array(transaction.messageBytes), keys.solanaSeed) as SignatureBytes;
+          const signed = { ...transaction, signatures: { ...transaction.signatures, [own as Address]: signature } };
+          return { transaction: base64.encode(new Uint8Array(getTransactionEncoder().encode(signed))) };
+        },
+      };
     }
     default:
       throw new RpcError(4200, `The embedded wallet does not support ${call.method}`);

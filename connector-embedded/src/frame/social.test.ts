@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { type Hex, verifyMessage } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FrameReply, parseReply, type RecoveryChannelMessage, randomId } from '../protocol/index.js';
-import { type ControllerOptions, type RecoveryChannel, startController } from './controller.js';
+import { type FrameReply, parseReply, type FrameChannelMessage, randomId } from '../protocol/index.js';
+import { type ControllerOptions, type FrameChannel, startController } from './controller.js';
 import { createDeviceStore, createMemoryStore, type KeyValueStore } from './deviceStore.js';
 import { createServiceClient } from './serviceClient.js';
 import { type FlowStorage, SOCIAL_INIT_ERROR } from './socialFlows.js';
@@ -220,8 +220,8 @@ function createFrame(kv: KeyValueStore = createMemoryStore(), flowStorage: FlowS
     },
   };
   const channelListeners = new Set<(event: MessageEvent) => void>();
-  const shown: RecoveryChannelMessage[] = [];
-  const channel: RecoveryChannel = {
+  const shown: FrameChannelMessage[] = [];
+  const channel: FrameChannel = {
     postMessage: (message) => void shown.push(message),
     addEventListener: (_type, listener) => channelListeners.add(listener),
     removeEventListener: (_type, listener) => channelListeners.delete(listener),

@@ -37,6 +37,12 @@ interface PendingIntent {
   provider: OAuthProvider;
 }
 
+/** What a finished intent gave: a new session, or (a link, a confirmation) that it is done. */
+export type SocialOutcome =
+  | { token: string; provider: OAuthProvider }
+  | { linked: true; provider: OAuthProvider }
+  | { steppedUp: true; provider: OAuthProvider };
+
 const storageKey = (intentId: string) => `latch-social:${intentId}`;
 
 const base64url = (bytes: Uint8Array) =>
@@ -75,6 +81,10 @@ const initError = (error: unknown) =>
 export function createSocialFlows(options: FlowOptions) {
   const pollMs = options.pollMs ?? CLAIM_POLL_MS;
   const intents = new Map<string, PendingIntent>();
+  /** Popup intents' one-time start tokens, handed to the popup that asks for them (memory only; never to the host). */
+  const startTokens = new Map<string, string>();
+  /** Farcaster requests' verifiers (memory only: a Farcaster sign-in has no redirect). */
+  const channels = new Map<string, string>();
   /** Waits in progress, by intent or channel id: cancelling one wakes it. */
   const waits = new Map<string, { cancelled: boolean; wake(): void }>();
 
@@ -108,8 +118,8 @@ export function createSocialFlows(options: FlowOptions) {
     }
   }
 
-  /** Claims every `pollMs` until a token, an error or a cancel. */
-  async function poll(id: string, claim: () => Promise<ClaimResult>): Promise<string> {
+  /** Claims every `pollMs` until the visitor finished, an error or a cancel. */
+  async function poll(id: string, claim: () => Promise<ClaimResult>): Promise<Exclude<ClaimResult, { pending: true }>> {
     const wait = { cancelled: false, wake: () => {} };
     // A second wait for the same id replaces the first (which answers `cancelled`): one claimer at a time.
     cancelWait(id);
@@ -118,7 +128,7 @@ export function createSocialFlows(options: FlowOptions) {
       for (;;) {
         if (wait.cancelled) throw new ServiceError('cancelled', 'The sign-in was cancelled', 0);
         const result = await claim();
-        if ('token' in result) return result.token;
+        if (!('pending' in result)) return result;
         if (wait.cancelled) continue;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollMs);
@@ -141,34 +151,61 @@ export function createSocialFlows(options: FlowOptions) {
   }
 
   return {
-    async startSocial(provider: OAuthProvider, returnTo: string | undefined, linkToken?: string) {
+    /**
+     * A new intent: a sign-in, or (`kind`, under the signed-in `token`) a link or a confirmation by signing in
+     * again. A popup intent's start token stays here until its popup asks for it.
+     */
+    async startSocial(
+      provider: OAuthProvider,
+      returnTo: string | undefined,
+      extra: { kind?: 'link' | 'reauth'; token?: string; allowDifferentEmail?: boolean } = {},
+    ) {
       const { verifier, challenge } = await makeVerifier();
       try {
-        const { intentId, url } = await options
-          .service()
-          .createSocialIntent({ provider, challenge, ...(returnTo ? { returnTo } : {}) }, linkToken);
+        const { kind, token, allowDifferentEmail } = extra;
+        const body = {
+          provider,
+          challenge,
+          ...(returnTo ? { returnTo } : {}),
+          ...(kind ? { kind } : {}),
+          ...(allowDifferentEmail ? { allowDifferentEmail } : {}),
+        };
+        const { intentId, url, startToken } = await options.service().createSocialIntent(body, token);
         if (typeof intentId !== 'string' || typeof url !== 'string') throw new ServiceError('bad_response', 'No intent', 0);
         remember(intentId, { verifier, provider });
+        if (typeof startToken === 'string') startTokens.set(intentId, startToken);
         return { intentId, url };
       } catch (error) {
+        if (error instanceof ServiceError && (error.code === 'step_up_required' || error.status === 401)) throw error;
         throw initError(error);
       }
     },
-    /** The session token once the visitor finished at the provider, with the provider it came from. */
-    async waitSocial(intentId: string): Promise<{ token: string; provider: OAuthProvider }> {
+    /** The start token of an intent this frame made, once: for the popup that asks (PROTOCOL §2 "Sign-in binding"). */
+    takeStartToken(intentId: string): string | undefined {
+      const token = startTokens.get(intentId);
+      startTokens.delete(intentId);
+      return token;
+    },
+    /**
+     * The outcome once the visitor finished at the provider. `code`: the redirect sign-in's browser code the host
+     * page came back with; `token`: the session a link or confirmation is for.
+     */
+    async waitSocial(intentId: string, extra: { code?: string; token?: string } = {}): Promise<SocialOutcome> {
       const pending = recall(intentId);
       if (!pending) throw new ServiceError('unknown_intent', 'This sign-in was not started here. Please try again.', 0);
       try {
-        const token = await poll(intentId, () => options.service().claimSocialIntent(intentId, pending.verifier));
-        return { token, provider: pending.provider };
+        const result = await poll(intentId, () => options.service().claimSocialIntent(intentId, pending.verifier, extra));
+        return { ...result, provider: pending.provider };
       } catch (error) {
         throw signInFailure(error, pending.provider);
       } finally {
+        startTokens.delete(intentId);
         forget(intentId);
       }
     },
     async cancelSocial(intentId: string) {
       const pending = recall(intentId);
+      startTokens.delete(intentId);
       cancelWait(intentId);
       forget(intentId);
       if (pending)
@@ -178,26 +215,37 @@ export function createSocialFlows(options: FlowOptions) {
           .catch(() => undefined);
     },
     async startFarcaster() {
+      const { verifier, challenge } = await makeVerifier();
       try {
-        const { channelId, url, expiresAt } = await options.service().createFarcasterChannel();
+        const { channelId, url, expiresAt } = await options.service().createFarcasterChannel(challenge);
+        channels.set(channelId, verifier);
         return { channelId, url, expiresAt };
       } catch (error) {
         throw initError(error);
       }
     },
     async waitFarcaster(channelId: string): Promise<string> {
+      const verifier = channels.get(channelId);
+      if (!verifier) throw new ServiceError('unknown_intent', 'This sign-in was not started here. Please try again.', 0);
       try {
-        return await poll(channelId, () => options.service().claimFarcasterChannel(channelId));
+        const result = await poll(channelId, () => options.service().claimFarcasterChannel(channelId, verifier));
+        if (!('token' in result)) throw new ServiceError('bad_response', 'The wallet service did not start a session', 0);
+        return result.token;
       } catch (error) {
         throw signInFailure(error, 'farcaster');
+      } finally {
+        channels.delete(channelId);
       }
     },
     async cancelFarcaster(channelId: string) {
+      const verifier = channels.get(channelId);
+      channels.delete(channelId);
       cancelWait(channelId);
-      await options
-        .service()
-        .cancelFarcasterChannel(channelId)
-        .catch(() => undefined);
+      if (verifier)
+        await options
+          .service()
+          .cancelFarcasterChannel(channelId, verifier)
+          .catch(() => undefined);
     },
   };
 }

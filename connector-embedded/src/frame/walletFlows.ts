@@ -1,8 +1,13 @@
-import type { RecoveryChannelMessage } from '../protocol/index.js';
+import type { FrameChannelMessage } from '../protocol/index.js';
 import type { DeviceStore, StoredSession } from './deviceStore.js';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58 } from '@scure/base';
+import { privateKeyToAccount } from 'viem/accounts';
+import { walletProofMessage } from '../protocol/walletProof.js';
 import {
   addressesOf,
   combineShares,
+  type DerivedKeys,
   deriveKeys,
   generateMasterSecret,
   shareFromBase64,
@@ -19,16 +24,28 @@ import { type ServiceClient, ServiceError } from './serviceClient.js';
  */
 
 /** `BroadcastChannel('latch-embedded')`, or a stand-in with the same three methods. */
-export interface RecoveryChannel {
-  postMessage(message: RecoveryChannelMessage): void;
+export interface FrameChannel {
+  postMessage(message: FrameChannelMessage): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
 export interface WalletContext {
   store: DeviceStore;
-  channel: RecoveryChannel;
+  channel: FrameChannel;
   service: ServiceClient;
+  /** The project this frame serves (the wallet's proof of possession names it). */
+  projectId: string;
+}
+
+/** Where this device keeps its share of one wallet: by user and wallet (a user has one wallet per wallet group). */
+export const deviceShareKey = (session: StoredSession, addresses: WalletAddresses) => `${session.userId}:${addresses.eip155}`;
+
+/** Both keys sign the proof text for `PUT /api/wallet` (the service records only keys that exist). */
+async function proofOf(keys: DerivedKeys, text: string) {
+  const eip155 = await privateKeyToAccount(keys.eip155PrivateKey).signMessage({ message: text });
+  const solana = base58.encode(ed25519.sign(new TextEncoder().encode(text), keys.solanaSeed));
+  return { eip155, solana };
 }
 
 export interface PendingCreate {
@@ -60,7 +77,7 @@ export async function rebuildMaster(
   session: StoredSession,
   record: WalletAddresses,
 ): Promise<Uint8Array | undefined> {
-  const device = await context.store.openDeviceShare(session.userId);
+  const device = await context.store.openDeviceShare(deviceShareKey(session, record));
   if (!device) return undefined;
   const auth = shareFromBase64(await context.service.getAuthShare(session.token));
   const master = await combineShares(device, auth).catch(() => undefined);
@@ -75,7 +92,8 @@ export async function rebuildMaster(
 export function startCreate(context: WalletContext, session: StoredSession): PendingCreate {
   const { channel, service, store } = context;
   const master = generateMasterSecret();
-  const addresses = addressesOf(deriveKeys(master));
+  const keys = deriveKeys(master);
+  const addresses = addressesOf(keys);
   let confirm = () => {};
   const saved = new Promise<void>((resolve) => {
     confirm = resolve;
@@ -89,14 +107,17 @@ export function startCreate(context: WalletContext, session: StoredSession): Pen
     channel.postMessage({ kind: 'recovery:show', secret: pending.secret });
     await saved;
     try {
-      await service.putWallet(session.token, shareToBase64(shares.auth), addresses);
-      await store.sealDeviceShare(session.userId, shares.device);
+      const authShare = shareToBase64(shares.auth);
+      const proof = await proofOf(keys, walletProofMessage({ userId: session.userId, projectId: context.projectId, addresses, authShare }));
+      await service.putWallet(session.token, authShare, addresses, proof);
+      await store.sealDeviceShare(deviceShareKey(session, addresses), shares.device);
     } catch (error) {
       channel.postMessage({ kind: 'recovery:failed', error: `Your wallet was not saved: ${(error as Error).message}` });
       throw error;
     } finally {
       shares.auth.fill(0);
       shares.device.fill(0);
+      keys.solanaSeed.fill(0);
       pending.secret = '';
     }
     channel.postMessage({ kind: 'recovery:done' });
@@ -126,7 +147,7 @@ export function startRecover(context: WalletContext, session: StoredSession, rec
         master?.fill(0);
         if (!matches) return ask('This recovery secret belongs to another wallet');
         // The saved share is a point of the same polynomial as the auth share, so it serves as this device's share.
-        await store.sealDeviceShare(session.userId, share);
+        await store.sealDeviceShare(deviceShareKey(session, record), share);
         channel.postMessage({ kind: 'recovery:done' });
         resolve();
       } catch (error) {

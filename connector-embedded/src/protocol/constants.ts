@@ -11,8 +11,8 @@ export const FRAME_LOAD_TIMEOUT_MS = 20_000;
 /** §9: a request to the frame that has no reply after this long fails with a timeout. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-/** The same-origin channel between the hidden frame and the visible recovery frame. */
-export const RECOVERY_CHANNEL_NAME = 'latch-embedded';
+/** The same-origin channel between the hidden frame and its visible pages (recovery, approval, sign-in methods). */
+export const FRAME_CHANNEL_NAME = 'latch-embedded';
 
 /** A request id: 16 random bytes as 32 lowercase hex characters. */
 export function randomId(): string {

@@ -1,11 +1,13 @@
 import {
   type GenericSchema,
   type InferOutput,
+  array,
   boolean,
   email,
   literal,
   maxLength,
   minLength,
+  nullable,
   number,
   object,
   optional,
@@ -26,6 +28,8 @@ const EMPTY = optional(object({}));
 /** A service-made intent or channel id (base64url). */
 const FLOW_ID = pipe(string(), regex(/^[A-Za-z0-9_-]{1,64}$/, 'not an intent or channel id'));
 const HTTP_URL = pipe(string(), maxLength(2048), regex(/^https?:\/\//, 'not an http(s) URL'));
+/** A one-time secret (a redirect sign-in's browser code): 32 bytes, base64url. */
+const SECRET = pipe(string(), regex(/^[A-Za-z0-9_-]{43}$/, 'not a 43-character base64url secret'));
 
 /** §3/§9 social providers signed in through the service's OAuth flow (Farcaster has its own messages). */
 export const OAUTH_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
@@ -69,6 +73,7 @@ export const REQUEST_TYPES = [
   'farcaster:start',
   'farcaster:wait',
   'farcaster:cancel',
+  'approval:cancel',
 ] as const;
 
 export const RequestSchema = variant('type', [
@@ -89,15 +94,13 @@ export const RequestSchema = variant('type', [
     }),
   ),
   request('signout', EMPTY),
-  request(
-    'social:start',
-    object({ provider: picklist(OAUTH_PROVIDERS, 'Unknown social provider'), link: optional(boolean()), returnTo: optional(HTTP_URL) }),
-  ),
-  request('social:wait', object({ intentId: FLOW_ID })),
+  request('social:start', object({ provider: picklist(OAUTH_PROVIDERS, 'Unknown social provider'), returnTo: optional(HTTP_URL) })),
+  request('social:wait', object({ intentId: FLOW_ID, code: optional(SECRET) })),
   request('social:cancel', object({ intentId: FLOW_ID })),
   request('farcaster:start', EMPTY),
   request('farcaster:wait', object({ channelId: FLOW_ID })),
   request('farcaster:cancel', object({ channelId: FLOW_ID })),
+  request('approval:cancel', object({ requestId: ID })),
 ]);
 
 const ErrorPayloadSchema = object({
@@ -131,12 +134,10 @@ export const SuccessReplySchema = variant('type', [
   reply('social:start:success', object({ intentId: FLOW_ID, url: HTTP_URL })),
   reply('social:wait:success', SIGNED_IN),
   reply('social:cancel:success', object({})),
-  reply(
-    'farcaster:start:success',
-    object({ channelId: FLOW_ID, url: pipe(string(), maxLength(2048)), expiresAt: pipe(string(), maxLength(64)) }),
-  ),
+  reply('farcaster:start:success', object({ channelId: FLOW_ID, url: HTTP_URL, expiresAt: pipe(string(), maxLength(64)) })),
   reply('farcaster:wait:success', SIGNED_IN),
   reply('farcaster:cancel:success', object({})),
+  reply('approval:cancel:success', object({})),
 ]);
 
 export const ErrorReplySchema = object({
@@ -147,21 +148,95 @@ export const ErrorReplySchema = object({
   payload: ErrorPayloadSchema,
 });
 
-export const EventSchema = object({
-  latch: literal('embedded'),
-  v: literal(1),
-  id: ID,
-  type: picklist(['frame:ready', 'session:expired']),
-  payload: EMPTY,
+/** What a request to sign is, as the host's view titles it (the details are the approval page's alone). */
+export const APPROVAL_KINDS = ['message', 'typedData', 'transaction', 'solanaTransaction'] as const;
+
+/**
+ * Frame → host events. `approval:required`: a key-using request waits for the visitor in the approval page
+ * (`/frame/approve?request=<requestId>`), which the host shows; `approval:settled`: it was answered or cancelled.
+ */
+export const EventSchema = variant('type', [
+  object({ latch: literal('embedded'), v: literal(1), id: ID, type: picklist(['frame:ready', 'session:expired']), payload: EMPTY }),
+  object({
+    latch: literal('embedded'),
+    v: literal(1),
+    id: ID,
+    type: literal('approval:required'),
+    payload: object({ requestId: ID, kind: picklist(APPROVAL_KINDS) }),
+  }),
+  object({ latch: literal('embedded'), v: literal(1), id: ID, type: literal('approval:settled'), payload: object({ requestId: ID }) }),
+]);
+
+/** What the approval page shows of a request: decoded by the frame from its own copy, never text from the host. */
+export const ApprovalDetailsSchema = object({
+  kind: picklist(APPROVAL_KINDS),
+  title: pipe(string(), maxLength(120)),
+  /** The site that asks (the host page's origin, as the browser reported it). */
+  origin: pipe(string(), maxLength(300)),
+  account: pipe(string(), maxLength(100)),
+  rows: pipe(array(object({ label: pipe(string(), maxLength(80)), value: pipe(string(), maxLength(4096)) })), maxLength(80)),
+  /** A message's text (or its bytes in hex when they are not text). */
+  text: optional(pipe(string(), maxLength(65_536))),
+  warnings: pipe(array(pipe(string(), maxLength(400))), maxLength(10)),
+});
+
+/** The sign-in methods page's view of the account (`/frame/logins`). */
+export const LoginsStateSchema = object({
+  methods: pipe(
+    array(
+      object({
+        id: pipe(string(), maxLength(64)),
+        provider: pipe(string(), maxLength(32)),
+        label: pipe(string(), maxLength(300)),
+        linkedAt: optional(pipe(string(), maxLength(40))),
+        removable: boolean(),
+      }),
+    ),
+    maxLength(20),
+  ),
+  /** The masked e-mail a confirmation code goes to, or null (then the owner confirms by signing in again). */
+  email: nullable(pipe(string(), maxLength(300))),
+  linkable: pipe(array(picklist(OAUTH_PROVIDERS)), maxLength(10)),
+  steppedUp: boolean(),
 });
 
 /**
- * Messages between the hidden frame and the recovery frame over `BroadcastChannel('latch-embedded')` (same
- * origin; never seen by the host page). The recovery frame announces itself with `hello`; the hidden frame
- * answers with `show` (a new wallet's secret) or `ask` (type the secret; `error` after a wrong one), and ends
- * with `done` or `failed`.
+ * Messages between the hidden frame and its visible pages over `BroadcastChannel('latch-embedded')` (same origin;
+ * never seen by the host page). The recovery page announces itself with `hello`; the hidden frame answers with
+ * `show` (a new wallet's secret) or `ask` (type the secret; `error` after a wrong one), and ends with `done` or
+ * `failed`. The approval and sign-in methods pages follow below.
  */
-export const RecoveryChannelSchema = variant('kind', [
+export const FrameChannelSchema = variant('kind', [
+  // The approval page (`/frame/approve?request=`): it asks for its request, the hidden frame shows its own copy;
+  // the visitor's answer goes back; `done` tells the page how it ended.
+  object({ kind: literal('approval:hello'), requestId: ID }),
+  object({ kind: literal('approval:show'), requestId: ID, details: ApprovalDetailsSchema }),
+  object({ kind: literal('approval:decide'), requestId: ID, approved: boolean() }),
+  object({ kind: literal('approval:done'), requestId: ID, outcome: picklist(['approved', 'rejected', 'cancelled', 'failed']) }),
+  // The sign-in methods page (`/frame/logins`): it works with the first hidden frame that answers (`frame`, one per
+  // host tab); its requests carry an id that frame answers with.
+  object({ kind: literal('logins:hello') }),
+  object({ kind: literal('logins:state'), frame: ID, state: LoginsStateSchema }),
+  object({ kind: literal('logins:signed-out'), frame: ID }),
+  object({ kind: literal('logins:send-code'), frame: ID, id: ID }),
+  object({ kind: literal('logins:code'), frame: ID, id: ID, otp: pipe(string(), regex(/^\d{6}$/)) }),
+  object({
+    kind: literal('logins:link'),
+    frame: ID,
+    id: ID,
+    provider: picklist(OAUTH_PROVIDERS),
+    purpose: picklist(['link', 'reauth']),
+    allowDifferentEmail: optional(boolean()),
+  }),
+  object({ kind: literal('logins:started'), id: ID, url: HTTP_URL }),
+  object({ kind: literal('logins:unlink'), frame: ID, id: ID, method: pipe(string(), maxLength(64)) }),
+  object({
+    kind: literal('logins:result'),
+    id: ID,
+    ok: boolean(),
+    code: optional(pipe(string(), maxLength(64))),
+    message: optional(pipe(string(), maxLength(300))),
+  }),
   object({ kind: literal('recovery:hello') }),
   object({ kind: literal('recovery:show'), secret: pipe(string(), maxLength(200)) }),
   object({ kind: literal('recovery:saved') }),
@@ -181,7 +256,10 @@ export type ErrorReply = InferOutput<typeof ErrorReplySchema>;
 export type ErrorPayload = InferOutput<typeof ErrorPayloadSchema>;
 export type FrameEvent = InferOutput<typeof EventSchema>;
 export type FrameReply = SuccessReply | ErrorReply | FrameEvent;
-export type RecoveryChannelMessage = InferOutput<typeof RecoveryChannelSchema>;
+export type FrameChannelMessage = InferOutput<typeof FrameChannelSchema>;
+export type ApprovalDetails = InferOutput<typeof ApprovalDetailsSchema>;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+export type LoginsState = InferOutput<typeof LoginsStateSchema>;
 /** The request payload of each request type. */
 export type RequestPayload<Type extends RequestType> = Extract<FrameRequest, { type: Type }>['payload'];
 /** The success payload of each request type. */

@@ -3,18 +3,24 @@ import { ServiceError } from './http.js';
 
 /** What minting a session needs of better-auth's context (`auth.$context`). */
 export interface SessionMinter {
-  internalAdapter: { createSession(userId: string): Promise<{ token: string } | null> };
+  internalAdapter: { createSession(userId: string): Promise<{ id: string; token: string } | null> };
   secret: string;
 }
 
 /**
  * A new bearer session for `userId`, for a sign-in the service completed itself (a social intent's claim, a
  * Farcaster channel's), in the form better-auth's bearer plugin hands out in `set-auth-token`
- * (`<token>.<HMAC-SHA256(secret, token) in base64>`, as its signed session cookie).
+ * (`<token>.<HMAC-SHA256(secret, token) in base64>`, as its signed session cookie). `bind` ties it to the
+ * project and host page that asked for it before the token is handed out.
  */
-export async function createBearerSession(context: SessionMinter, userId: string): Promise<string> {
+export async function createBearerSession(
+  context: SessionMinter,
+  userId: string,
+  bind: (sessionId: string) => Promise<void>,
+): Promise<string> {
   const session = await context.internalAdapter.createSession(userId);
   if (!session) throw new ServiceError(500, 'internal_error', 'Something went wrong');
+  await bind(session.id);
   const signature = createHmac('sha256', context.secret).update(session.token).digest('base64');
   return `${session.token}.${signature}`;
 }

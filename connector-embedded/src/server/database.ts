@@ -1,9 +1,12 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { type Generated, Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
-import { SOCIAL_INTENT_MIGRATION, type SocialIntentTable } from './socialIntents.js';
+import { SESSION_SCOPE_MIGRATION, type SessionScopeTable } from './sessionScopes.js';
+import { SOCIAL_INTENT_MIGRATION, SOCIAL_INTENT_BINDING_MIGRATION, type SocialIntentTable } from './socialIntents.js';
 
 /** One embedded wallet: the public addresses and the auth share (one of three; never enough to sign). */
 export interface WalletTable {
+  /** The project's wallet group (its id unless the operator shares one wallet across projects). */
+  wallet_group: string;
   /** better-auth's user id. */
   user_id: string;
   eip155_address: string;
@@ -17,6 +20,8 @@ export interface WalletDatabase {
   wallet: WalletTable;
   /** Social sign-ins in flight (socials.ts). */
   social_intent: SocialIntentTable;
+  /** The project and host page each session is for (sessionScopes.ts). */
+  latch_session_scope: SessionScopeTable;
 }
 
 /** An open PGlite, or a Postgres connection string (`postgres://user:pass@host:5432/db`). */
@@ -37,6 +42,23 @@ const MIGRATIONS: Record<string, Migration> = {
     },
   },
   '002_social_intent': SOCIAL_INTENT_MIGRATION,
+  // Wallets per project (a wallet made on one integrator's site is not another's), sessions bound to their project.
+  '003_project_scopes': {
+    async up(db) {
+      await db.schema
+        .alterTable('wallet')
+        .addColumn('wallet_group', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .alterTable('wallet')
+        .alterColumn('wallet_group', (c) => c.dropDefault())
+        .execute();
+      await db.schema.alterTable('wallet').dropConstraint('wallet_pkey').execute();
+      await db.schema.alterTable('wallet').addPrimaryKeyConstraint('wallet_pkey', ['wallet_group', 'user_id']).execute();
+      await SESSION_SCOPE_MIGRATION.up(db);
+      await SOCIAL_INTENT_BINDING_MIGRATION.up(db);
+    },
+  },
 };
 
 /**

@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createAppClient, generateNonce, viemConnector } from '@farcaster/auth-client';
 import * as v from 'valibot';
-import { ServiceError, sendJson } from './http.js';
+import { ServiceError, parseJson, sendJson } from './http.js';
 import { createBearerSession } from './bearerSession.js';
 import { type AuthInternals, farcasterUserId } from './farcasterUser.js';
+import { parseBody } from './parseBody.js';
+import type { SessionScope } from './sessionScopes.js';
+import { secretMatches } from './socialIntents.js';
 
 export interface FarcasterConfig {
   /** The auth relay: the public 'https://relay.farcaster.xyz' or a self-hosted farcasterxyz auth-relay. */
@@ -18,7 +21,7 @@ export interface FarcasterConfig {
 }
 
 /** How long a Farcaster request stays open (also the signed message's expirationTime). */
-export const FARCASTER_REQUEST_TTL_MS = 10 * 60_000;
+export const FARCASTER_REQUEST_TTL_MS = 5 * 60_000;
 
 export const FARCASTER_EXPIRED = 'The Farcaster request expired';
 export const FARCASTER_INVALID = 'The Farcaster signature could not be verified';
@@ -28,8 +31,28 @@ const invalid = () => new ServiceError(400, 'farcaster_invalid', FARCASTER_INVAL
 const relayDown = (detail: string) =>
   new ServiceError(502, 'farcaster_relay_unavailable', `The Farcaster relay could not be reached: try again in a moment (${detail})`);
 
-// The relay's answers are untrusted input.
-const Created = v.object({ channelToken: v.pipe(v.string(), v.minLength(1)), url: v.pipe(v.string(), v.url()), nonce: v.string() });
+/** A link the visitor's device opens: https, or http on this machine only (a development relay). */
+export function isSafeConnectUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
+  } catch {
+    return false;
+  }
+}
+
+// The relay's answers are untrusted input: its connect URL becomes a QR code and a link on the host page.
+const Created = v.object({
+  channelToken: v.pipe(v.string(), v.minLength(1)),
+  url: v.pipe(v.string(), v.maxLength(2048), v.check(isSafeConnectUrl, 'not an https URL')),
+  nonce: v.string(),
+});
+const ChannelBody = v.object({
+  challenge: v.pipe(v.string('challenge is required'), v.regex(/^[A-Za-z0-9_-]{43}$/, 'challenge must be base64url(sha256(verifier))')),
+});
+const ClaimBody = v.object({
+  verifier: v.pipe(v.string('verifier is required'), v.regex(/^[A-Za-z0-9._~-]{43,128}$/, 'verifier must be 43-128 URL-safe characters')),
+});
 const Completed = v.object({
   state: v.literal('completed'),
   message: v.pipe(v.string(), v.maxLength(4096)),
@@ -41,6 +64,8 @@ const Completed = v.object({
 interface Request {
   channelToken: string;
   nonce: string;
+  /** Only the frame that opened the request (it holds the verifier) can claim or cancel it. */
+  challenge: string;
   projectId: string;
   hostOrigin: string;
   expiresAt: number;
@@ -59,11 +84,14 @@ export function resolveFarcasterConfig(config: FarcasterConfig | undefined, publ
   const url = (field: 'relayUrl' | 'rpcUrl' | 'siweUri', value: unknown) => {
     try {
       const parsed = new URL(String(value));
-      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return String(value).replace(/\/+$/, '');
+      // The relay's links reach the visitor: https only (plain http on this machine, for development).
+      const ok = field === 'relayUrl' ? isSafeConnectUrl(parsed.href) : parsed.protocol === 'http:' || parsed.protocol === 'https:';
+      if (ok) return String(value).replace(/\/+$/, '');
     } catch {
       // reported below
     }
-    throw new TypeError(`embedded wallet service: \`farcaster.${field}\` must be an http(s) URL (got '${String(value)}')`);
+    const wanted = field === 'relayUrl' ? 'an https URL (http only on 127.0.0.1 or localhost)' : 'an http(s) URL';
+    throw new TypeError(`embedded wallet service: \`farcaster.${field}\` must be ${wanted} (got '${String(value)}')`);
   };
   const domain = config.domain ?? new URL(publicUrl).host;
   if (!/^[a-zA-Z0-9.-]+(:[0-9]+)?$/.test(domain))
@@ -93,6 +121,8 @@ export function createFarcasterSignIn(options: {
   context: () => Promise<AuthInternals>;
   now: () => number;
   takeChannelSlot: (ip: string) => { ok: true } | { ok: false; retryAfter: number };
+  /** Ties a new session to the project and host page it is for. */
+  bindSession(sessionId: string, scope: SessionScope): Promise<void>;
 }) {
   const { config, now } = options;
   const client = createAppClient({ relay: config.relayUrl, ethereum: viemConnector({ rpcUrl: config.rpcUrl }) });
@@ -103,15 +133,20 @@ export function createFarcasterSignIn(options: {
     for (const [id, request] of requests) if (request.expiresAt + FARCASTER_REQUEST_TTL_MS <= now()) requests.delete(id);
   }
 
-  function find(id: string, caller: FarcasterCaller): Request {
+  /** The request named by a frame call, if that frame opened it (its verifier) for this project and host page. */
+  function find(id: string, body: Buffer, caller: FarcasterCaller): Request {
     const request = requests.get(id);
     if (!request || request.projectId !== caller.projectId || request.hostOrigin !== caller.hostOrigin)
       throw new ServiceError(404, 'not_found', 'Unknown Farcaster request');
+    const { verifier } = parseBody(ClaimBody, parseJson(body));
+    if (!secretMatches(request.challenge, verifier))
+      throw new ServiceError(403, 'invalid_verifier', 'The verifier does not match this request');
     return request;
   }
 
-  async function open(response: ServerResponse, caller: FarcasterCaller) {
+  async function open(response: ServerResponse, body: Buffer, caller: FarcasterCaller) {
     sweep();
+    const { challenge } = parseBody(ChannelBody, parseJson(body));
     const slot = options.takeChannelSlot(caller.ip);
     if (!slot.ok)
       throw new ServiceError(429, 'rate_limited', `Please try again after ${slot.retryAfter} seconds`, { retryAfter: slot.retryAfter });
@@ -137,11 +172,20 @@ export function createFarcasterSignIn(options: {
       );
     }
     if (answer.output.nonce !== nonce) throw new ServiceError(502, 'farcaster_relay_error', 'The Farcaster relay changed the nonce');
-    requests.set(channelId, { channelToken: answer.output.channelToken, nonce, ...caller, expiresAt, state: 'pending' });
+    requests.set(channelId, {
+      channelToken: answer.output.channelToken,
+      nonce,
+      challenge,
+      projectId: caller.projectId,
+      hostOrigin: caller.hostOrigin,
+      expiresAt,
+      state: 'pending',
+    });
     sendJson(response, 201, { channelId, url: answer.output.url, expiresAt: new Date(expiresAt).toISOString() });
   }
 
   async function verify(request: Request, channelId: string): Promise<{ token: string; username?: string } | undefined> {
+    const scope = { projectId: request.projectId, hostOrigin: request.hostOrigin };
     const status = await client.status({ channelToken: request.channelToken });
     if (status.isError) throw relayDown(status.error?.message ?? 'no answer');
     if (status.response.status === 202) return undefined;
@@ -168,12 +212,12 @@ export function createFarcasterSignIn(options: {
     if (verified.data.uri !== config.siweUri || verified.data.requestId !== channelId) throw invalid();
     const context = await options.context();
     const userId = await farcasterUserId(context, { fid: verified.fid, username, pfpUrl });
-    return { token: await createBearerSession(context, userId), username };
+    return { token: await createBearerSession(context, userId, (id) => options.bindSession(id, scope)), username };
   }
 
-  async function claim(response: ServerResponse, channelId: string, caller: FarcasterCaller) {
+  async function claim(response: ServerResponse, channelId: string, body: Buffer, caller: FarcasterCaller) {
     sweep();
-    const request = find(channelId, caller);
+    const request = find(channelId, body, caller);
     if (request.state === 'claimed') throw new ServiceError(410, 'already_claimed', 'This Farcaster sign-in was already used');
     if (request.state === 'invalid') throw invalid();
     if (request.state === 'verifying') return sendJson(response, 202, { status: 'pending' });
@@ -203,13 +247,13 @@ export function createFarcasterSignIn(options: {
 
   return {
     /** `/api/farcaster/channels[/:id[/claim]]`, after the caller's project and host origin were checked. */
-    async handle(request: IncomingMessage, response: ServerResponse, path: string, caller: FarcasterCaller) {
+    async handle(request: IncomingMessage, response: ServerResponse, path: string, body: Buffer, caller: FarcasterCaller) {
       const method = request.method ?? 'GET';
-      if (path === '/api/farcaster/channels' && method === 'POST') return open(response, caller);
+      if (path === '/api/farcaster/channels' && method === 'POST') return open(response, body, caller);
       const match = /^\/api\/farcaster\/channels\/([A-Za-z0-9_-]{1,64})(\/claim)?$/.exec(path);
-      if (match?.[2] && method === 'POST') return claim(response, match[1] as string, caller);
+      if (match?.[2] && method === 'POST') return claim(response, match[1] as string, body, caller);
       if (match && !match[2] && method === 'DELETE') {
-        find(match[1] as string, caller);
+        find(match[1] as string, body, caller);
         // Forgetting the nonce is what ends it: the real relay has no route to close a pending channel, and an
         // approval arriving later can no longer be claimed.
         requests.delete(match[1] as string);

@@ -37,11 +37,11 @@ async function fileOrMissing(path: string): Promise<Buffer> {
   }
 }
 
-/** `/frame` → index.html, `/frame/recovery` → recovery.html, with the §3 headers. */
+/** `/frame` → index.html, `/frame/<page>` → <page>.html, with the frame headers of PROTOCOL §3. */
 export async function sendFramePage(
   response: ServerResponse,
   dir: string,
-  page: 'index' | 'recovery',
+  page: 'index' | 'recovery' | 'approve' | 'logins',
   project: EmbeddedWalletProject,
   head: boolean,
 ) {

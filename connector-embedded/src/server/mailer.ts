@@ -26,10 +26,15 @@ export function smtpFromUrl(url: string, from: string): SmtpConfig {
 }
 
 export interface OtpMailer {
-  /** `validFor`: the code's lifetime in words, e.g. '5 minutes'. */
-  sendCode(to: string, code: string, validFor: string): Promise<void>;
+  /** `validFor`: the code's lifetime in words, e.g. '5 minutes'. `purpose` 'confirm': a code to confirm a change to the account. */
+  sendCode(to: string, code: string, validFor: string, purpose?: 'sign-in' | 'confirm'): Promise<void>;
+  /** A notice about the account (a sign-in method added or removed), plain text. */
+  sendNotice(to: string, subject: string, text: string): Promise<void>;
   close(): void;
 }
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 export function createOtpMailer(smtp: SmtpConfig, appName: string): OtpMailer {
   const transport = nodemailer.createTransport({
@@ -43,13 +48,27 @@ export function createOtpMailer(smtp: SmtpConfig, appName: string): OtpMailer {
   });
   const name = appName.replace(/[<>&"']/g, '');
   return {
-    async sendCode(to, code, validFor) {
+    async sendCode(to, code, validFor, purpose = 'sign-in') {
+      const what = purpose === 'confirm' ? `${name} confirmation code` : `${name} sign-in code`;
+      const why = purpose === 'confirm' ? ' It confirms a change to how you sign in to your wallet.' : '';
       await transport.sendMail({
         from: smtp.from,
         to,
-        subject: `${code} is your ${name} sign-in code`,
-        text: `Your ${name} sign-in code is ${code}\n\nIt expires in ${validFor} and works once. If you did not ask for it, ignore this mail.\n`,
-        html: `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif"><p>Your ${name} sign-in code is</p><p style="font-size:28px;font-weight:bold;letter-spacing:4px">${code}</p><p>It expires in ${validFor} and works once. If you did not ask for it, ignore this mail.</p></body></html>`,
+        subject: `${code} is your ${what}`,
+        text: `Your ${what} is ${code}\n\nIt expires in ${validFor} and works once.${why} If you did not ask for it, ignore this mail.\n`,
+        html: `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif"><p>Your ${what} is</p><p style="font-size:28px;font-weight:bold;letter-spacing:4px">${code}</p><p>It expires in ${validFor} and works once.${why} If you did not ask for it, ignore this mail.</p></body></html>`,
+      });
+    },
+    async sendNotice(to, subject, text) {
+      await transport.sendMail({
+        from: smtp.from,
+        to,
+        subject,
+        text: `${text}\n`,
+        html: `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif">${text
+          .split('\n\n')
+          .map((part) => `<p>${escapeHtml(part)}</p>`)
+          .join('')}</body></html>`,
       });
     },
     close() {

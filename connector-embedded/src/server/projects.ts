@@ -3,12 +3,20 @@ export interface EmbeddedWalletProject {
   id: string;
   /** Exact origins, e.g. 'https://app.example.com' or 'http://localhost:5173' (scheme, host, port; no path). */
   allowedOrigins: readonly string[];
+  /**
+   * Projects with the same group share their visitors' wallets (one operator's sites). Default: the project's own
+   * id, so a wallet made on one integrator's site is never offered on another's.
+   */
+  walletGroup?: string;
 }
 
+/** A project as the service uses it: its wallet group resolved. */
+export type ResolvedProject = EmbeddedWalletProject & { readonly walletGroup: string };
+
 /** Checks the projects and returns them by id, each with a frozen copy of its origins. */
-export function resolveProjects(projects: readonly EmbeddedWalletProject[] | undefined): Map<string, EmbeddedWalletProject> {
+export function resolveProjects(projects: readonly EmbeddedWalletProject[] | undefined): Map<string, ResolvedProject> {
   if (!Array.isArray(projects) || projects.length === 0) throw new TypeError('embedded wallet service: configure at least one project');
-  const byId = new Map<string, EmbeddedWalletProject>();
+  const byId = new Map<string, ResolvedProject>();
   for (const project of projects) {
     const id = project?.id;
     if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) {
@@ -28,7 +36,13 @@ export function resolveProjects(projects: readonly EmbeddedWalletProject[] | und
       }
       return origin;
     });
-    byId.set(id, { id, allowedOrigins: Object.freeze(origins) });
+    const group = project.walletGroup ?? id;
+    if (typeof group !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(group)) {
+      throw new TypeError(
+        `embedded wallet service: project '${id}': walletGroup is 1-64 letters, digits, '-' or '_' (got '${String(group)}')`,
+      );
+    }
+    byId.set(id, { id, allowedOrigins: Object.freeze(origins), walletGroup: group });
   }
   return byId;
 }

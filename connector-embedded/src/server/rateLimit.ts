@@ -17,6 +17,11 @@ export const DEFAULT_RATE_LIMITS = {
   verifyPerAddress: [{ max: 10, windowMs: 900_000 }],
   /** Starting a social sign-in (an intent), per client IP: 30 an hour. */
   socialIntentsPerIp: [{ max: 30, windowMs: 3_600_000 }],
+  /** Mailing a confirmation code (before changing sign-in methods), per user: once per 30 s and 5 an hour. */
+  stepUpCodesPerUser: [
+    { max: 1, windowMs: 30_000 },
+    { max: 5, windowMs: 3_600_000 },
+  ],
   /** Opening a Farcaster sign-in request (a relay channel), per client IP: 10 a minute and 60 an hour. */
   farcasterChannelsPerIp: [
     { max: 10, windowMs: 60_000 },

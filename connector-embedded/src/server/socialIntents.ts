@@ -3,9 +3,15 @@ import type { Kysely, Migration } from 'kysely';
 import { sql } from 'kysely';
 
 /** How long a sign-in intent can be started, finished and claimed. */
-export const INTENT_LIFETIME_MS = 10 * 60_000;
+export const INTENT_LIFETIME_MS = 5 * 60_000;
 
 export type IntentStatus = 'pending' | 'started' | 'done' | 'error' | 'claimed' | 'cancelled';
+
+/**
+ * What the visitor does at the provider: sign in; add this provider account to the signed-in user (`link`); or
+ * prove again that they own one already linked (`reauth`, before changing their sign-in methods).
+ */
+export type IntentKind = 'sign-in' | 'link' | 'reauth';
 
 /**
  * One social sign-in the frame asked for: who may claim it (the frame that holds the verifier, for this project
@@ -20,8 +26,15 @@ export interface SocialIntentTable {
   challenge: string;
   /** The redirect fallback's page on the host origin (no popup). */
   return_to: string | null;
-  /** A LINK intent: the signed-in user the provider account joins. */
+  /** `link` and `reauth`: the signed-in user the provider account joins, or must already belong to. */
   link_user_id: string | null;
+  kind: IntentKind;
+  /** A popup intent starts only with this token, which the frame hands to the popup by postMessage (sha256). */
+  start_token_hash: string | null;
+  /** The browser that started it holds this secret in a cookie (sha256); a redirect intent's claim must show it. */
+  browser_hash: string | null;
+  /** The owner confirmed linking a provider account whose e-mail differs from theirs. */
+  allow_different_email: boolean;
   status: IntentStatus;
   user_id: string | null;
   error_code: string | null;
@@ -56,26 +69,69 @@ export const SOCIAL_INTENT_MIGRATION: Migration = {
   },
 };
 
+/** Binds each intent to the browser that started it (popup: start token; redirect: a cookie secret) and adds its kind. */
+export const SOCIAL_INTENT_BINDING_MIGRATION: Migration = {
+  async up(db) {
+    await db.schema
+      .alterTable('social_intent')
+      .addColumn('kind', 'text', (c) => c.notNull().defaultTo('sign-in'))
+      .addColumn('start_token_hash', 'text')
+      .addColumn('browser_hash', 'text')
+      .addColumn('allow_different_email', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
+  },
+};
+
 type IntentDb = Kysely<{ social_intent: SocialIntentTable }>;
 export type SocialIntent = SocialIntentTable;
 
 export const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
-/** Whether `verifier` hashes to the intent's challenge (constant time). */
-export function verifierMatches(intent: SocialIntent, verifier: string): boolean {
-  const expected = Buffer.from(intent.challenge);
-  const actual = Buffer.from(challengeOf(verifier));
+/** Whether `secret` hashes to `hash` (base64url sha256), in constant time; false when there is no hash. */
+export function secretMatches(hash: string | null, secret: string | undefined): boolean {
+  if (!hash || secret === undefined) return false;
+  const expected = Buffer.from(hash);
+  const actual = Buffer.from(challengeOf(secret));
   return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** Whether `verifier` hashes to the intent's challenge (constant time). */
+export const verifierMatches = (intent: SocialIntent, verifier: string) => secretMatches(intent.challenge, verifier);
+
+/** A fresh random secret (base64url, 32 bytes) and its hash as stored. */
+export function newSecret(): { secret: string; hash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: challengeOf(secret) };
 }
 
 /** The intents table, with every state change a single conditional UPDATE (a second claim finds nothing to change). */
 export function createIntentStore(db: IntentDb, now: () => number) {
   return {
-    async create(values: Pick<SocialIntent, 'project_id' | 'host_origin' | 'provider' | 'challenge' | 'return_to' | 'link_user_id'>) {
+    async create(
+      values: Pick<
+        SocialIntent,
+        | 'project_id'
+        | 'host_origin'
+        | 'provider'
+        | 'challenge'
+        | 'return_to'
+        | 'link_user_id'
+        | 'kind'
+        | 'start_token_hash'
+        | 'allow_different_email'
+      >,
+    ) {
       const id = randomBytes(18).toString('base64url');
       await db
         .insertInto('social_intent')
-        .values({ ...values, id, status: 'pending', expires_at: new Date(now() + INTENT_LIFETIME_MS), created_at: new Date(now()) })
+        .values({
+          ...values,
+          id,
+          status: 'pending',
+          browser_hash: null,
+          expires_at: new Date(now() + INTENT_LIFETIME_MS),
+          created_at: new Date(now()),
+        })
         .execute();
       // Expired intents are of no use to anyone: drop them while here.
       await db
@@ -86,11 +142,11 @@ export function createIntentStore(db: IntentDb, now: () => number) {
     },
     find: (id: string) => db.selectFrom('social_intent').selectAll().where('id', '=', id).executeTakeFirst(),
     isExpired: (intent: SocialIntent) => new Date(intent.expires_at).getTime() <= now(),
-    /** pending → started (once), remembering the LINK session. */
-    async start(id: string, linkSessionToken: string | null) {
+    /** pending → started (once), remembering the LINK session and the starting browser's secret. */
+    async start(id: string, linkSessionToken: string | null, browserHash: string) {
       const row = await db
         .updateTable('social_intent')
-        .set({ status: 'started', link_session_token: linkSessionToken })
+        .set({ status: 'started', link_session_token: linkSessionToken, browser_hash: browserHash })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .returning('id')

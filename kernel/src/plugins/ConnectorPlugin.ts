@@ -85,6 +85,11 @@ export interface ConnectorPlugin {
    */
   readonly connectSection?: string;
   /**
+   * A row in the Account view, shown while the active account is connected through this plugin's session, that
+   * opens one of its views (the embedded wallet's "Sign-in methods").
+   */
+  readonly accountEntry?: { readonly label: string; readonly view: string };
+  /**
    * The wallets it reaches, for All Wallets: called when the visitor opens that view (or searches it), never
    * before; picking one opens `connectingView` with the wallet in `data.wallet`.
    */

@@ -101,7 +101,10 @@ export function viewTitle(view: string, data: unknown): string {
       return 'Choose a Name';
     case 'RegisterAccountNameSuccess':
       return 'Name Registered';
-    default:
-      return view.replace(/([a-z])([A-Z])/g, '$1 $2');
+    default: {
+      // A plugin's view may name itself in its route data (`{ title }`); else its name, spaced.
+      const title = (data as { title?: unknown } | undefined)?.title;
+      return typeof title === 'string' && title ? title : view.replace(/([a-z])([A-Z])/g, '$1 $2');
+    }
   }
 }

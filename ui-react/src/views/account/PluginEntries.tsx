@@ -3,13 +3,20 @@ import { getInternals } from '@latch/kernel/internal';
 import type { LatchModal } from '../../createModal.js';
 import { ChevronIcon } from '../../parts/icons.js';
 
-/** Rows of registered feature plugins outside the §9 wallet-feature list (a plugin's `accountEntry`, e.g. names). */
+/**
+ * Rows of registered feature plugins outside the §9 wallet-feature list (a plugin's `accountEntry`, e.g. names), and
+ * the row of the connector plugin the account is connected through (e.g. the embedded wallet's sign-in methods).
+ */
 export function PluginEntries({ modal, namespace }: { modal: LatchModal; namespace: ChainNamespace }) {
   const internals = getInternals(modal);
-  const entries = (modal.options.plugins ?? [])
-    .filter((p) => internals.getPlugin(p.id) && p.accountEntry && p.views?.[p.accountEntry.view])
-    .map((p) => p.accountEntry as NonNullable<typeof p.accountEntry>)
-    .filter((entry) => !entry.namespaces || entry.namespaces.includes(namespace));
+  const connector = internals.sessionPluginOf(namespace);
+  const entries = [
+    ...(modal.options.plugins ?? [])
+      .filter((p) => internals.getPlugin(p.id) && p.accountEntry && p.views?.[p.accountEntry.view])
+      .map((p) => p.accountEntry as NonNullable<typeof p.accountEntry>)
+      .filter((entry) => !entry.namespaces || entry.namespaces.includes(namespace)),
+    ...(connector?.accountEntry && connector.views?.[connector.accountEntry.view] ? [connector.accountEntry] : []),
+  ];
   return entries.map((entry) => (
     <button
       key={entry.view}
