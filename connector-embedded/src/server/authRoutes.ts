@@ -69,7 +69,7 @@ export async function authRoute(options: AuthRouteOptions, request: IncomingMess
     const taken = options.takeVerifySlot(email);
     if (!taken.ok) throw rateLimited(taken.retryAfter);
     forward = Buffer.from(JSON.stringify({ email, otp }));
-  } else if (route === 'GET /api/auth/get-session') {
+  } else if (route === 'GET /api/auth/get-session' && request.headers.authorization) {
     await options.checkSession(request);
   }
   const headers = headersOf(request);

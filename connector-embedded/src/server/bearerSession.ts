@@ -21,6 +21,10 @@ export async function createBearerSession(
   const session = await context.internalAdapter.createSession(userId);
   if (!session) throw new ServiceError(500, 'internal_error', 'Something went wrong');
   await bind(session.id);
-  const signature = createHmac('sha256', context.secret).update(session.token).digest('base64');
-  return `${session.token}.${signature}`;
+  return signSessionToken(context.secret, session.token);
+}
+
+/** A session token in the signed form the bearer plugin accepts (`<token>.<HMAC-SHA256(secret, token), base64>`). */
+export function signSessionToken(secret: string, token: string): string {
+  return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 }

@@ -237,11 +237,16 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
     return project;
   }
 
-  /** The signed-in session of a bearer request, if it was created for this project and host page. */
-  async function sessionOf(request: IncomingMessage, scope: SessionScope): Promise<SignedInSession> {
+  /** The bearer request's session as better-auth knows it (null: none, or no longer). */
+  async function currentSession(request: IncomingMessage) {
     const headers = new Headers();
     if (request.headers.authorization) headers.set('authorization', request.headers.authorization);
-    const session = await (await auth).api.getSession({ headers });
+    return (await auth).api.getSession({ headers });
+  }
+
+  /** The signed-in session of a bearer request, if it was created for this project and host page. */
+  async function sessionOf(request: IncomingMessage, scope: SessionScope): Promise<SignedInSession> {
+    const session = await currentSession(request);
     if (!session || !(await (await scopes).allows(session.session.id, scope))) throw new ServiceError(401, 'unauthorized', 'Sign in first');
     return { userId: session.user.id, sessionId: session.session.id };
   }
@@ -272,7 +277,11 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
             const found = await (await internal()).findSession(token.split('.')[0] as string);
             if (found) await bindSession(found.session.id, caller);
           },
-          checkSession: (request) => sessionOf(request, caller),
+          // A session of another project or page is refused; one that ended reads as none, as better-auth says it.
+          async checkSession(request) {
+            const session = await currentSession(request);
+            if (session && !(await (await scopes).allows(session.session.id, caller))) throw new ServiceError(401, 'unauthorized', 'Sign in first');
+          },
           clientIp,
         },
         request,

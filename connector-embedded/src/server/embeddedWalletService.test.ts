@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { type SmtpInbox, startSmtpInbox } from '@latch/testkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { provenWallet } from '../test-support/provenWallet.js';
 import {
   createEmbeddedWalletService,
   type RunningEmbeddedWalletService,
@@ -17,10 +19,7 @@ const HOST = 'http://host.test:5173';
 const OTHER_HOST = 'http://evil.test:5173';
 const SECRET = 'test-secret-of-at-least-32-characters!!';
 const CSP = `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors ${HOST} http://second.test; base-uri 'none'; form-action 'none'`;
-const WALLET = {
-  authShare: Buffer.from(randomBytes(33)).toString('base64'),
-  addresses: { eip155: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', solana: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' },
-};
+const BETA_HOST = 'http://beta.test:5173';
 
 let inbox: SmtpInbox;
 let frameDir: string;
@@ -37,6 +36,8 @@ beforeAll(async () => {
     '<!doctype html><title>frame</title><script type="module" src="/frame/assets/frame-abc123.js"></script>',
   );
   await writeFile(join(frameDir, 'recovery.html'), '<!doctype html><title>recovery</title>');
+  await writeFile(join(frameDir, 'approve.html'), '<!doctype html><title>approve</title>');
+  await writeFile(join(frameDir, 'logins.html'), '<!doctype html><title>logins</title>');
   await writeFile(join(frameDir, 'assets', 'frame-abc123.js'), 'console.log("frame");');
 });
 afterAll(async () => {
@@ -62,6 +63,9 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
       projects: [
         { id: 'demo', allowedOrigins: [HOST, 'http://second.test'] },
         { id: 'other', allowedOrigins: [] },
+        { id: 'beta', allowedOrigins: [BETA_HOST] },
+        // An operator's second site that shares its visitors' wallets with 'demo' on purpose.
+        { id: 'sister', allowedOrigins: ['http://sister.test'], walletGroup: 'demo' },
       ],
       smtp: { host: inbox.host, port: inbox.port, from: 'Wallet <wallet@service.test>' },
       secret: SECRET,
@@ -137,12 +141,21 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
 
   const signInWith = (email: string, otp: string, base?: string) => api('/api/auth/sign-in/email-otp', { body: { email, otp }, base });
 
-  async function signIn(email = freshEmail(), base?: string): Promise<{ email: string; token: string }> {
-    const answer = await signInWith(email, await codeFor(email, base), base);
+  async function signIn(
+    email = freshEmail(),
+    base?: string,
+    scope: { project?: string; hostOrigin?: string } = {},
+  ): Promise<{ email: string; token: string; userId: string; wallet: Awaited<ReturnType<typeof provenWallet>> }> {
+    const after = inbox.messages.length;
+    const sent = await api('/api/auth/email-otp/send-verification-otp', { body: { email, type: 'sign-in' }, base, ...scope });
+    expect(sent.status, sent.text).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await inbox.waitFor({ to: email }, { after, timeoutMs: 5000 })).text)?.[1] as string;
+    const answer = await api('/api/auth/sign-in/email-otp', { body: { email, otp: code }, base, ...scope });
     expect(answer.status, answer.text).toBe(200);
     const token = answer.headers.get('set-auth-token');
     expect(token).toBeTruthy();
-    return { email, token: token as string };
+    const userId = answer.json.user.id as string;
+    return { email, token: token as string, userId, wallet: await provenWallet(userId, scope.project ?? 'demo') };
   }
 
   const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -306,7 +319,7 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
 
   describe('the wallet record', () => {
     it('is created once (201, then 409) and its auth share goes only to a signed-in session from an allowed origin', async () => {
-      const { token } = await signIn();
+      const { token, userId, wallet: WALLET } = await signIn();
       expect((await api('/api/wallet', { token })).json).toEqual({ addresses: {}, hasAuthShare: false });
       const none = await api('/api/wallet/auth-share', { token });
       expect(none.status).toBe(404);
@@ -315,7 +328,8 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
       const created = await api('/api/wallet', { method: 'PUT', body: WALLET, token });
       expect(created.status).toBe(201);
       expect(created.json).toEqual({ addresses: WALLET.addresses, hasAuthShare: true });
-      const again = await api('/api/wallet', { method: 'PUT', body: { ...WALLET, authShare: 'AAAA' }, token });
+      // Another wallet, properly proven, does not replace the first.
+      const again = await api('/api/wallet', { method: 'PUT', body: await provenWallet(userId, 'demo'), token });
       expect(again.status).toBe(409);
       expect(again.json.error.code).toBe('wallet_exists');
 
@@ -347,7 +361,7 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
     });
 
     it('refuses a malformed wallet with the field named', async () => {
-      const { token } = await signIn();
+      const { token, wallet: WALLET } = await signIn();
       const bad = await api('/api/wallet', {
         method: 'PUT',
         body: { ...WALLET, addresses: { ...WALLET.addresses, eip155: '0x123' } },
@@ -362,7 +376,7 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
     });
 
     it('sign-out ends the session: the token no longer reads the wallet', async () => {
-      const { token } = await signIn();
+      const { token, wallet: WALLET } = await signIn();
       expect((await api('/api/wallet', { method: 'PUT', body: WALLET, token })).status).toBe(201);
       const out = await api('/api/auth/sign-out', { body: {}, token });
       expect(out.status).toBe(200);
@@ -395,7 +409,7 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
       const answer = await api('/api/auth/email-otp/send-verification-otp', { body: big });
       expect(answer.status).toBe(413);
       expect(answer.json.error.code).toBe('payload_too_large');
-      const { token } = await signIn();
+      const { token, wallet: WALLET } = await signIn();
       const wallet = await api('/api/wallet', { method: 'PUT', body: { ...WALLET, authShare: 'A'.repeat(20_000) }, token });
       expect(wallet.status).toBe(413);
     });
@@ -423,11 +437,88 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
     });
   });
 
+  describe('the API is the frame\'s, and a session, a wallet and a proof belong to their project', () => {
+    it('refuses a state-changing request without the service\'s Origin, and any request a browser marks as cross-site', async () => {
+      const email = freshEmail();
+      // A script or server (no Origin at all) cannot send codes, sign in or create a wallet.
+      const noOrigin = await api('/api/auth/email-otp/send-verification-otp', { body: { email, type: 'sign-in' }, origin: null });
+      expect(noOrigin.status).toBe(403);
+      expect(noOrigin.json.error.code).toBe('origin_not_allowed');
+      expect(inbox.messages.some((mail) => mail.to.includes(email))).toBe(false);
+      const { token } = await signIn();
+      const crossSite = await api('/api/wallet', { token, headers: { 'Sec-Fetch-Site': 'cross-site' } });
+      expect(crossSite.status).toBe(403);
+      const sameSite = await api('/api/wallet', { token, headers: { 'Sec-Fetch-Site': 'same-site' } });
+      expect(sameSite.status).toBe(403);
+      const sameOrigin = await api('/api/wallet', { token, headers: { 'Sec-Fetch-Site': 'same-origin' } });
+      expect(sameOrigin.status).toBe(200);
+    });
+
+    it('a session works only for the project and host page it was created for', async () => {
+      const { token, wallet } = await signIn();
+      expect((await api('/api/wallet', { method: 'PUT', body: wallet, token })).status).toBe(201);
+      // Another integrator's project (its own allowed page), or another page of the same project: not signed in.
+      for (const scope of [
+        { project: 'beta', hostOrigin: BETA_HOST },
+        { project: 'demo', hostOrigin: 'http://second.test' },
+        { project: 'sister', hostOrigin: 'http://sister.test' },
+      ]) {
+        const refused = await api('/api/wallet/auth-share', { token, ...scope });
+        expect(refused.status, JSON.stringify(scope)).toBe(401);
+        expect(refused.text).not.toContain(wallet.authShare);
+        expect((await api('/api/auth/get-session', { token, ...scope })).status).toBe(401);
+      }
+      expect((await api('/api/wallet/auth-share', { token })).json).toEqual({ authShare: wallet.authShare });
+    });
+
+    it('a wallet made on one project is not another\'s, unless the operator put both in one wallet group', async () => {
+      const email = freshEmail();
+      const first = await signIn(email);
+      expect((await api('/api/wallet', { method: 'PUT', body: first.wallet, token: first.token })).status).toBe(201);
+      skew += 3_700_000;
+      const beta = await signIn(email, undefined, { project: 'beta', hostOrigin: BETA_HOST });
+      expect(beta.userId).toBe(first.userId);
+      const onBeta = { token: beta.token, project: 'beta', hostOrigin: BETA_HOST };
+      expect((await api('/api/wallet', onBeta)).json).toEqual({ addresses: {}, hasAuthShare: false });
+      expect((await api('/api/wallet/auth-share', onBeta)).status).toBe(404);
+      skew += 3_700_000;
+      const sister = await signIn(email, undefined, { project: 'sister', hostOrigin: 'http://sister.test' });
+      const onSister = { token: sister.token, project: 'sister', hostOrigin: 'http://sister.test' };
+      expect((await api('/api/wallet', onSister)).json).toEqual({ addresses: first.wallet.addresses, hasAuthShare: true });
+    });
+
+    it('records a wallet only with both keys\' proof for this user, project, addresses and share', async () => {
+      const { token, userId, wallet } = await signIn();
+      const other = await provenWallet(userId, 'demo');
+      const foreign = await provenWallet('someone-else', 'demo');
+      const elsewhere = await provenWallet(userId, 'beta');
+      for (const [label, body] of [
+        ['another wallet\'s addresses', { ...wallet, addresses: other.addresses }],
+        ['a proof made for another user', { ...foreign, proof: foreign.proof }],
+        ['a proof made for another project', elsewhere],
+        ['another share', { ...wallet, authShare: other.authShare }],
+        ['one key only', { ...wallet, proof: { ...wallet.proof, solana: other.proof.solana } }],
+      ] as const) {
+        const refused = await api('/api/wallet', { method: 'PUT', body, token });
+        expect(refused.status, label).toBe(400);
+        expect(refused.json.error, label).toEqual({ code: 'invalid_proof', message: "The wallet's keys did not sign this request" });
+      }
+      const { proof: _, ...unproven } = wallet;
+      const missing = await api('/api/wallet', { method: 'PUT', body: unproven, token });
+      expect(missing.status).toBe(400);
+      expect(missing.json.error.message).toContain('proof is required');
+      expect((await api('/api/wallet', { token })).json.hasAuthShare).toBe(false);
+      expect((await api('/api/wallet', { method: 'PUT', body: wallet, token })).status).toBe(201);
+    });
+  });
+
   describe('public project info and the frame', () => {
     it('GET /api/projects/:id answers any page (CORS) and 404 "Invalid Project ID" for an unknown one', async () => {
       const known = await api('/api/projects/demo', { project: null, hostOrigin: null, headers: { Origin: OTHER_HOST } });
       expect(known.status).toBe(200);
       expect(known.json).toEqual({ projectId: 'demo', allowedOrigins: [HOST, 'http://second.test'], socials: [], farcaster: false });
+      // A malformed %-escape names no project: 404, not a 500 and a stack trace.
+      expect((await api('/api/projects/%E0%A4%A', { project: null, hostOrigin: null })).status).toBe(404);
       expect(known.headers.get('access-control-allow-origin')).toBe('*');
       const unknown = await api('/api/projects/nope', { project: null, hostOrigin: null });
       expect(unknown.status).toBe(404);
@@ -435,10 +526,12 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
       expect(unknown.headers.get('access-control-allow-origin')).toBe('*');
     });
 
-    it('serves /frame and /frame/recovery with the §3 headers (frame-ancestors = the allowlist)', async () => {
+    it('serves /frame and its visible pages with the §3 headers (frame-ancestors = the allowlist)', async () => {
       for (const [path, title] of [
         ['/frame?projectId=demo&chainId=1&v=1', 'frame'],
         ['/frame/recovery?projectId=demo', 'recovery'],
+        ['/frame/approve?projectId=demo&request=00', 'approve'],
+        ['/frame/logins?projectId=demo', 'logins'],
       ] as const) {
         const page = await fetch(`${service.url}${path}`);
         expect(page.status).toBe(200);
@@ -488,6 +581,7 @@ describe('persistence with dataDir (PGlite on disk)', () => {
     const headers = { 'X-Latch-Project': 'demo', 'X-Latch-Host-Origin': HOST, 'Content-Type': 'application/json' };
     const email = freshEmail();
     let token: string;
+    let WALLET: Awaited<ReturnType<typeof provenWallet>> | undefined;
     const first = await startEmbeddedWalletService(options);
     try {
       const after = inbox.messages.length;
@@ -497,6 +591,7 @@ describe('persistence with dataDir (PGlite on disk)', () => {
       const code = /\b(\d{6})\b/.exec((await inbox.waitFor({ to: email }, { after })).text)?.[1];
       const signedIn = await post('/api/auth/sign-in/email-otp', { email, otp: code });
       token = signedIn.headers.get('set-auth-token') as string;
+      WALLET = await provenWallet(((await signedIn.json()) as { user: { id: string } }).user.id, 'demo');
       const put = await fetch(`${first.url}/api/wallet`, {
         method: 'PUT',
         headers: { ...headers, Origin: first.url, Authorization: `Bearer ${token}` },
@@ -510,9 +605,47 @@ describe('persistence with dataDir (PGlite on disk)', () => {
     try {
       const share = await fetch(`${second.url}/api/wallet/auth-share`, { headers: { ...headers, Authorization: `Bearer ${token}` } });
       expect(share.status).toBe(200);
-      expect(await share.json()).toEqual({ authShare: WALLET.authShare });
+      expect(await share.json()).toEqual({ authShare: WALLET?.authShare });
     } finally {
       await second.close();
+    }
+  }, 60_000);
+});
+
+describe('secrets at rest', () => {
+  it('keeps sign-in codes hashed and accepts a session token only with its signature', async () => {
+    const pglite = new PGlite();
+    const service = await startEmbeddedWalletService({
+      database: pglite,
+      projects: [{ id: 'demo', allowedOrigins: [HOST] }],
+      smtp: { host: inbox.host, port: inbox.port, from: 'wallet@service.test' },
+      secret: SECRET,
+      frameDir,
+    });
+    try {
+      const headers = { 'X-Latch-Project': 'demo', 'X-Latch-Host-Origin': HOST, 'Content-Type': 'application/json', Origin: service.url };
+      const email = freshEmail();
+      const after = inbox.messages.length;
+      const post = (path: string, body: unknown) => fetch(`${service.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      expect((await post('/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' })).status).toBe(200);
+      const code = /\b(\d{6})\b/.exec((await inbox.waitFor({ to: email }, { after })).text)?.[1] as string;
+      // A read of the database (a leaked backup) does not give the code.
+      const stored = await pglite.query<{ value: string }>("select value from verification where identifier like 'sign-in-otp-%'");
+      expect(stored.rows.length).toBeGreaterThan(0);
+      for (const row of stored.rows) expect(row.value).not.toContain(code);
+      const signedIn = await post('/api/auth/sign-in/email-otp', { email, otp: code });
+      const token = signedIn.headers.get('set-auth-token') as string;
+      expect(token).toMatch(/^[^.]+\..+$/);
+      const read = (bearer: string) => fetch(`${service.url}/api/wallet`, { headers: { ...headers, Authorization: `Bearer ${bearer}` } });
+      expect((await read(token)).status).toBe(200);
+      // The token as the database holds it, without its signature: not a session.
+      const raw = token.split('.')[0] as string;
+      const inDatabase = await pglite.query<{ token: string }>('select token from session where token = $1', [raw]);
+      expect(inDatabase.rows).toHaveLength(1);
+      expect((await read(raw)).status).toBe(401);
+    } finally {
+      await service.close();
+      await pglite.close();
     }
   }, 60_000);
 });

@@ -8,6 +8,9 @@ import {
   type FarcasterSigner,
   startFarcasterRelay,
 } from '@latch/testkit/farcaster';
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbeddedWalletService, type RunningEmbeddedWalletService, startEmbeddedWalletService } from './index.js';
 
@@ -126,17 +129,28 @@ async function api(path: string, call: Call = {}) {
   return { status: response.status, headers: response.headers, json };
 }
 
+/** The frame's half of a request: a verifier it keeps, the challenge it sends. */
+function pkcePair() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+const newChannel = (base?: string) => api('/api/farcaster/channels', { body: { challenge: pkcePair().challenge }, base });
+
 const open = async (base?: string) => {
-  const opened = await api('/api/farcaster/channels', { body: {}, base });
+  const { verifier, challenge } = pkcePair();
+  const opened = await api('/api/farcaster/channels', { body: { challenge }, base });
   expect(opened.status, JSON.stringify(opened.json)).toBe(201);
-  return opened.json as { channelId: string; url: string; expiresAt: string };
+  return { ...(opened.json as { channelId: string; url: string; expiresAt: string }), verifier };
 };
-const claim = (channelId: string, call: Call = {}) => api(`/api/farcaster/channels/${channelId}/claim`, { body: {}, ...call });
+const claim = (channel: { channelId: string; verifier: string }, call: Call = {}) =>
+  api(`/api/farcaster/channels/${channel.channelId}/claim`, { body: { verifier: channel.verifier }, ...call });
+const cancel = (channel: { channelId: string; verifier: string }) =>
+  api(`/api/farcaster/channels/${channel.channelId}`, { method: 'DELETE', body: { verifier: channel.verifier } });
 
 async function signIn(signer: FarcasterSigner) {
-  const { channelId, url } = await open();
-  await signer.approve(url);
-  const claimed = await claim(channelId);
+  const channel = await open();
+  await signer.approve(channel.url);
+  const claimed = await claim(channel);
   expect(claimed.status, JSON.stringify(claimed.json)).toBe(200);
   return claimed.json.token as string;
 }
@@ -151,20 +165,22 @@ describe('Sign In With Farcaster on the embedded wallet service', () => {
   });
 
   it('opens a request on the relay with a nonce and domain of its own choosing', async () => {
-    const { channelId, url, expiresAt } = await open();
+    const channel = await open();
+    const { channelId, url, expiresAt } = channel;
     expect(channelId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(url).toMatch(/^https:\/\/farcaster\.xyz\/~\/siwf\?channelToken=[2-9A-Z]{8}$/);
-    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(5 * 60_000 + serviceSkew);
     const request = await alice.readRequest(url);
     expect(request).toMatchObject({ domain: new URL(service.url).host, siweUri: service.url, requestId: channelId });
     expect(request.nonce).toMatch(/^[A-Za-z0-9]{16,}$/);
-    expect((await claim(channelId)).json).toEqual({ status: 'pending' });
+    expect((await claim(channel)).json).toEqual({ status: 'pending' });
   });
 
   it('signs in once the Farcaster app approves: a bearer session for the fid’s user, with the farcaster account', async () => {
-    const { channelId, url } = await open();
-    await alice.approve(url);
-    const claimed = await claim(channelId);
+    const channel = await open();
+    await alice.approve(channel.url);
+    const claimed = await claim(channel);
     expect(claimed.status).toBe(200);
     expect(claimed.json.social).toEqual({ provider: 'farcaster', username: 'alice' });
     const token = claimed.json.token as string;
@@ -191,31 +207,31 @@ describe('Sign In With Farcaster on the embedded wallet service', () => {
   });
 
   it('accepts an auth address the Key Registry lists for the fid (the relay’s acceptAuthAddress default)', async () => {
-    const { channelId, url } = await open();
-    await alice.approve(url, { signWith: account(5).privateKey });
-    const claimed = await claim(channelId);
+    const channel = await open();
+    await alice.approve(channel.url, { signWith: account(5).privateKey });
+    const claimed = await claim(channel);
     expect(claimed.status, JSON.stringify(claimed.json)).toBe(200);
     expect((await sessionOf(claimed.json.token)).user.email).toBe(`${ALICE_FID}@farcaster.invalid`);
   });
 
   it('refuses a second claim of the same sign-in', async () => {
-    const { channelId, url } = await open();
-    await alice.approve(url);
-    expect((await claim(channelId)).status).toBe(200);
-    const second = await claim(channelId);
+    const channel = await open();
+    await alice.approve(channel.url);
+    expect((await claim(channel)).status).toBe(200);
+    const second = await claim(channel);
     expect(second.status).toBe(410);
     expect(second.json.error.code).toBe('already_claimed');
   });
 
   it('rejects a signature from a key that does not hold the fid, and makes no session', async () => {
     const before = await countSessions();
-    const { channelId, url } = await open();
+    const channel = await open();
     // Bob's key claims Alice's fid: a valid signature, but the Id Registry says the fid is not his.
-    await alice.approve(url, { signWith: account(2).privateKey });
-    const claimed = await claim(channelId);
+    await alice.approve(channel.url, { signWith: account(2).privateKey });
+    const claimed = await claim(channel);
     expect(claimed.status).toBe(400);
     expect(claimed.json.error).toEqual({ code: 'farcaster_invalid', message: 'The Farcaster signature could not be verified' });
-    expect((await claim(channelId)).json.error.code).toBe('farcaster_invalid');
+    expect((await claim(channel)).json.error.code).toBe('farcaster_invalid');
     expect(await countSessions()).toBe(before);
   });
 
@@ -225,60 +241,72 @@ describe('Sign In With Farcaster on the embedded wallet service', () => {
     ['another URI', { uri: 'https://evil.example/login' }],
   ])('rejects a message with %s', async (_name, override) => {
     const before = await countSessions();
-    const { channelId, url } = await open();
-    await alice.approve(url, { override });
-    const claimed = await claim(channelId);
+    const channel = await open();
+    await alice.approve(channel.url, { override });
+    const claimed = await claim(channel);
     expect(claimed.status).toBe(400);
     expect(claimed.json.error.code).toBe('farcaster_invalid');
     expect(await countSessions()).toBe(before);
   });
 
-  it('answers farcaster_expired once the request outlived its 10 minutes', async () => {
-    const { channelId, url } = await open();
-    await alice.approve(url);
-    serviceSkew = testStart + 10 * 60_000 + 1000;
-    const claimed = await claim(channelId);
+  it('answers farcaster_expired once the request outlived its 5 minutes', async () => {
+    const channel = await open();
+    await alice.approve(channel.url);
+    serviceSkew = testStart + 5 * 60_000 + 1000;
+    const claimed = await claim(channel);
     expect(claimed.status).toBe(410);
     expect(claimed.json.error).toEqual({ code: 'farcaster_expired', message: 'The Farcaster request expired' });
   });
 
   it('answers farcaster_expired when the relay forgot the channel (its TTL)', async () => {
-    const { channelId } = await open();
+    const channel = await open();
     relaySkew = 3601_000;
-    const claimed = await claim(channelId);
+    const claimed = await claim(channel);
     expect(claimed.status).toBe(410);
     expect(claimed.json.error.code).toBe('farcaster_expired');
   });
 
   it('cancels: the request is gone and a late approval signs no one in', async () => {
-    const { channelId, url } = await open();
-    expect(await api(`/api/farcaster/channels/${channelId}`, { method: 'DELETE' })).toMatchObject({ status: 200, json: {} });
-    await alice.approve(url);
-    expect((await claim(channelId)).status).toBe(404);
-    expect((await api(`/api/farcaster/channels/${channelId}`, { method: 'DELETE' })).status).toBe(404);
+    const channel = await open();
+    expect((await cancel({ ...channel, verifier: pkcePair().verifier })).status).toBe(403);
+    expect(await cancel(channel)).toMatchObject({ status: 200, json: {} });
+    await alice.approve(channel.url);
+    expect((await claim(channel)).status).toBe(404);
+    expect((await cancel(channel)).status).toBe(404);
   });
 
-  it('serves a request only to the project and host page that opened it', async () => {
-    const { channelId, url } = await open();
-    await alice.approve(url);
-    const elsewhere = await claim(channelId, { hostOrigin: 'http://second.test' });
+  it('serves a request only to the frame that opened it (its verifier), for the project and host page it opened it on', async () => {
+    const before = await countSessions();
+    const channel = await open();
+    await alice.approve(channel.url);
+    const elsewhere = await claim(channel, { hostOrigin: 'http://second.test' });
     expect(elsewhere.status).toBe(404);
-    expect((await claim(channelId)).status).toBe(200);
+    // The channel id alone (the host page sees it) is not enough: a script cannot claim the session.
+    const noVerifier = await api(`/api/farcaster/channels/${channel.channelId}/claim`, { body: {} });
+    expect(noVerifier.status).toBe(400);
+    const guessed = await claim({ ...channel, verifier: pkcePair().verifier });
+    expect(guessed.status).toBe(403);
+    expect(guessed.json.error.code).toBe('invalid_verifier');
+    expect(await countSessions()).toBe(before);
+    const claimed = await claim(channel);
+    expect(claimed.status).toBe(200);
+    // The session works for that project and page only.
+    expect((await api('/api/wallet', { token: claimed.json.token, hostOrigin: 'http://second.test' })).status).toBe(401);
   });
 
   it('answers 400 farcaster_not_configured when the service has no relay', async () => {
-    const answer = await api('/api/farcaster/channels', { body: {}, base: unconfigured.url });
+    const answer = await newChannel(unconfigured.url);
     expect(answer.status).toBe(400);
     expect(answer.json.error.code).toBe('farcaster_not_configured');
   });
 
   it('answers 502 with a clear message when the relay is down, and limits new requests per IP', async () => {
-    const down = await api('/api/farcaster/channels', { body: {}, base: broken.url });
+    const down = await newChannel(broken.url);
     expect(down.status).toBe(502);
     expect(down.json.error.code).toBe('farcaster_relay_unavailable');
     expect(down.json.error.message).toMatch(/^The Farcaster relay could not be reached: try again in a moment/);
-    expect((await api('/api/farcaster/channels', { body: {}, base: broken.url })).status).toBe(502);
-    const limited = await api('/api/farcaster/channels', { body: {}, base: broken.url });
+    expect((await newChannel(broken.url)).status).toBe(502);
+    const limited = await newChannel(broken.url);
     expect(limited.status).toBe(429);
     expect(limited.json.error.code).toBe('rate_limited');
   });
@@ -290,12 +318,48 @@ describe('Sign In With Farcaster on the embedded wallet service', () => {
       secret: SECRET,
       publicUrl: 'https://wallet.example.com',
     };
-    expect(() => createEmbeddedWalletService({ ...config, farcaster: { relayUrl: 'relay', rpcUrl: anvil.rpcUrl } })).toThrow(
-      "`farcaster.relayUrl` must be an http(s) URL (got 'relay')",
-    );
+    for (const relayUrl of ['relay', 'javascript:alert(1)//https://relay.example', 'http://relay.example.com', 'data:text/html,x']) {
+      expect(() => createEmbeddedWalletService({ ...config, farcaster: { relayUrl, rpcUrl: anvil.rpcUrl } })).toThrow(
+        `\`farcaster.relayUrl\` must be an https URL (http only on 127.0.0.1 or localhost) (got '${relayUrl}')`,
+      );
+    }
     expect(() =>
       createEmbeddedWalletService({ ...config, farcaster: { relayUrl: relay.url, rpcUrl: anvil.rpcUrl, domain: 'https://x' } }),
     ).toThrow('`farcaster.domain` must be a host like wallet.example.com');
+  });
+
+  it('refuses a relay whose connect link is not https (a javascript: link would run in the host page)', async () => {
+    // A relay that answers with a script URL (compromised, or a hostile self-hosted one), echoing the nonce.
+    const hostile = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        const { nonce } = JSON.parse(body || '{}') as { nonce?: string };
+        response.writeHead(201, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ channelToken: 'ABCDEFGH', url: 'javascript:alert(document.domain)//https://x', nonce }));
+      });
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    const hostileUrl = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    const behind = await startEmbeddedWalletService({
+      database: new PGlite(),
+      projects: [{ id: 'demo', allowedOrigins: [HOST] }],
+      smtp: { host: inbox.host, port: inbox.port, from: 'w@service.test' },
+      secret: SECRET,
+      farcaster: { relayUrl: hostileUrl, rpcUrl: anvil.rpcUrl },
+    });
+    try {
+      const answer = await newChannel(behind.url);
+      expect(answer.status).toBe(502);
+      expect(answer.json.error.code).toBe('farcaster_relay_error');
+      expect(JSON.stringify(answer.json)).not.toContain('javascript:');
+    } finally {
+      await behind.close();
+      await new Promise((resolve) => hostile.close(resolve));
+    }
+    // Both are this test's own: not hosts the service chose to reach.
+    hosts.delete(new URL(hostileUrl).host);
+    hosts.delete(new URL(behind.url).host);
   });
 
   it('made no request to any host but the relay, the chain and the services', () => {

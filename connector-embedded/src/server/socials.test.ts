@@ -9,14 +9,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { type SmtpInbox, startSmtpInbox } from '@latch/testkit';
 import { createHeadlessBrowser, type HeadlessBrowser, type OidcProviderFixture, startOidcProvider } from '@latch/testkit/oidc';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { provenWallet } from '../test-support/provenWallet.js';
 import { createEmbeddedWalletService, type EmbeddedWalletService } from './index.js';
 
 const HOST = 'http://host.test:5173';
 const SECRET = 'test-secret-of-at-least-32-characters!!';
-const WALLET = {
-  authShare: Buffer.from(randomBytes(33)).toString('base64'),
-  addresses: { eip155: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', solana: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' },
-};
 const runId = randomBytes(4).toString('hex');
 let counter = 0;
 const fresh = (prefix: string) => `${prefix}${++counter}${runId}`;
@@ -153,28 +150,61 @@ function pkcePair() {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-async function createIntent(provider: string, options: { token?: string; returnTo?: string } = {}) {
+interface Intent {
+  verifier: string;
+  challenge: string;
+  intentId: string;
+  url: string;
+  /** A popup intent's one-time start token (the frame keeps it and hands it only to its popup). */
+  startToken?: string;
+}
+
+async function createIntent(
+  provider: string,
+  options: { token?: string; returnTo?: string; kind?: 'link' | 'reauth'; allowDifferentEmail?: boolean } = {},
+): Promise<Intent> {
   const pair = pkcePair();
-  const created = await api('/api/social/intents', {
-    body: { provider, challenge: pair.challenge, ...(options.returnTo ? { returnTo: options.returnTo } : {}) },
-    token: options.token,
-  });
+  const { token, ...extra } = options;
+  const created = await api('/api/social/intents', { body: { provider, challenge: pair.challenge, ...extra }, token });
   expect(created.status, created.text).toBe(201);
   expect(created.json.url).toBe(`${serviceUrl}/social/start?intent=${created.json.intentId}`);
-  return { ...pair, intentId: created.json.intentId as string, url: created.json.url as string };
+  if (options.returnTo) expect(created.json.startToken).toBeUndefined();
+  else expect(created.json.startToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return { ...pair, intentId: created.json.intentId as string, url: created.json.url as string, startToken: created.json.startToken };
 }
 
-const claim = (intentId: string, verifier: string, hostOrigin?: string) =>
-  api(`/api/social/intents/${intentId}/claim`, { body: { verifier }, hostOrigin });
+const claim = (intentId: string, verifier: string, extra: { hostOrigin?: string; code?: string; token?: string } = {}) =>
+  api(`/api/social/intents/${intentId}/claim`, {
+    body: { verifier, ...(extra.code ? { code: extra.code } : {}) },
+    hostOrigin: extra.hostOrigin,
+    token: extra.token,
+  });
+
+/**
+ * The popup's first page, then what its script does once the frame handed it the start token (or, for a redirect
+ * sign-in, once the visitor pressed Continue): POST /social/start from the page. Returns where the page goes next.
+ */
+async function begin(browser: HeadlessBrowser, intent: Intent, startToken = intent.startToken): Promise<string> {
+  const page = await browser.goto(intent.url);
+  expect(page.status, page.text).toBe(200);
+  expect(page.url).toBe(intent.url);
+  expect(page.text).toContain('<script src="/social/start.js"></script>');
+  const started = await browser.fetch(`${serviceUrl}/social/start`, {
+    json: { intent: intent.intentId, ...(startToken ? { startToken } : {}) },
+  });
+  const body = (await started.json()) as { url?: string; error?: unknown };
+  expect(started.status, JSON.stringify(body)).toBe(200);
+  return body.url as string;
+}
 
 /** The popup: start → the provider (signed in as `sub` at once) → the callback → /social/done. */
-async function popup(intent: { url: string }, sub?: string, browser: HeadlessBrowser = createHeadlessBrowser()) {
+async function popup(intent: Intent, sub?: string, browser: HeadlessBrowser = createHeadlessBrowser()) {
   if (sub) oidc.nextLogin(sub);
-  return browser.goto(intent.url);
+  return browser.goto(await begin(browser, intent));
 }
 
-async function signIn(provider: string, sub: string, token?: string) {
-  const intent = await createIntent(provider, { token });
+async function signIn(provider: string, sub: string) {
+  const intent = await createIntent(provider);
   const done = await popup(intent, sub);
   expect(done.url).toBe(`${serviceUrl}/social/done?intent=${intent.intentId}`);
   expect(done.text, done.text).toContain('data-status="done"');
@@ -199,13 +229,25 @@ async function otpUser(email: string) {
   return { token: signedIn.headers.get('set-auth-token') as string, user: signedIn.json.user as { id: string } };
 }
 
+/** The owner proves it is them (a code mailed to their address) before changing how they sign in. */
+async function stepUp(email: string, token: string) {
+  const after = inbox.messages.length;
+  const sent = await api('/api/account/step-up/code', { body: {}, token });
+  expect(sent.status, sent.text).toBe(200);
+  const mail = await inbox.waitFor({ to: email }, { after, timeoutMs: 5000 });
+  expect(mail.subject).toContain('confirmation code');
+  const otp = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  const confirmed = await api('/api/account/step-up', { body: { otp }, token });
+  expect(confirmed.status, confirmed.text).toBe(200);
+}
+
 const sessionsOf = async (userId: string) =>
   Number((await pglite.query<{ n: number }>('select count(*)::int as n from "session" where "userId" = $1', [userId])).rows[0]?.n);
 
 /** Runs the popup until the provider would redirect to our callback, and returns that callback URL. */
-async function untilCallback(intent: { url: string }, sub: string, browser: HeadlessBrowser) {
+async function untilCallback(intent: Intent, sub: string, browser: HeadlessBrowser) {
   oidc.nextLogin(sub);
-  const { stoppedAt } = await browser.gotoUntil(intent.url, (next) => next.pathname.startsWith('/api/auth/callback/'));
+  const { stoppedAt } = await browser.gotoUntil(await begin(browser, intent), (next) => next.pathname.startsWith('/api/auth/callback/'));
   return new URL(stoppedAt);
 }
 
@@ -225,7 +267,7 @@ describe('social sign-in on the embedded wallet service', () => {
     expect(pending.json).toEqual({ status: 'pending' });
 
     const browser = createHeadlessBrowser();
-    const login = await browser.goto(intent.url);
+    const login = await browser.goto(await begin(browser, intent));
     expect(login.url.startsWith(`${oidc.issuer}/interaction/`)).toBe(true);
     const authorize = new URL(login.hops.find((hop) => hop.url.startsWith(oidc.authorizationUrl))?.url as string);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
@@ -244,7 +286,7 @@ describe('social sign-in on the embedded wallet service', () => {
     expect([...browser.cookies('127.0.0.1').keys()].filter((name) => name.includes('session_token'))).toEqual([]);
 
     expect((await claim(intent.intentId, pkcePair().verifier)).status).toBe(403);
-    expect((await claim(intent.intentId, intent.verifier, 'http://second.test')).status).toBe(404);
+    expect((await claim(intent.intentId, intent.verifier, { hostOrigin: 'http://second.test' })).status).toBe(404);
     const claimed = await claim(intent.intentId, intent.verifier);
     expect(claimed.status, claimed.text).toBe(200);
     expect(claimed.headers.get('set-auth-token')).toBe(claimed.json.token);
@@ -257,14 +299,15 @@ describe('social sign-in on the embedded wallet service', () => {
     expect(session.json.user).toMatchObject({ email, name: 'Gina Google', emailVerified: true });
     // The callback's own session was revoked: the claimed one is the only one.
     expect(await sessionsOf(session.json.user.id)).toBe(1);
-    const wallet = await api('/api/wallet', { token: claimed.json.token });
-    expect(wallet.status).toBe(200);
-    expect(wallet.json).toEqual({ addresses: {}, hasAuthShare: false });
-    expect((await api('/api/wallet', { method: 'PUT', body: WALLET, token: claimed.json.token })).status).toBe(201);
+    const none = await api('/api/wallet', { token: claimed.json.token });
+    expect(none.status).toBe(200);
+    expect(none.json).toEqual({ addresses: {}, hasAuthShare: false });
+    const wallet2 = await provenWallet(session.json.user.id, 'demo');
+    expect((await api('/api/wallet', { method: 'PUT', body: wallet2, token: claimed.json.token })).status).toBe(201);
 
     const second = await signIn('google', sub);
     expect(second.user.id).toBe(session.json.user.id);
-    expect((await api('/api/wallet', { token: second.token })).json.addresses).toEqual(WALLET.addresses);
+    expect((await api('/api/wallet', { token: second.token })).json.addresses).toEqual(wallet2.addresses);
   });
 
   it("signs in with GitHub's and Discord's wire formats: verified primary e-mail, same user again", async () => {
@@ -302,20 +345,48 @@ describe('social sign-in on the embedded wallet service', () => {
     expect((await signIn('discord', discordSub)).user.id).not.toBe(user.id);
   });
 
-  it('links a provider account to the signed-in user on a LINK intent, and refuses one linked to someone else', async () => {
-    const alice = await otpUser(`${fresh('alice')}@example.test`);
+  it('links a provider account only after the owner confirmed it is them, mails them, and refuses one linked to someone else', async () => {
+    const aliceEmail = `${fresh('alice')}@example.test`;
+    const alice = await otpUser(aliceEmail);
     const xSub = fresh('71');
     oidc.addAccount({ sub: xSub, name: 'Alice on X', username: 'alice_x' });
-    const linked = await signIn('x', xSub, alice.token);
-    expect(linked.user.id).toBe(alice.user.id);
+    // A session alone cannot add a way to sign in: a stolen token is not a backdoor.
+    const unconfirmed = await api('/api/social/intents', {
+      body: { provider: 'x', challenge: pkcePair().challenge, kind: 'link' },
+      token: alice.token,
+    });
+    expect(unconfirmed.status).toBe(403);
+    expect(unconfirmed.json.error.code).toBe('step_up_required');
+    await stepUp(aliceEmail, alice.token);
+
+    // X gives no e-mail: linked only when the owner also said a different address is fine.
+    const strict = await createIntent('x', { token: alice.token, kind: 'link' });
+    expect((await popup(strict, xSub)).text).toContain('data-code="email_does_not_match"');
+    expect((await claim(strict.intentId, strict.verifier, { token: alice.token })).json.error.code).toBe('email_does_not_match');
+
+    const after = inbox.messages.length;
+    const intent = await createIntent('x', { token: alice.token, kind: 'link', allowDifferentEmail: true });
+    expect((await popup(intent, xSub)).text).toContain('data-status="done"');
+    // Only the owner's session claims it, and it makes no new session.
+    const bobEmail = `${fresh('bob')}@example.test`;
+    const bob = await otpUser(bobEmail);
+    expect((await claim(intent.intentId, intent.verifier, { token: bob.token })).status).toBe(403);
+    const linked = await claim(intent.intentId, intent.verifier, { token: alice.token });
+    expect(linked.status, linked.text).toBe(200);
+    expect(linked.json).toEqual({ linked: true, social: { provider: 'x' } });
+    // The owner is told by mail.
+    const notice = await inbox.waitFor({ to: aliceEmail }, { after, timeoutMs: 5000 });
+    expect(notice.subject).toBe('X can now sign in to your wallet');
     // From now on X alone reaches Alice (the same wallet).
     expect((await signIn('x', xSub)).user.id).toBe(alice.user.id);
+    const logins = await api('/api/account/logins', { token: alice.token });
+    expect(logins.json.methods.map((method: { provider: string }) => method.provider)).toEqual(['email', 'x']);
 
-    const bob = await otpUser(`${fresh('bob')}@example.test`);
-    const intent = await createIntent('x', { token: bob.token });
-    const done = await popup(intent, xSub);
+    await stepUp(bobEmail, bob.token);
+    const taken = await createIntent('x', { token: bob.token, kind: 'link', allowDifferentEmail: true });
+    const done = await popup(taken, xSub);
     expect(done.text).toContain('data-code="account_already_linked"');
-    const refused = await claim(intent.intentId, intent.verifier);
+    const refused = await claim(taken.intentId, taken.verifier, { token: bob.token });
     expect(refused.status).toBe(400);
     expect(refused.json.error).toMatchObject({
       code: 'account_already_linked',
@@ -324,8 +395,85 @@ describe('social sign-in on the embedded wallet service', () => {
     // Bob's LINK session was revoked with the flow: only his sign-in session is left.
     expect(await sessionsOf(bob.user.id)).toBe(1);
     expect(
-      (await api('/api/social/intents', { body: { provider: 'x', challenge: pkcePair().challenge }, token: 'not-a-session' })).status,
+      (await api('/api/social/intents', { body: { provider: 'x', challenge: pkcePair().challenge, kind: 'link' }, token: 'not-a-session' }))
+        .status,
     ).toBe(401);
+  });
+
+  it('lists sign-in methods and removes a linked one only after a fresh confirmation, never the last one', async () => {
+    const email = `${fresh('carol')}@example.test`;
+    const { user } = await otpUser(email);
+    const googleSub = fresh('gc');
+    oidc.addAccount({ sub: googleSub, email, email_verified: true, name: 'Carol' });
+    const after = inbox.messages.length;
+    // A Google login with Carol's verified e-mail joins her account: a new way in, so she is told.
+    const google = await signIn('google', googleSub);
+    expect(google.user.id).toBe(user.id);
+    expect((await inbox.waitFor({ to: email }, { after, timeoutMs: 5000 })).subject).toBe('Google can now sign in to your wallet');
+    const listed = await api('/api/account/logins', { token: google.token });
+    expect(listed.json).toMatchObject({ email: expect.stringMatching(/^c\*\*\*@example\.test$/), steppedUp: false });
+    const googleMethod = listed.json.methods.find((method: { provider: string }) => method.provider === 'google');
+    expect((await api(`/api/account/logins/${googleMethod.id}`, { method: 'DELETE', body: {}, token: google.token })).status).toBe(403);
+    // A wrong code is refused; the mailed one confirms.
+    const before = inbox.messages.length;
+    const sent = await api('/api/account/step-up/code', { body: {}, token: google.token });
+    expect(sent.json).toEqual({ sent: true, email: expect.stringMatching(/^c\*\*\*@/) });
+    const otp = /\b(\d{6})\b/.exec((await inbox.waitFor({ to: email }, { after: before, timeoutMs: 5000 })).text)?.[1] as string;
+    const wrong = await api('/api/account/step-up', { body: { otp: otp === '000000' ? '111111' : '000000' }, token: google.token });
+    expect(wrong.json.error).toEqual({ code: 'invalid_otp', message: 'Invalid code' });
+    expect((await api('/api/account/step-up', { body: { otp }, token: google.token })).status).toBe(200);
+    const removed = await api(`/api/account/logins/${googleMethod.id}`, { method: 'DELETE', body: {}, token: google.token });
+    expect(removed.status, removed.text).toBe(200);
+    expect((await api('/api/account/logins', { token: google.token })).json.methods.map((m: { provider: string }) => m.provider)).toEqual([
+      'email',
+    ]);
+    // A social-only account cannot remove its only way in, and confirms by signing in again (no e-mail to mail).
+    const xSub = fresh('xs');
+    oidc.addAccount({ sub: xSub, name: 'Solo', username: 'solo' });
+    const solo = await signIn('x', xSub);
+    expect((await api('/api/account/step-up/code', { body: {}, token: solo.token })).json.error.code).toBe('no_email');
+    const reauth = await createIntent('x', { token: solo.token, kind: 'reauth' });
+    expect((await popup(reauth, xSub)).text).toContain('data-status="done"');
+    const confirmed = await claim(reauth.intentId, reauth.verifier, { token: solo.token });
+    expect(confirmed.json).toEqual({ steppedUp: true, social: { provider: 'x' } });
+    const only = (await api('/api/account/logins', { token: solo.token })).json;
+    expect(only.steppedUp).toBe(true);
+    expect(only.methods).toHaveLength(1);
+    expect(only.methods[0].removable).toBe(false);
+    expect((await api(`/api/account/logins/${only.methods[0].id}`, { method: 'DELETE', body: {}, token: solo.token })).status).toBe(409);
+    // Signing in again as someone else does not confirm: the reauth must land on the same user.
+    const intruderSub = fresh('xi');
+    oidc.addAccount({ sub: intruderSub, name: 'Intruder', username: 'intruder' });
+    const wrongUser = await createIntent('x', { token: solo.token, kind: 'reauth' });
+    expect((await popup(wrongUser, intruderSub)).text).toContain('data-code="reauth_mismatch"');
+  });
+
+  it('a sign-in link alone starts nothing: a link made by someone else, opened in the victim\'s browser, gives them no session', async () => {
+    const sub = fresh('victim');
+    oidc.addAccount({ sub, email: `${sub}@gmail.test`, email_verified: true });
+    // The attacker creates the intent with a plain HTTP client and keeps the verifier and the start token.
+    const attack = await createIntent('google');
+    // The victim opens the link: a page that waits for the wallet frame, which the victim's page does not have.
+    const victim = createHeadlessBrowser();
+    const page = await victim.goto(attack.url);
+    expect(page.url).toBe(attack.url);
+    expect(page.hops.some((hop) => hop.url.startsWith(oidc.issuer))).toBe(false);
+    // Its script cannot start the flow without the token; neither can a guess, nor a request from another site.
+    expect((await victim.fetch(`${serviceUrl}/social/start`, { json: { intent: attack.intentId } })).status).toBe(403);
+    const guessed = await victim.fetch(`${serviceUrl}/social/start`, { json: { intent: attack.intentId, startToken: pkcePair().verifier } });
+    expect(guessed.status).toBe(403);
+    const crossSite = await victim.fetch(`${serviceUrl}/social/start`, {
+      json: { intent: attack.intentId, startToken: attack.startToken },
+      origin: 'https://evil.test',
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await claim(attack.intentId, attack.verifier)).status).toBe(202);
+    // The start token is good once, in the browser the frame gave it to.
+    const own = createHeadlessBrowser();
+    const next = await begin(own, attack);
+    expect(next.startsWith(oidc.authorizationUrl)).toBe(true);
+    const replay = await own.fetch(`${serviceUrl}/social/start`, { json: { intent: attack.intentId, startToken: attack.startToken } });
+    expect(replay.status).toBe(410);
   });
 
   it('refuses a tampered state: state_mismatch', async () => {
@@ -419,9 +567,9 @@ describe('social sign-in on the embedded wallet service', () => {
     expect(refused.json.error).toEqual({ code: 'provider_error', message: 'Google sign-in failed: Gina said no' });
   });
 
-  it('expires intents after 10 minutes, cancels them, starts each once', async () => {
+  it('expires intents after 5 minutes, cancels them, starts each once', async () => {
     const late = await createIntent('google');
-    skew += 10 * 60_000 + 1000;
+    skew += 5 * 60_000 + 1000;
     const page = await createHeadlessBrowser().goto(late.url);
     expect(page.status).toBe(410);
     expect(page.text).toContain('This sign-in link has expired.');
@@ -439,15 +587,32 @@ describe('social sign-in on the embedded wallet service', () => {
     expect((await claim('unknown-intent', left.verifier)).status).toBe(404);
   });
 
-  it('sends the redirect fallback back to the host page with latch_social', async () => {
+  it('sends the redirect fallback back to the host page with latch_social and a code only that browser received', async () => {
     const sub = fresh('rf');
     oidc.addAccount({ sub, email: `${sub}@gmail.test`, email_verified: true });
     const intent = await createIntent('google', { returnTo: `${HOST}/shop?item=1` });
     oidc.nextLogin(sub);
-    const { stoppedAt, hops } = await createHeadlessBrowser().gotoUntil(intent.url, (next) => next.origin === HOST);
-    expect(stoppedAt).toBe(`${HOST}/shop?item=1&latch_social=${intent.intentId}`);
+    const browser = createHeadlessBrowser();
+    // The start page names the site and waits for the visitor's Continue (the start needs no token then).
+    const page = await browser.goto(intent.url);
+    expect(page.text).toContain(`${HOST} asks you to sign in with Google.`);
+    expect(page.text).toContain('data-mode="redirect"');
+    const { stoppedAt, hops } = await browser.gotoUntil(await begin(browser, intent), (next) => next.origin === HOST);
+    const back = new URL(stoppedAt);
+    expect(`${back.origin}${back.pathname}`).toBe(`${HOST}/shop`);
+    expect(back.searchParams.get('item')).toBe('1');
+    expect(back.searchParams.get('latch_social')).toBe(intent.intentId);
+    const code = back.searchParams.get('latch_code') as string;
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(hops.at(-1)?.status).toBe(303);
-    expect((await claim(intent.intentId, intent.verifier)).status).toBe(200);
+    // The one who made the intent (and holds the verifier) but not that browser's code: refused.
+    expect((await claim(intent.intentId, intent.verifier)).status).toBe(403);
+    expect((await claim(intent.intentId, intent.verifier, { code: pkcePair().verifier })).json.error.code).toBe('wrong_browser');
+    // Another browser asking for the done page gets no code.
+    const other = await createHeadlessBrowser().goto(`${serviceUrl}/social/done?intent=${intent.intentId}`);
+    expect(other.status).toBe(403);
+    expect(other.text).not.toContain(code);
+    expect((await claim(intent.intentId, intent.verifier, { code })).status).toBe(200);
   });
 
   it('refuses bad intents with clear errors, and limits them per IP', async () => {
@@ -460,7 +625,7 @@ describe('social sign-in on the embedded wallet service', () => {
     const badChallenge = await api('/api/social/intents', { body: { provider: 'google', challenge: 'short' } });
     expect(badChallenge.json.error).toEqual({ code: 'invalid_request', message: 'challenge must be base64url(sha256(verifier))' });
     const elsewhere = await api('/api/social/intents', { body: { provider: 'google', challenge, returnTo: 'https://evil.test/' } });
-    expect(elsewhere.json.error).toEqual({ code: 'invalid_request', message: "returnTo must be a URL on the host page's origin" });
+    expect(elsewhere.json.error).toEqual({ code: 'invalid_request', message: "returnTo must be a URL on the host page's origin, for a sign-in" });
     const wrongHost = await api('/api/social/intents', { body: { provider: 'google', challenge }, hostOrigin: 'http://evil.test' });
     expect(wrongHost.status).toBe(403);
     const badVerifier = await api('/api/social/intents/abc/claim', { body: { verifier: 'x' } });
@@ -531,8 +696,10 @@ describe('a provider the service cannot reach', () => {
     try {
       await broken.ready;
       const intent = await createIntent('google');
-      const page = await createHeadlessBrowser().goto(intent.url);
-      expect(page.url).toBe(intent.url);
+      const browser = createHeadlessBrowser();
+      const done = await begin(browser, intent);
+      expect(done).toBe(`${serviceUrl}/social/done?intent=${intent.intentId}`);
+      const page = await browser.goto(done);
       expect(page.text).toContain('data-code="social_init_error"');
       const refused = await claim(intent.intentId, intent.verifier);
       expect(refused.status).toBe(400);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
-import { createBearerSession } from './bearerSession.js';
+import { createBearerSession, signSessionToken } from './bearerSession.js';
 import { parseJson, rateLimited, ServiceError, sendJson } from './http.js';
 import { parseBody } from './parseBody.js';
 import { STEP_UP_WINDOW_MS } from './accountRoutes.js';
@@ -287,10 +287,11 @@ export function createSocialSignIn(options: SocialSignInOptions) {
       });
       if (intent.kind === 'link') {
         // better-auth links under a live session of the user: a short one, revoked when the flow ends.
-        const session = await (await auth.$context).internalAdapter.createSession(intent.link_user_id as string);
+        const context = await auth.$context;
+        const session = await context.internalAdapter.createSession(intent.link_user_id as string);
         if (!session) throw new Error('could not open a session for the link');
         linkSession = session.token;
-        headers.set('authorization', `Bearer ${session.token}`);
+        headers.set('authorization', `Bearer ${signSessionToken(context.secret, session.token)}`);
       }
       if (!(await store.start(intent.id, linkSession, browser.hash))) {
         await revoke(linkSession);

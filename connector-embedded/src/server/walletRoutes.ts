@@ -21,13 +21,10 @@ const WalletBody = v.object({
     eip155: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'addresses.eip155 must be a 0x address')),
     solana: v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'addresses.solana must be a base58 address')),
   }),
-  proof: v.object(
-    {
-      eip155: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{130}$/, 'proof.eip155 must be a 65-byte signature')),
-      solana: v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/, 'proof.solana must be a base58 signature')),
-    },
-    'proof is required: signatures by both keys of the new wallet',
-  ),
+  proof: v.object({
+    eip155: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{130}$/, 'proof.eip155 must be a 65-byte signature')),
+    solana: v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/, 'proof.solana must be a base58 signature')),
+  }),
 });
 
 const invalidProof = () => new ServiceError(400, 'invalid_proof', "The wallet's keys did not sign this request");
@@ -81,7 +78,10 @@ export async function walletRoute(
   }
   if (route === 'PUT /api/wallet') {
     const who = await caller();
-    const wallet = parseBody(WalletBody, parseJson(body));
+    const json = parseJson(body);
+    if (json && typeof json === 'object' && !('proof' in json))
+      throw new ServiceError(400, 'invalid_request', 'proof is required: signatures by both keys of the new wallet');
+    const wallet = parseBody(WalletBody, json);
     await checkProof(who, wallet);
     const row = await db
       .insertInto('wallet')

@@ -25,6 +25,11 @@ export interface HeadlessBrowser {
   cookies(host: string): Map<string, string>;
   /** Stops at the first response whose URL satisfies `stop` (it is not requested), returning that URL. */
   gotoUntil(url: string, stop: (next: URL) => boolean): Promise<{ stoppedAt: string; hops: NavigationHop[] }>;
+  /**
+   * A page's own script calling its origin with fetch (no redirects followed): cookies sent and kept, and the
+   * `Origin` a browser adds to a non-GET request (the URL's origin, or `origin`).
+   */
+  fetch(url: string, init: { method?: string; json?: unknown; origin?: string }): Promise<Response>;
 }
 
 /**
@@ -111,5 +116,18 @@ export function createHeadlessBrowser(): HeadlessBrowser {
       return this.goto(target, { method: 'POST', form: { ...fields, ...(button ? { [button.name]: button.value } : {}) } });
     },
     cookies: (host) => new Map(jar(host)),
+    async fetch(url, init) {
+      const target = new URL(url);
+      const method = init.method ?? (init.json === undefined ? 'GET' : 'POST');
+      const cookies = [...jar(target.hostname)].map(([name, value]) => `${name}=${value}`).join('; ');
+      const headers: Record<string, string> = {};
+      if (cookies) headers.cookie = cookies;
+      if (method !== 'GET' && method !== 'HEAD') headers.origin = init.origin ?? target.origin;
+      if (init.json !== undefined) headers['content-type'] = 'application/json';
+      const body = init.json === undefined ? undefined : JSON.stringify(init.json);
+      const response = await fetch(target, { method, headers, body, redirect: 'manual' });
+      keep(target, response.headers);
+      return response;
+    },
   };
 }
