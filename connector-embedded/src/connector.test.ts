@@ -39,11 +39,14 @@ describe('createEmbeddedWalletConnector', () => {
       'ApproveTransaction',
       'ConnectingFarcaster',
       'EmbeddedEmail',
+      'EmbeddedLogins',
       'EmbeddedOtp',
       'EmbeddedRecovery',
       'SignInOptions',
       'SocialSignIn',
     ]);
+    // The Account view's row for the wallet's sign-in methods (shown while connected through this wallet).
+    expect(plugin.accountEntry).toEqual({ label: 'Sign-in methods', view: 'EmbeddedLogins' });
     expect(plugin.embedded.settings).toMatchObject({ serviceUrl: 'https://wallet.example', serviceOrigin: 'https://wallet.example' });
   });
 

@@ -1,14 +1,24 @@
 // @vitest-environment node
 import type { CaipNetwork } from '@latch/kernel';
 import { type BareAnvilFixture, startAnvil } from '@latch/testkit';
-import { createPublicClient, http, parseEther, recoverMessageAddress, recoverTypedDataAddress, toHex } from 'viem';
+import {
+  createPublicClient,
+  formatEther,
+  http,
+  parseEther,
+  parseTransaction,
+  recoverMessageAddress,
+  recoverTypedDataAddress,
+  toHex,
+} from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApprovalDetails } from './controller.js';
-import { createEip155Provider, formatUnits, readableMessage } from './eip155Provider.js';
+import { createEip155Provider } from './eip155Provider.js';
 import { addressesOf, type DerivedKeys, deriveKeys } from './frame/keys.js';
-import { signRequest } from './frame/signer.js';
+import { prepareRequest, RpcError } from './frame/signer.js';
+import type { ApprovalDetails } from './protocol/index.js';
 
-// The provider against a real anvil, signing with the frame's own signer and keys (as the frame would, in memory).
+// The provider against a real anvil; its requests go to a stand-in for the frame that does what the frame does: checks
+// and decodes the request, shows it (recorded here), and signs with its own signer only if the visitor approved.
 let anvil: BareAnvilFixture;
 let network: CaipNetwork;
 const keys: DerivedKeys = deriveKeys(new Uint8Array(32).fill(7));
@@ -36,13 +46,13 @@ function provider(answer: (details: ApprovalDetails) => boolean) {
   const asked: ApprovalDetails[] = [];
   const signed: string[] = [];
   const p = createEip155Provider(address, [network], {
-    approve: async (details) => {
-      asked.push(details);
-      if (!answer(details)) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
-    },
     rpc: async (method, params, namespace, chainId) => {
+      const prepared = prepareRequest({ namespace, chainId, method, params }, addressesOf(keys), { eip155ChainId: anvil.chainId });
+      const details = prepared.details({ account: address, origin: 'http://host.test' });
+      asked.push(details);
+      if (!answer(details)) throw new RpcError(4001, 'User rejected the request.');
       signed.push(method);
-      return signRequest({ namespace, chainId, method, params }, keys, { eip155ChainId: anvil.chainId });
+      return prepared.sign(keys);
     },
   });
   return { p, asked, signed };
@@ -59,7 +69,8 @@ describe('the embedded eip155 provider', () => {
   it('shows a personal_sign message as text, then returns a signature that recovers to the address', async () => {
     const { p, asked } = provider(() => true);
     const signature = (await p.request({ method: 'personal_sign', params: [toHex('Hello Latch'), address] })) as `0x${string}`;
-    expect(asked).toEqual([{ kind: 'message', namespace: 'eip155', network: 'Local Devnet', text: 'Hello Latch' }]);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ kind: 'message', text: 'Hello Latch', account: address, origin: 'http://host.test', warnings: [] });
     expect(await recoverMessageAddress({ message: 'Hello Latch', signature })).toBe(address);
   });
 
@@ -85,7 +96,13 @@ describe('the embedded eip155 provider', () => {
       message: { contents: 'Hi' },
     };
     const signature = (await p.request({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)] })) as `0x${string}`;
-    expect(asked[0]).toMatchObject({ kind: 'typedData', primaryType: 'Mail', fields: { contents: 'Hi' } });
+    expect(asked[0]).toMatchObject({ kind: 'typedData', title: 'Sign typed data: Mail' });
+    expect(asked[0]?.rows).toEqual(
+      expect.arrayContaining([
+        { label: 'App', value: 'Latch' },
+        { label: 'contents', value: 'Hi' },
+      ]),
+    );
     const { EIP712Domain: _, ...types } = typed.types;
     expect(await recoverTypedDataAddress({ ...typed, types, primaryType: 'Mail', signature })).toBe(address);
   });
@@ -97,12 +114,25 @@ describe('the embedded eip155 provider', () => {
       method: 'eth_sendTransaction',
       params: [{ from: address, to, value: toHex(parseEther('0.25')) }],
     })) as `0x${string}`;
-    expect(asked).toEqual([{ kind: 'transaction', network: 'Local Devnet', to, value: '0.25 ETH', dataBytes: 0, send: true }]);
     expect(signed).toEqual(['eth_signTransaction']);
     const client = createPublicClient({ transport: http(anvil.rpcUrl) });
     const receipt = await client.waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
     expect(await client.getBalance({ address: to })).toBe(parseEther('0.25'));
+    // What the visitor approved is what was sent: the recipient, the amount and the most the fee can be, figured from
+    // the transaction as it reached the chain.
+    const sent = parseTransaction(await rawOf(hash));
+    const fee = (sent.gas ?? 0n) * (sent.maxFeePerGas ?? 0n);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.rows).toEqual(
+      expect.arrayContaining([
+        { label: 'Network', value: `Local development chain (chain ${anvil.chainId})` },
+        { label: 'To', value: to },
+        { label: 'Amount', value: '0.25 ETH' },
+        { label: 'Network fee (at most)', value: `${formatEther(fee)} ETH` },
+        { label: 'Total (at most)', value: `${formatEther(parseEther('0.25') + fee)} ETH` },
+      ]),
+    );
   });
 
   it('refuses unsupported methods (4200), foreign accounts (4100) and unknown chains (4902)', async () => {
@@ -124,11 +154,12 @@ describe('the embedded eip155 provider', () => {
   });
 });
 
-describe('what the visitor reads', () => {
-  it('formats native amounts and decodes text messages', () => {
-    expect(formatUnits(1_500_000_000_000_000_000n, 18, 'ETH')).toBe('1.5 ETH');
-    expect(formatUnits(0n, 9, 'SOL')).toBe('0 SOL');
-    expect(readableMessage(toHex('héllo'))).toBe('héllo');
-    expect(readableMessage('0x0001ff')).toBe('0x0001ff');
+/** The signed transaction as the node holds it. */
+async function rawOf(hash: `0x${string}`): Promise<`0x${string}`> {
+  const response = await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getRawTransactionByHash', params: [hash] }),
   });
-});
+  return ((await response.json()) as { result: `0x${string}` }).result;
+}

@@ -24,13 +24,18 @@ const HIDDEN = 'Approve works only while this request is fully visible: somethin
 /** How long the page waits for the hidden frame to know its request. */
 const UNKNOWN_AFTER_MS = 5_000;
 let answered = false;
+/** The gate's last state: its text changes only when the state does (a refusal's own words stay until then). */
+let shownReason: string | undefined = 'none yet';
 
 const gate = createApprovalGate({
-  targets: [request, actions],
+  // The scrolling box that shows the request (not its content, which may scroll past its edge) and the buttons.
+  targets: [document.querySelector('main') as HTMLElement, actions],
   focusTarget: window,
   onChange(reason) {
     approve.setAttribute('aria-disabled', reason ? 'true' : 'false');
-    if (!answered) gateText.textContent = reason === 'hidden' ? HIDDEN : '';
+    if (answered || reason === shownReason) return;
+    shownReason = reason;
+    gateText.textContent = reason === 'hidden' ? HIDDEN : '';
   },
 });
 
@@ -78,7 +83,7 @@ approve.addEventListener('click', (event) => {
   // event.detail 0: a keyboard (or scripted) activation, held to the focus rule as well.
   const refusal = gate.refusal(event.detail === 0 ? 'keyboard' : 'pointer');
   if (refusal) {
-    gateText.textContent = refusal === 'hidden' ? HIDDEN : 'Take a moment to read the request, then approve.';
+    gateText.textContent = `Not approved. ${refusal === 'hidden' ? HIDDEN : 'Take a moment to read the request, then approve.'}`;
     return;
   }
   answered = true;

@@ -1,6 +1,9 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58 } from '@scure/base';
 import { type Hex, verifyMessage } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FrameReply, parseReply, type FrameChannelMessage, randomId } from '../protocol/index.js';
+import { type ApprovalDetails, type FrameChannelMessage, type FrameReply, parseReply, randomId } from '../protocol/index.js';
+import { walletProofMessage } from '../protocol/walletProof.js';
 import { type ControllerOptions, type FrameChannel, startController } from './controller.js';
 import { createDeviceStore, createMemoryStore, type KeyValueStore } from './deviceStore.js';
 import { createServiceClient } from './serviceClient.js';
@@ -69,7 +72,16 @@ function createFakeService() {
     }
     if (url.pathname === '/api/wallet' && request.method === 'PUT') {
       if (account.wallet) return fail(409, 'wallet_exists', 'This account already has a wallet');
-      account.wallet = { authShare: body!.authShare!, addresses: body!.addresses as unknown as { eip155: string; solana: string } };
+      const addresses = body!.addresses as unknown as { eip155: Hex; solana: string };
+      const proof = body!.proof as unknown as { eip155: Hex; solana: string } | undefined;
+      // As the real service: both new keys must have signed the proof text for this user and project.
+      const message = walletProofMessage({ userId: account.id, projectId: PROJECT, addresses, authShare: body!.authShare! });
+      const proven =
+        proof !== undefined &&
+        (await verifyMessage({ address: addresses.eip155, message, signature: proof.eip155 })) &&
+        ed25519.verify(base58.decode(proof.solana), new TextEncoder().encode(message), base58.decode(addresses.solana));
+      if (!proven) return fail(400, 'invalid_proof', "The wallet's keys did not sign this request");
+      account.wallet = { authShare: body!.authShare!, addresses };
       return json(201, {});
     }
     if (url.pathname === '/api/wallet/auth-share') {
@@ -93,6 +105,7 @@ function createChannelPair() {
     addEventListener: (_type, listener) => hiddenListeners.add(listener),
     removeEventListener: (_type, listener) => hiddenListeners.delete(listener),
   };
+  let read = 0;
   const recovery = {
     received: toRecovery,
     send(message: FrameChannelMessage) {
@@ -102,6 +115,17 @@ function createChannelPair() {
     },
     next(): Promise<FrameChannelMessage> {
       return new Promise((resolve) => recoveryWaiters.push(resolve));
+    },
+    /** The next message of this kind the hidden frame posts (or already posted and not yet read this way). */
+    async nextOf<K extends FrameChannelMessage['kind']>(kind: K): Promise<Extract<FrameChannelMessage, { kind: K }>> {
+      for (;;) {
+        const index = toRecovery.findIndex((message, at) => at >= read && message.kind === kind);
+        if (index >= 0) {
+          read = index + 1;
+          return toRecovery[index] as Extract<FrameChannelMessage, { kind: K }>;
+        }
+        await new Promise<FrameChannelMessage>((resolve) => recoveryWaiters.push(resolve));
+      }
     },
   };
   return { hidden, recovery };
@@ -117,6 +141,7 @@ function createFrame(service: ReturnType<typeof createFakeService>, kv: KeyValue
   const listeners = new Set<(event: MessageEvent) => void>();
   const posted: Posted[] = [];
   const waiters = new Map<string, (posted: Posted) => void>();
+  const eventWaiters: (() => void)[] = [];
   const parent = {
     postMessage(raw: unknown, targetOrigin: string) {
       const parsed = parseReply(raw);
@@ -124,8 +149,21 @@ function createFrame(service: ReturnType<typeof createFakeService>, kv: KeyValue
       const entry = { message: parsed.message, raw, targetOrigin };
       posted.push(entry);
       waiters.get(parsed.message.id)?.(entry);
+      for (const wake of eventWaiters.splice(0)) wake();
     },
   };
+  let eventsRead = 0;
+  /** The next event of this type the frame posts to the host (or one already posted and not yet read). */
+  async function nextEvent(type: string): Promise<Posted> {
+    for (;;) {
+      const index = posted.findIndex((entry, at) => at >= eventsRead && entry.message.type === type);
+      if (index >= 0) {
+        eventsRead = index + 1;
+        return posted[index] as Posted;
+      }
+      await new Promise<void>((resolve) => eventWaiters.push(resolve));
+    }
+  }
   const channels = createChannelPair();
   const options: ControllerOptions = {
     target: {
@@ -140,6 +178,7 @@ function createFrame(service: ReturnType<typeof createFakeService>, kv: KeyValue
     channel: channels.hidden,
     createService: (hostOrigin) => createServiceClient({ projectId: PROJECT, hostOrigin, baseUrl: SERVICE, fetch: service.fetch }),
     readyOrigin: HOST,
+    ownOrigin: SERVICE,
   };
   const controller = startController(options);
   stops.push(controller.stop);
@@ -154,7 +193,19 @@ function createFrame(service: ReturnType<typeof createFakeService>, kv: KeyValue
     deliver({ latch: 'embedded', v: 1, id, type, payload }, origin);
     return reply;
   }
-  return { posted, deliver, request, recovery: channels.recovery, kv };
+  /**
+   * Plays the approval page: waits until the frame says a request waits for the visitor, asks for it over the
+   * channel as the page does, and answers. Returns what the page was shown.
+   */
+  async function answerApproval(approved = true): Promise<{ requestId: string; details: ApprovalDetails }> {
+    const required = await nextEvent('approval:required');
+    const requestId = (required.message.payload as { requestId: string }).requestId;
+    channels.recovery.send({ kind: 'approval:hello', requestId });
+    const { details } = await channels.recovery.nextOf('approval:show');
+    channels.recovery.send({ kind: 'approval:decide', requestId, approved });
+    return { requestId, details };
+  }
+  return { posted, deliver, request, recovery: channels.recovery, kv, nextEvent, answerApproval };
 }
 
 const stops: (() => void)[] = [];
@@ -274,12 +325,15 @@ describe('frame controller', () => {
     expect(user.email).toBe('ada@example.com');
     expect(service.accounts.get('ada@example.com')!.wallet!.addresses).toEqual(user.addresses);
 
-    const signed = await first.request('rpc:request', {
+    const signing = first.request('rpc:request', {
       namespace: 'eip155',
       chainId: 31337,
       method: 'personal_sign',
       params: ['Hello', user.addresses.eip155],
     });
+    const { details } = await first.answerApproval();
+    expect(details).toMatchObject({ kind: 'message', text: 'Hello', account: user.addresses.eip155, origin: HOST });
+    const signed = await signing;
     const signature = (signed.message.payload as { result: Hex }).result;
     expect(await verifyMessage({ address: user.addresses.eip155, message: 'Hello', signature })).toBe(true);
     expect((await first.request('user:get')).message.payload).toEqual({ user });
@@ -317,12 +371,14 @@ describe('frame controller', () => {
     second.recovery.send({ kind: 'recovery:entered', secret });
     expect(await doneMessage).toEqual({ kind: 'recovery:done' });
     expect((await recovered).message).toMatchObject({ type: 'wallet:recover:ready:success', payload: { user } });
-    const again = await second.request('rpc:request', {
+    const againSigning = second.request('rpc:request', {
       namespace: 'eip155',
       chainId: 31337,
       method: 'personal_sign',
       params: ['Again', user.addresses.eip155],
     });
+    await second.answerApproval();
+    const again = await againSigning;
     expect(
       await verifyMessage({
         address: user.addresses.eip155,
@@ -353,7 +409,7 @@ describe('frame controller', () => {
     const { secret } = (await shown) as { secret: string };
     // Another device finished creating first.
     const account = service.accounts.get('carol@example.com')!;
-    account.wallet = { authShare: 'AAAA', addresses: { eip155: `0x${'1'.repeat(40)}`, solana: '11111111111111111111111111111111' } };
+    account.wallet = { authShare: 'AAAA', addresses: { eip155: `0x${'1'.repeat(40)}` as Hex, solana: '11111111111111111111111111111111' } };
     const failed = frame.recovery.next();
     frame.recovery.send({ kind: 'recovery:saved' });
     expect(await failed).toEqual({ kind: 'recovery:failed', error: 'Your wallet was not saved: This account already has a wallet' });
@@ -385,5 +441,113 @@ describe('frame controller', () => {
     expect((await frame.request('frame:hello', { projectId: PROJECT, sdkVersion: 'x' })).message).toMatchObject({
       payload: { code: 'service_unavailable', message: 'Network Error - Could not load embedded wallet' },
     });
+  });
+});
+
+describe('requests that use a key: the host page is untrusted', () => {
+  /** A signed-in visitor with a new wallet, as after "I have saved it". */
+  async function connected(kv: KeyValueStore = createMemoryStore()) {
+    const service = createFakeService();
+    const frame = createFrame(service, kv);
+    const email = `${randomId().slice(0, 8)}@example.com`;
+    await signIn(frame, service, email);
+    const created = frame.request('wallet:create');
+    await frame.recovery.nextOf('recovery:show');
+    frame.recovery.send({ kind: 'recovery:saved' });
+    const user = ((await created).message.payload as { user: { addresses: { eip155: Hex; solana: string } } }).user;
+    return { service, frame, user, kv };
+  }
+  const signRequest = (frame: ReturnType<typeof createFrame>, address: string, text = 'Pay me') =>
+    frame.request('rpc:request', { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: [text, address] });
+  const replies = (frame: ReturnType<typeof createFrame>) => frame.posted.filter((entry) => entry.message.type.startsWith('rpc:request:'));
+
+  it('signs nothing until the visitor approves it in the approval page, and signs that request once', async () => {
+    const { frame, user } = await connected();
+    let settled = false;
+    const pending = signRequest(frame, user.addresses.eip155).then((reply) => {
+      settled = true;
+      return reply;
+    });
+    const required = await frame.nextEvent('approval:required');
+    const { requestId, kind } = required.message.payload as { requestId: string; kind: string };
+    expect(kind).toBe('message');
+    expect(required.targetOrigin).toBe(HOST);
+    // Whatever the host page posts, nothing approves: an approval is not a host request.
+    const forged = await frame.request('approval:decide', { requestId, approved: true });
+    expect(forged.message).toMatchObject({ payload: { code: 'invalid_message' } });
+    // An approval page naming another request is shown nothing.
+    frame.recovery.send({ kind: 'approval:hello', requestId: randomId() });
+    frame.recovery.send({ kind: 'approval:decide', requestId: randomId(), approved: true });
+    await flush();
+    expect(frame.recovery.received.some((message) => message.kind === 'approval:show')).toBe(false);
+    expect(settled).toBe(false);
+    expect(replies(frame)).toEqual([]);
+
+    frame.recovery.send({ kind: 'approval:hello', requestId });
+    const shown = await frame.recovery.nextOf('approval:show');
+    expect(shown.details).toMatchObject({ kind: 'message', text: 'Pay me', origin: HOST, account: user.addresses.eip155 });
+    frame.recovery.send({ kind: 'approval:decide', requestId, approved: true });
+    frame.recovery.send({ kind: 'approval:decide', requestId, approved: true });
+    const reply = await pending;
+    const signature = (reply.message.payload as { result: Hex }).result;
+    expect(await verifyMessage({ address: user.addresses.eip155, message: 'Pay me', signature })).toBe(true);
+    expect(await frame.recovery.nextOf('approval:done')).toEqual({ kind: 'approval:done', requestId, outcome: 'approved' });
+    expect((await frame.nextEvent('approval:settled')).message.payload).toEqual({ requestId });
+    await flush();
+    expect(replies(frame)).toHaveLength(1);
+  });
+
+  it('a rejection, the host leaving (approval:cancel) and a sign-out each answer 4001 and sign nothing', async () => {
+    const { frame, user } = await connected();
+    const rejected = signRequest(frame, user.addresses.eip155);
+    const { requestId } = await frame.answerApproval(false);
+    expect((await rejected).message).toMatchObject({
+      type: 'rpc:request:error',
+      payload: { code: 4001, message: 'User rejected the request.' },
+    });
+    expect(await frame.recovery.nextOf('approval:done')).toEqual({ kind: 'approval:done', requestId, outcome: 'rejected' });
+
+    const cancelled = signRequest(frame, user.addresses.eip155);
+    const second = (await frame.nextEvent('approval:required')).message.payload as { requestId: string };
+    expect((await frame.request('approval:cancel', { requestId: second.requestId })).message.type).toBe('approval:cancel:success');
+    expect((await cancelled).message).toMatchObject({ payload: { code: 4001 } });
+    // Too late: the page's answer after a cancel signs nothing.
+    frame.recovery.send({ kind: 'approval:decide', requestId: second.requestId, approved: true });
+
+    const ended = signRequest(frame, user.addresses.eip155);
+    await frame.nextEvent('approval:required');
+    await frame.request('signout');
+    expect((await ended).message).toMatchObject({ payload: { code: 4001 } });
+    await flush();
+    expect(replies(frame).every((entry) => entry.message.type === 'rpc:request:error')).toBe(true);
+  });
+
+  it('after a reload, the restored session grants no signature without a fresh approval', async () => {
+    const { service, user, kv } = await connected();
+    const reloaded = createFrame(service, kv);
+    await reloaded.request('frame:hello', { projectId: PROJECT, sdkVersion: 'x' });
+    expect((await reloaded.request('session:restore')).message.type).toBe('session:restore:success');
+    const pending = signRequest(reloaded, user.addresses.eip155, 'after reload');
+    const { requestId } = (await reloaded.nextEvent('approval:required')).message.payload as { requestId: string };
+    await flush();
+    expect(replies(reloaded)).toEqual([]);
+    reloaded.recovery.send({ kind: 'approval:hello', requestId });
+    await reloaded.recovery.nextOf('approval:show');
+    reloaded.recovery.send({ kind: 'approval:decide', requestId, approved: true });
+    expect((await pending).message.type).toBe('rpc:request:success');
+  });
+
+  it('refuses a malformed or foreign request at once, before asking the visitor', async () => {
+    const { frame } = await connected();
+    const foreign = await signRequest(frame, `0x${'2'.repeat(40)}`);
+    expect(foreign.message).toMatchObject({ payload: { code: -32602 } });
+    const incomplete = await frame.request('rpc:request', {
+      namespace: 'eip155',
+      chainId: 31337,
+      method: 'eth_signTransaction',
+      params: [{ to: `0x${'3'.repeat(40)}`, value: '0x1' }],
+    });
+    expect(incomplete.message).toMatchObject({ payload: { code: -32602, message: expect.stringContaining('must be complete') } });
+    expect(frame.posted.some((entry) => entry.message.type === 'approval:required')).toBe(false);
   });
 });

@@ -42,6 +42,27 @@ window.request = (type, payload) => {
   frame.contentWindow.postMessage({ latch: 'embedded', v: 1, id, type, payload }, service);
   return reply;
 };
+window.approvalRequests = () => received.filter((m) => m.type === 'approval:required').map((m) => m.payload.requestId);
+window.openApproval = (requestId, style) => {
+  const approval = document.createElement('iframe');
+  approval.title = 'Approve the request';
+  approval.width = '420';
+  approval.height = '420';
+  approval.id = 'approval-' + requestId;
+  approval.src = service + '/frame/approve?projectId=demo&request=' + requestId;
+  if (style) Object.assign(approval.style, style);
+  document.body.append(approval);
+};
+window.cover = (requestId, opacity) => {
+  const box = document.getElementById('approval-' + requestId).getBoundingClientRect();
+  const cover = document.createElement('div');
+  cover.id = 'cover';
+  Object.assign(cover.style, {
+    position: 'fixed', left: box.left + 'px', top: box.top + 'px', width: box.width + 'px', height: box.height + 'px',
+    background: 'rgba(255, 255, 255, ' + opacity + ')', pointerEvents: 'none',
+  });
+  document.body.append(cover);
+};
 window.openRecovery = () => {
   const recovery = document.createElement('iframe');
   recovery.title = 'Recovery secret';
@@ -143,6 +164,39 @@ async function recoveryFrame(page: Page): Promise<Frame> {
 }
 const walletFrame = (page: Page): Frame => page.frames().find((frame) => /\/frame\?/.test(frame.url()))!;
 
+/** The id of the next request the frame says waits for the visitor (after `seen` of them). */
+async function nextApproval(page: Page, seen: number): Promise<string> {
+  const handle = await page.waitForFunction(
+    (count) => (window as unknown as { approvalRequests(): string[] }).approvalRequests()[count],
+    seen,
+    { timeout: 20_000 },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+/** The host shows the approval page for a request; returns that page's frame once it shows the request. */
+async function showApproval(page: Page, requestId: string, style?: Record<string, string>): Promise<Frame> {
+  await page.evaluate(([id, css]) => (window as unknown as { openApproval(id: string, css?: object): void }).openApproval(id, css), [
+    requestId,
+    style,
+  ] as const);
+  const find = () => page.frames().find((frame) => frame.url().includes(`request=${requestId}`));
+  await expect.poll(() => Boolean(find()), { timeout: 10_000 }).toBe(true);
+  const frame = find()!;
+  await frame.locator('#request').waitFor({ state: 'visible' });
+  // In view, as the modal shows it: a page partly below the fold cannot be approved either.
+  await page.locator(`#approval-${requestId}`).scrollIntoViewIfNeeded();
+  return frame;
+}
+
+/** The visitor approves in the approval page, once it accepts input (the request visible for a moment). */
+async function approveIn(page: Page, seen: number): Promise<void> {
+  const frame = await showApproval(page, await nextApproval(page, seen));
+  const approve = frame.getByRole('button', { name: 'Approve' });
+  await expect.poll(() => approve.getAttribute('aria-disabled'), { timeout: 10_000 }).toBe('false');
+  await approve.click();
+}
+
 /** axe-core inside a frame (evaluated over CDP, which the frame's CSP does not govern); every violation fails. */
 async function audit(frame: Frame, label: string): Promise<void> {
   await frame.evaluate(axe.source);
@@ -159,7 +213,7 @@ async function audit(frame: Frame, label: string): Promise<void> {
 
 describe('the built frame in Chromium', () => {
   it("is built without inline scripts or eval, for the CSP script-src 'self'", async () => {
-    for (const page of ['index.html', 'recovery.html']) {
+    for (const page of ['index.html', 'recovery.html', 'approve.html', 'logins.html']) {
       const html = await readFile(join(frameDir, page), 'utf8');
       const scripts = html.match(/<script\b[^>]*>/g) ?? [];
       expect(scripts.length, page).toBeGreaterThan(0);
@@ -208,23 +262,30 @@ describe('the built frame in Chromium', () => {
     expect(user?.email).toBe(email);
     const addresses = user!.addresses;
 
-    const signed = await request(page, 'rpc:request', {
+    const signing = request(page, 'rpc:request', {
       namespace: 'eip155',
       chainId: 31337,
       method: 'personal_sign',
       params: ['Hello from Chromium', addresses.eip155],
     });
+    await approveIn(page, 0);
+    const approval = page.frames().find((frame) => frame.url().includes('/frame/approve'))!;
+    await expect.poll(() => approval.locator('#outcome').textContent()).toBe('Approved and signed. You can return to the site.');
+    await audit(approval, 'approval page, answered');
+    const signed = await signing;
     expect(
       await verifyMessage({ address: addresses.eip155, message: 'Hello from Chromium', signature: signed.payload.result as Hex }),
     ).toBe(true);
 
     const message = 'Sign in to Latch';
-    const solana = await request(page, 'rpc:request', {
+    const solanaSigning = request(page, 'rpc:request', {
       namespace: 'solana',
       chainId: 'localnet',
       method: 'solana_signMessage',
       params: { message: base58.encode(new TextEncoder().encode(message)) },
     });
+    await approveIn(page, 1);
+    const solana = await solanaSigning;
     const solanaSignature = base58.decode((solana.payload.result as { signature: string }).signature);
     expect(ed25519.verify(solanaSignature, new TextEncoder().encode(message), base58.decode(addresses.solana))).toBe(true);
 
@@ -315,12 +376,14 @@ describe('the built frame in Chromium', () => {
     await input.press('Enter');
     expect((await recovered).payload).toEqual({ user });
     await expect.poll(() => enter.locator('#done').textContent()).toBe('Wallet recovered on this device.');
-    const again = await request(other, 'rpc:request', {
+    const againSigning = request(other, 'rpc:request', {
       namespace: 'eip155',
       chainId: 31337,
       method: 'personal_sign',
       params: ['Second device', addresses.eip155],
     });
+    await approveIn(other, 0);
+    const again = await againSigning;
     expect(await verifyMessage({ address: addresses.eip155, message: 'Second device', signature: again.payload.result as Hex })).toBe(true);
 
     // Sign out: the session ends; a reload is not connected.
@@ -333,6 +396,140 @@ describe('the built frame in Chromium', () => {
     expect(violations).toEqual([]);
     await first.close();
     await second.close();
+  }, 90_000);
+
+  it('a script on the host page gets no signature: not by asking, not after a reload, not by covering or fading the approval page', async () => {
+    const violations: string[] = [];
+    skew += 31_000;
+    const context = await browser.newContext();
+    const page = await openHost(context, violations);
+    expect((await signIn(page, `target-${Date.now()}@example.test`)).payload).toEqual({ action: 'CREATE' });
+    const created = request(page, 'wallet:create');
+    created.catch(() => undefined);
+    await page.evaluate(() => (window as unknown as { openRecovery(): void }).openRecovery());
+    const recovery = await recoveryFrame(page);
+    await recovery.locator('#saved-check').check();
+    await recovery.locator('#saved').click();
+    const addresses = (await created).payload.user!.addresses;
+    const successes = () =>
+      page.evaluate(() =>
+        (window as unknown as { received: { type: string }[] }).received.filter((message) => message.type === 'rpc:request:success'),
+      );
+
+    // What the review's probe asked for: a message, an unlimited USDC Permit, a complete 1 ETH transaction, a Solana message.
+    const permit = {
+      domain: { name: 'USD Coin', version: '2', chainId: 1, verifyingContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+      types: {
+        Permit: [
+          { name: 'owner', type: 'address' },
+          { name: 'spender', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Permit',
+      message: {
+        owner: addresses.eip155,
+        spender: '0x000000000000000000000000000000000000dEaD',
+        value: (2n ** 256n - 1n).toString(),
+        nonce: '0',
+        deadline: '99999999999',
+      },
+    };
+    const asks = [
+      { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['Transfer everything', addresses.eip155] },
+      { namespace: 'eip155', chainId: 31337, method: 'eth_signTypedData_v4', params: [addresses.eip155, JSON.stringify(permit)] },
+      {
+        namespace: 'eip155',
+        chainId: 31337,
+        method: 'eth_signTransaction',
+        params: [
+          {
+            from: addresses.eip155,
+            to: '0x000000000000000000000000000000000000dEaD',
+            value: '0xde0b6b3a7640000',
+            nonce: '0x0',
+            gas: '0x5208',
+            maxFeePerGas: '0x77359400',
+            maxPriorityFeePerGas: '0x3b9aca00',
+            chainId: '0x7a69',
+          },
+        ],
+      },
+      {
+        namespace: 'solana',
+        chainId: 'localnet',
+        method: 'solana_signMessage',
+        params: { message: base58.encode(new TextEncoder().encode('Transfer everything')) },
+      },
+    ];
+    const replies = asks.map((ask) => request(page, 'rpc:request', ask));
+    for (const reply of replies) reply.catch(() => undefined);
+    const ids: string[] = [];
+    for (let index = 0; index < asks.length; index++) ids.push(await nextApproval(page, index));
+    // The frame asked for the visitor's approval four times and answered nothing.
+    expect(await successes()).toEqual([]);
+
+    // Covered by a translucent layer that lets the click through: the page refuses Approve.
+    const covered = await showApproval(page, ids[0] as string);
+    await expect.poll(() => covered.locator('#title').textContent()).toBe('Sign this message');
+    // First in plain view long enough to accept a click (Chromium itself drops clicks on a frame that just moved).
+    await expect
+      .poll(() => covered.getByRole('button', { name: 'Approve' }).getAttribute('aria-disabled'), { timeout: 10_000 })
+      .toBe('false');
+    await page.evaluate((id) => (window as unknown as { cover(id: string, opacity: number): void }).cover(id, 0.6), ids[0] as string);
+    const gate = covered.locator('#gate');
+    await expect.poll(() => gate.textContent(), { timeout: 10_000 }).toMatch(/fully visible/);
+    // The click goes through the layer and reaches Approve, which says no.
+    await covered.getByRole('button', { name: 'Approve' }).click({ force: true });
+    await expect.poll(() => gate.textContent()).toMatch(/^Not approved\. .*fully visible/);
+    await page.evaluate(() => document.getElementById('cover')?.remove());
+    // Faded once it was ready: refused the same way.
+    const faded = await showApproval(page, ids[1] as string);
+    await expect
+      .poll(() => faded.getByRole('button', { name: 'Approve' }).getAttribute('aria-disabled'), { timeout: 10_000 })
+      .toBe('false');
+    await page.evaluate((id) => {
+      (document.getElementById(`approval-${id}`) as HTMLElement).style.opacity = '0.4';
+    }, ids[1] as string);
+    await expect.poll(() => faded.locator('#gate').textContent(), { timeout: 10_000 }).toMatch(/fully visible/);
+    await faded.getByRole('button', { name: 'Approve' }).click({ force: true });
+    await expect.poll(() => faded.locator('#gate').textContent()).toMatch(/^Not approved\./);
+    // Scaled and turned: never accepts a click (Chromium may also drop clicks on a frame that just moved).
+    const scaled = await showApproval(page, ids[2] as string, { transform: 'scale(1.3) rotate(2deg)' });
+    await expect.poll(() => scaled.locator('#gate').textContent(), { timeout: 10_000 }).toMatch(/fully visible/);
+    await expect.poll(() => scaled.getByRole('button', { name: 'Approve' }).getAttribute('aria-disabled')).toBe('true');
+    await scaled.getByRole('button', { name: 'Approve' }).click({ force: true });
+    // What the approval page showed is the frame's own reading: the unlimited allowance, the amount and fee in full.
+    await expect.poll(() => faded.locator('#rows').textContent()).toContain('Unlimited');
+    await expect
+      .poll(() => faded.locator('#warnings').textContent())
+      .toContain('lets 0x000000000000000000000000000000000000dEaD move your tokens');
+    await expect.poll(() => scaled.locator('#rows').textContent()).toContain('1 ETH');
+    await expect.poll(() => scaled.locator('#rows').textContent()).toContain('Network fee (at most)0.000042 ETH');
+    await audit(scaled, 'approval page, a transaction');
+    expect(await successes()).toEqual([]);
+
+    // A reload: the restored session signs nothing either; the host can only cancel (4001).
+    await page.reload();
+    await page.waitForFunction(() => (window as unknown as { ready: Promise<boolean> }).ready);
+    await request(page, 'frame:hello', { projectId: 'demo', sdkVersion: 'test' });
+    expect((await request(page, 'session:restore')).type).toBe('session:restore:success');
+    const afterReload = request(page, 'rpc:request', asks[0]);
+    const reloadedId = await nextApproval(page, 0);
+    expect(await successes()).toEqual([]);
+    expect((await request(page, 'approval:cancel', { requestId: reloadedId })).type).toBe('approval:cancel:success');
+    expect((await afterReload).payload).toMatchObject({ code: 4001 });
+
+    // The positive control: the visitor, with the page in plain view, approves one request and only it is signed.
+    const wanted = request(page, 'rpc:request', asks[0]);
+    await approveIn(page, 1);
+    const signature = (await wanted).payload.result as Hex;
+    expect(await verifyMessage({ address: addresses.eip155, message: 'Transfer everything', signature })).toBe(true);
+    expect(await successes()).toHaveLength(1);
+    expect(violations).toEqual([]);
+    await context.close();
   }, 90_000);
 
   it('does not render in a page whose origin is not on the allowlist (frame-ancestors)', async () => {

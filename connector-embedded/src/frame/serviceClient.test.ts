@@ -69,7 +69,14 @@ describe('service client', () => {
     expect(request.url).toBe('https://wallet.example/api/social/intents/abc/claim');
     expect(await request.json()).toEqual({ verifier: 'v' });
     const done = recordingFetch(() => Response.json({ token: 'body' }, { headers: { 'set-auth-token': 'header' } }));
-    expect(await client(done.fetch).claimFarcasterChannel('c1')).toEqual({ token: 'header' });
+    expect(await client(done.fetch).claimFarcasterChannel('c1', 'v')).toEqual({ token: 'header' });
+    expect(await (done.requests.at(-1) as { request: Request }).request.json()).toEqual({ verifier: 'v' });
+    // A link or a confirmation finishes without a session; a redirect sign-in's claim carries its browser code.
+    const linked = recordingFetch(() => Response.json({ linked: true, social: { provider: 'google' } }));
+    expect(await client(linked.fetch).claimSocialIntent('abc', 'v', { token: 't', code: 'c' })).toEqual({ linked: true });
+    const [{ request: linkClaim }] = linked.requests as [{ request: Request }];
+    expect(linkClaim.headers.get('authorization')).toBe('Bearer t');
+    expect(await linkClaim.json()).toEqual({ verifier: 'v', code: 'c' });
     const empty = recordingFetch(() => Response.json({}));
     await expect(client(empty.fetch).claimSocialIntent('abc', 'v')).rejects.toMatchObject({ code: 'bad_response' });
     const failed = recordingFetch(() => Response.json({ error: { code: 'state_mismatch', message: 'state mismatch' } }, { status: 400 }));

@@ -25,12 +25,17 @@ interface Intent {
   challenge: string;
   returnTo?: string;
   linkUser?: string;
+  kind?: string;
+  startToken?: string;
+  /** A redirect sign-in's browser code: its claim must show it. */
+  code?: string;
   status: 'pending' | 'done' | 'error' | 'claimed' | 'cancelled';
   userId?: string;
   error?: { code: string; message: string };
 }
 interface Channel {
   status: 'pending' | 'completed' | 'invalid' | 'expired' | 'claimed' | 'deleted';
+  challenge: string;
   userId?: string;
 }
 interface User {
@@ -47,7 +52,7 @@ const fake = {
   channels: new Map<string, Channel>(),
   users: new Map<string, User>(),
   tokens: new Map<string, string>(),
-  claims: [] as { id: string; verifier: string }[],
+  claims: [] as { id: string; verifier: string; code?: string; authorization?: string }[],
   deleted: [] as string[],
   intentBodies: [] as { body: Record<string, unknown>; authorization?: string }[],
 };
@@ -85,15 +90,20 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
     fake.intentBodies.push({ body, authorization: request.headers.authorization });
     if (!CONFIGURED.includes(String(body.provider)))
       return fail(response, 400, 'provider_not_configured', 'That provider is not configured');
+    const kind = body.kind as string | undefined;
+    if (kind && !signedIn) return fail(response, 401, 'unauthorized', 'Sign in first');
     const id = randomBytes(12).toString('base64url');
+    const startToken = body.returnTo ? undefined : randomBytes(32).toString('base64url');
     fake.intents.set(id, {
       provider: String(body.provider),
       challenge: String(body.challenge),
       returnTo: body.returnTo as string | undefined,
-      linkUser: signedIn,
+      linkUser: kind ? signedIn : undefined,
+      kind,
+      startToken,
       status: 'pending',
     });
-    return send(response, 201, { intentId: id, url: `${fake.url}/social/start?intent=${id}` });
+    return send(response, 201, { intentId: id, url: `${fake.url}/social/start?intent=${id}`, ...(startToken ? { startToken } : {}) });
   }
   let match = /^\/api\/social\/intents\/([\w-]+)(\/claim)?$/.exec(path);
   if (match) {
@@ -108,17 +118,22 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
       intent.status = 'cancelled';
       return send(response, 200, {});
     }
-    fake.claims.push({ id, verifier });
+    fake.claims.push({ id, verifier, code: body.code as string | undefined, authorization: request.headers.authorization });
     if (intent.status === 'pending') return send(response, 202, { status: 'pending' });
     if (intent.status === 'error') return fail(response, 400, intent.error!.code, intent.error!.message);
     if (intent.status !== 'done') return fail(response, 410, 'intent_used', 'This sign-in was already used');
+    if (intent.returnTo && body.code !== intent.code)
+      return fail(response, 403, 'wrong_browser', 'This sign-in was finished in another browser');
+    if (intent.kind && signedIn !== intent.linkUser) return fail(response, 403, 'wrong_user', 'This sign-in is for another account');
     intent.status = 'claimed';
+    if (intent.kind === 'link') return send(response, 200, { linked: true, social: { provider: intent.provider } });
+    if (intent.kind === 'reauth') return send(response, 200, { steppedUp: true, social: { provider: intent.provider } });
     const token = newSession(intent.userId!);
     return send(response, 200, { token }, { 'set-auth-token': token });
   }
   if (path === '/api/farcaster/channels' && request.method === 'POST') {
     const id = randomBytes(12).toString('base64url');
-    fake.channels.set(id, { status: 'pending' });
+    fake.channels.set(id, { status: 'pending', challenge: String(body.challenge) });
     return send(response, 201, {
       channelId: id,
       url: `https://farcaster.xyz/~/siwf?channelToken=${id}`,
@@ -130,6 +145,8 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
     const id = match[1] as string;
     const channel = fake.channels.get(id);
     if (!channel) return fail(response, 404, 'not_found', 'Unknown Farcaster request');
+    if (createHash('sha256').update(String(body.verifier)).digest('base64url') !== channel.challenge)
+      return fail(response, 403, 'invalid_verifier', 'This request belongs to another frame');
     if (request.method === 'DELETE') {
       fake.deleted.push(id);
       channel.status = 'deleted';
@@ -161,6 +178,13 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
   }
   if (path === '/api/wallet/auth-share')
     return user.wallet ? send(response, 200, { authShare: user.wallet.authShare }) : fail(response, 404, 'no_wallet', 'No wallet');
+  if (path === '/api/account/logins')
+    return send(response, 200, {
+      methods: [{ id: 'email', provider: 'email', label: 'l***@example.com', removable: false }],
+      email: 'l***@example.com',
+      linkable: CONFIGURED,
+      steppedUp: true,
+    });
   return fail(response, 404, 'not_found', 'Not found');
 }
 
@@ -239,6 +263,7 @@ function createFrame(kv: KeyValueStore = createMemoryStore(), flowStorage: FlowS
     channel,
     createService: (hostOrigin) => createServiceClient({ projectId: PROJECT, hostOrigin, baseUrl: fake.url }),
     readyOrigin: HOST,
+    ownOrigin: fake.url,
     flowStorage,
     claimPollMs: 20,
   };
@@ -252,19 +277,42 @@ function createFrame(kv: KeyValueStore = createMemoryStore(), flowStorage: FlowS
       listener({ data: { latch: 'embedded', v: 1, id, type, payload }, origin: HOST, source: parent } as MessageEvent);
     return reply;
   }
+  const page = (message: FrameChannelMessage) => {
+    for (const listener of channelListeners) listener({ data: message } as MessageEvent);
+  };
   /** Creates the wallet: the visitor "saves" the secret in the recovery frame. */
   async function createWallet() {
     const created = request('wallet:create');
-    while (!shown.some((m) => m.kind === 'recovery:show')) await new Promise((resolve) => setTimeout(resolve, 10));
-    for (const listener of channelListeners) listener({ data: { kind: 'recovery:saved' } } as MessageEvent);
+    await until(() => shown.some((m) => m.kind === 'recovery:show'));
+    page({ kind: 'recovery:saved' });
     return created;
+  }
+  /** The approval page: asks for the waiting request over the channel and approves it. */
+  async function approve() {
+    await until(() => posted.some((entry) => entry.message.type === 'approval:required'));
+    const required = posted.filter((entry) => entry.message.type === 'approval:required').at(-1) as Posted;
+    const { requestId } = required.message.payload as { requestId: string };
+    page({ kind: 'approval:hello', requestId });
+    await until(() => shown.some((m) => m.kind === 'approval:show' && m.requestId === requestId));
+    page({ kind: 'approval:decide', requestId, approved: true });
+  }
+  /** A window of the frame's own origin (the sign-in popup) posting to the frame; its replies are kept. */
+  function fromPopup(data: unknown, origin = fake.url) {
+    const received: unknown[] = [];
+    const popup = { postMessage: (message: unknown, targetOrigin: string) => void received.push({ message, targetOrigin }) };
+    for (const listener of listeners) listener({ data, origin, source: popup } as unknown as MessageEvent);
+    return received;
   }
   return {
     request,
     posted,
+    shown,
     kv,
     flowStorage,
     createWallet,
+    approve,
+    page,
+    fromPopup,
     hello: () => request('frame:hello', { projectId: PROJECT, sdkVersion: 'test' }),
   };
 }
@@ -301,12 +349,14 @@ describe('social sign-in in the frame', () => {
     expect(created.message.type).toBe('wallet:create:success');
     const user = payload(created).user as { email: string; addresses: { eip155: Hex; solana: string }; social: unknown };
     expect(user).toMatchObject({ email: 'ada@example.com', social: { provider: 'github', username: 'Ada' } });
-    const signed = await frame.request('rpc:request', {
+    const signing = frame.request('rpc:request', {
       namespace: 'eip155',
       chainId: 31337,
       method: 'personal_sign',
       params: ['social', user.addresses.eip155],
     });
+    await frame.approve();
+    const signed = await signing;
     expect(await verifyMessage({ address: user.addresses.eip155, message: 'social', signature: payload(signed).result as Hex })).toBe(true);
 
     // A reload restores the social session; signing in again (another intent, same person) gives the same wallet.
@@ -338,9 +388,12 @@ describe('social sign-in in the frame', () => {
     expect([...storage.map.keys()]).toEqual([`latch-social:${intentId}`]);
     finish(intentId, { userId: grace.id });
 
+    const code = randomBytes(32).toString('base64url');
+    fake.intents.get(intentId)!.code = code;
     const after = createFrame(createMemoryStore(), storage);
     await after.hello();
-    expect((await after.request('social:wait', { intentId })).message).toMatchObject({ payload: { action: 'CREATE' } });
+    expect((await after.request('social:wait', { intentId, code })).message).toMatchObject({ payload: { action: 'CREATE' } });
+    expect(fake.claims.filter((claim) => claim.id === intentId).at(-1)?.code).toBe(code);
     // Used once: forgotten, so a replay of the same id is refused by the frame itself.
     expect(storage.map.size).toBe(0);
     expect((await after.request('social:wait', { intentId })).message).toMatchObject({
@@ -382,10 +435,29 @@ describe('social sign-in in the frame', () => {
       type: 'social:start:error',
       payload: { code: 'social_init_error', message: SOCIAL_INIT_ERROR },
     });
-    // A link needs a signed-in visitor.
-    expect((await frame.request('social:start', { provider: 'google', link: true })).message).toMatchObject({
-      payload: { code: 'not_connected' },
-    });
+  });
+
+  it('hands the start token only to a popup of its own origin, once, and never to the host page', async () => {
+    const frame = createFrame();
+    await frame.hello();
+    const started = await frame.request('social:start', { provider: 'google' });
+    const { intentId } = payload(started) as { intentId: string };
+    const { startToken } = fake.intents.get(intentId)!;
+    expect(startToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The host page's reply carries the intent and its URL, not the token.
+    expect(JSON.stringify(frame.posted.map((entry) => entry.raw))).not.toContain(startToken);
+    const ask = { latch: 'embedded-social', kind: 'start-token-request', intentId };
+    expect(frame.fromPopup(ask, 'https://evil.example')).toEqual([]);
+    expect(frame.fromPopup({ ...ask, intentId: 'someone-elses' })).toEqual([]);
+    expect(frame.fromPopup(ask)).toEqual([
+      { message: { latch: 'embedded-social', kind: 'start-token', intentId, startToken }, targetOrigin: fake.url },
+    ]);
+    expect(frame.fromPopup(ask)).toEqual([]);
+    // The host cannot add a way of signing in: a `link` it sends is dropped, the intent is a plain sign-in.
+    const plain = await frame.request('social:start', { provider: 'google', link: true });
+    const plainIntent = fake.intents.get((payload(plain) as { intentId: string }).intentId)!;
+    expect(plainIntent.kind).toBeUndefined();
+    expect(fake.intentBodies.at(-1)!.authorization).toBeUndefined();
   });
 
   it('cancel ends the wait and tells the service; a LINK intent carries the session', async () => {
@@ -398,14 +470,36 @@ describe('social sign-in in the frame', () => {
     expect((await waiting).message).toMatchObject({ type: 'social:wait:error', payload: { code: 'cancelled' } });
     expect(fake.deleted).toContain(intentId);
     expect(fake.intents.get(intentId)!.status).toBe('cancelled');
+  });
 
+  it("adds a sign-in method only from the wallet's own sign-in methods page, under the session, with no new session", async () => {
     const linus = addUser('Linus');
+    const frame = createFrame();
+    await frame.hello();
     const first = payload(await frame.request('social:start', { provider: 'github' })) as { intentId: string };
     finish(first.intentId, { userId: linus.id });
     await frame.request('social:wait', first);
-    const link = payload(await frame.request('social:start', { provider: 'google', link: true })) as { intentId: string };
-    expect(fake.intents.get(link.intentId)!.linkUser).toBe(linus.id);
+    // The page introduces itself; the frame answers with the account's methods and its own id.
+    frame.page({ kind: 'logins:hello' });
+    await until(() => frame.shown.some((m) => m.kind === 'logins:state'));
+    const state = frame.shown.find((m) => m.kind === 'logins:state') as Extract<FrameChannelMessage, { kind: 'logins:state' }>;
+    expect(state.state.linkable).toEqual(['google', 'github']);
+    const id = randomId();
+    frame.page({ kind: 'logins:link', frame: state.frame, id, provider: 'google', purpose: 'link' });
+    await until(() => frame.shown.some((m) => m.kind === 'logins:started' && m.id === id));
+    const linkIntent = [...fake.intents.entries()].find(([, intent]) => intent.kind === 'link')!;
+    expect(linkIntent[1].linkUser).toBe(linus.id);
     expect(fake.intentBodies.at(-1)!.authorization).toMatch(/^Bearer [0-9a-f]{32}$/);
+    // Another tab's page (another frame id) is ignored.
+    frame.page({ kind: 'logins:send-code', frame: randomId(), id: randomId() });
+    finish(linkIntent[0], { userId: linus.id });
+    await until(() => frame.shown.some((m) => m.kind === 'logins:result' && m.id === id));
+    expect(frame.shown.find((m) => m.kind === 'logins:result' && m.id === id)).toEqual({ kind: 'logins:result', id, ok: true });
+    expect(fake.claims.filter((claim) => claim.id === linkIntent[0]).every((claim) => claim.authorization?.startsWith('Bearer '))).toBe(
+      true,
+    );
+    // Nothing of it reached the host page.
+    expect(JSON.stringify(frame.posted.map((entry) => entry.raw))).not.toContain(linkIntent[0]);
   });
 });
 

@@ -25,16 +25,23 @@ describe('parseRequest', () => {
       'rpc:request': { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['0x00', '0x0'] },
       signout: {},
       'social:start': { provider: 'github', returnTo: 'https://shop.example/checkout?step=2' },
-      'social:wait': { intentId: 'AbC_12-xyz' },
+      'social:wait': { intentId: 'AbC_12-xyz', code: 'c'.repeat(43) },
       'social:cancel': { intentId: 'AbC_12-xyz' },
       'farcaster:start': {},
       'farcaster:wait': { channelId: 'chan_1' },
       'farcaster:cancel': { channelId: 'chan_1' },
+      'approval:cancel': { requestId: 'b'.repeat(32) },
     };
     for (const type of REQUEST_TYPES) {
       const result = parseRequest(message(type, payloads[type]));
       expect(result, type).toMatchObject({ ok: true, message: { type, id } });
     }
+  });
+
+  it('gives the host no way to add a sign-in method: a `link` on social:start is dropped, never passed on', () => {
+    const result = parseRequest(message('social:start', { provider: 'google', link: true }));
+    expect(result).toMatchObject({ ok: true, message: { payload: { provider: 'google' } } });
+    expect((result as { message: { payload: object } }).message.payload).not.toHaveProperty('link');
   });
 
   it('rejects an oversized message, keeping its id for the error reply', () => {

@@ -280,7 +280,8 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
           // A session of another project or page is refused; one that ended reads as none, as better-auth says it.
           async checkSession(request) {
             const session = await currentSession(request);
-            if (session && !(await (await scopes).allows(session.session.id, caller))) throw new ServiceError(401, 'unauthorized', 'Sign in first');
+            if (session && !(await (await scopes).allows(session.session.id, caller)))
+              throw new ServiceError(401, 'unauthorized', 'Sign in first');
           },
           clientIp,
         },

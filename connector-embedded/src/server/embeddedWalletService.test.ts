@@ -437,8 +437,8 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
     });
   });
 
-  describe('the API is the frame\'s, and a session, a wallet and a proof belong to their project', () => {
-    it('refuses a state-changing request without the service\'s Origin, and any request a browser marks as cross-site', async () => {
+  describe("the API is the frame's, and a session, a wallet and a proof belong to their project", () => {
+    it("refuses a state-changing request without the service's Origin, and any request a browser marks as cross-site", async () => {
       const email = freshEmail();
       // A script or server (no Origin at all) cannot send codes, sign in or create a wallet.
       const noOrigin = await api('/api/auth/email-otp/send-verification-otp', { body: { email, type: 'sign-in' }, origin: null });
@@ -471,7 +471,7 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
       expect((await api('/api/wallet/auth-share', { token })).json).toEqual({ authShare: wallet.authShare });
     });
 
-    it('a wallet made on one project is not another\'s, unless the operator put both in one wallet group', async () => {
+    it("a wallet made on one project is not another's, unless the operator put both in one wallet group", async () => {
       const email = freshEmail();
       const first = await signIn(email);
       expect((await api('/api/wallet', { method: 'PUT', body: first.wallet, token: first.token })).status).toBe(201);
@@ -487,13 +487,13 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
       expect((await api('/api/wallet', onSister)).json).toEqual({ addresses: first.wallet.addresses, hasAuthShare: true });
     });
 
-    it('records a wallet only with both keys\' proof for this user, project, addresses and share', async () => {
+    it("records a wallet only with both keys' proof for this user, project, addresses and share", async () => {
       const { token, userId, wallet } = await signIn();
       const other = await provenWallet(userId, 'demo');
       const foreign = await provenWallet('someone-else', 'demo');
       const elsewhere = await provenWallet(userId, 'beta');
       for (const [label, body] of [
-        ['another wallet\'s addresses', { ...wallet, addresses: other.addresses }],
+        ["another wallet's addresses", { ...wallet, addresses: other.addresses }],
         ['a proof made for another user', { ...foreign, proof: foreign.proof }],
         ['a proof made for another project', elsewhere],
         ['another share', { ...wallet, authShare: other.authShare }],

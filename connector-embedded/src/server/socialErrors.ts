@@ -17,9 +17,15 @@ const ALREADY_LINKED = new Set(['account_already_linked_to_different_user', 'acc
 
 /** better-auth's own codes for what went wrong after the provider answered, in words a visitor reads. */
 const INTERNAL_ERRORS: Record<string, (name: string) => { code: string; message: string }> = {
-  email_does_not_match: (name) => ({ code: 'email_does_not_match', message: `This ${name} account uses another e-mail address than your wallet` }),
+  email_does_not_match: (name) => ({
+    code: 'email_does_not_match',
+    message: `This ${name} account uses another e-mail address than your wallet`,
+  }),
   unable_to_link_account: (name) => ({ code: 'link_failed', message: `This ${name} account could not be added to your wallet` }),
-  unable_to_get_user_info: (name) => ({ code: 'provider_error', message: `${name} sign-in failed: ${name} did not share your account details` }),
+  unable_to_get_user_info: (name) => ({
+    code: 'provider_error',
+    message: `${name} sign-in failed: ${name} did not share your account details`,
+  }),
   invalid_code: (name) => ({ code: 'provider_error', message: `${name} sign-in failed: ${name} did not accept the sign-in` }),
   no_code: (name) => ({ code: 'provider_error', message: `${name} sign-in failed: ${name} sent no sign-in code back` }),
 };

@@ -448,7 +448,7 @@ describe('social sign-in on the embedded wallet service', () => {
     expect((await popup(wrongUser, intruderSub)).text).toContain('data-code="reauth_mismatch"');
   });
 
-  it('a sign-in link alone starts nothing: a link made by someone else, opened in the victim\'s browser, gives them no session', async () => {
+  it("a sign-in link alone starts nothing: a link made by someone else, opened in the victim's browser, gives them no session", async () => {
     const sub = fresh('victim');
     oidc.addAccount({ sub, email: `${sub}@gmail.test`, email_verified: true });
     // The attacker creates the intent with a plain HTTP client and keeps the verifier and the start token.
@@ -460,7 +460,9 @@ describe('social sign-in on the embedded wallet service', () => {
     expect(page.hops.some((hop) => hop.url.startsWith(oidc.issuer))).toBe(false);
     // Its script cannot start the flow without the token; neither can a guess, nor a request from another site.
     expect((await victim.fetch(`${serviceUrl}/social/start`, { json: { intent: attack.intentId } })).status).toBe(403);
-    const guessed = await victim.fetch(`${serviceUrl}/social/start`, { json: { intent: attack.intentId, startToken: pkcePair().verifier } });
+    const guessed = await victim.fetch(`${serviceUrl}/social/start`, {
+      json: { intent: attack.intentId, startToken: pkcePair().verifier },
+    });
     expect(guessed.status).toBe(403);
     const crossSite = await victim.fetch(`${serviceUrl}/social/start`, {
       json: { intent: attack.intentId, startToken: attack.startToken },
@@ -625,7 +627,10 @@ describe('social sign-in on the embedded wallet service', () => {
     const badChallenge = await api('/api/social/intents', { body: { provider: 'google', challenge: 'short' } });
     expect(badChallenge.json.error).toEqual({ code: 'invalid_request', message: 'challenge must be base64url(sha256(verifier))' });
     const elsewhere = await api('/api/social/intents', { body: { provider: 'google', challenge, returnTo: 'https://evil.test/' } });
-    expect(elsewhere.json.error).toEqual({ code: 'invalid_request', message: "returnTo must be a URL on the host page's origin, for a sign-in" });
+    expect(elsewhere.json.error).toEqual({
+      code: 'invalid_request',
+      message: "returnTo must be a URL on the host page's origin, for a sign-in",
+    });
     const wrongHost = await api('/api/social/intents', { body: { provider: 'google', challenge }, hostOrigin: 'http://evil.test' });
     expect(wrongHost.status).toBe(403);
     const badVerifier = await api('/api/social/intents/abc/claim', { body: { verifier: 'x' } });

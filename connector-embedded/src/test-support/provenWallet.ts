@@ -8,7 +8,11 @@ import { walletProofMessage } from '../protocol/walletProof.js';
  * A `PUT /api/wallet` body as the frame makes it: fresh keys, a share, and both keys' signatures over the proof text
  * for this user and project (tests of the service, which must refuse anything less).
  */
-export async function provenWallet(userId: string, projectId: string, authShare = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(33))))) {
+export async function provenWallet(
+  userId: string,
+  projectId: string,
+  authShare = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(33)))),
+) {
   const keys = deriveKeys(generateMasterSecret());
   const addresses = addressesOf(keys);
   const message = walletProofMessage({ userId, projectId, addresses, authShare });
