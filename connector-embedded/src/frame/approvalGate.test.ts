@@ -13,6 +13,7 @@ function setup(options: { tracks?: boolean } = {}) {
   let report: Report = () => {};
   const focus = new EventTarget();
   const states: GateRefusal[] = [];
+  const keyboardStates: GateRefusal[] = [];
   const targets = [document.createElement('main'), document.createElement('div')];
   const gate = createApprovalGate({
     targets,
@@ -22,12 +23,16 @@ function setup(options: { tracks?: boolean } = {}) {
       return options.tracks ?? true;
     },
     focusTarget: focus as unknown as Window,
-    onChange: (state) => states.push(state),
+    onChange: (state, keyboard) => {
+      states.push(state);
+      keyboardStates.push(keyboard);
+    },
   });
   const visible = (isVisible: boolean) => report(targets.map((target) => ({ target, isIntersecting: true, isVisible })));
   return {
     gate,
     states,
+    keyboardStates,
     visible,
     partly: () =>
       report([
@@ -88,10 +93,12 @@ describe('the approval gate', () => {
     page.advance(2_000);
     page.focus();
     expect(page.gate.refusal('keyboard')).toBe('too-soon');
+    expect(page.keyboardStates.at(-1)).toBe('too-soon');
     // A pointer click is not held to it: the click itself is what focused the page.
     expect(page.gate.refusal('pointer')).toBeUndefined();
     page.advance(MIN_EXPOSURE_MS);
     expect(page.gate.refusal('keyboard')).toBeUndefined();
+    expect(page.keyboardStates.at(-1)).toBeUndefined();
   });
 
   it('where the browser cannot report visibility, still holds to the time rules', () => {

@@ -21,8 +21,8 @@ interface VisibilityEntry {
 export interface GateOptions {
   /** What must be fully visible (the request and its buttons). */
   targets: readonly Element[];
-  /** Approve's state changed (undefined: accepted now). */
-  onChange(refusal: GateRefusal): void;
+  /** Approve's state, for a click and for a key press (undefined: accepted now). */
+  onChange(refusal: GateRefusal, keyboard: GateRefusal): void;
   now?: () => number;
   /**
    * Starts visibility tracking, calling back with entries; returns false where the browser cannot track
@@ -72,10 +72,11 @@ export function createApprovalGate(options: GateOptions) {
   }
 
   function update() {
-    const state = refusal('pointer');
-    options.onChange(state);
+    const pointer = refusal('pointer');
+    const keyboard = refusal('keyboard');
+    options.onChange(pointer, keyboard);
     clearTimeout(timer);
-    if (state === 'too-soon' && shownAt !== undefined) timer = setTimeout(update, MIN_EXPOSURE_MS);
+    if ((pointer === 'too-soon' || keyboard === 'too-soon') && shownAt !== undefined) timer = setTimeout(update, MIN_EXPOSURE_MS);
   }
 
   return {

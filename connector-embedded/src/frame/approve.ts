@@ -31,8 +31,9 @@ const gate = createApprovalGate({
   // The scrolling box that shows the request (not its content, which may scroll past its edge) and the buttons.
   targets: [document.querySelector('main') as HTMLElement, actions],
   focusTarget: window,
-  onChange(reason) {
+  onChange(reason, keyboard) {
     approve.setAttribute('aria-disabled', reason ? 'true' : 'false');
+    approve.dataset.keyboardReady = keyboard ? 'false' : 'true';
     if (answered || reason === shownReason) return;
     shownReason = reason;
     gateText.textContent = reason === 'hidden' ? HIDDEN : '';

@@ -1,4 +1,5 @@
 import { startEmbeddedWalletService } from '@latch/connector-embedded/server';
+import { createHash, randomBytes } from 'node:crypto';
 import { codeOf, type SmtpInbox, startAnvil, startSmtpInbox } from '@latch/testkit';
 import { createFarcasterSigner, deployFarcasterIdRegistry, type FarcasterSigner, startFarcasterRelay } from '@latch/testkit/farcaster';
 import { type OidcProviderFixture, startOidcProvider } from '@latch/testkit/oidc';
@@ -6,10 +7,20 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { verifyMessage } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { serveDemo } from '../scripts/demoServer.mjs';
-import { FRAME_DIR, PROJECT, SECRET, type StackRpcs, freePort, saveRecoverySecret, withStack } from './embeddedStack.js';
+import {
+  approvalFrame,
+  approveInWallet,
+  FRAME_DIR,
+  PROJECT,
+  SECRET,
+  type StackRpcs,
+  freePort,
+  saveRecoverySecret,
+  withStack,
+} from './embeddedStack.js';
 import { dialog, DIST_DIR, expect, openConnect } from './fixtures.js';
 import { activateNamespace } from './namespaceFlows.js';
-import { audit } from './helpers.js';
+import { audit, auditFrame } from './helpers.js';
 
 const PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
 /** §9 order of the "More" list: farcaster sits between discord and github. */
@@ -56,6 +67,7 @@ async function startStack(rpcs: StackRpcs): Promise<Stack> {
         { sub: 'ada-gh', email: 'ada@example.com', email_verified: true, name: 'Ada', login: 'ada' },
         { sub: 'grace-google', email: 'grace@example.com', email_verified: true, name: 'Grace' },
         { sub: 'linus-google', email: 'linus@example.com', email_verified: true, name: 'Linus' },
+        { sub: 'hedy-google', email: 'hedy.lamarr@example.net', email_verified: true, name: 'Hedy' },
       ],
     });
     stops.push(() => oidc.close());
@@ -165,7 +177,8 @@ async function evmAddress(page: Page): Promise<`0x${string}`> {
 async function expectSignature(page: Page, address: `0x${string}`, message: string) {
   await page.locator('#demo-message').fill(message);
   await page.getByRole('button', { name: /^Sign with wallet \(eip155\)/ }).click();
-  await dialog(page).getByTestId('latch-embedded-approve').getByRole('button', { name: 'Approve' }).click();
+  await expect(approvalFrame(page).locator('#text')).toHaveText(message);
+  await approveInWallet(page);
   const signature = page.getByTestId('demo-signature');
   await expect(signature).not.toHaveText('');
   await expect(signature).not.toHaveAttribute('role', 'alert');
@@ -237,6 +250,11 @@ socialTest('popups blocked: the page itself goes to the provider and back, and t
   await page.goto(`${stack.url}/?from=shop`);
   await openConnect(page);
   await socials(page).getByRole('button', { name: 'Continue with Google' }).click();
+  // The wallet's own page names the site and waits for the visitor: a link alone starts nothing.
+  await page.waitForURL((url) => url.pathname === '/social/start');
+  await expect(page.getByText(`${new URL(stack.url).origin} asks you to sign in with Google.`)).toBeVisible();
+  await audit(page, 'the redirect sign-in start page');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
   await page.waitForURL((url) => url.origin === stack.oidc.issuer);
   await page.getByLabel('Account').fill('grace-google');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -245,6 +263,7 @@ socialTest('popups blocked: the page itself goes to the provider and back, and t
   // §5: the return parameter is read, then removed; the page's own query stays.
   const back = new URL(page.url());
   expect(back.searchParams.has('latch_social')).toBe(false);
+  expect(back.searchParams.has('latch_code')).toBe(false);
   expect(back.searchParams.get('from')).toBe('shop');
   const address = await evmAddress(page);
   await expectSignature(page, address, 'Signed in without a popup');
@@ -339,3 +358,124 @@ socialTest(
     expect(foreign).toEqual([]);
   },
 );
+
+socialTest(
+  "a sign-in link made by someone else starts nothing in the victim's browser, and its maker gets no session",
+  async ({ stack, browser }) => {
+    // The attacker: a plain HTTP client naming the project's public allowlist and forging the service's own Origin.
+    const headers = {
+      'content-type': 'application/json',
+      origin: stack.serviceUrl,
+      'x-latch-project': PROJECT,
+      'x-latch-host-origin': new URL(stack.url).origin,
+    };
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const created = await fetch(`${stack.serviceUrl}/api/social/intents`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ provider: 'google', challenge }),
+    });
+    expect(created.status).toBe(201);
+    const { intentId, url } = (await created.json()) as { intentId: string; url: string };
+    // The victim opens it in their own browser, where they are signed in at the provider already.
+    const victim = await browser.newContext();
+    try {
+      const atProvider: string[] = [];
+      victim.on('request', (request) => {
+        if (request.url().startsWith(stack.oidc.issuer)) atProvider.push(request.url());
+      });
+      const tab = await victim.newPage();
+      await tab.goto(url);
+      await expect(tab.getByText('This sign-in link only works in the window your wallet opened.')).toBeVisible({ timeout: 30_000 });
+      expect(atProvider).toEqual([]);
+    } finally {
+      await victim.close();
+    }
+    const claim = await fetch(`${stack.serviceUrl}/api/social/intents/${intentId}/claim`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ verifier }),
+    });
+    expect(claim.status).toBe(202);
+  },
+);
+
+socialTest(
+  "sign-in methods: after a mailed code, add Google from the wallet's own page (the owner is mailed), then remove it",
+  async ({ page, stack }) => {
+    await page.goto(stack.url);
+    await openConnect(page);
+    const email = `hedy-${Date.now()}@example.com`;
+    let after = stack.inbox.messages.length;
+    const field = dialog(page).getByRole('textbox', { name: 'Email' });
+    await field.fill(email);
+    await field.press('Enter');
+    await dialog(page)
+      .getByRole('textbox', { name: 'Code' })
+      .fill(codeOf(await stack.inbox.waitFor({ to: email }, { after })) as string);
+    await saveSecretAndConnect(page);
+
+    await page.getByTestId('latch-account-button').click();
+    await dialog(page).getByTestId('latch-feature-EmbeddedLogins').click();
+    const logins = dialog(page).frameLocator('[data-testid="latch-embedded-logins-frame"]');
+    await expect(logins.getByText(/^E-mail: h\*\*\*@example\.com$/)).toBeVisible();
+    await expect(logins.getByRole('button', { name: /^Add / })).toHaveCount(0);
+    await auditFrame(page, '/frame/logins', 'the sign-in methods page');
+
+    // The owner proves it is them with a code mailed to their address.
+    after = stack.inbox.messages.length;
+    await logins.getByRole('button', { name: /^Send a code to h\*\*\*@example\.com$/ }).click();
+    const confirmation = await stack.inbox.waitFor({ to: email }, { after });
+    expect(confirmation.subject).toMatch(/confirmation code$/);
+    await logins.getByLabel('Confirmation code').fill(codeOf(confirmation) as string);
+    await logins.getByLabel('Confirmation code').press('Enter');
+
+    // A Google account with another e-mail: refused until the owner says so, then added in a popup from the wallet's page.
+    const addGoogle = logins.getByRole('button', { name: 'Add Google' });
+    await signInWithPopupFrom(page, addGoogle, 'hedy-google');
+    await expect(logins.getByRole('alert')).toContainText('uses a different e-mail address');
+    await logins.getByLabel('The account may use a different e-mail address than this wallet').check();
+    after = stack.inbox.messages.length;
+    await signInWithPopupFrom(page, addGoogle, 'hedy-google');
+    await expect(logins.getByRole('status')).toHaveText('Google can now sign in to your wallet.');
+    await expect(logins.getByRole('listitem')).toHaveCount(2);
+    expect((await stack.inbox.waitFor({ to: email }, { after })).subject).toBe('Google can now sign in to your wallet');
+
+    // Google alone now opens this very wallet.
+    const address = await evmAddress(page);
+    await page.keyboard.press('Escape');
+    await signOut(page);
+    await openConnect(page);
+    await signInWithPopup(page, socials(page).getByRole('button', { name: 'Continue with Google' }), 'hedy-google');
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+    expect(await evmAddress(page)).toBe(address);
+
+    // This new session must confirm again before it can remove anything; then Google is removed and the owner told.
+    await page.getByTestId('latch-account-button').click();
+    await dialog(page).getByTestId('latch-feature-EmbeddedLogins').click();
+    await expect(logins.getByRole('button', { name: 'Remove Google' })).toHaveCount(0);
+    after = stack.inbox.messages.length;
+    await logins.getByRole('button', { name: /^Send a code to/ }).click();
+    await logins.getByLabel('Confirmation code').fill(codeOf(await stack.inbox.waitFor({ to: email }, { after })) as string);
+    await logins.getByLabel('Confirmation code').press('Enter');
+    after = stack.inbox.messages.length;
+    await logins.getByRole('button', { name: 'Remove Google' }).click();
+    await expect(logins.getByRole('listitem')).toHaveCount(1);
+    expect((await stack.inbox.waitFor({ to: email }, { after })).subject).toBe("Google was removed from your wallet's sign-in methods");
+  },
+);
+
+/** A popup the wallet's own page opens (adding a sign-in method): signs in at the stand-in unless its session is still on. */
+async function signInWithPopupFrom(page: Page, button: Locator, account: string) {
+  const opened = page.waitForEvent('popup');
+  await button.click();
+  const popup = await opened;
+  const closed = new Promise<void>((resolve) => (popup.isClosed() ? resolve() : popup.once('close', () => resolve())));
+  const field = popup.getByLabel('Account');
+  if ((await Promise.race([closed.then(() => 'closed'), field.waitFor().then(() => 'login')])) === 'login') {
+    await field.fill(account);
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+  }
+  await closed;
+}

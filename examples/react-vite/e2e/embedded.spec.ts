@@ -1,12 +1,23 @@
 import { startEmbeddedWalletService, type RunningEmbeddedWalletService } from '@latch/connector-embedded/server';
 import { startSmtpInbox, codeOf, type SmtpInbox } from '@latch/testkit';
 import type { Browser, Page } from '@playwright/test';
-import { verifyMessage } from 'viem';
+import { formatEther, verifyMessage } from 'viem';
 import { serveDemo } from '../scripts/demoServer.mjs';
-import { FRAME_DIR, PROJECT, SECRET, type StackRpcs, freePort, recoveryFrame, saveRecoverySecret, withStack } from './embeddedStack.js';
+import {
+  approvalFrame,
+  approveInWallet,
+  FRAME_DIR,
+  PROJECT,
+  SECRET,
+  type StackRpcs,
+  freePort,
+  recoveryFrame,
+  saveRecoverySecret,
+  withStack,
+} from './embeddedStack.js';
 import { dialog, DIST_DIR, expect, openConnect, test } from './fixtures.js';
 import { activateNamespace } from './namespaceFlows.js';
-import { audit, rpc, verifySolanaSignature } from './helpers.js';
+import { audit, auditFrame, rpc, verifySolanaSignature } from './helpers.js';
 
 interface Stack {
   url: string;
@@ -138,17 +149,25 @@ async function addressOf(page: Page, namespace: string): Promise<string> {
   return (await page.getByTestId('demo-address').textContent()) ?? '';
 }
 
-/** Asks the demo to sign; the ApproveTransaction view opens with the message, approved from the keyboard. */
+/**
+ * Asks the demo to sign; the ApproveTransaction view shows the wallet's own approval page with the message, the site
+ * and the account, approved there from the keyboard.
+ */
 async function signApproved(page: Page, namespace: string, message: string, options: { audit?: boolean } = {}): Promise<string> {
   await page.locator('#demo-message').fill(message);
   await page.getByRole('button', { name: new RegExp(`^Sign with wallet \\(${namespace}\\)`) }).click();
   const view = dialog(page).getByTestId('latch-embedded-approve');
   await expect(view).toBeVisible();
-  await expect(view.getByTestId('latch-embedded-approve-message')).toHaveText(message);
-  const approve = view.getByRole('button', { name: 'Approve' });
-  await expect(approve).toBeFocused();
-  if (options.audit) await audit(page, 'ApproveTransaction view');
-  await page.keyboard.press('Enter');
+  await expect(dialog(page).getByRole('heading', { name: 'Sign Message' })).toBeVisible();
+  const frame = approvalFrame(page);
+  await expect(frame.locator('#text')).toHaveText(message);
+  await expect(frame.locator('#origin')).toHaveText(new URL(page.url()).origin);
+  await expect(frame.locator('#account')).toHaveText((await page.getByTestId('demo-address').textContent()) ?? '');
+  if (options.audit) {
+    await audit(page, 'ApproveTransaction view');
+    await auditFrame(page, '/frame/approve', 'the approval page');
+  }
+  await approveInWallet(page, { keyboard: true });
   await expect(dialog(page)).toBeHidden();
   const signature = page.getByTestId('demo-signature');
   await expect(signature).not.toHaveText('');
@@ -357,24 +376,34 @@ embeddedTest('a send approved in ApproveTransaction lands on anvil; a rejected o
   await modal.getByTestId('latch-send-confirm').click();
   const approve = modal.getByTestId('latch-embedded-approve');
   await expect(approve).toHaveAttribute('data-kind', 'transaction');
-  const details = approve.getByTestId('latch-embedded-approve-transaction');
-  await expect(details).toContainText(to);
-  await expect(details).toContainText('0.01 ETH');
-  await expect(details).toContainText('Local Devnet');
+  await expect(modal.getByRole('heading', { name: 'Approve Transaction' })).toBeVisible();
+  // The wallet's own page says what is sent, to whom, on which chain, and the most the fee can be.
+  const rows = approvalFrame(page).locator('#rows');
+  await expect(rows).toContainText(to, { ignoreCase: true });
+  await expect(rows).toContainText('Amount0.01 ETH');
+  await expect(rows).toContainText('NetworkLocal development chain (chain 31337)');
+  const feeShown = /Network fee \(at most\)([0-9.]+) ETH/.exec((await rows.textContent()) ?? '')?.[1];
   await audit(page, 'ApproveTransaction view (send)');
-  await approve.getByRole('button', { name: 'Approve' }).click();
+  await auditFrame(page, '/frame/approve', 'the approval page (send)');
+  await approveInWallet(page);
   await expect(modal.getByTestId('latch-send-result')).toHaveAttribute('data-status', 'confirmed');
   expect(BigInt(await rpc<string>(chains.main.rpcUrl, 'eth_getBalance', [to, 'latest']))).toBe(before + 10_000_000_000_000_000n);
+  // The fee shown is the one the signed transaction carries: its gas × its max fee per gas, read from the chain.
+  const sent = await rpc<{ gas: string; maxFeePerGas: string }>(chains.main.rpcUrl, 'eth_getTransactionByBlockNumberAndIndex', [
+    'latest',
+    '0x0',
+  ]);
+  expect(feeShown).toBe(formatEther(BigInt(sent.gas) * BigInt(sent.maxFeePerGas)));
   await modal.getByRole('button', { name: 'Done' }).click();
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
 
-  // Rejected from the keyboard: the request fails with 4001, nothing is signed.
+  // Rejected from the keyboard in the wallet's page: the request fails with 4001, nothing is signed.
   await page.locator('#demo-message').fill('never signed');
   await page.getByRole('button', { name: /^Sign with wallet \(eip155\)/ }).click();
-  const reject = dialog(page).getByTestId('latch-embedded-approve').getByRole('button', { name: 'Reject' });
-  await expect(dialog(page).getByRole('button', { name: 'Approve' })).toBeFocused();
-  await page.keyboard.press('Shift+Tab');
+  const reject = approvalFrame(page).getByRole('button', { name: 'Reject' });
+  await expect(approvalFrame(page).locator('#text')).toHaveText('never signed');
+  await reject.focus();
   await expect(reject).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog(page)).toBeHidden();
@@ -409,9 +438,9 @@ embeddedTest(
     await modal.getByTestId('latch-send-confirm').click();
     const approve = modal.getByTestId('latch-embedded-approve');
     await expect(approve).toHaveAttribute('data-kind', 'solanaTransaction');
-    await expect(approve.getByTestId('latch-embedded-approve-instructions')).toContainText(`Transfer 0.1 SOL to ${to}`);
+    await expect(approvalFrame(page).locator('#rows')).toContainText(`Transfer 0.1 SOL from ${from} to ${to}`);
     await audit(page, 'ApproveTransaction view (solana)');
-    await approve.getByRole('button', { name: 'Approve' }).click();
+    await approveInWallet(page);
     await expect(modal.getByTestId('latch-send-result')).not.toHaveAttribute('data-status', 'failed');
     await expect.poll(() => lamports(to)).toBe(before + 100_000_000n);
   },
@@ -561,5 +590,91 @@ embeddedTest(
     const violations = await page.evaluate(() => (window as unknown as { __latchCsp: string[] }).__latchCsp);
     expect(violations.filter((v) => !/^img-src /.test(v))).toEqual([]);
     if (violations.length) test.info().annotations.push({ type: 'csp-violations', description: violations.join('\n') });
+  },
+);
+
+/** A hostile script on the host page: finds the wallet's hidden frame and asks it to sign, as the review's probe did. */
+async function hostileSign(page: Page, from: string, requests: { method: string; params: unknown }[]): Promise<void> {
+  await page.evaluate(
+    ({ account, asks }) => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[data-latch-embedded]');
+      if (!frame?.contentWindow) throw new Error('no wallet frame');
+      const seen: unknown[] = ((window as unknown as { hostileSeen: unknown[] }).hostileSeen ??= []);
+      window.addEventListener('message', (event) => {
+        if (event.source === frame.contentWindow) seen.push(event.data);
+      });
+      const origin = new URL(frame.src).origin;
+      for (const ask of asks) {
+        const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+        const params = (ask.params as unknown[]).map((value) => (value === 'ACCOUNT' ? account : value));
+        frame.contentWindow.postMessage(
+          {
+            latch: 'embedded',
+            v: 1,
+            id,
+            type: 'rpc:request',
+            payload: { namespace: 'eip155', chainId: 31337, method: ask.method, params },
+          },
+          origin,
+        );
+      }
+    },
+    { account: from, asks: requests },
+  );
+}
+
+const hostileSeen = (page: Page) =>
+  page.evaluate(() =>
+    ((window as unknown as { hostileSeen?: { type?: string; payload?: { code?: number } }[] }).hostileSeen ?? []).map((m) => m),
+  );
+
+embeddedTest(
+  'a script on the host page gets no signature: the visitor sees its request in the wallet and rejects it; after a reload the same',
+  async ({ page, stack, chains }) => {
+    await page.goto(stack.url);
+    await signUp(page, stack, newEmail('target'));
+    const from = (await addressOf(page, 'eip155')) as `0x${string}`;
+    await rpc(chains.main.rpcUrl, 'anvil_setBalance', [from, '0xde0b6b3a7640000']);
+    const nonceBefore = await rpc<string>(chains.main.rpcUrl, 'eth_getTransactionCount', [from, 'latest']);
+    const drain = {
+      method: 'eth_signTransaction',
+      params: [
+        {
+          from: 'ACCOUNT',
+          to: '0x000000000000000000000000000000000000dEaD',
+          value: '0xde0b6b3a7640000',
+          nonce: nonceBefore,
+          gas: '0x5208',
+          maxFeePerGas: '0x77359400',
+          maxPriorityFeePerGas: '0x3b9aca00',
+          chainId: '0x7a69',
+        },
+      ],
+    };
+    for (const round of ['now', 'after a reload']) {
+      await hostileSign(page, from, [drain]);
+      // The wallet shows the request to the visitor, in its own page, in plain words: nothing is signed behind their back.
+      const modal = dialog(page);
+      await expect(modal.getByTestId('latch-embedded-approve')).toHaveAttribute('data-kind', 'transaction');
+      const rows = approvalFrame(page).locator('#rows');
+      await expect(rows).toContainText('To0x000000000000000000000000000000000000dEaD');
+      await expect(rows).toContainText('Amount1 ETH');
+      expect(
+        (await hostileSeen(page)).filter((message) => message.type === 'rpc:request:success'),
+        round,
+      ).toEqual([]);
+      await approvalFrame(page).getByRole('button', { name: 'Reject' }).click();
+      await expect
+        .poll(async () => (await hostileSeen(page)).find((message) => message.type === 'rpc:request:error')?.payload?.code)
+        .toBe(4001);
+      await expect(modal).toBeHidden();
+      expect(await rpc<string>(chains.main.rpcUrl, 'eth_getTransactionCount', [from, 'latest'])).toBe(nonceBefore);
+      expect(BigInt(await rpc<string>(chains.main.rpcUrl, 'eth_getBalance', [from, 'latest']))).toBe(10n ** 18n);
+      if (round === 'now') {
+        await page.reload();
+        await expect(page.getByTestId('demo-status')).toHaveText('connected');
+        await activateNamespace(page, 'eip155');
+      }
+    }
   },
 );

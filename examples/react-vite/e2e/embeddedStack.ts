@@ -2,7 +2,7 @@
 // recovery step and the worker fixture that starts a stack once per worker and always stops it.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
 import { dialog, expect, test } from './fixtures.js';
 import { audit } from './helpers.js';
 
@@ -19,6 +19,27 @@ export async function freePort(): Promise<number> {
 }
 
 export const recoveryFrame = (page: Page) => page.frameLocator('[data-testid="latch-embedded-recovery-frame"]');
+
+/** The wallet's own approval page (on the service's origin) that the ApproveTransaction view shows. */
+export const approvalFrame = (page: Page) => dialog(page).frameLocator('[data-testid="latch-embedded-approve-frame"]');
+
+/**
+ * The visitor approves the request in the wallet's approval page once it accepts input (in plain view for a moment;
+ * from the keyboard, a moment after focus arrived), by pointer or by Enter.
+ */
+export async function approveInWallet(page: Page, options: { keyboard?: boolean } = {}): Promise<FrameLocator> {
+  const frame = approvalFrame(page);
+  const approve = frame.getByRole('button', { name: 'Approve' });
+  await expect(approve).toHaveAttribute('aria-disabled', 'false');
+  if (options.keyboard) {
+    await approve.focus();
+    await expect(approve).toHaveAttribute('data-keyboard-ready', 'true');
+    await page.keyboard.press('Enter');
+  } else {
+    await approve.click();
+  }
+  return frame;
+}
 
 /** A new account: the recovery frame shows the secret; the visitor confirms they saved it. Returns the secret. */
 export async function saveRecoverySecret(page: Page, options: { audit?: boolean } = {}): Promise<string> {

@@ -91,6 +91,19 @@ export async function audit(page: Page, label: string) {
   expect(serious, `${label}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);
 }
 
+/** axe-core inside the wallet's own page (a frame whose URL contains `part`), evaluated over CDP, which its CSP does not govern. */
+export async function auditFrame(page: Page, part: string, label: string) {
+  const frame = page.frames().find((candidate) => candidate.url().includes(part));
+  expect(frame, `${label}: no frame at ${part}`).toBeTruthy();
+  await frame!.evaluate(axe.source);
+  const violations = await frame!.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  const serious = (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `${label}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);
+}
+
 /** Whether `signature` (base58, as the demo shows it) is the Solana account's ed25519 signature of `message`. */
 export async function verifySolanaSignature(address: string, message: string, signature: string): Promise<boolean> {
   const key = await getPublicKeyFromAddress(toAddress(address));
