@@ -28,8 +28,8 @@ let answered = false;
 let shownReason: string | undefined = 'none yet';
 
 const gate = createApprovalGate({
-  // The scrolling box that shows the request (not its content, which may scroll past its edge) and the buttons.
-  targets: [document.querySelector('main') as HTMLElement, actions],
+  // A fixed box over the whole page (the request and the buttons), whatever the request's scroll position.
+  targets: [element<HTMLDivElement>('guard')],
   focusTarget: window,
   onChange(reason, keyboard) {
     approve.setAttribute('aria-disabled', reason ? 'true' : 'false');

@@ -505,9 +505,23 @@ embeddedTest(
           document: attempt(() => (target as Window).document.body),
           contentDocument: frame.contentDocument === null ? 'null' : 'readable',
         };
-        const replies: unknown[] = [];
+        const replies: { id?: string; type?: string }[] = [];
+        let settle = () => {};
+        // Done once the refused requests are answered and the frame asked the visitor about the signature.
+        const answered = new Promise<void>((resolve) => {
+          settle = () => {
+            const seen = new Set(replies.map((reply) => reply.id));
+            if (
+              [ids.exportKey, ids.badOtp, ids.unknownMethod].every((wanted) => seen.has(wanted)) &&
+              replies.some((reply) => reply.type === 'approval:required')
+            )
+              resolve();
+          };
+        });
         const listener = (event: MessageEvent) => {
-          if (event.origin === serviceOrigin && event.source === target) replies.push(event.data);
+          if (event.origin !== serviceOrigin || event.source !== target) return;
+          replies.push(event.data);
+          settle();
         };
         window.addEventListener('message', listener);
         const id = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -530,7 +544,7 @@ embeddedTest(
           payload: { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['0x6869', address] },
         });
         send('not an envelope');
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await answered;
         window.removeEventListener('message', listener);
         return { found: true, storage, ids, replies };
       },
@@ -556,10 +570,10 @@ embeddedTest(
     expect(reply(ids.unknownMethod)?.payload.code).toBe(4200);
     // An oversized message is dropped or refused, never acted on.
     expect(reply(ids.oversized)?.type ?? 'dropped').not.toBe('email:connect:success');
-    // What the design allows a script running in the host page (it has the host's authority, as with an injected
-    // wallet's provider): asking for a signature. The reply is the signature and nothing else.
-    expect(reply(ids.sign)?.type).toBe('rpc:request:success');
-    expect(Object.keys(reply(ids.sign)?.payload ?? {})).toEqual(['result']);
+    // Asking for a signature gets no signature: the wallet asks the visitor in its own page instead.
+    expect(reply(ids.sign)).toBeUndefined();
+    expect(replies.filter((r) => r.type === 'approval:required')).toHaveLength(1);
+    await expect(dialog(page).getByTestId('latch-embedded-approve')).toHaveAttribute('data-kind', 'message');
     expect(JSON.stringify(replies)).not.toContain(secret);
   },
 );
@@ -594,9 +608,9 @@ embeddedTest(
 );
 
 /** A hostile script on the host page: finds the wallet's hidden frame and asks it to sign, as the review's probe did. */
-async function hostileSign(page: Page, from: string, requests: { method: string; params: unknown }[]): Promise<void> {
+async function hostileSign(page: Page, requests: { method: string; params: unknown }[]): Promise<void> {
   await page.evaluate(
-    ({ account, asks }) => {
+    ({ asks }) => {
       const frame = document.querySelector<HTMLIFrameElement>('iframe[data-latch-embedded]');
       if (!frame?.contentWindow) throw new Error('no wallet frame');
       const seen: unknown[] = ((window as unknown as { hostileSeen: unknown[] }).hostileSeen ??= []);
@@ -606,20 +620,19 @@ async function hostileSign(page: Page, from: string, requests: { method: string;
       const origin = new URL(frame.src).origin;
       for (const ask of asks) {
         const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-        const params = (ask.params as unknown[]).map((value) => (value === 'ACCOUNT' ? account : value));
         frame.contentWindow.postMessage(
           {
             latch: 'embedded',
             v: 1,
             id,
             type: 'rpc:request',
-            payload: { namespace: 'eip155', chainId: 31337, method: ask.method, params },
+            payload: { namespace: 'eip155', chainId: 31337, method: ask.method, params: ask.params },
           },
           origin,
         );
       }
     },
-    { account: from, asks: requests },
+    { asks: requests },
   );
 }
 
@@ -640,7 +653,7 @@ embeddedTest(
       method: 'eth_signTransaction',
       params: [
         {
-          from: 'ACCOUNT',
+          from,
           to: '0x000000000000000000000000000000000000dEaD',
           value: '0xde0b6b3a7640000',
           nonce: nonceBefore,
@@ -652,10 +665,10 @@ embeddedTest(
       ],
     };
     for (const round of ['now', 'after a reload']) {
-      await hostileSign(page, from, [drain]);
+      await hostileSign(page, [drain]);
       // The wallet shows the request to the visitor, in its own page, in plain words: nothing is signed behind their back.
       const modal = dialog(page);
-      await expect(modal.getByTestId('latch-embedded-approve')).toHaveAttribute('data-kind', 'transaction');
+      await expect(modal.getByTestId('latch-embedded-approve'), round).toHaveAttribute('data-kind', 'transaction');
       const rows = approvalFrame(page).locator('#rows');
       await expect(rows).toContainText('To0x000000000000000000000000000000000000dEaD');
       await expect(rows).toContainText('Amount1 ETH');
@@ -663,6 +676,8 @@ embeddedTest(
         (await hostileSeen(page)).filter((message) => message.type === 'rpc:request:success'),
         round,
       ).toEqual([]);
+      // The visitor reads it (the page accepts input once it has been in plain view for a moment), then rejects it.
+      await expect(approvalFrame(page).getByRole('button', { name: 'Approve' })).toHaveAttribute('aria-disabled', 'false');
       await approvalFrame(page).getByRole('button', { name: 'Reject' }).click();
       await expect
         .poll(async () => (await hostileSeen(page)).find((message) => message.type === 'rpc:request:error')?.payload?.code)
