@@ -86,8 +86,9 @@ function withProvider(provider: string, purpose: 'link' | 'reauth') {
 }
 
 function render(next: LoginsState) {
+  // The first state replaces the loading line; later ones keep what the last action said.
+  if (!state) status.textContent = '';
   state = next;
-  status.textContent = '';
   element('account').hidden = false;
   element('methods').replaceChildren(
     ...next.methods.map((method) => {

@@ -126,8 +126,6 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
             allowDifferentEmails: anyEmail,
           },
         },
-        // Every new way of signing in to an existing account is mailed to its owner.
-        databaseHooks: { account: { create: { after: (account) => noticeNewLogin(account) } } },
         plugins: [
           emailOTP({
             otpLength: 6,
@@ -153,14 +151,15 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
   const internal = async () => (await (await auth).$context).internalAdapter;
   const adapter = async () => (await internal()) as unknown as AccountAdapter;
 
-  /** A provider account created for a user who could already sign in some other way: tell them. */
-  async function noticeNewLogin(account: { userId: string; providerId: string }) {
-    const accounts = await (await adapter()).findAccounts(account.userId);
-    const user = await (await adapter()).findUserById(account.userId);
-    const others = accounts.filter((entry) => entry.providerId !== account.providerId).length;
-    // A brand-new user's first account is their sign-up, not a change.
-    const fresh = user ? now() - new Date((user as { createdAt?: Date }).createdAt ?? 0).getTime() < 60_000 : true;
-    if (others > 0 || !fresh) await noticeLoginChange(mailer, user, account.providerId, 'added');
+  /**
+   * A social sign-in or link that started at `since` ended on this user: if it gave a user who existed before then a
+   * new way to sign in (a link, or a provider whose verified e-mail joined an e-mail account), the owner is mailed.
+   */
+  async function noticeNewLogin(userId: string, providerId: string, since: Date) {
+    const user = (await (await adapter()).findUserById(userId)) as (Parameters<typeof noticeLoginChange>[1] & { createdAt?: Date }) | null;
+    const account = (await (await adapter()).findAccounts(userId)).find((entry) => entry.providerId === providerId);
+    const existed = user?.createdAt !== undefined && new Date(user.createdAt) < since;
+    if (existed && account && new Date(account.createdAt) >= since) await noticeLoginChange(mailer, user, providerId, 'added');
   }
 
   const ready = (async () => {
@@ -199,6 +198,7 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
     bindSession,
     steppedUp: async (sessionId, withinMs) => (await scopes).steppedUp(sessionId, withinMs),
     stepUp: async (sessionId) => (await scopes).stepUp(sessionId),
+    noticeNewLogin,
   });
 
   const account = createAccountRoutes({

@@ -47,6 +47,8 @@ export interface SocialSignInOptions {
   /** Whether the session's owner proved it is them within `withinMs`; marks it so. */
   steppedUp(sessionId: string, withinMs: number): Promise<boolean>;
   stepUp(sessionId: string): Promise<void>;
+  /** A flow that started at `since` ended on this user with this provider: mail them if it added a way to sign in. */
+  noticeNewLogin(userId: string, provider: string, since: Date): Promise<void>;
 }
 
 export interface SocialCaller extends SessionScope {
@@ -324,13 +326,17 @@ export function createSocialSignIn(options: SocialSignInOptions) {
   async function recordOutcome(intent: SocialIntent, location: URL, userId: string | undefined, provider: SocialProvider) {
     const error = location.searchParams.get('error');
     const reachedDone = location.origin === serviceOrigin && location.pathname === '/social/done';
+    // When the flow began, on the clock the database's own timestamps use (the service's `now` may run elsewhere in tests).
+    const since = new Date(Date.now() - (now() - new Date(intent.created_at).getTime()));
     if (!error && reachedDone && intent.kind === 'link') {
       await store.finish(intent.id, { userId: intent.link_user_id as string });
       await revoke(intent.link_session_token);
+      await options.noticeNewLogin(intent.link_user_id as string, intent.provider, since);
       return undefined;
     }
     if (!error && reachedDone && userId && (intent.kind === 'sign-in' || userId === intent.link_user_id)) {
       await store.finish(intent.id, { userId });
+      if (intent.kind === 'sign-in') await options.noticeNewLogin(userId, intent.provider, since);
       return undefined;
     }
     const outcome =

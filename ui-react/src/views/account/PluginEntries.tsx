@@ -24,7 +24,7 @@ export function PluginEntries({ modal, namespace }: { modal: LatchModal; namespa
       className="row"
       style={{ marginBottom: 10 }}
       data-testid={`latch-feature-${entry.view}`}
-      onClick={() => internals.router.push(entry.view)}
+      onClick={() => internals.router.push(entry.view, { title: entry.label })}
     >
       <span className="name">{entry.label}</span>
       <ChevronIcon />
