@@ -42,6 +42,22 @@ describe('the CLI configuration', () => {
     });
   });
 
+  it('puts projects in one wallet group only when told, by flag or variable, and refuses a group for no project', () => {
+    const base = ['--smtp', 'smtp://127.0.0.1:2525', '--from', 'w@x.test', '--secret', SECRET];
+    const projects = ['--project', 'a=https://a.example', '--project', 'b=https://b.example', '--project', 'c=https://c.example'];
+    const flags = parseCliConfig([...base, ...projects, '--wallet-group', 'a=shops', '--wallet-group', 'b=shops'], {});
+    expect(flags.options?.projects.map((project) => [project.id, project.walletGroup])).toEqual([
+      ['a', 'shops'],
+      ['b', 'shops'],
+      ['c', undefined],
+    ]);
+    const env = parseCliConfig([...base, ...projects], { LATCH_EMBEDDED_WALLET_GROUPS: 'c=mine' });
+    expect(env.options?.projects.find((project) => project.id === 'c')?.walletGroup).toBe('mine');
+    expect(() => parseCliConfig([...base, ...projects, '--wallet-group', 'z=shops'], {})).toThrow(
+      "--wallet-group: expected <project id>=<group> for a --project, got 'z=shops'",
+    );
+  });
+
   it('reads the environment when a flag is absent, and a flag wins', () => {
     const env = {
       LATCH_EMBEDDED_PROJECTS: 'a=https://a.example;b=https://b.example,https://c.example',

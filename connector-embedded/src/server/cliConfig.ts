@@ -11,6 +11,7 @@ export const CLI_HELP = `latch-embedded-wallet-service: the reference service of
 Every flag has an environment variable; a flag wins over its variable.
 
   --project <id>=<origin>[,<origin>…]   a project and the page origins allowed to use it (repeat)   LATCH_EMBEDDED_PROJECTS ('id=o1,o2;id2=o3')
+  --wallet-group <id>=<group>  projects with one group share their visitors' wallets (repeat)   LATCH_EMBEDDED_WALLET_GROUPS ('id=g;id2=g')
   --smtp <url>            SMTP server: smtp://[user:pass@]host:port, smtps:// for TLS (port 465)       LATCH_EMBEDDED_SMTP
   --from <sender>         the From of the code mails, e.g. 'Wallet <wallet@example.com>'              LATCH_EMBEDDED_FROM
   --secret <text>         signs sessions, ≥ 32 characters (prefer the variable)                       LATCH_EMBEDDED_SECRET
@@ -54,6 +55,7 @@ export function parseCliConfig(argv: readonly string[], env: Readonly<Record<str
     args: [...argv],
     options: {
       project: { type: 'string', multiple: true },
+      'wallet-group': { type: 'string', multiple: true },
       smtp: { type: 'string' },
       from: { type: 'string' },
       secret: { type: 'string' },
@@ -76,6 +78,14 @@ export function parseCliConfig(argv: readonly string[], env: Readonly<Record<str
   if (values.help) return { help: true, generatedSecret: false };
   const projectEntries = values.project ?? (env.LATCH_EMBEDDED_PROJECTS ?? '').split(';').filter((entry) => entry.trim());
   if (projectEntries.length === 0) throw new CliConfigError('give at least one --project <id>=<origin> (or LATCH_EMBEDDED_PROJECTS)');
+  const projects = projectEntries.map(parseProject);
+  const groupEntries = values['wallet-group'] ?? (env.LATCH_EMBEDDED_WALLET_GROUPS ?? '').split(';').filter((entry) => entry.trim());
+  for (const entry of groupEntries) {
+    const [id, group] = entry.split('=').map((part) => part.trim());
+    const project = projects.find((candidate) => candidate.id === id);
+    if (!project || !group) throw new CliConfigError(`--wallet-group: expected <project id>=<group> for a --project, got '${entry}'`);
+    project.walletGroup = group;
+  }
   const smtpUrl = values.smtp ?? env.LATCH_EMBEDDED_SMTP;
   if (!smtpUrl) throw new CliConfigError('give --smtp smtp://host:port (or LATCH_EMBEDDED_SMTP)');
   const from = values.from ?? env.LATCH_EMBEDDED_FROM;
@@ -103,7 +113,7 @@ export function parseCliConfig(argv: readonly string[], env: Readonly<Record<str
     help: false,
     generatedSecret,
     options: {
-      projects: projectEntries.map(parseProject),
+      projects,
       smtp,
       secret,
       database: values.database ?? env.DATABASE_URL ?? undefined,
