@@ -51,7 +51,7 @@ export const EMBEDDED_VIEWS = {
 } as const;
 
 const ICON =
-  "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'><rect width='40' height='40' rx='9' fill='%23475467'/><path d='M10 14h20v13H10zM10 14l10 8 10-8' stroke='%23fff' stroke-width='2.2' fill='none'/></svg>";
+  "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'><rect width='40' height='40' rx='9' fill='%23475467'/><path d='M10 14h20v13H10zM10 14l10 8 10-8' stroke='%23fff' stroke-width='2' fill='none'/></svg>";
 
 function problemWith(o: EmbeddedWalletOptions): string | undefined {
   let url: URL;

@@ -6,7 +6,6 @@ import { initialConnectionStatus } from './actions/initialStatus.js';
 import { closeModal, type OpenOptions, openModal, setModalLoading, shakeModal } from './actions/modal.js';
 import { addNetwork, getNetworkState } from './actions/networkState.js';
 import { goBack, popTransactionStack, pushTransactionStack, pushView, replaceView, resetView } from './actions/router.js';
-import { sessionPluginOf } from './actions/sessionLookup.js';
 import { hideSnack, showSnack } from './actions/snackbar.js';
 import type { KernelContext } from './context.js';
 import { INVALID_APP_CONFIGURATION_ALERT } from './errors/messages.js';
@@ -260,7 +259,6 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     storeProfileName: async (ns, name) => (await visitorActions()).storeProfileName(ctx, ns, name),
     getPlugin: (id) => ctx.plugins.get(id),
     getConnectorPlugin: (id) => ctx.connectorPlugins.get(id),
-    sessionPluginOf: (ns) => sessionPluginOf(ctx, ns),
     getRecentWallets: () => ctx.storage.get('recentWallets') ?? [],
     siwx: {
       prepare: signIn('prepareSignIn'),

@@ -38,8 +38,6 @@ export interface ModalInternals {
 
   getPlugin(id: string): FeaturePlugin | undefined;
   getConnectorPlugin(id: string): ConnectorPlugin | undefined;
-  /** The connector plugin whose shared session a namespace is connected through, if any. */
-  sessionPluginOf(namespace: ChainNamespace): ConnectorPlugin | undefined;
   /** Wallets used last on this device, newest first (§3, at most 2). */
   getRecentWallets(): RecentWallet[];
   /** §4 sign-in flow (the SIWXSignMessage view): make the message, sign and store it, or cancel. */

@@ -1,5 +1,5 @@
 import type { ChainNamespace } from '@latch/kernel';
-import { getInternals } from '@latch/kernel/internal';
+import { accountsAtom, getInternals } from '@latch/kernel/internal';
 import type { LatchModal } from '../../createModal.js';
 import { ChevronIcon } from '../../parts/icons.js';
 
@@ -9,7 +9,9 @@ import { ChevronIcon } from '../../parts/icons.js';
  */
 export function PluginEntries({ modal, namespace }: { modal: LatchModal; namespace: ChainNamespace }) {
   const internals = getInternals(modal);
-  const connector = internals.sessionPluginOf(namespace);
+  // The connector plugin whose session this account came through: the kernel names a session's connector after it.
+  const through = internals.store.get(accountsAtom)[namespace]?.connector;
+  const connector = through ? internals.getConnectorPlugin(through.id) : undefined;
   const entries = [
     ...(modal.options.plugins ?? [])
       .filter((p) => internals.getPlugin(p.id) && p.accountEntry && p.views?.[p.accountEntry.view])
