@@ -107,6 +107,35 @@ describe('the frame client', () => {
     client.destroy();
   });
 
+  it('a frame that posts no frame:ready (it could not name this page, and never posts to *) starts on its load event', async () => {
+    const s = start({ loadTimeoutMs: 10_000 });
+    s.iframe.dispatchEvent(new Event('load'));
+    // The first hello may reach a frame that is not listening yet: it is posted again until answered.
+    const hello = await until(() => (s.posted.filter((p) => p.type === 'frame:hello').length >= 2 ? s.posted.at(-1) : undefined));
+    expect(new Set(s.posted.filter((p) => p.type === 'frame:hello').map((p) => p.id)).size).toBe(1);
+    s.deliver(s.envelope(hello.id, 'frame:hello:success', { allowed: true }));
+    const client = await s.client;
+    const count = s.posted.length;
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(s.posted.length).toBe(count);
+    client.destroy();
+  });
+
+  it("passes the frame's approval events on: a request that waits for the visitor, then settled", async () => {
+    const s = start();
+    const client = await connected(s);
+    const events: unknown[] = [];
+    client.onEvent((event) => events.push(event));
+    s.deliver(s.envelope('1'.repeat(32), 'approval:required', { requestId: '2'.repeat(32), kind: 'transaction' }));
+    s.deliver(s.envelope('3'.repeat(32), 'approval:required', { requestId: '2'.repeat(32), kind: 'nonsense' }));
+    s.deliver(s.envelope('4'.repeat(32), 'approval:settled', { requestId: '2'.repeat(32) }));
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'approval:required', payload: { requestId: '2'.repeat(32), kind: 'transaction' } }),
+      expect.objectContaining({ type: 'approval:settled', payload: { requestId: '2'.repeat(32) } }),
+    ]);
+    client.destroy();
+  });
+
   it('refuses an oversized request before posting it', async () => {
     const s = start();
     const client = await connected(s);

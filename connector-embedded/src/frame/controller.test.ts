@@ -137,7 +137,11 @@ interface Posted {
   targetOrigin: string;
 }
 
-function createFrame(service: ReturnType<typeof createFakeService>, kv: KeyValueStore = createMemoryStore()) {
+function createFrame(
+  service: ReturnType<typeof createFakeService>,
+  kv: KeyValueStore = createMemoryStore(),
+  { readyOrigin }: { readyOrigin: string | undefined } = { readyOrigin: HOST },
+) {
   const listeners = new Set<(event: MessageEvent) => void>();
   const posted: Posted[] = [];
   const waiters = new Map<string, (posted: Posted) => void>();
@@ -177,7 +181,7 @@ function createFrame(service: ReturnType<typeof createFakeService>, kv: KeyValue
     store: createDeviceStore(kv),
     channel: channels.hidden,
     createService: (hostOrigin) => createServiceClient({ projectId: PROJECT, hostOrigin, baseUrl: SERVICE, fetch: service.fetch }),
-    readyOrigin: HOST,
+    readyOrigin,
     ownOrigin: SERVICE,
   };
   const controller = startController(options);
@@ -225,10 +229,12 @@ async function signIn(frame: ReturnType<typeof createFrame>, service: ReturnType
 }
 
 describe('frame controller', () => {
-  it('posts frame:ready on start', () => {
+  it('posts frame:ready on start, to the embedding page only: never to * when it cannot name that page', () => {
     const frame = createFrame(createFakeService());
     expect(frame.posted).toHaveLength(1);
     expect(frame.posted[0]).toMatchObject({ message: { type: 'frame:ready' }, targetOrigin: HOST });
+    const unnamed = createFrame(createFakeService(), createMemoryStore(), { readyOrigin: undefined });
+    expect(unnamed.posted).toEqual([]);
   });
 
   it('drops messages whose source is not the parent window, and those from another origin after hello', async () => {

@@ -482,3 +482,52 @@ async function signInWithPopupFrom(page: Page, button: Locator, account: string)
   }
   await closed;
 }
+
+socialTest(
+  'a script on the host page cannot add a way to sign in: what it gets is a plain sign-in link that starts nowhere else',
+  async ({ page, stack, browser }) => {
+    await page.goto(stack.url);
+    await openConnect(page);
+    const email = `ida-${Date.now()}@example.com`;
+    const after = stack.inbox.messages.length;
+    const field = dialog(page).getByRole('textbox', { name: 'Email' });
+    await field.fill(email);
+    await field.press('Enter');
+    await dialog(page)
+      .getByRole('textbox', { name: 'Code' })
+      .fill(codeOf(await stack.inbox.waitFor({ to: email }, { after })) as string);
+    await saveSecretAndConnect(page);
+    // The review's probe: social:start { link: true } from a page script, its URL sent to the attacker.
+    const reply = await page.evaluate(
+      (serviceOrigin) =>
+        new Promise<{ type: string; payload: { url?: string } }>((resolve) => {
+          const frame = document.querySelector<HTMLIFrameElement>('iframe[data-latch-embedded]') as HTMLIFrameElement;
+          const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+          window.addEventListener('message', (event) => {
+            if (event.source === frame.contentWindow && event.data?.id === id) resolve(event.data);
+          });
+          frame.contentWindow?.postMessage(
+            { latch: 'embedded', v: 1, id, type: 'social:start', payload: { provider: 'google', link: true } },
+            serviceOrigin,
+          );
+        }),
+      new URL(stack.serviceUrl).origin,
+    );
+    expect(reply.type).toBe('social:start:success');
+    const attacker = await browser.newContext();
+    try {
+      const tab = await attacker.newPage();
+      await tab.goto(reply.payload.url as string);
+      await expect(tab.getByText(/asks you to sign in with Google\./)).toBeVisible();
+      await expect(tab.getByText('This sign-in link only works in the window your wallet opened.')).toBeVisible({ timeout: 30_000 });
+    } finally {
+      await attacker.close();
+    }
+    // The account still has its one way in.
+    await page.getByTestId('latch-account-button').click();
+    await dialog(page).getByTestId('latch-feature-EmbeddedLogins').click();
+    const logins = dialog(page).frameLocator('[data-testid="latch-embedded-logins-frame"]');
+    await expect(logins.getByText(/^E-mail: i\*\*\*@example\.com$/)).toBeVisible();
+    await expect(logins.getByRole('listitem')).toHaveCount(1);
+  },
+);
