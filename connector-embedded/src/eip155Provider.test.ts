@@ -135,6 +135,18 @@ describe('the embedded eip155 provider', () => {
     );
   });
 
+  it('keeps the fee fields the app set: a legacy gasPrice on a chain with a base fee is signed as that gasPrice', async () => {
+    const { p } = provider(() => true);
+    const gasPrice = 3_000_000_000n;
+    const raw = (await p.request({
+      method: 'eth_signTransaction',
+      params: [{ from: address, to: '0x00000000000000000000000000000000000000A2', value: '0x1', gasPrice: toHex(gasPrice) }],
+    })) as `0x${string}`;
+    const signed = parseTransaction(raw);
+    expect(signed.type).toBe('legacy');
+    expect(signed.gasPrice).toBe(gasPrice);
+  });
+
   it('refuses unsupported methods (4200), foreign accounts (4100) and unknown chains (4902)', async () => {
     const { p } = provider(() => true);
     await expect(p.request({ method: 'eth_sign', params: [address, '0x00'] })).rejects.toMatchObject({ code: 4200 });

@@ -86,7 +86,8 @@ export function createEip155Provider(address: string, networks: readonly CaipNet
       tx.maxPriorityFeePerGas ?? node('eth_maxPriorityFeePerGas', []).catch(() => '0x3b9aca00'),
     ]);
     const baseFee = block?.baseFeePerGas ? BigInt(block.baseFeePerGas) : undefined;
-    if (baseFee === undefined) {
+    // A chain without a base fee, or an app that set a legacy gasPrice: the fee it asked for is the fee signed.
+    if (baseFee === undefined || (tx.gasPrice !== undefined && tx.maxFeePerGas === undefined)) {
       const gasPrice = tx.gasPrice ?? ((await node('eth_gasPrice', [])) as string);
       return { ...base, nonce, gas, gasPrice, chainId: toHex(chainId()), type: '0x0' };
     }

@@ -1,4 +1,4 @@
-/** An EIP-1193 provider error ({ code, message }). */
+/** An EIP-1193 provider error ({ code, message }): the host's providers and the frame's signer answer with it. */
 export class ProviderRpcError extends Error {
   readonly code: number;
   constructor(code: number, message: string) {

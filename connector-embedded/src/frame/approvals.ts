@@ -1,5 +1,5 @@
 import { type ApprovalDetails, type ApprovalKind, type FrameChannelMessage, randomId } from '../protocol/index.js';
-import { RpcError } from './rpcError.js';
+import { ProviderRpcError as RpcError, USER_REJECTED } from '../errors.js';
 import type { FrameChannel } from './walletFlows.js';
 
 /*
@@ -9,8 +9,6 @@ import type { FrameChannel } from './walletFlows.js';
  * that answer, once. Nothing the host page posts can approve anything.
  */
 
-/** §8 / EIP-1193: the visitor said no, or left. */
-export const USER_REJECTED = 'User rejected the request.';
 /** A request nobody answered for this long is dropped (the host stopped showing it). */
 export const APPROVAL_LIFETIME_MS = 10 * 60_000;
 

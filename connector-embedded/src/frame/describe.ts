@@ -12,7 +12,7 @@ import {
   type TypedDataDefinition,
 } from 'viem';
 import type { ApprovalDetails } from '../protocol/index.js';
-import { RpcError } from './rpcError.js';
+import { ProviderRpcError as RpcError } from '../errors.js';
 
 /*
  * What the approval page shows (PROTOCOL §2): the frame's own reading of a request, in plain words. Amounts are

@@ -6,7 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { ApprovalDetails } from '../protocol/index.js';
 import { describeMessage, describeSolanaTransaction, describeTransaction, describeTypedData, type DescribeContext } from './describe.js';
 import { addressesOf, type DerivedKeys, type WalletAddresses } from './keys.js';
-import { RpcError } from './rpcError.js';
+import { ProviderRpcError as RpcError } from '../errors.js';
 
 /*
  * The signing half of `rpc:request` (PROTOCOL §2). A request is first checked and decoded here (its shape, its

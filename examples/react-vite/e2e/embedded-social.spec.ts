@@ -170,6 +170,20 @@ async function saveSecretAndConnect(page: Page) {
   await expect(page.getByTestId('demo-status')).toHaveText('connected');
 }
 
+/** A new account by e-mail: the page, the code from the inbox, the recovery secret saved; connected. */
+async function signUpByEmail(page: Page, stack: Stack, email: string) {
+  await page.goto(stack.url);
+  await openConnect(page);
+  const after = stack.inbox.messages.length;
+  const field = dialog(page).getByRole('textbox', { name: 'Email' });
+  await field.fill(email);
+  await field.press('Enter');
+  await dialog(page)
+    .getByRole('textbox', { name: 'Code' })
+    .fill(codeOf(await stack.inbox.waitFor({ to: email }, { after })) as string);
+  await saveSecretAndConnect(page);
+}
+
 async function evmAddress(page: Page): Promise<`0x${string}`> {
   await activateNamespace(page, 'eip155');
   return ((await page.getByTestId('demo-address').textContent()) ?? '') as `0x${string}`;
@@ -306,15 +320,7 @@ socialTest('a closed sign-in window and a provider error each show their message
 });
 
 socialTest('an e-mail login and a Google login with the same verified address share one wallet', async ({ page, stack }) => {
-  await page.goto(stack.url);
-  await openConnect(page);
-  const after = stack.inbox.messages.length;
-  const field = dialog(page).getByRole('textbox', { name: 'Email' });
-  await field.fill('linus@example.com');
-  await field.press('Enter');
-  const code = codeOf(await stack.inbox.waitFor({ to: 'linus@example.com' }, { after })) as string;
-  await dialog(page).getByRole('textbox', { name: 'Code' }).fill(code);
-  await saveSecretAndConnect(page);
+  await signUpByEmail(page, stack, 'linus@example.com');
   const address = await evmAddress(page);
   await signOut(page);
   await openConnect(page);
@@ -406,17 +412,9 @@ socialTest(
 socialTest(
   "sign-in methods: after a mailed code, add Google from the wallet's own page (the owner is mailed), then remove it",
   async ({ page, stack }) => {
-    await page.goto(stack.url);
-    await openConnect(page);
     const email = `hedy-${Date.now()}@example.com`;
-    let after = stack.inbox.messages.length;
-    const field = dialog(page).getByRole('textbox', { name: 'Email' });
-    await field.fill(email);
-    await field.press('Enter');
-    await dialog(page)
-      .getByRole('textbox', { name: 'Code' })
-      .fill(codeOf(await stack.inbox.waitFor({ to: email }, { after })) as string);
-    await saveSecretAndConnect(page);
+    await signUpByEmail(page, stack, email);
+    let after: number;
 
     await page.getByTestId('latch-account-button').click();
     await dialog(page).getByTestId('latch-feature-EmbeddedLogins').click();
@@ -486,17 +484,7 @@ async function signInWithPopupFrom(page: Page, button: Locator, account: string)
 socialTest(
   'a script on the host page cannot add a way to sign in: what it gets is a plain sign-in link that starts nowhere else',
   async ({ page, stack, browser }) => {
-    await page.goto(stack.url);
-    await openConnect(page);
-    const email = `ida-${Date.now()}@example.com`;
-    const after = stack.inbox.messages.length;
-    const field = dialog(page).getByRole('textbox', { name: 'Email' });
-    await field.fill(email);
-    await field.press('Enter');
-    await dialog(page)
-      .getByRole('textbox', { name: 'Code' })
-      .fill(codeOf(await stack.inbox.waitFor({ to: email }, { after })) as string);
-    await saveSecretAndConnect(page);
+    await signUpByEmail(page, stack, `ida-${Date.now()}@example.com`);
     // The review's probe: social:start { link: true } from a page script, its URL sent to the attacker.
     const reply = await page.evaluate(
       (serviceOrigin) =>
