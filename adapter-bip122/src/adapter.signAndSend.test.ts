@@ -78,8 +78,8 @@ describe('sendTransfer (sats-connect sendTransfer, on the regtest node)', () => 
     const fee = 5_000_000n - 1_250_000n - (await local.regtest.balanceOf(wallet.paymentAddress));
     expect(fee).toBeGreaterThan(0n);
     // One P2WPKH input, two outputs, at the node's rate: the estimate is the fee to within rounding.
-    expect(Number(estimate - fee)).toBeGreaterThanOrEqual(-2);
-    expect(Number(estimate - fee)).toBeLessThanOrEqual(2);
+    expect(Number(estimate.fee - fee)).toBeGreaterThanOrEqual(-2);
+    expect(Number(estimate.fee - fee)).toBeLessThanOrEqual(2);
     const tx = (await fetch(`${local.regtest.esploraUrl}/tx/${txid}`).then((r) => r.json())) as { fee: number };
     expect(BigInt(tx.fee)).toBe(fee);
   });

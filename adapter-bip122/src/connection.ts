@@ -14,6 +14,7 @@ import type {
   SignMessageRequest,
   TokenBalance,
   TransferRequest,
+  FeeQuote,
 } from '@latch/kernel';
 import { isBitcoinAddress } from './address/bitcoinAddress.js';
 import { addressFamilyOf } from './address/networkFamily.js';
@@ -38,7 +39,7 @@ export interface BitcoinConnections {
   getTokenBalances(address: string, network: CaipNetwork): Promise<TokenBalance[]>;
   signMessage(request: SignMessageRequest): Promise<string>;
   sendTransfer(request: TransferRequest): Promise<string>;
-  estimateFee(request: TransferRequest): Promise<bigint>;
+  estimateFee(request: TransferRequest): Promise<FeeQuote>;
   /** Ends the session without telling the wallet (the adapter's teardown). */
   end(): void;
 }
@@ -198,7 +199,7 @@ export function createBitcoinConnections({
       assertValidTransfer(request);
       try {
         const { estimateTransferFee } = await import('./esplora/feeEstimate.js');
-        return await estimateTransferFee(request.network, request.from, request.to, request.amount);
+        return { fee: await estimateTransferFee(request.network, request.from, request.to, request.amount) };
       } catch (err) {
         throw toLatchError(err, 'RPC_ERROR');
       }

@@ -123,7 +123,7 @@ describe('send', () => {
     const { sendTransfer, estimateFee } = mounted.adapter.capabilities!.send!;
     const transfer = await request({}, connector);
     const [senderBefore, receiverBefore] = [await chain.balanceOf(transfer.from), await chain.balanceOf(transfer.to)];
-    const fee = await estimateFee!(transfer);
+    const { fee } = await estimateFee!(transfer);
     expect(fee).toBeGreaterThan(0n);
     const hash = await sendTransfer(transfer);
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);

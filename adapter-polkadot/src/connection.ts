@@ -8,6 +8,7 @@ import type {
   CaipNetwork,
   ConnectResult,
   Connector,
+  FeeQuote,
   SignMessageRequest,
   TokenBalance,
   TransferRequest,
@@ -168,12 +169,13 @@ export async function sendTransfer(host: AdapterHost, request: TransferRequest):
   });
 }
 
-export async function estimateFee(host: AdapterHost, request: TransferRequest): Promise<bigint> {
+export async function estimateFee(host: AdapterHost, request: TransferRequest): Promise<FeeQuote> {
   assertValidTransfer(request);
-  return (await host.chain()).estimateTransferFee({
+  const fee = await (await host.chain()).estimateTransferFee({
     endpoint: endpointOf(request.network),
     from: request.from,
     to: request.to,
     amount: request.amount,
   });
+  return { fee };
 }
