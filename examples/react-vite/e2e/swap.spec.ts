@@ -145,7 +145,8 @@ test('LDT → LUSD on the v3 pool: quote with impact, fee and minimum, the allow
   await expect(modal.getByTestId('latch-swap-amount-out')).toHaveText(display(amountOut, 6, 'LUSD'));
   await expect(modal.getByTestId('latch-swap-minimum')).toHaveText(display((amountOut * 99n) / 100n, 6, 'LUSD'));
   await expect(modal.getByText('Minimum received (1 %)')).toBeVisible();
-  await expect(modal.getByTestId('latch-swap-fee')).toHaveText('0.030 LDT');
+  // The pool's 0.3 % of 10 LDT, every digit.
+  await expect(modal.getByTestId('latch-swap-fee')).toHaveText('0.03 LDT');
   await expect(modal.getByTestId('latch-swap-impact')).toHaveText('< 0.01 %');
   await expect(modal.getByText('Uniswap v3 0.3 %')).toBeVisible();
   await audit(page, 'Swap form with a quote');
@@ -219,7 +220,7 @@ test('by keyboard: ETH → LDT on the v2 pool, native in, no allowance step', as
   expect(await focusedInModal(page)).toContain('Swap complete');
 });
 
-test('the price moves past the slippage tolerance before the swap: the §8 revert message, nothing swapped; the new quote swaps', async ({
+test('the price moves past the slippage tolerance before the swap: the wallet refuses it (never called reverted), nothing swapped; the new quote swaps', async ({
   page,
   swapDemo,
   installSwapWallet,
@@ -255,8 +256,9 @@ test('the price moves past the slippage tolerance before the swap: the §8 rever
   expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
   const before = await client.getBalance({ address: anvil.accounts[3]!.address });
   await modal.getByRole('button', { name: 'Swap', exact: true }).click();
+  // The wallet's gas estimation refused it: nothing reached the chain, so the words are not "reverted".
   await expect(modal.getByTestId('latch-swap-error')).toHaveText(
-    'The transaction was reverted by the contract: the price moved by more than your 0.5 % slippage tolerance. Get a new quote or raise the tolerance.',
+    'The contract refused this swap: the price moved by more than your 0.5 % slippage tolerance. Get a new quote or raise the tolerance. Nothing was sent.',
   );
   expect(await client.getBalance({ address: anvil.accounts[3]!.address })).toBe(before);
   await audit(page, 'Swap form with a slippage error');
