@@ -33,7 +33,7 @@ a.activity-row:hover { background: var(--surface); }
 .activity-row .what strong { display: block; }
 .activity-row .what span, .activity-row .when { color: var(--muted); font-size: calc(var(--fs) * 1.25); }
 .activity-row .what > span { display: block; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.activity-row .figures { text-align: right; white-space: nowrap; }
+.activity-row .figures { text-align: right; white-space: nowrap; display: flex; flex-direction: column; align-items: flex-end; }
 .activity-row .in { color: var(--success); }
 .activity-icon { width: 32px; height: 32px; border-radius: 50%; background: var(--surface-2); display: inline-flex; align-items: center; justify-content: center; flex: none; object-fit: cover; }
 .nft-grid { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 10px; list-style: none; padding: 0; margin: 0; }
