@@ -82,13 +82,13 @@ export function createChainClient(): ChainClient {
   return {
     freeBalance: (endpoint, address) => rpc(async () => (await readFunds(await apiFor(endpoint), address)).free),
     quoteTransfer: (transfer) => rpc(async () => quoteOn(await apiFor(transfer.endpoint), transfer)),
-    maxSendable: ({ endpoint, from }) =>
+    maxSendable: ({ endpoint, from, currency }) =>
       rpc(async () => {
         const api = await apiFor(endpoint);
         const feeOf = async (call: TransferCallName, planck: bigint) =>
           // The fee does not depend on the receiver: the sender stands in for it.
           (await transferCall(api, call, from, planck).paymentInfo(from)).partialFee.toBigInt();
-        return planMax({ sender: await readFunds(api, from), existentialDeposit: existentialDepositOf(api), feeOf });
+        return planMax({ sender: await readFunds(api, from), existentialDeposit: existentialDepositOf(api), currency, feeOf });
       }),
     async sendTransfer(transfer) {
       const api = await rpc(() => apiFor(transfer.endpoint));

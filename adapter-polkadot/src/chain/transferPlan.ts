@@ -65,22 +65,37 @@ export async function planTransfer({ sender, receiver, existentialDeposit, amoun
 
 /**
  * Max that keeps the account open: the free balance less the existential deposit (or a larger lock) and the fee of
- * that very transfer (the fee depends on the amount's encoded length, so it is asked again for the amount found).
+ * that very transfer (the fee depends on the amount's encoded length, so it is asked again for the amount found). Its
+ * note says what Max kept and how much closes the account instead, for a visitor who means to empty it.
  */
 export async function planMax({
   sender,
   existentialDeposit,
+  currency,
   feeOf,
-}: Omit<PlanInput, 'amount' | 'receiver' | 'currency'>): Promise<MaxSendable> {
-  const spendable = sender.free - keptBack(sender, existentialDeposit);
+}: Omit<PlanInput, 'amount' | 'receiver'>): Promise<MaxSendable> {
+  const keep = keptBack(sender, existentialDeposit);
+  const spendable = sender.free - keep;
   if (spendable <= 0n) return { amount: 0n, fee: { fee: 0n, terms: { call: 'transferKeepAlive' } } };
-  let fee = await feeOf('transferKeepAlive', spendable);
-  let amount = spendable - fee;
-  for (let round = 0; round < 3 && amount > 0n; round++) {
-    const again = await feeOf('transferKeepAlive', amount);
-    if (again <= fee) return { amount, fee: { fee: again, terms: { call: 'transferKeepAlive' } } };
-    fee = again;
-    amount = spendable - fee;
+  const { amount, fee } = await largestAmount(spendable, (planck) => feeOf('transferKeepAlive', planck));
+  const show = (planck: bigint) => formatExactAmount(planck, currency.decimals, currency.symbol);
+  let note = `Max keeps ${show(keep)} so the account stays open (the existential deposit${keep > existentialDeposit ? ' or a lock' : ''}).`;
+  if (sender.frozen === 0n && sender.reserved === 0n) {
+    const emptying = await largestAmount(sender.free, (planck) => feeOf('transferAllowDeath', planck));
+    if (emptying.amount > amount) note += ` Sending ${show(emptying.amount)} instead closes it.`;
   }
-  return { amount: amount > 0n ? amount : 0n, fee: { fee, terms: { call: 'transferKeepAlive' } } };
+  return { amount, fee: { fee, terms: { call: 'transferKeepAlive' } }, note };
+}
+
+/** The most that fits in `budget` with its own fee, which grows with the amount's encoded length. */
+async function largestAmount(budget: bigint, feeFor: (amount: bigint) => Promise<bigint>): Promise<{ amount: bigint; fee: bigint }> {
+  let fee = await feeFor(budget);
+  let amount = budget - fee;
+  for (let round = 0; round < 3 && amount > 0n; round++) {
+    const again = await feeFor(amount);
+    if (again <= fee) return { amount, fee: again };
+    fee = again;
+    amount = budget - fee;
+  }
+  return { amount: amount > 0n ? amount : 0n, fee };
 }

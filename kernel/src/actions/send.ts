@@ -53,6 +53,8 @@ export interface MaxSend {
   /** Whole units, every digit. */
   amount: string;
   fee?: SendFee;
+  /** The adapter's words on what Max left out (an existential deposit kept, and how to close the account instead). */
+  note?: string;
 }
 
 export interface MaxSendRequest {
@@ -96,7 +98,11 @@ export async function maxSendable(ctx: KernelContext, request: MaxSendRequest = 
       ? await capability.maxSendable(base)
       : await balanceMinusFee(ctx, ns, base, capability.estimateFee, heldUnits(token.quantity.numeric, decimals));
     if (max.amount <= 0n) throw validation(insufficientForFeeReason(network.nativeCurrency.symbol, false));
-    return { amount: formatUnits(max.amount, decimals), ...(max.fee ? { fee: toSendFee(max.fee, network) } : {}) };
+    return {
+      amount: formatUnits(max.amount, decimals),
+      ...(max.fee ? { fee: toSendFee(max.fee, network) } : {}),
+      ...('note' in max && typeof max.note === 'string' ? { note: max.note } : {}),
+    };
   } catch (err) {
     throw reportError(ctx, err, 'ESTIMATE_FEE_ERROR');
   }

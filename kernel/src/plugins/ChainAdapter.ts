@@ -78,6 +78,8 @@ export interface MaxSendable {
   /** In the smallest unit; 0n when the fee (and what the chain keeps back) takes everything. */
   amount: bigint;
   fee: FeeQuote;
+  /** What Max left out and why, in plain words, for the form (polkadot: the existential deposit it keeps). */
+  note?: string;
 }
 
 /** How a submitted transfer ended on the chain. */

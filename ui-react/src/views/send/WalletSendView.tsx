@@ -35,7 +35,7 @@ export default function WalletSendView({ modal }: ViewProps) {
   const [submitted, setSubmitted] = useState(false);
   const [maxPending, setMaxPending] = useState(false);
   // What Max filled in, with the fee it left room for: kept while the amount stays as Max set it.
-  const [max, setMax] = useState<{ amount: string; fee?: SendFee; error?: string }>();
+  const [max, setMax] = useState<{ amount: string; fee?: SendFee; note?: string; error?: string }>();
   const fields = {
     amount: useRef<HTMLInputElement>(null),
     receiver: useRef<HTMLInputElement>(null),
@@ -82,7 +82,7 @@ export default function WalletSendView({ modal }: ViewProps) {
   const problem = checkDraft(draft, isAddress, { resolving, nameFailed: Boolean(resolved?.failed) });
   const shown = problem && (submitted || touched[problem.field]) ? problem : undefined;
   const maxError = max?.error !== undefined && max.amount === amount ? max.error : undefined;
-  const maxWarning = max?.fee?.warning !== undefined && max.amount === amount ? max.fee.warning : undefined;
+  const maxWarning = max?.amount === amount ? (max.fee?.warning ?? max.note) : undefined;
   const fiat = fiatOf(modal, token, parseAmountInput(amount, Number(token?.quantity.decimals ?? 0)).ok ? amount : 0);
 
   async function fillMax() {
