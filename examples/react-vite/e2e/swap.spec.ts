@@ -275,6 +275,58 @@ test('the price moves past the slippage tolerance before the swap: the wallet re
   await expect(modal.getByTestId('latch-swap-result')).toHaveAttribute('data-status', 'confirmed');
 });
 
+test('front-run in the same block (automine off): the swap is mined and reverted, and its reason is read on the state it ran on', async ({
+  page,
+  swapDemo,
+  installSwapWallet,
+}) => {
+  const { anvil, uniswap } = swapDemo;
+  const client = createPublicClient({ transport: http(anvil.rpcUrl) });
+  const rpc = (method: string, params: unknown[] = []) => client.request({ method, params } as never);
+  await installSwapWallet(page, 6);
+  await page.goto(swapDemo.url);
+  await openSwap(page);
+  const modal = dialog(page);
+  await pick(page, 'to', 'LDT', 'LDT');
+  await modal.getByLabel('Slippage tolerance (%)').fill('0.5');
+  await modal.getByLabel('You pay').fill('1');
+  await expect(modal.getByText('Minimum received (0.5 %)')).toBeVisible();
+  await expect(modal.getByTestId('latch-swap-amount-out')).not.toBeEmpty();
+  await rpc('evm_setAutomine', [false]);
+  try {
+    // The visitor's swap waits in the mempool; a front-runner sees it and buys LDT with 5 ETH, with a higher tip so the
+    // block orders it first.
+    await modal.getByRole('button', { name: 'Swap', exact: true }).click();
+    await expect(modal.getByText('Waiting for the network to include the transaction.')).toBeVisible();
+    const front = createWalletClient({ account: privateKeyToAccount(anvil.accounts[7]!.privateKey), transport: http(anvil.rpcUrl) });
+    const frontHash = await front.writeContract({
+      address: uniswap.v2.router,
+      abi: loadUniswapArtifact('UniswapV2Router02').abi,
+      functionName: 'swapExactETHForTokens',
+      args: [0n, [uniswap.weth, anvil.contracts.token], anvil.accounts[7]!.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
+      value: parseEther('5'),
+      gas: 300_000n,
+      maxFeePerGas: parseEther('0.0000002'),
+      maxPriorityFeePerGas: parseEther('0.0000001'),
+      chain: null,
+    });
+    await rpc('evm_mine');
+    await expect(modal.getByTestId('latch-swap-result')).toHaveAttribute('data-status', 'failed');
+    await expect(modal.getByTestId('latch-swap-result')).toContainText(
+      'The transaction was reverted by the contract: the price moved by more than your 0.5 % slippage tolerance. Get a new quote or raise the tolerance.',
+    );
+    // It was a same-block front-run: one block, the front-runner first, the visitor's swap reverted.
+    const frontReceipt = await client.getTransactionReceipt({ hash: frontHash });
+    const block = await client.getBlock({ blockNumber: frontReceipt.blockNumber, includeTransactions: true });
+    const victim = block.transactions.find((transaction) => transaction.from.toLowerCase() === anvil.accounts[6]!.address.toLowerCase());
+    expect(frontReceipt.transactionIndex).toBe(0);
+    expect(victim?.transactionIndex).toBe(1);
+    expect((await client.getTransactionReceipt({ hash: victim!.hash })).status).toBe('reverted');
+  } finally {
+    await rpc('evm_setAutomine', [true]);
+  }
+});
+
 test('a request declined in the wallet says so; an amount over the balance blocks the form', async ({
   page,
   swapDemo,
