@@ -289,9 +289,10 @@ test('front-run in the same block (automine off): the swap is mined and reverted
   const modal = dialog(page);
   await pick(page, 'to', 'LDT', 'LDT');
   await modal.getByLabel('Slippage tolerance (%)').fill('0.5');
-  await modal.getByLabel('You pay').fill('1');
+  await modal.getByLabel('You pay').fill('0.3');
   await expect(modal.getByText('Minimum received (0.5 %)')).toBeVisible();
-  await expect(modal.getByTestId('latch-swap-amount-out')).not.toBeEmpty();
+  // The pool's 0.3 % of 0.3 ETH, every digit (§9's 3 decimals would read 0.000).
+  await expect(modal.getByTestId('latch-swap-fee')).toHaveText('0.0009 ETH');
   await rpc('evm_setAutomine', [false]);
   try {
     // The visitor's swap waits in the mempool; a front-runner sees it and buys LDT with 5 ETH, with a higher tip so the
