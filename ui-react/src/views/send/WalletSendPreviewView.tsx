@@ -224,7 +224,8 @@ export default function WalletSendPreviewView({ modal, data }: ViewProps) {
           type="button"
           className="button primary"
           data-testid="latch-send-confirm"
-          disabled={fee.state === 'loading' || refusal !== undefined}
+          // While the fee is still being quoted a send quotes it itself; only a refusal stops it.
+          disabled={refusal !== undefined}
           onClick={() => void send()}
         >
           {phase.error ? 'Try again' : 'Send'}
