@@ -129,7 +129,8 @@ export function createBitcoinConnections({
     const type = bitcoinAddressType(request.from) ?? 'p2wpkh';
     try {
       const { planPayment } = await import('./wallets/coinSelection.js');
-      return await planPayment(request.network, payment ?? { address: request.from, type }, request.to, amount);
+      const network = { ...request.network, family: addressFamilyOf(request.network.caipNetworkId) };
+      return await planPayment(network, payment ?? { address: request.from, type }, request.to, amount);
     } catch (err) {
       throw toLatchError(err, 'RPC_ERROR');
     }

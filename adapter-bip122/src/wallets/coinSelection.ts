@@ -1,7 +1,9 @@
 import { LatchError, type CaipNetwork, type FeeQuote } from '@latch/kernel';
 import { selectUTXO, type Transaction } from '@scure/btc-signer';
 import { readFeeRate, readUtxos } from '../esplora/queries.js';
-import { INSUFFICIENT_FUNDS_MESSAGE } from '../walletErrors.js';
+import type { AddressFamily } from '../address/bitcoinAddress.js';
+// From messages.ts, not walletErrors.ts: this chunk must not import the connection's (which imports this one lazily).
+import { INSUFFICIENT_FUNDS_MESSAGE } from '../messages.js';
 import { inputFor, signerNetwork } from './psbtInputs.js';
 import type { BitcoinAccount } from './types.js';
 
@@ -26,13 +28,13 @@ export function quotedFeeRate(quote: FeeQuote | undefined): bigint | undefined {
  * receiver with no change: the fee is exact for the transaction it builds.
  */
 export async function planPayment(
-  network: CaipNetwork,
+  network: CaipNetwork & { family: AddressFamily | undefined },
   payment: BitcoinAccount,
   to: string,
   amount: bigint | 'all',
   feeRate?: bigint,
 ): Promise<CoinPlan> {
-  const params = signerNetwork(network);
+  const params = signerNetwork(network.family);
   const [utxos, rate] = await Promise.all([readUtxos(network, payment.address), feeRate ?? readFeeRate(network).then(BigInt)]);
   const inputs = await Promise.all(utxos.map((utxo) => inputFor(utxo, payment, network, params)));
   const options = { feePerByte: rate, bip69: false, createTx: true, network: params };

@@ -2,15 +2,14 @@ import { LatchError, type CaipNetwork } from '@latch/kernel';
 import { Address, OutScript, p2wpkh } from '@scure/btc-signer';
 import { hex } from '@scure/base';
 import { REGTEST_FAMILY, TESTNET_FAMILY, type AddressFamily } from '../address/bitcoinAddress.js';
-import { addressFamilyOf } from '../address/networkFamily.js';
 import { readTransactionHex, type Utxo } from '../esplora/queries.js';
 import type { BitcoinAccount } from './types.js';
 
 /* What a PSBT spending the payment account needs: shared by coin selection (quotes, Max) and the Wallet Standard send. */
 
-/** @scure/btc-signer's network shape for an address family. */
-export function signerNetwork(network: CaipNetwork) {
-  const family: AddressFamily = addressFamilyOf(network.caipNetworkId) ?? REGTEST_FAMILY;
+/** @scure/btc-signer's network shape for an address family (regtest's for a network this adapter does not know). */
+export function signerNetwork(known: AddressFamily | undefined) {
+  const family: AddressFamily = known ?? REGTEST_FAMILY;
   return {
     bech32: family.hrp,
     pubKeyHash: family.pubKeyHash,

@@ -2,6 +2,7 @@ import { LatchError, readUntrustedProperty } from '@latch/kernel';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { Transaction } from '@scure/btc-signer';
 import { hex } from '@scure/base';
+import { addressFamilyOf } from '../../address/networkFamily.js';
 import { broadcastTransaction } from '../../esplora/queries.js';
 import { malformedAnswer, toTransferError, toWalletError, unsupportedFeature } from '../../walletErrors.js';
 import { planPayment } from '../coinSelection.js';
@@ -38,7 +39,8 @@ export async function sendWithStandardWallet({ walletName, order, chain, payment
   const { network, accounts, to, amount } = order;
   try {
     // At the reviewed fee rate: the fee the visitor saw is the fee of the transaction the wallet signs.
-    const unsigned = (await planPayment(network, accounts.payment, to, amount, order.feeRate)).tx;
+    const known = { ...network, family: addressFamilyOf(network.caipNetworkId) };
+    const unsigned = (await planPayment(known, accounts.payment, to, amount, order.feeRate)).tx;
     const inputsToSign = [{ account: paymentAccount, signingIndexes: Array.from({ length: unsigned.inputsLength }, (_, i) => i) }];
     const psbt = unsigned.toPSBT();
     const signAndSend = chain ? feature('bitcoin:signAndSendTransaction', 'signAndSendTransaction') : undefined;
