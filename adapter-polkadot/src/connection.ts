@@ -27,7 +27,7 @@ import type {
 import { isPolkadotAddress } from './address.js';
 import { sameAccount } from './addressEncoding.js';
 import type { ChainClient } from './chain/chainClient.js';
-import { quotedCall } from './chain/transferPlan.js';
+import type { TransferCallName } from './chain/transferPlan.js';
 import { isInjectedEntry, type InjectedExtension } from './discovery/injectedWeb3.js';
 import { waitForExtension } from './discovery/waitForExtension.js';
 import { enableExtension, readAccounts, type ExtensionAccount } from './extension.js';
@@ -167,6 +167,12 @@ function assertValidTransfer({ from, to, amount, token, network }: TransferReque
   if (!isPolkadotAddress(from)) throw invalid('Invalid transfer sender');
   if (!isPolkadotAddress(to)) throw invalid('Invalid transfer receiver');
   if (typeof amount !== 'bigint' || amount <= 0n) throw invalid('Invalid transfer amount: it must be positive');
+}
+
+/** The call a quote was made for, when its terms are this adapter's (here, so the plan's chunk stays with @polkadot/api). */
+function quotedCall(quote: FeeQuote | undefined): TransferCallName | undefined {
+  const call = (quote?.terms as { call?: unknown } | undefined)?.call;
+  return call === 'transferKeepAlive' || call === 'transferAllowDeath' ? call : undefined;
 }
 
 const currencyOf = (network: CaipNetwork) => ({ symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals });

@@ -29,12 +29,6 @@ const refused = (message: string) => new LatchError(message, { category: 'VALIDA
 const keptBack = (sender: AccountFunds, existentialDeposit: bigint) =>
   sender.frozen > existentialDeposit ? sender.frozen : existentialDeposit;
 
-/** The call a quote was made for: its terms are this adapter's own. */
-export function quotedCall(quote: FeeQuote | undefined): TransferCallName | undefined {
-  const call = (quote?.terms as { call?: unknown } | undefined)?.call;
-  return call === 'transferKeepAlive' || call === 'transferAllowDeath' ? call : undefined;
-}
-
 /**
  * The call and fee of sending `amount`, or the chain's refusal before any extension is asked: a new receiving account
  * needs the existential deposit; the sender keeps it (transferKeepAlive) unless the amount empties the account, which is
