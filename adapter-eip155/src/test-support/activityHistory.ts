@@ -8,6 +8,7 @@ import {
   erc721Abi,
   http,
   multicall3Abi,
+  parseAbi,
   parseEther,
   type Abi,
   type Address,
@@ -32,19 +33,7 @@ export interface ExpectedEntry {
 
 export const SUBJECT_INDEX = 4;
 
-const positionMintAbi = [
-  {
-    type: 'function',
-    name: 'mintMany',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'firstId', type: 'uint256' },
-      { name: 'count', type: 'uint256' },
-    ],
-    outputs: [],
-  },
-] as const;
+const positionMintAbi = parseAbi(['function mintMany(address to, uint256 firstId, uint256 count)']);
 
 function demoTokenArtifact(): { abi: Abi; bytecode: Hex } {
   const require = createRequire(import.meta.url);

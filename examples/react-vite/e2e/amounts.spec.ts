@@ -66,6 +66,15 @@ function threeDecimals(units: bigint, decimals = 18): string {
   return `${integer}.${digits.slice(-decimals, -decimals + 3)}`;
 }
 
+/** What the wallet is asked to reserve per unit of gas: the latest base fee × 1.2 plus the node's tip (both from the chain). */
+async function feeCaps(node: ReturnType<typeof createPublicClient>) {
+  const [block, tip] = await Promise.all([
+    node.getBlock(),
+    node.request({ method: 'eth_maxPriorityFeePerGas' } as never).then((t) => BigInt(t as string)),
+  ]);
+  return { maxFeePerGas: ((block.baseFeePerGas as bigint) * 12n) / 10n + tip, tip };
+}
+
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-6)}`;
 
 async function openSend(page: Page, to: string) {
@@ -119,12 +128,10 @@ test('Max with a wallet that fills in EIP-1559 fees: the balance less gas × max
   const modal = await openSend(page, to);
 
   // What the wallet will be asked to reserve, from the chain: gas limit × (latest base fee × 1.2 + the node's tip).
-  const [gas, block, tip] = await Promise.all([
+  const [gas, { maxFeePerGas, tip }] = await Promise.all([
     node.request({ method: 'eth_estimateGas', params: [{ from, to, value: toHex(balance) }] } as never).then((g) => BigInt(g as string)),
-    node.getBlock(),
-    node.request({ method: 'eth_maxPriorityFeePerGas' } as never).then((t) => BigInt(t as string)),
+    feeCaps(node),
   ]);
-  const maxFeePerGas = ((block.baseFeePerGas as bigint) * 12n) / 10n + tip;
   const fee = gas * maxFeePerGas;
   await modal.getByRole('button', { name: 'Max ETH' }).click();
   await expect(modal.getByLabel(/^Amount/)).toHaveValue(exact(balance - fee).replace(/,/g, ''));
@@ -162,11 +169,7 @@ test('the review shows exactly what is typed (1.2341, not 1.234) and a fee with 
   await modal.getByLabel(/^Amount/).fill('1.2341');
   await modal.getByTestId('latch-send-review').click();
   await expect(modal.getByTestId('latch-send-amount')).toHaveText('1.2341 ETH');
-  const [block, tip] = await Promise.all([
-    node.getBlock(),
-    node.request({ method: 'eth_maxPriorityFeePerGas' } as never).then((t) => BigInt(t as string)),
-  ]);
-  const fee = 21_000n * (((block.baseFeePerGas as bigint) * 12n) / 10n + tip);
+  const fee = 21_000n * (await feeCaps(node)).maxFeePerGas;
   await expect(modal.getByTestId('latch-send-fee')).toHaveText(`${exact(fee)} ETH`);
   await modal.getByTestId('latch-send-preview').getByRole('button', { name: 'Back' }).click();
   await expect(modal.getByLabel(/^Amount/)).toHaveValue('1.2341');

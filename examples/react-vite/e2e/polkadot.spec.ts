@@ -1,11 +1,19 @@
 // Issue 13, polkadot: the mock polkadot{.js} extension (real sr25519 keys) on chopsticks, a real Substrate runtime.
 import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
 import { signatureVerify } from '@polkadot/util-crypto';
+import type { Page } from '@playwright/test';
 import { dialog, expect, test } from './fixtures.js';
 import { connectWallet, expectDeclined, reloadAndExpectRestored, sendNative, signInDemo } from './namespaceFlows.js';
 import { POLKADOT_EXTENSION, POLKADOT_FUNDING, POLKADOT_URIS, polkadotAddress, polkadotConnectPrompts, ROC } from './namespaceWallets.js';
 
 const ROC_TEXT = (planck: bigint) => `${formatBalance(formatUnits(planck, 12))} ROC`;
+
+/** The demo, connected to the mock polkadot{.js}, at the Account view. */
+async function openAccount(page: Page, url: string) {
+  await page.goto(url);
+  await connectWallet(page, POLKADOT_EXTENSION.name);
+  await page.getByTestId('latch-account-button').click();
+}
 
 test('polkadot: connect polkadot{.js}: the Account view shows the address in the chain format and the local balance', async ({
   page,
@@ -52,9 +60,7 @@ test('polkadot: send 1.5 ROC from the Account view: the extension signs, the tra
   const from = await installPolkadotWallet(page, { uri: POLKADOT_URIS.sender });
   const to = await polkadotAddress(polkadot, '//LatchE2eReceiver');
   const [fromBefore, toBefore] = [await polkadot.balanceOf(from), await polkadot.balanceOf(to)];
-  await page.goto(polkadotDemo.url);
-  await connectWallet(page, POLKADOT_EXTENSION.name);
-  await page.getByTestId('latch-account-button').click();
+  await openAccount(page, polkadotDemo.url);
   // The adapter follows the extrinsic into its block: the result says Sent (confirmed), not just submitted.
   expect(await sendNative(page, { amount: '1.5', to, symbol: 'ROC' })).toBe('confirmed');
 
@@ -93,9 +99,7 @@ test('polkadot: below the existential deposit to a new account, the review says 
   const to = await polkadotAddress(polkadot, '//LatchE2eNeverFunded');
   const [fromBefore, toBefore] = [await polkadot.balanceOf(from), await polkadot.balanceOf(to)];
   expect(toBefore).toBe(0n);
-  await page.goto(polkadotDemo.url);
-  await connectWallet(page, POLKADOT_EXTENSION.name);
-  await page.getByTestId('latch-account-button').click();
+  await openAccount(page, polkadotDemo.url);
   const modal = dialog(page);
   await modal.getByTestId('latch-feature-WalletSend').click();
   await modal.getByLabel(/^Amount/).fill(exact(polkadot.existentialDeposit - 1n));
@@ -117,9 +121,7 @@ test('polkadot: Max keeps the existential deposit; the result says Sent once the
   const from = await installPolkadotWallet(page, { uri: POLKADOT_URIS.maxer });
   const to = await polkadotAddress(polkadot, '//LatchE2eMaxReceiver');
   const [free, toBefore] = [await polkadot.balanceOf(from), await polkadot.balanceOf(to)];
-  await page.goto(polkadotDemo.url);
-  await connectWallet(page, POLKADOT_EXTENSION.name);
-  await page.getByTestId('latch-account-button').click();
+  await openAccount(page, polkadotDemo.url);
   const modal = dialog(page);
   await modal.getByTestId('latch-feature-WalletSend').click();
   await modal.getByRole('textbox', { name: 'To', exact: true }).fill(to);

@@ -12,7 +12,7 @@ import {
   type UniswapDeployment,
 } from '@latch/testkit';
 import type { Page } from '@playwright/test';
-import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseEther } from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { serveDemo } from '../scripts/demoServer.mjs';
 import { DIST_DIR, dialog, expect, test as base } from './fixtures.js';
@@ -99,6 +99,33 @@ async function pick(page: Page, side: 'from' | 'to', query: string, symbol: stri
   await expect(modal.getByTestId(`latch-swap-${side}`)).toHaveText(
     `${side === 'from' ? 'Token to pay with' : 'Token to receive'}: ${symbol}`,
   );
+}
+
+/** Opens Swap, ETH to LDT at a 0.5 % tolerance, paying `pay` ETH; waits for the quote. */
+async function quoteLdtAtHalfPercent(page: Page, pay: string) {
+  await openSwap(page);
+  await pick(page, 'to', 'LDT', 'LDT');
+  const modal = dialog(page);
+  await modal.getByLabel('Slippage tolerance (%)').fill('0.5');
+  await modal.getByLabel('You pay').fill(pay);
+  await expect(modal.getByText('Minimum received (0.5 %)')).toBeVisible();
+  return modal;
+}
+
+/** Dev account `index` buys LDT with 5 ETH on Uniswap v2 (any price): the price moves ~10 % for the next buyer. */
+function buyLdtWithFiveEth(swapDemo: SwapDemo, index: number, fees: { maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint } = {}) {
+  const { anvil, uniswap } = swapDemo;
+  const account = privateKeyToAccount(anvil.accounts[index]!.privateKey);
+  return createWalletClient({ account, transport: http(anvil.rpcUrl) }).writeContract({
+    address: uniswap.v2.router,
+    abi: loadUniswapArtifact('UniswapV2Router02').abi,
+    functionName: 'swapExactETHForTokens',
+    args: [0n, [uniswap.weth, anvil.contracts.token], account.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
+    value: parseEther('5'),
+    gas: 300_000n,
+    ...fees,
+    chain: null,
+  });
 }
 
 test('LDT → LUSD on the v3 pool: quote with impact, fee and minimum, the allowance step, the swap, balances and Activity', async ({
@@ -229,30 +256,9 @@ test('the price moves past the slippage tolerance before the swap: the wallet re
   const client = createPublicClient({ transport: http(anvil.rpcUrl) });
   await installSwapWallet(page, 3);
   await page.goto(swapDemo.url);
-  await openSwap(page);
-  const modal = dialog(page);
-  await pick(page, 'to', 'LDT', 'LDT');
-  await modal.getByLabel('Slippage tolerance (%)').fill('0.5');
-  await modal.getByLabel('You pay').fill('1');
-  await expect(modal.getByText('Minimum received (0.5 %)')).toBeVisible();
+  const modal = await quoteLdtAtHalfPercent(page, '1');
   // Someone else buys LDT with 5 ETH first, from the test: the quote on screen is now ~10 % too good.
-  const front = createWalletClient({
-    account: privateKeyToAccount(anvil.accounts[5]!.privateKey),
-    chain: defineChain({
-      id: 31337,
-      name: 'Local Devnet',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [anvil.rpcUrl] } },
-    }),
-    transport: http(anvil.rpcUrl),
-  });
-  const hash = await front.writeContract({
-    address: uniswap.v2.router,
-    abi: loadUniswapArtifact('UniswapV2Router02').abi,
-    functionName: 'swapExactETHForTokens',
-    args: [0n, [uniswap.weth, anvil.contracts.token], anvil.accounts[5]!.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
-    value: parseEther('5'),
-  });
+  const hash = await buyLdtWithFiveEth(swapDemo, 5);
   expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
   const before = await client.getBalance({ address: anvil.accounts[3]!.address });
   await modal.getByRole('button', { name: 'Swap', exact: true }).click();
@@ -280,17 +286,12 @@ test('front-run in the same block (automine off): the swap is mined and reverted
   swapDemo,
   installSwapWallet,
 }) => {
-  const { anvil, uniswap } = swapDemo;
+  const { anvil } = swapDemo;
   const client = createPublicClient({ transport: http(anvil.rpcUrl) });
   const rpc = (method: string, params: unknown[] = []) => client.request({ method, params } as never);
   await installSwapWallet(page, 6);
   await page.goto(swapDemo.url);
-  await openSwap(page);
-  const modal = dialog(page);
-  await pick(page, 'to', 'LDT', 'LDT');
-  await modal.getByLabel('Slippage tolerance (%)').fill('0.5');
-  await modal.getByLabel('You pay').fill('0.3');
-  await expect(modal.getByText('Minimum received (0.5 %)')).toBeVisible();
+  const modal = await quoteLdtAtHalfPercent(page, '0.3');
   // The pool's 0.3 % of 0.3 ETH, every digit (§9's 3 decimals would read 0.000).
   await expect(modal.getByTestId('latch-swap-fee')).toHaveText('0.0009 ETH');
   await rpc('evm_setAutomine', [false]);
@@ -299,17 +300,9 @@ test('front-run in the same block (automine off): the swap is mined and reverted
     // block orders it first.
     await modal.getByRole('button', { name: 'Swap', exact: true }).click();
     await expect(modal.getByText('Waiting for the network to include the transaction.')).toBeVisible();
-    const front = createWalletClient({ account: privateKeyToAccount(anvil.accounts[7]!.privateKey), transport: http(anvil.rpcUrl) });
-    const frontHash = await front.writeContract({
-      address: uniswap.v2.router,
-      abi: loadUniswapArtifact('UniswapV2Router02').abi,
-      functionName: 'swapExactETHForTokens',
-      args: [0n, [uniswap.weth, anvil.contracts.token], anvil.accounts[7]!.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
-      value: parseEther('5'),
-      gas: 300_000n,
+    const frontHash = await buyLdtWithFiveEth(swapDemo, 7, {
       maxFeePerGas: parseEther('0.0000002'),
       maxPriorityFeePerGas: parseEther('0.0000001'),
-      chain: null,
     });
     await rpc('evm_mine');
     await expect(modal.getByTestId('latch-swap-result')).toHaveAttribute('data-status', 'failed');
