@@ -77,9 +77,8 @@ describe('sendTransfer (sats-connect sendTransfer, on the regtest node)', () => 
     expect(await local.regtest.balanceOf(receiver)).toBe(1_250_000n);
     const fee = 5_000_000n - 1_250_000n - (await local.regtest.balanceOf(wallet.paymentAddress));
     expect(fee).toBeGreaterThan(0n);
-    // One P2WPKH input, two outputs, at the node's rate: the estimate is the fee to within rounding.
-    expect(Number(estimate - fee)).toBeGreaterThanOrEqual(-2);
-    expect(Number(estimate - fee)).toBeLessThanOrEqual(2);
+    // The wallet selects coins as the quote did (@scure/btc-signer's selectUTXO, the node's rate): the fee is exact.
+    expect(estimate.fee).toBe(fee);
     const tx = (await fetch(`${local.regtest.esploraUrl}/tx/${txid}`).then((r) => r.json())) as { fee: number };
     expect(BigInt(tx.fee)).toBe(fee);
   });

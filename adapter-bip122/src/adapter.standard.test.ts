@@ -119,8 +119,7 @@ describe('a Bitcoin Wallet Standard wallet', () => {
     expect(local.regtest.requests).toContain('POST /tx');
     expect(await local.regtest.balanceOf(receiver)).toBe(700_000n);
     const fee = 2_000_000n - 700_000n - (await local.regtest.balanceOf(mock.paymentAddress));
-    expect(Number(estimate - fee)).toBeGreaterThanOrEqual(-2);
-    expect(Number(estimate - fee)).toBeLessThanOrEqual(2);
+    expect(estimate.fee).toBe(fee);
     const tx = (await fetch(`${local.regtest.esploraUrl}/tx/${txid}`).then((r) => r.json())) as { txid: string };
     expect(tx.txid).toBe(txid);
     await expect(transfer(receiver, 5_000_000n)).rejects.toThrow(INSUFFICIENT_FUNDS_MESSAGE);

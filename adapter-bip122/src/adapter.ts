@@ -75,7 +75,7 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): Chain
   const capabilities: AdapterCapabilities = {
     balance: { getBalance: later('getBalance'), getTokenBalances: later('getTokenBalances') },
     signMessage: { signMessage: later('signMessage') },
-    send: { sendTransfer: later('sendTransfer'), estimateFee: later('estimateFee') },
+    send: { sendTransfer: later('sendTransfer'), estimateFee: later('estimateFee'), maxSendable: later('maxSendable') },
   };
 
   return {

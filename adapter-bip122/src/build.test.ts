@@ -47,7 +47,8 @@ describe('the built adapter', () => {
         'src/wallets/standard/driver.ts',
         'src/wallets/standard/transfer.ts',
         'src/esplora/queries.ts',
-        'src/esplora/feeEstimate.ts',
+        'src/wallets/coinSelection.ts',
+        'src/wallets/psbtInputs.ts',
       ]),
     );
     expect(built.externalImports(lazyChunks())).toContain('@scure/btc-signer');

@@ -14,8 +14,10 @@ import type {
   SignMessageRequest,
   TokenBalance,
   TransferRequest,
+  FeeQuote,
+  MaxSendable,
 } from '@latch/kernel';
-import { isBitcoinAddress } from './address/bitcoinAddress.js';
+import { bitcoinAddressType, isBitcoinAddress } from './address/bitcoinAddress.js';
 import { addressFamilyOf } from './address/networkFamily.js';
 import { DEFAULT_RECONNECT_TIMEOUT_MS, DISCONNECT_TIMEOUT_MS } from './constants.js';
 import type { BitcoinWalletDiscovery, BitcoinWalletEntry } from './discovery/discovery.js';
@@ -38,7 +40,8 @@ export interface BitcoinConnections {
   getTokenBalances(address: string, network: CaipNetwork): Promise<TokenBalance[]>;
   signMessage(request: SignMessageRequest): Promise<string>;
   sendTransfer(request: TransferRequest): Promise<string>;
-  estimateFee(request: TransferRequest): Promise<bigint>;
+  estimateFee(request: TransferRequest): Promise<FeeQuote>;
+  maxSendable(request: Omit<TransferRequest, 'amount' | 'token' | 'feeQuote'>): Promise<MaxSendable>;
   /** Ends the session without telling the wallet (the adapter's teardown). */
   end(): void;
 }
@@ -120,6 +123,19 @@ export function createBitcoinConnections({
     return accounts ? { connector, result: beginSession(connector, driver, accounts) } : null;
   }
 
+  /** The payment as the wallet will build it from the sender's coins (the session's account, with its public key, when it is the sender). */
+  async function planned(request: Pick<TransferRequest, 'from' | 'to' | 'network'>, amount: bigint | 'all') {
+    const payment = session?.accounts.payment.address === request.from ? session.accounts.payment : undefined;
+    const type = bitcoinAddressType(request.from) ?? 'p2wpkh';
+    try {
+      const { planPayment } = await import('./wallets/coinSelection.js');
+      const network = { ...request.network, family: addressFamilyOf(request.network.caipNetworkId) };
+      return await planPayment(network, payment ?? { address: request.from, type }, request.to, amount);
+    } catch (err) {
+      throw toLatchError(err, 'RPC_ERROR');
+    }
+  }
+
   async function satsOf(address: string, network: CaipNetwork): Promise<bigint> {
     if (!isBitcoinAddress(address, addressFamilyOf(network.caipNetworkId))) throw invalid(`Not a ${network.name} address: ${address}`);
     try {
@@ -191,17 +207,28 @@ export function createBitcoinConnections({
       if (request.from !== accounts.payment.address)
         throw invalid(`Transfers are sent from the payment account, ${accounts.payment.address}`);
       if (request.network.caipNetworkId !== accounts.caipNetworkId) throw connectorError('CHAIN_MISMATCH', request.network.caipNetworkId);
-      return current.driver.sendTransfer({ accounts, to: request.to, amount: request.amount, network: request.network });
+      const { quotedFeeRate } = await import('./wallets/coinSelection.js');
+      const feeRate = quotedFeeRate(request.feeQuote);
+      return current.driver.sendTransfer({
+        accounts,
+        to: request.to,
+        amount: request.amount,
+        network: request.network,
+        ...(feeRate ? { feeRate } : {}),
+      });
     },
 
     async estimateFee(request) {
       assertValidTransfer(request);
-      try {
-        const { estimateTransferFee } = await import('./esplora/feeEstimate.js');
-        return await estimateTransferFee(request.network, request.from, request.to, request.amount);
-      } catch (err) {
-        throw toLatchError(err, 'RPC_ERROR');
-      }
+      const plan = await planned(request, request.amount);
+      return { fee: plan.fee, terms: { feeRate: plan.feeRate } };
+    },
+
+    async maxSendable(request) {
+      assertValidTransfer({ ...request, amount: 1n });
+      // Every coin to the receiver, no change output: the most a payment from this account can carry.
+      const plan = await planned(request, 'all');
+      return { amount: plan.amount, fee: { fee: plan.fee, terms: { feeRate: plan.feeRate, sweep: true } } };
     },
 
     end() {

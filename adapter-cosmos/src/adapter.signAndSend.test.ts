@@ -98,14 +98,16 @@ describe("send.sendTransfer (MsgSend through the wallet's offline signer)", () =
     const { sendTransfer, estimateFee } = mounted.adapter.capabilities!.send!;
     const request = { from: alice, to: bob, amount: 2_500_000n, network: local.network, connector };
     const estimate = await estimateFee!(request);
-    const hash = await sendTransfer(request);
+    // The quote the review showed is what the wallet signs.
+    const hash = await sendTransfer({ ...request, feeQuote: estimate });
     expect(hash).toMatch(/^[0-9A-F]{64}$/);
     const recorded = local.chain.transaction(hash);
     expect(recorded).toMatchObject({ code: 0 });
     expect(local.chain.balanceOf(bob)).toBe(2_500_000n);
     expect(local.chain.balanceOf(alice)).toBe(10_000_000n - 2_500_000n - recorded!.fee);
     expect(recorded!.fee).toBeGreaterThan(0n);
-    expect(estimate).toBe(recorded!.fee);
+    expect(estimate.fee).toBe(recorded!.fee);
+    expect(estimate.terms).toEqual({ gas: expect.stringMatching(/^\d+$/), amount: [{ denom: 'ustake', amount: String(recorded!.fee) }] });
     expect(keplr.prompts().at(-1)).toBe('signDirect:latch-local-1');
   });
 

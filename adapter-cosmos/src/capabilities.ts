@@ -23,7 +23,8 @@ type Filled<T> = Required<NonNullable<T>>;
 export interface CosmosCapabilities {
   balance: Filled<AdapterCapabilities['balance']>;
   signMessage: Filled<AdapterCapabilities['signMessage']>;
-  send: Filled<AdapterCapabilities['send']>;
+  /** No `maxSendable`: Max is the balance less `estimateFee`, as the kernel works it out. */
+  send: Filled<Omit<NonNullable<AdapterCapabilities['send']>, 'maxSendable'>>;
 }
 
 /** balance, signMessage (ADR-36) and send (MsgSend): CosmJS and the checks of what the wallet answers load on first use. */
@@ -39,7 +40,11 @@ export function createCosmosCapabilities(context: CapabilityContext): CosmosCapa
     ]);
     const { from, to, amount } = request;
     const details = { rpcUrl: rpcUrlOf(request.network), chain, walletName: connector.name, walletSigner, from, to, amount };
-    return { transfer, details: { ...details, broadcastPollIntervalMs: context.broadcastPollIntervalMs } };
+    const quotedFee = transfer.quotedStdFee(request.feeQuote, chain.denom);
+    return {
+      transfer,
+      details: { ...details, broadcastPollIntervalMs: context.broadcastPollIntervalMs, ...(quotedFee ? { quotedFee } : {}) },
+    };
   }
 
   async function nativeAmountOf(address: string, network: CaipNetwork): Promise<bigint> {

@@ -55,7 +55,7 @@ describe('getTokenBalances over RPC', () => {
       tokens: { 'eip155:31337': [{ address: chains.main.contracts.token, image: 'https://example.com/ldt.png' }] },
     });
 
-  it('reads the native balance and each token (balanceOf, decimals, symbol, name) in ONE Multicall3 call', async () => {
+  it('reads the native balance and each token (balanceOf, decimals, symbol, name) in ONE Multicall3 call, once it knows Multicall3 is there', async () => {
     const balances = await balanceApi(withToken())?.getTokenBalances?.(account(0), network);
     const [ldt, eth] = await Promise.all([tokenBalanceOf(account(0)), anvil.getBalance({ address: account(0) })]);
     expect(balances).toEqual([
@@ -76,8 +76,9 @@ describe('getTokenBalances over RPC', () => {
       },
     ]);
     expect(ldt).toBe(1_000_000n * 10n ** 18n);
-    expect(proxy.methods).toEqual(['eth_call']);
-    expect((proxy.calls[0]!.params as [{ to: string }])[0].to.toLowerCase()).toBe(MULTICALL3_ADDRESS.toLowerCase());
+    expect(proxy.methods).toEqual(['eth_getCode', 'eth_call']);
+    expect((proxy.calls[0]!.params as [string])[0].toLowerCase()).toBe(MULTICALL3_ADDRESS.toLowerCase());
+    expect((proxy.calls[1]!.params as [{ to: string }])[0].to.toLowerCase()).toBe(MULTICALL3_ADDRESS.toLowerCase());
   });
 
   it('caches the list for 30 s per address and network, then reads it again', async () => {
@@ -88,12 +89,13 @@ describe('getTokenBalances over RPC', () => {
       vi.advanceTimersByTime(29_999);
       const second = await balanceApi(adapter)?.getTokenBalances?.(account(0).toLowerCase(), network);
       expect(second).toEqual(first);
-      expect(proxy.methods).toEqual(['eth_call']);
+      // Whether Multicall3 is there is asked once for the chain, not with every read.
+      expect(proxy.methods).toEqual(['eth_getCode', 'eth_call']);
       await balanceApi(adapter)?.getTokenBalances?.(account(1), network);
-      expect(proxy.methods).toEqual(['eth_call', 'eth_call']);
+      expect(proxy.methods).toEqual(['eth_getCode', 'eth_call', 'eth_call']);
       vi.advanceTimersByTime(2);
       await balanceApi(adapter)?.getTokenBalances?.(account(0), network);
-      expect(proxy.methods).toEqual(['eth_call', 'eth_call', 'eth_call']);
+      expect(proxy.methods).toEqual(['eth_getCode', 'eth_call', 'eth_call', 'eth_call']);
     } finally {
       vi.useRealTimers();
     }
@@ -108,7 +110,7 @@ describe('getTokenBalances over RPC', () => {
     const balances = await balanceApi(adapter)?.getTokenBalances?.(account(1), network);
     expect(balances?.map((b) => b.symbol)).toEqual(['ETH', 'LDT']);
     expect(balances?.[1]?.quantity.numeric).toBe(formatUnits(await tokenBalanceOf(account(1)), 18));
-    expect(proxy.methods).toEqual(['eth_call']);
+    expect(proxy.methods).toEqual(['eth_getCode', 'eth_call']);
   });
 
   it('reads only the native balance when no token is configured for the network', async () => {
@@ -172,7 +174,7 @@ describe('getTokenBalances from the wallet (EIP-7811 wallet_getAssets)', () => {
     const { adapter, unmount } = await connectedWith({ '0x7a69': [walletAsset({ type: 'erc20' })] });
     const balances = await balanceApi(adapter)?.getTokenBalances?.(account(0), network);
     expect(balances?.find((b) => b.symbol === 'LDT')?.quantity.numeric).toBe(formatUnits(await tokenBalanceOf(account(0)), 18));
-    expect(proxy.methods).toEqual(['eth_call']);
+    expect(proxy.methods).toEqual(['eth_getCode', 'eth_call']);
     unmount();
   });
 

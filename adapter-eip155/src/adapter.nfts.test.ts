@@ -64,8 +64,8 @@ describe('nfts over RPC (ERC-721 collections configured per network)', () => {
     });
     const svg = atob(page.data[0]!.imageUrl!.split(',')[1]!);
     expect(svg).toContain('#3</text>');
-    // Not enumerable: one probe, the Transfer logs, one ownerOf batch, one tokenURI batch.
-    expect(proxy.methods).toEqual(['eth_call', 'eth_getLogs', 'eth_call', 'eth_call']);
+    // Is Multicall3 there (asked once), then, not enumerable: one probe, the Transfer logs, one ownerOf batch, one tokenURI batch.
+    expect(proxy.methods).toEqual(['eth_getCode', 'eth_call', 'eth_getLogs', 'eth_call', 'eth_call']);
   });
 
   it('follows a transfer: the token leaves the sender and shows for the receiver', async () => {
@@ -91,7 +91,7 @@ describe('nfts over RPC (ERC-721 collections configured per network)', () => {
   it('gives an empty page to an account holding none, without scanning logs', async () => {
     const nfts = nftsOf({ nfts: { 'eip155:31337': [demoNft(), logged.address, enumerated.address] } });
     await expect(nfts.getNfts(request(account(7)))).resolves.toEqual({ data: [] });
-    expect(proxy.methods).toEqual(['eth_call']);
+    expect(proxy.methods).toEqual(['eth_getCode', 'eth_call']);
   });
 
   it('skips configured addresses that are not ERC-721 collections', async () => {
@@ -107,8 +107,8 @@ describe('nfts over RPC (ERC-721 collections configured per network)', () => {
     expect(ids(first)).toEqual(range(25, 6));
     expect(first.data.every((nft) => nft.contract === enumerated.address && nft.collection?.symbol === 'ENUM')).toBe(true);
     expect(first.next).toEqual(expect.any(String));
-    // probe, tokenOfOwnerByIndex, then tokenURI five at a time
-    expect(proxy.methods).toEqual(['eth_call', 'eth_call', 'eth_call', 'eth_call', 'eth_call', 'eth_call']);
+    // is Multicall3 there, probe, tokenOfOwnerByIndex, then tokenURI five at a time
+    expect(proxy.methods).toEqual(['eth_getCode', 'eth_call', 'eth_call', 'eth_call', 'eth_call', 'eth_call', 'eth_call']);
     const second = await nfts.getNfts(request(account(5), { cursor: first.next }));
     expect(ids(second)).toEqual([...range(5, 1), '102', '101', '100']);
     expect(second.data.slice(5).every((nft) => nft.contract === logged.address && nft.collection?.name === 'Logged')).toBe(true);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPublicClient, erc20Abi, http, parseEther, verifyMessage, type Address, type Hash } from 'viem';
+import { createPublicClient, erc20Abi, http, parseEther, toHex, verifyMessage, type Address, type Hash } from 'viem';
 import { LatchError, type TransferRequest } from '@latch/kernel';
 import { isTransactionHash } from './replies.js';
 import { createWallet, mountAdapter, SECOND_CHAIN_ID, startChains, type Chains } from './test-support/walletFixture.js';
@@ -12,6 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => chains?.stop());
 
+/** A quantity straight from the node's JSON-RPC. */
+const rpcQuantity = async (method: string, params: unknown[] = []) => BigInt((await anvil.request({ method, params } as never)) as string);
 const address = (index: number) => chains.main.accounts[index]?.address as Address;
 const tokenBalanceOf = (owner: Address) =>
   anvil.readContract({ address: chains.main.contracts.token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
@@ -121,25 +123,51 @@ describe('sendTransfer', () => {
   });
 });
 
-describe('estimateFee', () => {
-  it('is gas × gas price, above zero, for native and ERC-20 transfers; a token transfer costs more gas', async () => {
+describe('estimateFee (the fee the wallet is asked to pay)', () => {
+  it('is the node-estimated gas × the EIP-1559 max fee (latest base fee × 1.2 + the node tip), for native and ERC-20', async () => {
     const { send, transfer, unmount } = await connectedAdapter();
     const native = await send?.estimateFee?.(transfer({ amount: parseEther('0.1') }));
-    const token = await send?.estimateFee?.(transfer({ amount: parseEther('1'), token: chains.main.contracts.token }));
-    const gasPrice = await anvil.getGasPrice();
-    expect(native).toBe(21_000n * gasPrice);
-    expect(token).toBeGreaterThan(native as bigint);
+    const token = await send!.estimateFee!(transfer({ amount: parseEther('1'), token: chains.main.contracts.token }));
+    const [block, tip] = await Promise.all([anvil.getBlock(), rpcQuantity('eth_maxPriorityFeePerGas')]);
+    const maxFeePerGas = ((block.baseFeePerGas as bigint) * 12n) / 10n + tip;
+    const nativeGas = await rpcQuantity('eth_estimateGas', [{ from: address(0), to: address(5), value: toHex(parseEther('0.1')) }]);
+    expect(native).toEqual({ fee: nativeGas * maxFeePerGas, terms: { gas: nativeGas, maxFeePerGas, maxPriorityFeePerGas: tip } });
+    const tokenGas = (token.terms as { gas: bigint }).gas;
+    expect(tokenGas).toBeGreaterThan(nativeGas);
+    expect(token.fee).toBe(tokenGas * maxFeePerGas);
     unmount();
   });
 
-  it('fails as an RPC_ERROR when the transfer would revert (more tokens than held)', async () => {
+  it('hands the wallet the quoted gas limit and fee caps: the mined transaction carries them, and costs at most the quote', async () => {
+    const { send, transfer, from, unmount } = await connectedAdapter();
+    const request = transfer({ to: address(6), amount: parseEther('0.25') });
+    const quote = await send!.estimateFee!(request);
+    const before = await anvil.getBalance({ address: from as Address });
+    const hash = (await send!.sendTransfer({ ...request, feeQuote: quote })) as Hash;
+    const [mined, receipt] = await Promise.all([anvil.getTransaction({ hash }), anvil.waitForTransactionReceipt({ hash })]);
+    const terms = quote.terms as { gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+    expect(mined).toMatchObject({
+      type: 'eip1559',
+      gas: terms.gas,
+      maxFeePerGas: terms.maxFeePerGas,
+      maxPriorityFeePerGas: terms.maxPriorityFeePerGas,
+    });
+    const paid = receipt.gasUsed * receipt.effectiveGasPrice;
+    expect(await anvil.getBalance({ address: from as Address })).toBe(before - parseEther('0.25') - paid);
+    expect(paid).toBeLessThanOrEqual(quote.fee);
+    unmount();
+  });
+
+  it('a transfer the contract would refuse (more tokens than held) is refused as such, never called reverted', async () => {
     const { send, transfer, unmount } = await connectedAdapter({ accountIndex: 9 }); // account 9 holds no LDT
-    await expect(send?.estimateFee?.(transfer({ from: address(9), amount: 1n, token: chains.main.contracts.token }))).rejects.toMatchObject(
-      {
-        name: 'LatchError',
-        category: 'RPC_ERROR',
-      },
-    );
+    const error = await send
+      ?.estimateFee?.(transfer({ from: address(9), amount: 1n, token: chains.main.contracts.token }))
+      .catch((err: unknown) => err);
+    expect(error).toMatchObject({
+      name: 'LatchError',
+      category: 'RPC_ERROR',
+      message: 'The contract refused this transaction: the sender does not hold enough of this token. Nothing was sent.',
+    });
     unmount();
   });
 });

@@ -2,7 +2,6 @@ import {
   ADDRESS_CACHE_MAX_ENTRIES,
   BALANCE_CACHE_TTL_MS,
   KNOWN_CONNECTOR_IDS,
-  LatchError,
   NAME_CACHE_TTL_MS,
   createTtlCache,
   filterTokenBalances,
@@ -10,7 +9,7 @@ import {
   toLatchError,
   watchConnectorList,
 } from '@latch/kernel';
-import type { AdapterContext, AdapterEvent, ChainAdapter, CaipNetwork, Connector, TokenBalance, TransferRequest } from '@latch/kernel';
+import type { AdapterContext, AdapterEvent, ChainAdapter, CaipNetwork, Connector, TokenBalance } from '@latch/kernel';
 import type { ActivityService, NftService } from '@latch/kernel';
 import { DEFAULT_RECONNECT_TIMEOUT_MS, ENS_UNIVERSAL_RESOLVERS, REVOKE_TIMEOUT_MS } from './constants.js';
 import type { WalletSession } from './connection.js';
@@ -29,6 +28,7 @@ import type { ActivityOptions } from './activity/options.js';
 import type { WaitForTransferOptions } from './waitForTransfer.js';
 import type { NftOptions } from './nfts/config.js';
 import { createNftService } from './nfts/service.js';
+import { createSendCapability, providerOf } from './sendCapability.js';
 
 export interface Eip155AdapterOptions extends NftOptions {
   /** ERC-20 tokens whose balances are read, per network. */
@@ -65,23 +65,6 @@ function defaultTarget(): (EventTarget & { ethereum?: unknown }) | undefined {
   return typeof window === 'undefined' ? undefined : window;
 }
 
-function providerOf(connector: Connector): Eip1193Provider {
-  if (isEip1193Provider(connector.provider)) return connector.provider;
-  throw new LatchError(`Connector '${connector.id}' has no EIP-1193 provider`, { category: 'CONNECTOR_ERROR' });
-}
-
-/** Checked before anything reaches the wallet: a malformed address there would be signed as given. */
-function assertValidTransfer({ from, to, token, amount }: TransferRequest): void {
-  const invalidField = (): string | undefined => {
-    if (!isEvmAddress(from)) return 'sender';
-    if (!isEvmAddress(to)) return 'receiver';
-    if (token !== undefined && !isEvmAddress(token)) return 'token';
-    return amount < 0n ? 'amount' : undefined;
-  };
-  const field = invalidField();
-  if (field) throw new LatchError(`Invalid transfer ${field}`, { category: 'VALIDATION_ERROR' });
-}
-
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The eip155 ChainAdapter: EIP-6963 discovery, EIP-1193 connect/switch/events; viem loads on first read. */
@@ -92,8 +75,6 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
   const announcedConnectors = new WeakMap<AnnouncedWallet, Connector>();
   const injectedConnectors = new WeakMap<Eip1193Provider, Connector>();
   const tokenCache = createTtlCache<TokenBalance[]>({ ttlMs: BALANCE_CACHE_TTL_MS, maxEntries: ADDRESS_CACHE_MAX_ENTRIES });
-  /** Token-cache keys a sent transfer made stale, by hash, until `waitForTransfer` sees it land. */
-  const sentTransfers = new Map<string, string[]>();
   const identityCache = createTtlCache<{ name?: string; avatar?: string }>({
     ttlMs: NAME_CACHE_TTL_MS,
     maxEntries: ADDRESS_CACHE_MAX_ENTRIES,
@@ -265,43 +246,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
           return signPersonalMessage(providerOf(connector), message, address);
         },
       },
-      send: {
-        async sendTransfer(request) {
-          assertValidTransfer(request);
-          const [{ buildTransferCall }, { sendTransferTransaction }] = await Promise.all([
-            import('./rpc/transfer.js'),
-            import('./signAndSend.js'),
-          ]);
-          const hash = await sendTransferTransaction(providerOf(request.connector), request.network, buildTransferCall(request));
-          // The sender's and receiver's cached token balances are stale now, and again once the transfer lands.
-          const keys = [request.from, request.to].map((address) => `${request.network.caipNetworkId}:${address.toLowerCase()}`);
-          for (const key of keys) tokenCache.delete(key);
-          if (sentTransfers.size >= ADDRESS_CACHE_MAX_ENTRIES) sentTransfers.clear();
-          sentTransfers.set(hash, keys);
-          return hash;
-        },
-        async estimateFee(request) {
-          assertValidTransfer(request);
-          try {
-            const [rpc, client] = await Promise.all([import('./rpc/transfer.js'), clientFor(request.network)]);
-            return await rpc.estimateTransferFee(client, request);
-          } catch (err) {
-            throw toLatchError(err, 'RPC_ERROR');
-          }
-        },
-        async waitForTransfer(request) {
-          const { waitForTransferOutcome } = await import('./waitForTransfer.js');
-          try {
-            return await waitForTransferOutcome(clientFor(request.network), request, options.waitForTransfer);
-          } finally {
-            const keys = sentTransfers.get(request.hash);
-            // A transaction this adapter did not build (a swap, any contract call through the wallet) may have moved any token.
-            if (keys) for (const key of keys) tokenCache.delete(key);
-            else tokenCache.clear();
-            sentTransfers.delete(request.hash);
-          }
-        },
-      },
+      send: createSendCapability({ clientFor, tokenCache, waitForTransfer: options.waitForTransfer }),
       identity: {
         async getIdentity(address, network) {
           // §5: identity only on non-test EVM networks, and ENS only where its resolver is deployed.

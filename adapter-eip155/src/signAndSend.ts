@@ -1,8 +1,8 @@
-import { LatchError, connectorError, readErrorCode, readErrorMessage, toLatchError } from '@latch/kernel';
+import { LatchError, connectorError, toLatchError } from '@latch/kernel';
 import type { CaipNetwork } from '@latch/kernel';
+import { refusalBeforeSending } from './preSendRefusal.js';
 import { toCaipNetworkId, toHexQuantity, utf8ToHex, type Eip1193Provider } from './provider.js';
-import type { TransferCall } from './rpc/transfer.js';
-import { mapNodeError } from './nodeErrors.js';
+import type { Eip155FeeTerms, TransferCall } from './rpc/transfer.js';
 import { isSignedMessage, isTransactionHash } from './replies.js';
 
 /** EIP-191 `personal_sign` through the wallet; resolves with the 0x signature. */
@@ -19,11 +19,23 @@ export async function signPersonalMessage(provider: Eip1193Provider, message: st
   return signature;
 }
 
+/** The quoted gas limit and fee fields as `eth_sendTransaction` takes them: the wallet reserves and pays no more. */
+function feeFields(terms: Eip155FeeTerms): Record<string, string> {
+  const gas = toHexQuantity(terms.gas);
+  if ('gasPrice' in terms) return { gas, gasPrice: toHexQuantity(terms.gasPrice) };
+  return { gas, maxFeePerGas: toHexQuantity(terms.maxFeePerGas), maxPriorityFeePerGas: toHexQuantity(terms.maxPriorityFeePerGas) };
+}
+
 /**
- * Sends through the wallet (`eth_sendTransaction`) after checking it is on the transfer's network:
- * a wallet on another chain would otherwise sign the same call for the wrong chain.
+ * Sends through the wallet (`eth_sendTransaction`) with the fee it quoted, after checking the wallet is on the
+ * transfer's network: a wallet on another chain would otherwise sign the same call for the wrong chain.
  */
-export async function sendTransferTransaction(provider: Eip1193Provider, network: CaipNetwork, call: TransferCall): Promise<string> {
+export async function sendTransferTransaction(
+  provider: Eip1193Provider,
+  network: CaipNetwork,
+  call: TransferCall,
+  terms: Eip155FeeTerms,
+): Promise<string> {
   let hash: unknown;
   try {
     const walletNetwork = toCaipNetworkId(await provider.request({ method: 'eth_chainId' }));
@@ -34,20 +46,14 @@ export async function sendTransferTransaction(provider: Eip1193Provider, network
       to: call.to,
       ...(call.value === undefined ? {} : { value: toHexQuantity(call.value) }),
       ...(call.data === undefined ? {} : { data: call.data }),
+      ...feeFields(terms),
     };
     hash = await provider.request({ method: 'eth_sendTransaction', params: [transaction] });
   } catch (err) {
-    throw sendError(err);
+    throw refusalBeforeSending(err);
   }
   if (typeof hash !== 'string' || !isTransactionHash(hash)) {
     throw new LatchError('The wallet returned an invalid transaction hash', { category: 'CONNECTOR_ERROR' });
   }
   return hash;
-}
-
-/** §8: a node's wording (insufficient funds, nonce too low…) becomes plain text; the code stays. */
-function sendError(err: unknown): LatchError {
-  const mapped = mapNodeError(readErrorMessage(err));
-  if (!mapped) return toLatchError(err, 'CONNECTOR_ERROR');
-  return new LatchError(mapped.message, { category: 'RPC_ERROR', code: readErrorCode(err), cause: err });
 }

@@ -4,6 +4,7 @@ import { polkadotAddressFromUri, type MockPolkadotExtension, type PolkadotChain 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PolkadotNetwork } from './networks/polkadotNetwork.js';
 import { createPolkadotLocalnet } from './networks/localnet.js';
+import { minedExtrinsic } from './test-support/minedExtrinsic.js';
 import {
   createExtension,
   mountAdapter,
@@ -17,13 +18,14 @@ import {
 // Balance, signing and transfers against a real Substrate runtime (chopsticks, one node for the file).
 let chain: PolkadotChain;
 let network: PolkadotNetwork;
-const [SENDER, RECEIVER, POOR] = [uri('ChainSender'), uri('ChainReceiver'), uri('ChainPoor')];
+const [SENDER, RECEIVER, POOR, SPENDER] = [uri('ChainSender'), uri('ChainReceiver'), uri('ChainPoor'), uri('ChainSpender')];
 const address = (secret: string) => polkadotAddressFromUri(secret, chain.ss58Format);
 
 beforeAll(async () => {
   ({ chain, network } = await startLocalPolkadot());
   await chain.fund(await address(SENDER), 100n * UNIT);
   await chain.fund(await address(POOR), 1_000n); // far below any fee
+  await chain.fund(await address(SPENDER), 10n * UNIT);
 });
 afterAll(() => chain?.stop());
 afterEach(unmountAll);
@@ -118,42 +120,88 @@ describe('send', () => {
     ...overrides,
   });
 
-  it('sends balances.transferKeepAlive signed by the extension: in a block, balances moved, the fee as estimated', async () => {
+  it('sends balances.transferKeepAlive signed by the extension: waitForTransfer sees it in a block; the fee charged is the quote', async () => {
     const { mounted, connector } = await connected();
-    const { sendTransfer, estimateFee } = mounted.adapter.capabilities!.send!;
+    const { sendTransfer, estimateFee, waitForTransfer } = mounted.adapter.capabilities!.send!;
     const transfer = await request({}, connector);
     const [senderBefore, receiverBefore] = [await chain.balanceOf(transfer.from), await chain.balanceOf(transfer.to)];
-    const fee = await estimateFee!(transfer);
-    expect(fee).toBeGreaterThan(0n);
-    const hash = await sendTransfer(transfer);
+    const quote = await estimateFee!(transfer);
+    expect(quote).toMatchObject({ terms: { call: 'transferKeepAlive' } });
+    expect(quote.warning).toBeUndefined();
+    const hash = await sendTransfer({ ...transfer, feeQuote: quote });
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    await expect(waitForTransfer!({ hash, network })).resolves.toEqual({ status: 'confirmed' });
+    const { extrinsic, fee } = await minedExtrinsic(chain, hash, transfer.from);
+    expect(extrinsic.method.method).toBe('transferKeepAlive');
+    expect(fee).toBe(quote.fee);
     expect(await chain.balanceOf(transfer.to)).toBe(receiverBefore + 2n * UNIT);
     expect(await chain.balanceOf(transfer.from)).toBe(senderBefore - 2n * UNIT - fee);
-    const block = await chain.api.rpc.chain.getBlock();
-    expect(block.block.extrinsics.map((extrinsic) => extrinsic.hash.toHex())).toContain(hash);
   });
 
-  it('turns failed dispatches into messages a visitor can act on; nothing moves', async () => {
-    const { mounted, connector } = await connected();
-    const { sendTransfer } = mounted.adapter.capabilities!.send!;
-    const receiverBefore = await chain.balanceOf(await address(RECEIVER));
-    const tooMuch = await failure(sendTransfer(await request({ amount: 1_000n * UNIT }, connector)));
-    expect(tooMuch).toMatchObject({
-      category: 'RPC_ERROR',
-      code: -32003,
-      message: 'Insufficient balance: the account cannot cover the amount',
+  it('refuses before the extension what the chain would refuse in a block: a new account below the existential deposit, more than the balance with its fee', async () => {
+    const { extension, mounted, connector } = await connected();
+    extension.setFailure('rejectSign', true); // a request that reached the extension would come back as 4001
+    const { sendTransfer, estimateFee } = mounted.adapter.capabilities!.send!;
+    const fresh = await address(uri('Fresh'));
+    const below = await request({ to: fresh, amount: chain.existentialDeposit - 1n }, connector);
+    const deposit = `${Number(chain.existentialDeposit) / 1e12} ROC`; // 3333333 planck at 12 decimals: 0.000003333333 ROC
+    const belowMessage = `The receiving account does not exist yet: it needs at least the existential deposit, ${deposit}. Send at least that much.`;
+    await expect(estimateFee!(below)).rejects.toMatchObject({ category: 'VALIDATION_ERROR', message: belowMessage });
+    await expect(sendTransfer(below)).rejects.toMatchObject({ category: 'VALIDATION_ERROR', message: belowMessage });
+    const tooMuch = await request({ amount: 1_000n * UNIT }, connector);
+    await expect(sendTransfer(tooMuch)).rejects.toMatchObject({
+      category: 'VALIDATION_ERROR',
+      message: 'Insufficient ROC balance for the amount plus the network fee',
     });
-    const dust = await failure(sendTransfer(await request({ to: await address(uri('Fresh')), amount: 1n }, connector)));
-    expect(dust).toMatchObject({ code: -32003, message: expect.stringMatching(/below the existential deposit/) });
-    expect(await chain.balanceOf(await address(RECEIVER))).toBe(receiverBefore);
+    expect(await chain.balanceOf(fresh)).toBe(0n);
+    // The existential deposit itself opens the account (the extension signs it).
+    extension.setFailure('rejectSign', false);
+    const opening = await sendTransfer(await request({ to: fresh, amount: chain.existentialDeposit }, connector));
+    await expect(mounted.adapter.capabilities!.send!.waitForTransfer!({ hash: opening, network })).resolves.toEqual({
+      status: 'confirmed',
+    });
+    expect(await chain.balanceOf(fresh)).toBe(chain.existentialDeposit);
   });
 
-  it('reports a sender that cannot pay the fee before anything reaches a block', async () => {
+  it('a dispatch that fails in its block is reported failed by waitForTransfer, in words, never as sent', async () => {
+    const { mounted, connector } = await connected([SPENDER]);
+    const { sendTransfer, waitForTransfer } = mounted.adapter.capabilities!.send!;
+    const from = await address(SPENDER);
+    const held = await chain.balanceOf(from);
+    // Two transfers planned on the same state, one block for both: the second no longer fits when it runs.
+    await chain.api.rpc('dev_setBlockBuildMode', 'Manual');
+    let first: string;
+    let second: string;
+    try {
+      first = await sendTransfer(await request({ from, amount: (held * 6n) / 10n }, connector));
+      second = await sendTransfer(await request({ from, amount: (held * 6n) / 10n }, connector));
+      await chain.api.rpc('dev_newBlock');
+    } finally {
+      await chain.api.rpc('dev_setBlockBuildMode', 'Instant');
+    }
+    await expect(waitForTransfer!({ hash: first, network })).resolves.toEqual({ status: 'confirmed' });
+    const failed = await waitForTransfer!({ hash: second, network });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      reason: expect.stringMatching(/^(Insufficient balance|The transfer would take the sender below)/),
+    });
+  });
+
+  it('a sender that cannot pay the fee is refused before the extension', async () => {
     const { mounted, connector } = await connected([POOR]);
     const error = await failure(
-      mounted.adapter.capabilities!.send!.sendTransfer(await request({ from: await address(POOR), amount: 1n }, connector)),
+      mounted.adapter.capabilities!.send!.sendTransfer(
+        await request({ from: await address(POOR), amount: chain.existentialDeposit }, connector),
+      ),
     );
-    expect(error).toMatchObject({ category: 'RPC_ERROR', code: -32003, message: 'Insufficient balance to pay the network fee' });
+    expect(error).toMatchObject({ category: 'VALIDATION_ERROR', message: 'Insufficient ROC balance for the amount plus the network fee' });
+  });
+
+  it('waitForTransfer says so for a hash this page did not submit', async () => {
+    const { mounted } = await connected();
+    await expect(mounted.adapter.capabilities!.send!.waitForTransfer!({ hash: `0x${'ab'.repeat(32)}`, network })).rejects.toMatchObject({
+      category: 'RPC_ERROR',
+    });
   });
 
   it('maps a declined signature to 4001 and sends nothing', async () => {

@@ -73,6 +73,7 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions = {}): Cha
     pollIntervalMs: DISCOVERY_POLL_INTERVAL_MS,
     extensions: discovery.extensions,
     connectorFor,
+    submitted: new Map(),
     session: () => session,
     adopt(start) {
       endSession();
@@ -106,6 +107,8 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions = {}): Cha
     send: {
       sendTransfer: async (request) => (await connection()).sendTransfer(host, request),
       estimateFee: async (request) => (await connection()).estimateFee(host, request),
+      maxSendable: async (request) => (await connection()).maxSendable(host, request),
+      waitForTransfer: async (request) => (await connection()).waitForTransfer(host, request),
     },
   };
 

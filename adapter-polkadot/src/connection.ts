@@ -1,20 +1,33 @@
 // What the adapter does once the visitor acts (connect, a silent reconnect, signing, a balance, fee or transfer):
 // loaded with `import()`, so the extension protocol, the session, the SS58 writer and the request checks stay out of
 // the first load. @polkadot/api is a further chunk (chain/chainClient.ts), loaded only for the chain itself.
-import { connectorError, ERROR_CODES, formatUnits, LatchError, nativeTokenBalance, readUntrustedProperty } from '@latch/kernel';
+import {
+  connectorError,
+  ERROR_CODES,
+  formatUnits,
+  LatchError,
+  nativeTokenBalance,
+  readUntrustedProperty,
+  REQUEST_ABORTED_MESSAGE,
+} from '@latch/kernel';
 import type {
   AdapterEvent,
   Balance,
   CaipNetwork,
   ConnectResult,
   Connector,
+  FeeQuote,
   SignMessageRequest,
+  MaxSendable,
   TokenBalance,
+  TransferOutcome,
   TransferRequest,
+  WaitForTransferRequest,
 } from '@latch/kernel';
 import { isPolkadotAddress } from './address.js';
 import { sameAccount } from './addressEncoding.js';
 import type { ChainClient } from './chain/chainClient.js';
+import type { TransferCallName } from './chain/transferPlan.js';
 import { isInjectedEntry, type InjectedExtension } from './discovery/injectedWeb3.js';
 import { waitForExtension } from './discovery/waitForExtension.js';
 import { enableExtension, readAccounts, type ExtensionAccount } from './extension.js';
@@ -36,7 +49,12 @@ export interface AdapterHost {
   adopt(start: (emit: (event: AdapterEvent) => void) => PolkadotSession): PolkadotSession;
   /** The chain client (@polkadot/api), loaded on first use. */
   chain(): Promise<ChainClient>;
+  /** What became of each transfer this adapter submitted, by hash, for `waitForTransfer`. */
+  readonly submitted: Map<string, Promise<TransferOutcome>>;
 }
+
+/** Outcomes kept for `waitForTransfer`; the oldest go first. */
+const SUBMITTED_KEPT = 64;
 
 interface OpenedExtension {
   /** What the extension's enable() resolved: accounts and signer. */
@@ -151,29 +169,77 @@ function assertValidTransfer({ from, to, amount, token, network }: TransferReque
   if (typeof amount !== 'bigint' || amount <= 0n) throw invalid('Invalid transfer amount: it must be positive');
 }
 
-/** `balances.transferKeepAlive` from a session account, signed by its extension; resolves once in a block. */
+/** The call a quote was made for, when its terms are this adapter's (here, so the plan's chunk stays with @polkadot/api). */
+function quotedCall(quote: FeeQuote | undefined): TransferCallName | undefined {
+  const call = (quote?.terms as { call?: unknown } | undefined)?.call;
+  return call === 'transferKeepAlive' || call === 'transferAllowDeath' ? call : undefined;
+}
+
+const currencyOf = (network: CaipNetwork) => ({ symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals });
+
+/**
+ * From a session account, signed by its extension: `balances.transferKeepAlive`, or `transferAllowDeath` when the
+ * amount empties the account (the review warned); refused before the extension when the chain would refuse it.
+ * Resolves once the node accepted it; `waitForTransfer` follows it into a block.
+ */
 export async function sendTransfer(host: AdapterHost, request: TransferRequest): Promise<string> {
   assertValidTransfer(request);
   const { session, account } = sessionAccount(host, request.connector, request.from);
   const endpoint = endpointOf(request.network);
   const signer = readUntrustedProperty(session.injected, 'signer');
   const client = await host.chain();
-  return client.sendTransfer({
+  const reviewed = quotedCall(request.feeQuote);
+  const { hash, outcome } = await client.sendTransfer({
     endpoint,
     from: account.address,
     to: request.to,
     amount: request.amount,
+    currency: currencyOf(request.network),
     signer,
     walletName: request.connector.name,
+    ...(reviewed ? { reviewed } : {}),
   });
+  if (host.submitted.size >= SUBMITTED_KEPT) host.submitted.delete(host.submitted.keys().next().value as string);
+  host.submitted.set(hash, outcome);
+  return hash;
 }
 
-export async function estimateFee(host: AdapterHost, request: TransferRequest): Promise<bigint> {
+export async function estimateFee(host: AdapterHost, request: TransferRequest): Promise<FeeQuote> {
   assertValidTransfer(request);
-  return (await host.chain()).estimateTransferFee({
+  return (await host.chain()).quoteTransfer({
     endpoint: endpointOf(request.network),
     from: request.from,
     to: request.to,
     amount: request.amount,
+    currency: currencyOf(request.network),
   });
+}
+
+export async function maxSendable(
+  host: AdapterHost,
+  request: Omit<TransferRequest, 'amount' | 'token' | 'feeQuote'>,
+): Promise<MaxSendable> {
+  assertValidTransfer({ ...request, amount: 1n });
+  return (await host.chain()).maxSendable({
+    endpoint: endpointOf(request.network),
+    from: request.from,
+    currency: currencyOf(request.network),
+  });
+}
+
+/** The block's verdict on a transfer this adapter submitted: the extrinsic succeeded, or its dispatch error in words. */
+export async function waitForTransfer(host: AdapterHost, { hash, signal }: WaitForTransferRequest): Promise<TransferOutcome> {
+  const outcome = host.submitted.get(hash);
+  if (!outcome) {
+    throw new LatchError('This transfer was not submitted from this page: its outcome cannot be followed here', { category: 'RPC_ERROR' });
+  }
+  if (!signal) return outcome;
+  return Promise.race([
+    outcome,
+    new Promise<never>((_, reject) => {
+      const abort = () => reject(new LatchError(REQUEST_ABORTED_MESSAGE, { category: 'RPC_ERROR' }));
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
+    }),
+  ]);
 }

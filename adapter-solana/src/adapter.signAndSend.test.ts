@@ -196,8 +196,10 @@ describe('estimateFee (getFeeForMessage)', () => {
     const { send, transfer, from } = await connectedAdapter();
     const mint = await local.rpc.createMint({ decimals: 9 });
     await local.rpc.mintTo({ mint, owner: from, amount: 1n });
-    await expect(send?.estimateFee?.(transfer({ to: await addressOf(seed(0x37)), amount: 1n }))).resolves.toBe(5000n);
-    await expect(send?.estimateFee?.(transfer({ to: await addressOf(seed(0x37)), amount: 1n, token: mint }))).resolves.toBe(5000n);
+    await expect(send?.estimateFee?.(transfer({ to: await addressOf(seed(0x37)), amount: 1n }))).resolves.toEqual({ fee: 5000n });
+    await expect(send?.estimateFee?.(transfer({ to: await addressOf(seed(0x37)), amount: 1n, token: mint }))).resolves.toEqual({
+      fee: 5000n,
+    });
   });
 
   it('fails as an RPC_ERROR when the node is unreachable', async () => {

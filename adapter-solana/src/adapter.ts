@@ -201,7 +201,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
         assertValidTransfer(request);
         try {
           const [rpc, transfer] = await Promise.all([rpcFor(request.network), import('./rpc/transfer.js')]);
-          return await transfer.estimateTransferFee(rpc, request);
+          return { fee: await transfer.estimateTransferFee(rpc, request) };
         } catch (err) {
           throw toLatchError(err, 'RPC_ERROR');
         }

@@ -152,6 +152,8 @@ describe('adapter-polkadot sends over a WalletConnect session', () => {
     const send = adapter.capabilities!.send!;
     const hash = await send.sendTransfer({ from: address, to, amount: UNIT, network: net, connector });
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    // sendTransfer resolves once the node accepted the extrinsic; waitForTransfer follows it into its block.
+    await expect(send.waitForTransfer!({ hash, network: net })).resolves.toEqual({ status: 'confirmed' });
     expect((await chain.balanceOf(to)) - before).toBe(UNIT);
     // The sender paid the amount and a fee.
     expect(senderBefore - (await chain.balanceOf(address))).toBeGreaterThan(UNIT);

@@ -1,4 +1,4 @@
-import { formatBalance, formatUnits } from '@latch/kernel';
+import { formatBalance, formatExactAmount, formatUnits } from '@latch/kernel';
 import type { SwapQuote, SwapToken } from './types.js';
 
 /** Whole units for display: §9 3 decimals, truncated, with the symbol. */
@@ -19,7 +19,10 @@ export function QuoteSummary({ quote, from, to, slippage }: { quote: SwapQuote; 
       </div>
       <div className="line">
         <span>Fee</span>
-        <span data-testid="latch-swap-fee">{quote.fee === undefined ? 'Unknown' : show(quote.fee, from)}</span>
+        {/* Every digit: a fee cut to §9's 3 decimals would read 0.000 for 0.0009. */}
+        <span data-testid="latch-swap-fee">
+          {quote.fee === undefined ? 'Unknown' : formatExactAmount(quote.fee, from.decimals, from.symbol)}
+        </span>
       </div>
       <div className="line">
         <span>Minimum received ({slippage} %)</span>

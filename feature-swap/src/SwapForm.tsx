@@ -119,7 +119,7 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
       if (isUserRejection(err)) void internals.feedback.showSnack(SIGNATURE_DECLINED_MESSAGE, 'error');
       // Anything but a "no" from the visitor may mean the quote is stale (the price moved): ask again.
       else refreshQuote();
-      setStep({ kind: 'form', error: swapFailureMessage(err, slippageText.trim()) });
+      setStep({ kind: 'form', error: swapFailureMessage(err, slippageText.trim(), 'refused') });
       return;
     }
     setStep({ kind: 'pending', action });
@@ -130,7 +130,7 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
     if (action === 'approve') {
       setStep(
         outcome?.status === 'failed'
-          ? { kind: 'form', error: swapFailureMessage(outcome.reason ?? '', slippageText.trim()) }
+          ? { kind: 'form', error: swapFailureMessage(outcome.reason ?? '', slippageText.trim(), 'reverted') }
           : { kind: 'form' },
       );
       refreshQuote();
@@ -138,7 +138,7 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
     }
     setBalanceTick((n) => n + 1);
     if (outcome?.status === 'failed') {
-      setStep({ kind: 'done', failed: true, message: swapFailureMessage(outcome.reason ?? '', slippageText.trim()) });
+      setStep({ kind: 'done', failed: true, message: swapFailureMessage(outcome.reason ?? '', slippageText.trim(), 'reverted') });
       return;
     }
     const after = await readTokenBalance(readClient(config.rpcUrl), to, account.address).catch(() => undefined);

@@ -87,21 +87,32 @@ export async function sendCall(provider: Eip1193Like, chainId: number, from: Add
   return hash as Address;
 }
 
-// Router revert reasons meaning "the price moved past the minimum": Uniswap v2 and v3 wording.
+// Router revert reason meaning "the price moved past the minimum": Uniswap v2 and v3 wording.
 const SLIPPAGE_REVERTS = /INSUFFICIENT_OUTPUT_AMOUNT|Too little received/i;
 const DEADLINE_REVERTS = /UniswapV2Router: EXPIRED|Transaction too old/i;
-const REVERTED = /execution reverted|reverted by the contract|vm exception while processing transaction: revert/i;
+const REVERTED = /execution reverted|reverted by the contract|contract refused|vm exception while processing transaction: revert/i;
+const REVERT_REASON = /execution reverted:\s*([^\n]+)/i;
+
+/**
+ * Where a swap failed: `refused` before it was sent (the wallet's or the node's gas estimation: nothing reached the
+ * chain, so it is never called reverted), or `reverted` once mined (its fee was paid).
+ */
+export type SwapFailureStage = 'refused' | 'reverted';
 
 /** §8 wording for a swap that went wrong, from a wallet error or a failed transaction's reason. */
-export function swapFailureMessage(error: unknown, slippagePercent: string): string {
+export function swapFailureMessage(error: unknown, slippagePercent: string, stage: SwapFailureStage): string {
   if (isUserRejection(error)) return SIGNATURE_DECLINED_MESSAGE;
   const text = typeof error === 'string' ? error : readErrorMessage(error);
+  const lead = stage === 'refused' ? 'The contract refused this swap' : 'The transaction was reverted by the contract';
+  const tail = stage === 'refused' ? ' Nothing was sent.' : '';
   if (SLIPPAGE_REVERTS.test(text)) {
-    return `The transaction was reverted by the contract: the price moved by more than your ${slippagePercent} % slippage tolerance. Get a new quote or raise the tolerance.`;
+    return `${lead}: the price moved by more than your ${slippagePercent} % slippage tolerance. Get a new quote or raise the tolerance.${tail}`;
   }
-  if (DEADLINE_REVERTS.test(text))
-    return 'The transaction was reverted by the contract: the quote expired before the swap was included. Get a new quote.';
-  if (REVERTED.test(text))
-    return text.startsWith('The transaction was reverted') ? text : `The transaction was reverted by the contract: ${text}`;
-  return text;
+  if (DEADLINE_REVERTS.test(text)) {
+    return `${lead}: the quote expired before the swap was ${stage === 'refused' ? 'sent' : 'included'}. Get a new quote.${tail}`;
+  }
+  if (!REVERTED.test(text)) return text;
+  if (stage === 'reverted') return text.startsWith('The transaction was reverted') ? text : `${lead}: ${text}`;
+  const reason = REVERT_REASON.exec(text)?.[1]?.trim();
+  return `${lead}${reason && !/custom error/i.test(reason) ? `: ${reason}.` : '.'}${tail}`;
 }

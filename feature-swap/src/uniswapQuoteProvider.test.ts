@@ -167,8 +167,9 @@ describe('the on-chain Uniswap quote provider', () => {
       (err: unknown) => err,
     );
     expect(error).toBeDefined();
-    expect(swapFailureMessage(error, '0.5')).toBe(
-      'The transaction was reverted by the contract: the price moved by more than your 0.5 % slippage tolerance. Get a new quote or raise the tolerance.',
+    // The wallet's gas estimation refused it: nothing was sent, so it is not called reverted.
+    expect(swapFailureMessage(error, '0.5', 'refused')).toBe(
+      'The contract refused this swap: the price moved by more than your 0.5 % slippage tolerance. Get a new quote or raise the tolerance. Nothing was sent.',
     );
   });
 
@@ -188,6 +189,6 @@ describe('the on-chain Uniswap quote provider', () => {
     const error = await sendCall(mock, anvil.chainId, mock.address, { to: uniswap.weth, data: '0xd0e30db0', value: 1n }).catch(
       (err: unknown) => err,
     );
-    expect(swapFailureMessage(error, '1')).toBe('Signature declined');
+    expect(swapFailureMessage(error, '1', 'refused')).toBe('Signature declined');
   });
 });

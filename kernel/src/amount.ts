@@ -3,6 +3,7 @@
  * decimals, and the texts and links around it. Its own chunk (see vite.config.ts): the account's
  * code uses it, a page's first load does not.
  */
+import { formatUnits, groupThousands } from './format.js';
 import type { CaipNetwork } from './types.js';
 
 export type AmountInput = { ok: true; units: bigint } | { ok: false; reason: string };
@@ -43,8 +44,25 @@ export function insufficientBalanceReason(symbol: string): string {
   return `Insufficient ${symbol} balance`;
 }
 
+/** The reason a transfer whose network fee does not fit in the native balance is refused. */
+export function insufficientForFeeReason(symbol: string, withAmount: boolean): string {
+  return `Insufficient ${symbol} balance for ${withAmount ? 'the amount plus ' : ''}the network fee`;
+}
+
 /** `<explorer>/tx/<hash>` of a network with an explorer. */
 export function transactionExplorerUrl(network: CaipNetwork | undefined, hash: string): string | undefined {
   const base = network?.blockExplorers?.default.url;
   return base ? `${base.replace(/\/$/, '')}/tx/${hash}` : undefined;
+}
+
+/**
+ * An amount exactly, for a confirmation or a fee: every significant digit, thousands grouped, never cut to §9's 3
+ * decimals ('1,234.0001 ETH'; 21000000000000 wei is '0.000021 ETH'). §9's 3 decimals stay for balances.
+ */
+export function formatExactAmount(units: bigint, decimals: number, symbol?: string): string {
+  const text = formatUnits(units, decimals);
+  const negative = text.startsWith('-');
+  const [integer = '0', fraction] = (negative ? text.slice(1) : text).split('.');
+  const body = `${negative ? '-' : ''}${groupThousands(integer)}${fraction ? `.${fraction}` : ''}`;
+  return symbol ? `${body} ${symbol}` : body;
 }

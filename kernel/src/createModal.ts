@@ -13,7 +13,7 @@ import { createEventBus, type LatchEvents } from './events.js';
 import { INTERNALS, type ModalInternals } from './internals.js';
 import { type ModalOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import type { AccountPageOptions } from './actions/history.js';
-import type { SendFee, SendRequest, SendResult } from './actions/send.js';
+import type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './actions/send.js';
 import type { AdapterCapabilities, CapabilityName, ChainAdapter, ConnectResult, TransferOutcome } from './plugins/ChainAdapter.js';
 import type { Nft, Page, Transaction } from './plugins/dataServices.js';
 import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
@@ -51,6 +51,8 @@ export interface ModalInstance {
   sendTransfer(request: SendRequest): Promise<SendResult>;
   /** The network fee a transfer would cost, in the native currency; undefined when the adapter cannot tell. */
   estimateSendFee(request: SendRequest): Promise<SendFee | undefined>;
+  /** What Max fills in: a token's balance, or the native balance less its fee and what the chain keeps back. */
+  maxSendable(request?: MaxSendRequest): Promise<MaxSend>;
   /** Waits until the chain has a sent transfer (then refreshes balances); undefined when the adapter cannot tell. */
   waitForTransfer(hash: string, options?: { namespace?: ChainNamespace; signal?: AbortSignal }): Promise<TransferOutcome | undefined>;
   /** One page of the account's transactions on the active network, newest first (§5 filters applied). */
@@ -280,6 +282,7 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     signMessage: async (message, signOptions) => (await visitorActions()).signMessage(ctx, message, signOptions?.namespace),
     sendTransfer: async (request) => (await visitorActions()).sendTransfer(ctx, request),
     estimateSendFee: async (request) => (await visitorActions()).estimateSendFee(ctx, request),
+    maxSendable: async (request = {}) => (await visitorActions()).maxSendable(ctx, request),
     waitForTransfer: async (hash, options) => (await visitorActions()).waitForTransfer(ctx, hash, options),
     getTransactions: account('getTransactions'),
     getNfts: account('getNfts'),

@@ -30,7 +30,8 @@ function toDecimalParts(value: string | number): DecimalParts | undefined {
   };
 }
 
-function groupThousands(integer: string): string {
+/** '1234567' → '1,234,567'. */
+export function groupThousands(integer: string): string {
   let grouped = '';
   for (let end = integer.length; end > 0; end -= 3) {
     const group = integer.slice(Math.max(end - 3, 0), end);

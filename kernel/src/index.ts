@@ -10,7 +10,7 @@ export type { ModalSnapshot } from './snapshot.js';
 export type { LatchEvents } from './events.js';
 export type { OpenOptions } from './actions/modal.js';
 export type { ConnectManyResult, ConnectTarget } from './actions/connect.js';
-export type { SendFee, SendRequest, SendResult } from './actions/send.js';
+export type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './actions/send.js';
 export type { AccountPageOptions } from './actions/history.js';
 export {
   DEFAULT_FEATURES,
@@ -75,6 +75,8 @@ export {
   type ChainAdapter,
   type ConnectOptions,
   type ConnectResult,
+  type FeeQuote,
+  type MaxSendable,
   type ReconnectOptions,
   type SignMessageRequest,
   type TransferOutcome,
@@ -200,7 +202,9 @@ export {
   AMOUNT_MALFORMED_REASON,
   AMOUNT_REQUIRED_REASON,
   AMOUNT_ZERO_REASON,
+  formatExactAmount,
   insufficientBalanceReason,
+  insufficientForFeeReason,
   parseAmountInput,
   tooManyDecimalsReason,
   transactionExplorerUrl,

@@ -8,10 +8,12 @@ export type { AnvilContracts } from './anvil/deployContracts.js';
 export interface AnvilOptions {
   /** Default 31337. */
   chainId?: number;
-  /** Deploy Multicall3, the demo ERC-20 and the demo ERC-721. Default true. */
+  /** Deploy Multicall3 (see `multicall3`), the demo ERC-20 and the demo ERC-721. Default true. */
   deploy?: boolean;
   /** A fixed port on 127.0.0.1; default 0, a free one. Fails if the port is taken. */
   port?: number;
+  /** With `deploy`, also deploy Multicall3 at its canonical address. Default true; false plays a fresh devnet without it. */
+  multicall3?: boolean;
 }
 
 /** A running anvil on 127.0.0.1 with its ten funded dev accounts. */
@@ -41,7 +43,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<BareAnvilF
   const fixture: BareAnvilFixture = { rpcUrl: node.rpcUrl, port: node.port, chainId, accounts, stop: node.stop };
   if (options.deploy === false) return fixture;
   try {
-    return { ...fixture, contracts: await deployContracts(node.rpcUrl, chainId, accounts) };
+    return { ...fixture, contracts: await deployContracts(node.rpcUrl, chainId, accounts, { multicall3: options.multicall3 !== false }) };
   } catch (error) {
     await node.stop();
     throw error;

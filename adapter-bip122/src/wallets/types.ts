@@ -25,6 +25,8 @@ export interface TransferOrder {
   /** Sats. */
   readonly amount: bigint;
   readonly network: CaipNetwork;
+  /** sat/vB of the reviewed quote, where the adapter builds the transaction itself (sats-connect wallets pick their own). */
+  readonly feeRate?: bigint;
 }
 
 /** One wallet protocol (sats-connect, Bitcoin Wallet Standard) behind one interface; loaded on first use. */

@@ -1,5 +1,5 @@
 import { GasPrice, SigningStargateClient, type StdFee, calculateFee } from '@cosmjs/stargate';
-import { LatchError } from '@latch/kernel';
+import { LatchError, readUntrustedProperty, type FeeQuote } from '@latch/kernel';
 import type { CosmosChainConfig } from '../networks/cosmosNetwork.js';
 import { RPC_TIMEOUT_MS, withTimeout } from './timeout.js';
 import { chainRejection, toTransferError } from './transferErrors.js';
@@ -18,6 +18,8 @@ export interface NativeTransfer {
   to: string;
   amount: bigint;
   broadcastPollIntervalMs: number;
+  /** The fee `estimateNativeTransferFee` quoted, when the visitor reviewed one: signed as it is. */
+  quotedFee?: StdFee;
 }
 
 const sendMessage = ({ from, to, amount, chain }: NativeTransfer) => ({
@@ -63,7 +65,7 @@ export async function sendNativeTransfer(transfer: NativeTransfer): Promise<stri
   try {
     client = await connect(transfer);
     const { from, to, chain, amount } = transfer;
-    const fee = await autoFee(client, transfer);
+    const fee = transfer.quotedFee ?? (await autoFee(client, transfer));
     const balance = await withTimeout(client.getBalance(from, chain.denom), RPC_TIMEOUT_MS, 'The Cosmos node');
     if (BigInt(balance.amount) < amount + feeAmount(fee, chain.denom)) throw chainRejection(5, 'sdk', 'insufficient funds');
     const result = await client.sendTokens(from, to, [{ denom: chain.denom, amount: amount.toString() }], fee);
@@ -76,15 +78,29 @@ export async function sendNativeTransfer(transfer: NativeTransfer): Promise<stri
   }
 }
 
-/** The fee `sendNativeTransfer` pays, in the native denom's smallest unit (it simulates; the wallet signs nothing). */
-export async function estimateNativeTransferFee(transfer: NativeTransfer): Promise<bigint> {
+/** The fee `sendNativeTransfer` pays, in the native denom's smallest unit, with the StdFee to sign (it simulates; the wallet signs nothing). */
+export async function estimateNativeTransferFee(transfer: NativeTransfer): Promise<FeeQuote> {
   let client: SigningStargateClient | undefined;
   try {
     client = await connect(transfer);
-    return feeAmount(await autoFee(client, transfer), transfer.chain.denom);
+    const fee = await autoFee(client, transfer);
+    return { fee: feeAmount(fee, transfer.chain.denom), terms: fee };
   } catch (err) {
     throw toTransferError(err);
   } finally {
     client?.disconnect();
   }
+}
+
+/** The StdFee a quote of `estimateNativeTransferFee` carries, when it is one for this denom and its figure matches. */
+export function quotedStdFee(quote: FeeQuote | undefined, denom: string): StdFee | undefined {
+  const terms = quote?.terms;
+  const gas = readUntrustedProperty(terms, 'gas');
+  const amount = readUntrustedProperty(terms, 'amount');
+  if (typeof gas !== 'string' || !/^\d+$/.test(gas) || !Array.isArray(amount) || amount.length !== 1) return undefined;
+  const [coin] = amount as unknown[];
+  const coinAmount = readUntrustedProperty(coin, 'amount');
+  if (readUntrustedProperty(coin, 'denom') !== denom || typeof coinAmount !== 'string' || !/^\d+$/.test(coinAmount)) return undefined;
+  if (BigInt(coinAmount) !== quote?.fee) return undefined;
+  return { gas, amount: [{ denom, amount: coinAmount }] };
 }

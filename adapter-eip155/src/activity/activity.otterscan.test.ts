@@ -45,7 +45,8 @@ describe('activity with Otterscan (anvil answers ots_*)', () => {
   it('fills the §3 metadata: ISO time, chain, sender and receiver, the configured icon', async () => {
     const [page] = await readAllPages(adapterWith(), network, subject);
     const ldtIn = page?.data.find((transaction) => transaction.id === history.find((entry) => entry.label === 'LDT in')?.hash);
-    expect(ldtIn?.metadata).toMatchObject({ chain: 'eip155:31337', sentFrom: anvil.accounts[0]!.address, sentTo: anvil.contracts.token });
+    // A token transfer's parties are its Transfer log's, not the transaction's `to` (the token contract).
+    expect(ldtIn?.metadata).toMatchObject({ chain: 'eip155:31337', sentFrom: anvil.accounts[0]!.address, sentTo: subject });
     expect(new Date(ldtIn!.metadata.minedAt).toISOString()).toBe(ldtIn!.metadata.minedAt);
     expect(Math.abs(Date.parse(ldtIn!.metadata.minedAt) - Date.now())).toBeLessThan(60 * 60_000);
     expect(ldtIn?.transfers[0]?.fungible_info).toEqual({ name: 'Latch Demo Token', symbol: 'LDT', icon: { url: ICON } });

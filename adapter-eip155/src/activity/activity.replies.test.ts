@@ -98,7 +98,18 @@ describe('activity: untrusted node replies, aborts and bad requests', () => {
       () => read(),
     );
     // Tokens received (the account never called) need the logs: only what it sent or was paid in ETH is left.
-    const expected = ['LDT out, reverted', 'LNFT out', 'native to itself', 'LDT out', 'native out', 'native in'].map(hashOf);
+    const expected = [
+      'LDT paid, an NFT minted to it',
+      'LDT and the new token out in one transaction',
+      'approve the new token',
+      'approve LDT',
+      'LDT out, reverted',
+      'LNFT out',
+      'native to itself',
+      'LDT out',
+      'native out',
+      'native in',
+    ].map(hashOf);
     expect(page.data.map((transaction) => transaction.id)).toEqual(expected);
   });
 
@@ -118,7 +129,14 @@ describe('activity: untrusted node replies, aborts and bad requests', () => {
       () => read({}, createEip155Adapter({ target: new EventTarget() })),
       withoutOtterscan,
     );
-    const expected = ['new token minted to it', 'LNFT out', 'LDT out', 'LDT in'].map(hashOf);
+    const expected = [
+      'LDT paid, an NFT minted to it',
+      'LDT and the new token out in one transaction',
+      'new token minted to it',
+      'LNFT out',
+      'LDT out',
+      'LDT in',
+    ].map(hashOf);
     expect(page.data.map((transaction) => transaction.id)).toEqual(expected);
   });
 

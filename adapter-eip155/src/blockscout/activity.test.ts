@@ -55,6 +55,7 @@ const transactions = [
   { ...transaction({ n: 51, block: 103, from: ACCOUNT, to: BOB }), value: 'lots' }, // malformed
   transaction({ n: 9, block: 85, from: ACCOUNT, to: ACCOUNT.toLowerCase(), value: '500000000000000000' }),
   transaction({ n: 10, block: 80, from: ACCOUNT, to: usdc.address_hash, method: 'approve' }),
+  transaction({ n: 11, block: 75, from: ACCOUNT, to: ROUTER, value: eth('1'), method: 'mint' }), // pays for a mint
 ];
 const tokenTransfers = [
   tokenTransfer({ n: 3, block: 115, logIndex: 4, from: BOB, to: ACCOUNT, token: usdc, total: { value: '12345678', decimals: '6' } }),
@@ -71,12 +72,22 @@ const tokenTransfers = [
   }),
   tokenTransfer({ n: 7, block: 95, logIndex: 2, from: BOB, to: ACCOUNT, token: scamNft, total: { token_id: '1', token_instance: null } }),
   tokenTransfer({ n: 8, block: 90, logIndex: 3, from: BOB, to: ACCOUNT, token: scamCoin, total: { value: eth('1000'), decimals: '18' } }),
+  tokenTransfer({
+    n: 11,
+    block: 75,
+    logIndex: 1,
+    from: ZERO,
+    to: ACCOUNT,
+    token: cool,
+    type: 'token_minting',
+    total: { token_id: '8', token_instance: tokenInstance({ id: '8', token: cool, name: 'Cool #8', image: 'https://nft.example/8.png' }) },
+  }),
   {
     ...tokenTransfer({ n: 52, block: 89, logIndex: 1, from: BOB, to: ACCOUNT, token: usdc, total: { value: '1', decimals: '6' } }),
     token: null,
   },
 ];
-const ALL_IDS = [1, 2, 3, 4, 5, 6, 7, 9, 10].map(txHash);
+const ALL_IDS = [1, 2, 3, 4, 5, 6, 7, 9, 10, 11].map(txHash);
 
 const TX_PATH = `/api/v2/addresses/${ACCOUNT.toLowerCase()}/transactions`;
 const TT_PATH = `/api/v2/addresses/${ACCOUNT.toLowerCase()}/token-transfers`;
@@ -136,7 +147,7 @@ describe('createBlockscoutActivity', () => {
         sentFrom: ACCOUNT,
         sentTo: BOB,
       },
-      transfers: [{ direction: 'out', fungible_info: { name: 'Ether', symbol: 'ETH' }, quantity: { numeric: '1.5' } }],
+      transfers: [{ direction: 'out', fungible_info: { name: 'Ether', symbol: 'ETH' }, quantity: { numeric: '1.5' }, counterparty: BOB }],
     });
     expect(t.get(txHash(2))?.metadata.operationType).toBe('receive');
     expect(t.get(txHash(3))).toMatchObject({
@@ -146,6 +157,7 @@ describe('createBlockscoutActivity', () => {
           direction: 'in',
           fungible_info: { name: 'USD Coin', symbol: 'USDC', icon: { url: 'https://icons.example/usdc.png' } },
           quantity: { numeric: '12.345678' },
+          counterparty: BOB,
         },
       ],
     });
@@ -153,7 +165,7 @@ describe('createBlockscoutActivity', () => {
       metadata: { operationType: 'trade', sentFrom: ACCOUNT, sentTo: ROUTER },
       transfers: [
         { direction: 'out', fungible_info: { symbol: 'ETH' }, quantity: { numeric: '1' } },
-        { direction: 'in', fungible_info: { symbol: 'WOW' }, quantity: { numeric: '2' } },
+        { direction: 'in', fungible_info: { symbol: 'WOW' }, quantity: { numeric: '2' }, counterparty: ROUTER },
       ],
     });
     expect(t.get(txHash(5))?.metadata.status).toBe('failed');
@@ -167,11 +179,20 @@ describe('createBlockscoutActivity', () => {
         },
       ],
     });
+    expect(t.get(txHash(6))?.transfers[0]?.counterparty).toBeUndefined(); // minted: no party but the zero address
     expect(t.get(txHash(7))?.transfers).toEqual([
-      { direction: 'in', nft_info: { name: 'Free Mint #1', flags: { is_spam: true } }, quantity: { numeric: '1' } },
+      { direction: 'in', nft_info: { name: 'Free Mint #1', flags: { is_spam: true } }, quantity: { numeric: '1' }, counterparty: BOB },
     ]);
     expect(t.get(txHash(9))?.transfers[0]?.direction).toBe('self');
     expect(t.get(txHash(10))).toMatchObject({ metadata: { operationType: 'approve' }, transfers: [] });
+    // Paying for a mint is a contract call: 'mint' only when all the account got was minted and it gave nothing.
+    expect(t.get(txHash(11))).toMatchObject({
+      metadata: { operationType: 'execute' },
+      transfers: [
+        { direction: 'out', quantity: { numeric: '1' }, counterparty: ROUTER },
+        { direction: 'in', nft_info: { name: 'Cool #8' } },
+      ],
+    });
   });
 
   it('pages with a cursor holding both feeds’ next_page_params: each transaction once, in order, parts merged', async () => {

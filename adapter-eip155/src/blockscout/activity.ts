@@ -31,9 +31,12 @@ function completeAbove(state: ActivityState): number {
   return limit;
 }
 
+/** 'mint' only when all the account received was minted to it and it gave nothing (a paid mint is a contract call). */
 function operationOf(entry: ActivityEntry): string {
-  if (entry.minted) return 'mint';
   const directions = new Set(entry.transfers.map((transfer) => transfer.direction));
+  const received = entry.transfers.filter((transfer) => transfer.direction === 'in').length;
+  const gave = directions.has('out') || directions.has('self');
+  if (entry.mints > 0 && entry.mints === received) return gave ? 'execute' : 'mint';
   if (directions.has('in') && directions.has('out')) return 'trade';
   if (directions.has('out') || directions.has('self')) return 'send';
   if (directions.has('in')) return 'receive';

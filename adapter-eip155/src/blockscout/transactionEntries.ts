@@ -13,8 +13,8 @@ export interface ActivityEntry {
   method?: string;
   /** Seen in `/transactions` (its from/to/status are the transaction's own, not a transfer's). */
   fromTransactionFeed: boolean;
-  /** A token was minted to the account. */
-  minted: boolean;
+  /** How many of `transfers` are tokens minted to the account. */
+  mints: number;
   transfers: TransactionTransfer[];
 }
 
@@ -42,8 +42,18 @@ function statusOf(item: unknown): ActivityEntry['status'] {
   return 'failed';
 }
 
-function withDirection(transfer: TransactionTransfer, direction: TransactionTransfer['direction']): TransactionTransfer {
-  return direction ? { direction, ...transfer } : transfer;
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+/** The transfer seen from the account, with the other party (its receiver when sent, its sender when received). */
+function withDirection(
+  transfer: TransactionTransfer,
+  direction: TransactionTransfer['direction'],
+  from: string,
+  to: string,
+): TransactionTransfer {
+  if (!direction) return transfer;
+  const other = direction === 'in' ? from : direction === 'out' ? to : undefined;
+  return { direction, ...transfer, ...(other && other !== ZERO_ADDRESS ? { counterparty: other } : {}) };
 }
 
 /** An item of `/addresses/{hash}/transactions`; undefined when malformed or not mined yet. */
@@ -62,6 +72,8 @@ export function entryFromTransaction(item: unknown, { account, native }: EntryCo
           withDirection(
             { fungible_info: { name: native.name, symbol: native.symbol }, quantity: { numeric: formatUnits(value, native.decimals) } },
             directionOf(from, to, account),
+            from,
+            to,
           ),
         ]
       : [];
@@ -74,7 +86,7 @@ export function entryFromTransaction(item: unknown, { account, native }: EntryCo
     to,
     ...(method ? { method } : {}),
     fromTransactionFeed: true,
-    minted: false,
+    mints: 0,
     transfers,
   };
 }
@@ -139,8 +151,8 @@ export function entryFromTokenTransfer(item: unknown, { account }: EntryContext)
     from,
     to,
     fromTransactionFeed: false,
-    minted: read(item, 'type') === 'token_minting' && direction === 'in',
-    transfers: [withDirection(transfer, direction)],
+    mints: read(item, 'type') === 'token_minting' && direction === 'in' ? 1 : 0,
+    transfers: [withDirection(transfer, direction, from, to)],
   };
 }
 
@@ -156,7 +168,7 @@ export function mergeEntry(entries: Map<string, ActivityEntry>, entry: ActivityE
   entries.set(entry.id, {
     ...own,
     fromTransactionFeed: known.fromTransactionFeed || entry.fromTransactionFeed,
-    minted: known.minted || entry.minted,
+    mints: known.mints + entry.mints,
     transfers: entry.fromTransactionFeed ? [...entry.transfers, ...known.transfers] : [...known.transfers, ...entry.transfers],
   });
 }

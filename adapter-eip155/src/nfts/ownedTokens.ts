@@ -2,6 +2,7 @@ import { decodeFunctionResult, encodeFunctionData, multicall3Abi, type Hex } fro
 import { readContract } from 'viem/actions';
 import { MULTICALL3_ADDRESS } from '../constants.js';
 import type { NetworkClient } from '../rpc/client.js';
+import { hasMulticall3, readEach } from '../rpc/multicall3.js';
 import type { ConfiguredCollection } from './config.js';
 import { ERC721_ENUMERABLE_INTERFACE_ID, ERC721_INTERFACE_ID, TRANSFER_TOPIC, erc721ReadAbi } from './erc721Abi.js';
 
@@ -39,8 +40,15 @@ async function aggregate(client: NetworkClient, reads: readonly ReadCall[]): Pro
   return reads.map((read, index) => decodeReply(read, replies[index]));
 }
 
-/** The calls in aggregate3 batches of `chunkSize` (all in one by default): each result, or undefined where it failed. */
+/**
+ * The calls in aggregate3 batches of `chunkSize` (all in one by default), or one `eth_call` each on a chain without
+ * Multicall3: each result, or undefined where it failed.
+ */
 export async function readAll(client: NetworkClient, reads: readonly ReadCall[], chunkSize = reads.length): Promise<unknown[]> {
+  if (reads.length === 0) return [];
+  if (!(await hasMulticall3(client))) {
+    return readEach(reads, (read) => readContract(client, { abi: erc721ReadAbi, ...read } as never));
+  }
   const chunks: ReadCall[][] = [];
   for (let start = 0; start < reads.length; start += Math.max(1, chunkSize)) chunks.push(reads.slice(start, start + chunkSize));
   return (await Promise.all(chunks.map((chunk) => aggregate(client, chunk)))).flat();

@@ -12,6 +12,7 @@ export function summarise(transaction: Transaction) {
       ...(transfer.fungible_info?.symbol ? { symbol: transfer.fungible_info.symbol } : {}),
       ...(transfer.nft_info?.name ? { nft: transfer.nft_info.name } : {}),
       numeric: transfer.quantity.numeric,
+      ...(transfer.counterparty ? { counterparty: transfer.counterparty } : {}),
     })),
   };
 }

@@ -1,12 +1,10 @@
 // Loaded with import() on the first balance, fee or transfer: @polkadot/api never reaches the first load.
-import { LatchError, readUntrustedProperty, toLatchError } from '@latch/kernel';
+import { LatchError, toLatchError, type FeeQuote, type MaxSendable } from '@latch/kernel';
 import type { ApiPromise } from '@polkadot/api';
+import { existentialDepositOf, readFunds } from './accountReads.js';
 import { connectApi } from './connectApi.js';
-import { extensionSigner } from './extensionSigner.js';
-import { dispatchFailure, submissionFailure } from './transferErrors.js';
-
-/** How long a submitted transfer may take to reach a block (a relay chain makes one every 6 s). */
-const INCLUSION_TIMEOUT_MS = 120_000;
+import { submitSigned, type Submitted } from './submitTransfer.js';
+import { planMax, planTransfer, type TransferCallName } from './transferPlan.js';
 
 export interface NativeTransfer {
   endpoint: string;
@@ -15,39 +13,35 @@ export interface NativeTransfer {
   to: string;
   /** In the smallest unit (planck). */
   amount: bigint;
+  /** For the words of a refusal or a warning. */
+  currency: { symbol: string; decimals: number };
 }
 
 export interface ExtensionTransfer extends NativeTransfer {
   /** The extension's untrusted `signer`. */
   signer: unknown;
   walletName: string;
+  /** The call the visitor reviewed (its quote's), when there was a review. */
+  reviewed?: TransferCallName;
 }
 
 export interface ChainClient {
   freeBalance(endpoint: string, address: string): Promise<bigint>;
-  estimateTransferFee(transfer: NativeTransfer): Promise<bigint>;
-  /** Signs through the extension and submits; resolves the extrinsic hash once it is in a block and succeeded. */
-  sendTransfer(transfer: ExtensionTransfer): Promise<string>;
+  /** The call and fee of the transfer, or the chain's refusal (existential deposit, balance) before any extension. */
+  quoteTransfer(transfer: NativeTransfer): Promise<FeeQuote>;
+  /** Max that keeps the sender's account open. */
+  maxSendable(transfer: Omit<NativeTransfer, 'amount' | 'to'>): Promise<MaxSendable>;
+  /** Checks again, signs through the extension and submits; `outcome` follows it into a block. */
+  sendTransfer(transfer: ExtensionTransfer): Promise<Submitted>;
   disconnect(): Promise<void>;
 }
 
-/** `balances.transferKeepAlive(to, amount)`: the sender is never reaped by its own transfer. */
-function transferCall(api: ApiPromise, to: string, amount: bigint) {
-  const transferKeepAlive = api.tx.balances?.transferKeepAlive;
-  if (!transferKeepAlive) throw new LatchError('This chain has no balances.transferKeepAlive', { category: 'RPC_ERROR' });
-  return transferKeepAlive(to, amount);
-}
-
-/** `system.account(address).data.free`, checked: a chain without the usual System pallet layout is refused clearly. */
-async function readFree(api: ApiPromise, address: string): Promise<bigint> {
-  const account = api.query.system?.account;
-  if (!account) throw new LatchError('This chain has no system.account storage', { category: 'RPC_ERROR' });
-  const info: unknown = await account(address);
-  const free = readUntrustedProperty(readUntrustedProperty(info, 'data'), 'free');
-  const toBigInt = readUntrustedProperty(free, 'toBigInt');
-  if (typeof toBigInt !== 'function')
-    throw new LatchError('The chain answered an account without a free balance', { category: 'RPC_ERROR' });
-  return toBigInt.call(free) as bigint;
+/** The balances call by name: `transferAllowDeath` is `transfer` on runtimes from before it was renamed. */
+function transferCall(api: ApiPromise, call: TransferCallName, to: string, amount: bigint) {
+  const balances = api.tx.balances;
+  const build = call === 'transferKeepAlive' ? balances?.transferKeepAlive : (balances?.transferAllowDeath ?? balances?.transfer);
+  if (!build) throw new LatchError(`This chain has no balances.${call}`, { category: 'RPC_ERROR' });
+  return build(to, amount);
 }
 
 /**
@@ -59,40 +53,11 @@ async function nextNonce(api: ApiPromise, from: string): Promise<number> {
   return accountNextIndex ? (await accountNextIndex(from)).toNumber() : -1; // -1: @polkadot/api asks the runtime
 }
 
-function includeTransfer(api: ApiPromise, nonce: number, { from, to, amount, signer, walletName }: ExtensionTransfer): Promise<string> {
-  const extrinsic = transferCall(api, to, amount);
-  const options = { signer: extensionSigner(signer, walletName), nonce };
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    let unsubscribe: (() => void) | undefined;
-    const settle = (finish: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      unsubscribe?.();
-      finish();
-    };
-    const timer = setTimeout(
-      () => settle(() => reject(new LatchError('The transfer was not included in a block in time', { category: 'RPC_ERROR' }))),
-      INCLUSION_TIMEOUT_MS,
-    );
-    extrinsic
-      .signAndSend(from, options, (result) => {
-        const { status, dispatchError } = result;
-        if (status.isInBlock || status.isFinalized) {
-          settle(() => (dispatchError ? reject(dispatchFailure(api, dispatchError)) : resolve(result.txHash.toHex())));
-        } else if (status.isInvalid || status.isDropped || status.isUsurped) {
-          settle(() => reject(new LatchError(`The node dropped the transfer (${status.type})`, { category: 'RPC_ERROR' })));
-        }
-      })
-      .then(
-        (off) => {
-          unsubscribe = off;
-          if (settled) off();
-        },
-        (err: unknown) => settle(() => reject(submissionFailure(err))),
-      );
-  });
+async function quoteOn(api: ApiPromise, { from, to, amount, currency }: NativeTransfer): Promise<FeeQuote> {
+  const [sender, receiver] = await Promise.all([readFunds(api, from), readFunds(api, to)]);
+  const feeOf = async (call: TransferCallName, planck: bigint) =>
+    (await transferCall(api, call, to, planck).paymentInfo(from)).partialFee.toBigInt();
+  return planTransfer({ sender, receiver, existentialDeposit: existentialDepositOf(api), amount, currency, feeOf });
 }
 
 /** One ApiPromise per endpoint, shared by every request, dropped when its socket closes. */
@@ -115,17 +80,27 @@ export function createChainClient(): ChainClient {
     }
   };
   return {
-    freeBalance: (endpoint, address) => rpc(async () => readFree(await apiFor(endpoint), address)),
-    estimateTransferFee: ({ endpoint, from, to, amount }) =>
+    freeBalance: (endpoint, address) => rpc(async () => (await readFunds(await apiFor(endpoint), address)).free),
+    quoteTransfer: (transfer) => rpc(async () => quoteOn(await apiFor(transfer.endpoint), transfer)),
+    maxSendable: ({ endpoint, from, currency }) =>
       rpc(async () => {
         const api = await apiFor(endpoint);
-        const info = await transferCall(api, to, amount).paymentInfo(from);
-        return info.partialFee.toBigInt();
+        const feeOf = async (call: TransferCallName, planck: bigint) =>
+          // The fee does not depend on the receiver: the sender stands in for it.
+          (await transferCall(api, call, from, planck).paymentInfo(from)).partialFee.toBigInt();
+        return planMax({ sender: await readFunds(api, from), existentialDeposit: existentialDepositOf(api), currency, feeOf });
       }),
     async sendTransfer(transfer) {
       const api = await rpc(() => apiFor(transfer.endpoint));
+      // The chain may have moved since the review: the call is planned again, and must be the one reviewed.
+      const plan = await rpc(() => quoteOn(api, transfer));
+      const call = (plan.terms as { call: TransferCallName }).call;
+      if (transfer.reviewed && transfer.reviewed !== call) {
+        throw new LatchError('The balances changed since the review: review the transfer again', { category: 'VALIDATION_ERROR' });
+      }
       const nonce = await rpc(() => nextNonce(api, transfer.from));
-      return includeTransfer(api, nonce, transfer);
+      const extrinsic = transferCall(api, call, transfer.to, transfer.amount);
+      return submitSigned(api, extrinsic, { from: transfer.from, nonce, signer: transfer.signer, walletName: transfer.walletName });
     },
     async disconnect() {
       const open = [...apis.values()];

@@ -90,6 +90,46 @@ test('bitcoin: send 0.1 BTC from the Account view: the wallet signs and broadcas
   await expect(dialog(page).getByTestId('latch-account-balance')).toHaveText(BTC_TEXT(await bitcoin.balanceOf(from)));
 });
 
+test('bitcoin: Max spends every coin into one output, no change: the review shows the amount and the fee the chain then counts; the sender keeps 0', async ({
+  page,
+  bitcoinDemo,
+  bitcoin,
+  installBitcoinWallet,
+}) => {
+  const from = await installBitcoinWallet(page, { key: BITCOIN_KEYS.maxer });
+  await bitcoin.fund(from, 1_234_567n);
+  await bitcoin.fund(from, 89_012n);
+  const to = bitcoinAddress('45'.repeat(32));
+  const coins = await esplora<EsploraUtxo[]>(bitcoin.esploraUrl, `/address/${from}/utxo`);
+  const held = coins.reduce((sum, coin) => sum + BigInt(coin.value), 0n);
+  await page.goto(bitcoinDemo.url);
+  await connectWallet(page, BITCOIN_WALLET_NAME);
+  await page.getByTestId('latch-account-button').click();
+  const modal = dialog(page);
+  await modal.getByTestId('latch-feature-WalletSend').click();
+  await modal.getByRole('textbox', { name: 'To', exact: true }).fill(to);
+  await modal.getByRole('button', { name: 'Max BTC' }).click();
+  await expect(modal.getByLabel(/^Amount/)).not.toHaveValue('');
+  await modal.getByTestId('latch-send-review').click();
+  const sats = (text: string) => {
+    const [integer = '0', fraction = ''] = text.replace(/ BTC$/, '').split('.');
+    return BigInt(integer + fraction.padEnd(8, '0'));
+  };
+  await expect(modal.getByTestId('latch-send-fee')).toHaveText(/^0\.\d+ BTC$/);
+  const amount = sats((await modal.getByTestId('latch-send-amount').textContent()) ?? '');
+  const fee = sats((await modal.getByTestId('latch-send-fee').textContent()) ?? '');
+  expect(amount + fee).toBe(held);
+  await modal.getByTestId('latch-send-confirm').click();
+  await expect(modal.getByTestId('latch-send-result')).toHaveAttribute('data-status', 'submitted');
+
+  const [payment] = await esplora<EsploraUtxo[]>(bitcoin.esploraUrl, `/address/${to}/utxo`);
+  const transaction = await esplora<{ fee: number; vin: unknown[]; vout: { value: number }[] }>(bitcoin.esploraUrl, `/tx/${payment!.txid}`);
+  expect(transaction.vin).toHaveLength(coins.length);
+  expect(transaction.vout.map((output) => BigInt(output.value))).toEqual([amount]);
+  expect(BigInt(transaction.fee)).toBe(fee);
+  expect(await bitcoin.balanceOf(from)).toBe(0n);
+});
+
 test('bitcoin: the wallet declines: declined state, still disconnected', async ({ page, bitcoinDemo, installBitcoinWallet }) => {
   await installBitcoinWallet(page, { key: BITCOIN_KEYS.holder, failures: { rejectConnect: true } });
   await page.goto(bitcoinDemo.url);

@@ -26,6 +26,8 @@ export const POLKADOT_URIS = {
   holder: '//LatchE2eHolder',
   /** Sends: its balance changes, so no other test reads it. */
   sender: '//LatchE2eSender',
+  /** Sends everything Max offers (amounts.spec's polkadot part): its balance is its own. */
+  maxer: '//LatchE2eMaxer',
 } as const;
 /** 1 ROC: the local chain (Rococo Asset Hub) has 12 decimals. */
 export const ROC = 10n ** 12n;
@@ -33,7 +35,7 @@ export const ROC = 10n ** 12n;
 export const POLKADOT_FUNDING = 42n * ROC + ROC / 2n;
 
 /** Payment keys of the test Bitcoin wallets (32-byte hex, P2WPKH), funded by the fixture. */
-export const BITCOIN_KEYS = { holder: '41'.repeat(32), sender: '42'.repeat(32) } as const;
+export const BITCOIN_KEYS = { holder: '41'.repeat(32), sender: '42'.repeat(32), maxer: '44'.repeat(32) } as const;
 /** What the fixture pays each test Bitcoin wallet (confirmed): 0.75 BTC. */
 export const BITCOIN_FUNDING_SATS = 75_000_000n;
 

@@ -12,7 +12,7 @@ import {
   type UniswapDeployment,
 } from '@latch/testkit';
 import type { Page } from '@playwright/test';
-import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseEther } from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { serveDemo } from '../scripts/demoServer.mjs';
 import { DIST_DIR, dialog, expect, test as base } from './fixtures.js';
@@ -101,6 +101,33 @@ async function pick(page: Page, side: 'from' | 'to', query: string, symbol: stri
   );
 }
 
+/** Opens Swap, ETH to LDT at a 0.5 % tolerance, paying `pay` ETH; waits for the quote. */
+async function quoteLdtAtHalfPercent(page: Page, pay: string) {
+  await openSwap(page);
+  await pick(page, 'to', 'LDT', 'LDT');
+  const modal = dialog(page);
+  await modal.getByLabel('Slippage tolerance (%)').fill('0.5');
+  await modal.getByLabel('You pay').fill(pay);
+  await expect(modal.getByText('Minimum received (0.5 %)')).toBeVisible();
+  return modal;
+}
+
+/** Dev account `index` buys LDT with 5 ETH on Uniswap v2 (any price): the price moves ~10 % for the next buyer. */
+function buyLdtWithFiveEth(swapDemo: SwapDemo, index: number, fees: { maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint } = {}) {
+  const { anvil, uniswap } = swapDemo;
+  const account = privateKeyToAccount(anvil.accounts[index]!.privateKey);
+  return createWalletClient({ account, transport: http(anvil.rpcUrl) }).writeContract({
+    address: uniswap.v2.router,
+    abi: loadUniswapArtifact('UniswapV2Router02').abi,
+    functionName: 'swapExactETHForTokens',
+    args: [0n, [uniswap.weth, anvil.contracts.token], account.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
+    value: parseEther('5'),
+    gas: 300_000n,
+    ...fees,
+    chain: null,
+  });
+}
+
 test('LDT → LUSD on the v3 pool: quote with impact, fee and minimum, the allowance step, the swap, balances and Activity', async ({
   page,
   swapDemo,
@@ -145,7 +172,8 @@ test('LDT → LUSD on the v3 pool: quote with impact, fee and minimum, the allow
   await expect(modal.getByTestId('latch-swap-amount-out')).toHaveText(display(amountOut, 6, 'LUSD'));
   await expect(modal.getByTestId('latch-swap-minimum')).toHaveText(display((amountOut * 99n) / 100n, 6, 'LUSD'));
   await expect(modal.getByText('Minimum received (1 %)')).toBeVisible();
-  await expect(modal.getByTestId('latch-swap-fee')).toHaveText('0.030 LDT');
+  // The pool's 0.3 % of 10 LDT, every digit.
+  await expect(modal.getByTestId('latch-swap-fee')).toHaveText('0.03 LDT');
   await expect(modal.getByTestId('latch-swap-impact')).toHaveText('< 0.01 %');
   await expect(modal.getByText('Uniswap v3 0.3 %')).toBeVisible();
   await audit(page, 'Swap form with a quote');
@@ -219,7 +247,7 @@ test('by keyboard: ETH → LDT on the v2 pool, native in, no allowance step', as
   expect(await focusedInModal(page)).toContain('Swap complete');
 });
 
-test('the price moves past the slippage tolerance before the swap: the §8 revert message, nothing swapped; the new quote swaps', async ({
+test('the price moves past the slippage tolerance before the swap: the wallet refuses it (never called reverted), nothing swapped; the new quote swaps', async ({
   page,
   swapDemo,
   installSwapWallet,
@@ -228,35 +256,15 @@ test('the price moves past the slippage tolerance before the swap: the §8 rever
   const client = createPublicClient({ transport: http(anvil.rpcUrl) });
   await installSwapWallet(page, 3);
   await page.goto(swapDemo.url);
-  await openSwap(page);
-  const modal = dialog(page);
-  await pick(page, 'to', 'LDT', 'LDT');
-  await modal.getByLabel('Slippage tolerance (%)').fill('0.5');
-  await modal.getByLabel('You pay').fill('1');
-  await expect(modal.getByText('Minimum received (0.5 %)')).toBeVisible();
+  const modal = await quoteLdtAtHalfPercent(page, '1');
   // Someone else buys LDT with 5 ETH first, from the test: the quote on screen is now ~10 % too good.
-  const front = createWalletClient({
-    account: privateKeyToAccount(anvil.accounts[5]!.privateKey),
-    chain: defineChain({
-      id: 31337,
-      name: 'Local Devnet',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [anvil.rpcUrl] } },
-    }),
-    transport: http(anvil.rpcUrl),
-  });
-  const hash = await front.writeContract({
-    address: uniswap.v2.router,
-    abi: loadUniswapArtifact('UniswapV2Router02').abi,
-    functionName: 'swapExactETHForTokens',
-    args: [0n, [uniswap.weth, anvil.contracts.token], anvil.accounts[5]!.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
-    value: parseEther('5'),
-  });
+  const hash = await buyLdtWithFiveEth(swapDemo, 5);
   expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
   const before = await client.getBalance({ address: anvil.accounts[3]!.address });
   await modal.getByRole('button', { name: 'Swap', exact: true }).click();
+  // The wallet's gas estimation refused it: nothing reached the chain, so the words are not "reverted".
   await expect(modal.getByTestId('latch-swap-error')).toHaveText(
-    'The transaction was reverted by the contract: the price moved by more than your 0.5 % slippage tolerance. Get a new quote or raise the tolerance.',
+    'The contract refused this swap: the price moved by more than your 0.5 % slippage tolerance. Get a new quote or raise the tolerance. Nothing was sent.',
   );
   expect(await client.getBalance({ address: anvil.accounts[3]!.address })).toBe(before);
   await audit(page, 'Swap form with a slippage error');
@@ -271,6 +279,46 @@ test('the price moves past the slippage tolerance before the swap: the §8 rever
   await expect(modal.getByTestId('latch-swap-amount-out')).toHaveText(display(amounts[1]!, 18, 'LDT'));
   await modal.getByRole('button', { name: 'Swap', exact: true }).click();
   await expect(modal.getByTestId('latch-swap-result')).toHaveAttribute('data-status', 'confirmed');
+});
+
+test('front-run in the same block (automine off): the swap is mined and reverted, and its reason is read on the state it ran on', async ({
+  page,
+  swapDemo,
+  installSwapWallet,
+}) => {
+  const { anvil } = swapDemo;
+  const client = createPublicClient({ transport: http(anvil.rpcUrl) });
+  const rpc = (method: string, params: unknown[] = []) => client.request({ method, params } as never);
+  await installSwapWallet(page, 6);
+  await page.goto(swapDemo.url);
+  const modal = await quoteLdtAtHalfPercent(page, '0.3');
+  // The pool's 0.3 % of 0.3 ETH, every digit (§9's 3 decimals would read 0.000).
+  await expect(modal.getByTestId('latch-swap-fee')).toHaveText('0.0009 ETH');
+  await rpc('evm_setAutomine', [false]);
+  try {
+    // The visitor's swap waits in the mempool; a front-runner sees it and buys LDT with 5 ETH, with a higher tip so the
+    // block orders it first.
+    await modal.getByRole('button', { name: 'Swap', exact: true }).click();
+    await expect(modal.getByText('Waiting for the network to include the transaction.')).toBeVisible();
+    const frontHash = await buyLdtWithFiveEth(swapDemo, 7, {
+      maxFeePerGas: parseEther('0.0000002'),
+      maxPriorityFeePerGas: parseEther('0.0000001'),
+    });
+    await rpc('evm_mine');
+    await expect(modal.getByTestId('latch-swap-result')).toHaveAttribute('data-status', 'failed');
+    await expect(modal.getByTestId('latch-swap-result')).toContainText(
+      'The transaction was reverted by the contract: the price moved by more than your 0.5 % slippage tolerance. Get a new quote or raise the tolerance.',
+    );
+    // It was a same-block front-run: one block, the front-runner first, the visitor's swap reverted.
+    const frontReceipt = await client.getTransactionReceipt({ hash: frontHash });
+    const block = await client.getBlock({ blockNumber: frontReceipt.blockNumber, includeTransactions: true });
+    const victim = block.transactions.find((transaction) => transaction.from.toLowerCase() === anvil.accounts[6]!.address.toLowerCase());
+    expect(frontReceipt.transactionIndex).toBe(0);
+    expect(victim?.transactionIndex).toBe(1);
+    expect((await client.getTransactionReceipt({ hash: victim!.hash })).status).toBe('reverted');
+  } finally {
+    await rpc('evm_setAutomine', [true]);
+  }
 });
 
 test('a request declined in the wallet says so; an amount over the balance blocks the form', async ({

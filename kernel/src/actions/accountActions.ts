@@ -3,4 +3,4 @@
  * resolution. One chunk, loaded when the visitor opens one of them (or a host calls one).
  */
 export { getNfts, getTransactions, resolveName } from './history.js';
-export { estimateSendFee, sendTransfer, setSendState, waitForTransfer } from './send.js';
+export { estimateSendFee, maxSendable, sendTransfer, setSendState, waitForTransfer } from './send.js';

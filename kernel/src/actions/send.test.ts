@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createModal } from '../createModal.js';
+import { LatchError } from '../errors/LatchError.js';
 import type { TransferRequest } from '../plugins/ChainAdapter.js';
 import { connector, createFakeAdapter, network } from '../test-support/fakeAdapter.js';
 import { createTestModal } from '../test-support/testModal.js';
@@ -30,7 +31,7 @@ async function sendingModal(answer: (request: TransferRequest) => Promise<string
       transfers.push(request);
       return answer(request);
     },
-    estimateFee: async () => 21_000n * 1_000_000_000n,
+    estimateFee: async (request) => ({ fee: 21_000n * 1_000_000_000n, terms: { quotedFor: request.amount } }),
   };
   caps.balance = { ...caps.balance!, getTokenBalances: async () => [tokenRow()] };
   await setup.modal.connect('w');
@@ -42,13 +43,13 @@ async function sendingModal(answer: (request: TransferRequest) => Promise<string
 describe('sendTransfer', () => {
   it('sends native currency in the smallest unit to the adapter, with the connected account and network', async () => {
     const { modal, transfers, fake } = await sendingModal();
-    const result = await modal.sendTransfer({ to: RECEIVER, amount: '1.5' });
+    const result = await modal.sendTransfer({ to: RECEIVER, amount: '1.25' });
     expect(result).toEqual({ hash: `0x${'ab'.repeat(32)}`, explorerUrl: `https://explorer.example/tx/0x${'ab'.repeat(32)}` });
     expect(transfers).toHaveLength(1);
     expect(transfers[0]).toMatchObject({
       from: fake.address,
       to: RECEIVER,
-      amount: 1_500_000_000_000_000_000n,
+      amount: 1_250_000_000_000_000_000n,
       network: { caipNetworkId: 'eip155:1' },
     });
     expect(transfers[0]?.token).toBeUndefined();
@@ -139,15 +140,58 @@ describe('sendTransfer', () => {
     expect(modal.getState().send.loading).toBe(false);
   });
 
-  it("on a test network (balance shown as '0.00', never read: §5) leaves the native amount to the node", async () => {
+  it("on a test network (balance shown as '0.00', never read for display: §5) reads it from the chain before sending", async () => {
     const sepolia = network('eip155', '11155111', { testnet: true });
     const fake = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')], balance: '2' });
     const transfers: TransferRequest[] = [];
     fake.adapter.capabilities!.send = { sendTransfer: async (request) => (transfers.push(request), '0x01') };
     const modal = createModal({ networks: [sepolia], adapters: [fake.adapter], storage: null });
     await modal.connect('w');
-    await modal.sendTransfer({ to: RECEIVER, amount: '5' });
-    expect(transfers.map((t) => t.amount)).toEqual([5_000_000_000_000_000_000n]);
+    expect(modal.getState().account?.balance).toBe('0.00');
+    await expect(modal.sendTransfer({ to: RECEIVER, amount: '5' })).rejects.toThrow(
+      /^Insufficient ETH balance for the amount plus the network fee$/,
+    );
+    await modal.sendTransfer({ to: RECEIVER, amount: '2' });
+    expect(transfers.map((t) => t.amount)).toEqual([2_000_000_000_000_000_000n]);
+  });
+
+  it('quotes the fee when the request carries none and hands that quote to the adapter', async () => {
+    const { modal, transfers } = await sendingModal();
+    await modal.sendTransfer({ to: RECEIVER, amount: '1' });
+    expect(transfers[0]?.feeQuote).toEqual({ fee: 21_000_000_000_000n, terms: { quotedFor: 10n ** 18n } });
+  });
+
+  it('hands over the quote the review showed, without quoting again', async () => {
+    const { modal, transfers, fake } = await sendingModal();
+    const fee = await modal.estimateSendFee({ to: RECEIVER, amount: '1' });
+    fake.adapter.capabilities!.send!.estimateFee = () => Promise.reject(new Error('quoted again'));
+    await modal.sendTransfer({ to: RECEIVER, amount: '1', fee });
+    expect(transfers[0]?.feeQuote).toBe(fee?.quote);
+  });
+
+  it('refuses before the wallet an amount the balance covers but not with its fee, and a token send whose fee does not fit', async () => {
+    const { modal, transfers, fake } = await sendingModal();
+    // The fake's balance: 1.5 ETH; the fee 0.000021 ETH.
+    await expect(modal.sendTransfer({ to: RECEIVER, amount: '1.49999' })).rejects.toThrow(
+      /^Insufficient ETH balance for the amount plus the network fee$/,
+    );
+    await modal.sendTransfer({ to: RECEIVER, amount: '1.499979' });
+    fake.adapter.capabilities!.send!.estimateFee = async () => ({ fee: 2n * 10n ** 18n });
+    await expect(modal.sendTransfer({ to: RECEIVER, amount: '1', token: TOKEN })).rejects.toThrow(
+      /^Insufficient ETH balance for the network fee$/,
+    );
+    expect(transfers.map((t) => t.amount)).toEqual([1_499_979_000_000_000_000n]);
+  });
+
+  it('a refusal of the quote (a chain rule the adapter knows) reaches no wallet', async () => {
+    const { modal, transfers, fake } = await sendingModal();
+    fake.adapter.capabilities!.send!.estimateFee = () =>
+      Promise.reject(new LatchError('The amount is below the existential deposit', { category: 'VALIDATION_ERROR' }));
+    await expect(modal.sendTransfer({ to: RECEIVER, amount: '1' })).rejects.toMatchObject({
+      message: 'The amount is below the existential deposit',
+      category: 'VALIDATION_ERROR',
+    });
+    expect(transfers).toEqual([]);
   });
 
   it('gives no explorer link on a network without an explorer', async () => {
@@ -163,13 +207,61 @@ describe('sendTransfer', () => {
 describe('estimateSendFee', () => {
   it('gives the fee in whole native units', async () => {
     const { modal } = await sendingModal();
-    expect(await modal.estimateSendFee({ to: RECEIVER, amount: '1' })).toEqual({ fee: '0.000021', symbol: 'ETH' });
+    expect(await modal.estimateSendFee({ to: RECEIVER, amount: '1' })).toEqual({
+      fee: '0.000021',
+      symbol: 'ETH',
+      quote: { fee: 21_000_000_000_000n, terms: { quotedFor: 10n ** 18n } },
+    });
+  });
+
+  it("passes on the adapter's warning", async () => {
+    const { modal, fake } = await sendingModal();
+    fake.adapter.capabilities!.send!.estimateFee = async () => ({ fee: 5n, warning: 'This empties the account.' });
+    expect(await modal.estimateSendFee({ to: RECEIVER, amount: '1' })).toMatchObject({
+      fee: '0.000000000000000005',
+      warning: 'This empties the account.',
+    });
   });
 
   it('is undefined when the adapter cannot estimate', async () => {
     const { modal, fake } = await sendingModal();
     delete fake.adapter.capabilities!.send!.estimateFee;
     expect(await modal.estimateSendFee({ to: RECEIVER, amount: '1' })).toBeUndefined();
+  });
+});
+
+describe('maxSendable', () => {
+  it("is the balance read now minus the adapter's fee for the whole balance, with that quote", async () => {
+    const { modal, fake } = await sendingModal();
+    expect(await modal.maxSendable({ to: RECEIVER })).toEqual({
+      amount: '1.499979',
+      fee: { fee: '0.000021', symbol: 'ETH', quote: { fee: 21_000_000_000_000n, terms: { quotedFor: 1_500_000_000_000_000_000n } } },
+    });
+    expect(fake.calls.filter((c) => c.method === 'getBalance').at(-1)?.args).toEqual([fake.address, 'eip155:1']);
+  });
+
+  it("is the adapter's own maxSendable where it has one, asked for the receiver typed (else the sender)", async () => {
+    const { modal, fake } = await sendingModal();
+    const asked: string[] = [];
+    fake.adapter.isAddress = (a) => a.startsWith('0x');
+    fake.adapter.capabilities!.send!.maxSendable = async ({ to }) => (asked.push(to), { amount: 7n, fee: { fee: 3n, warning: 'kept' } });
+    expect(await modal.maxSendable({ to: RECEIVER })).toMatchObject({
+      amount: '0.000000000000000007',
+      fee: { fee: '0.000000000000000003', warning: 'kept' },
+    });
+    await modal.maxSendable({ to: 'not an address' });
+    expect(asked).toEqual([RECEIVER, fake.address]);
+  });
+
+  it("is a token's whole balance (its fee is paid in the native currency)", async () => {
+    const { modal } = await sendingModal();
+    expect(await modal.maxSendable({ token: TOKEN })).toEqual({ amount: '10' });
+  });
+
+  it('refuses when the fee takes the whole balance', async () => {
+    const { modal, fake } = await sendingModal();
+    fake.adapter.capabilities!.send!.estimateFee = async () => ({ fee: 2n * 10n ** 18n });
+    await expect(modal.maxSendable()).rejects.toThrow(/^Insufficient ETH balance for the network fee$/);
   });
 });
 

@@ -1,17 +1,22 @@
-import { insufficientBalanceReason, parseAmountInput, transactionExplorerUrl } from '../amount.js';
+import { insufficientForFeeReason, transactionExplorerUrl } from '../amount.js';
 import type { KernelContext } from '../context.js';
 import { LatchError } from '../errors/LatchError.js';
-import {
-  SEND_AMOUNT_AND_RECEIVER_REQUIRED_MESSAGE,
-  SEND_TOKEN_REQUIRED_MESSAGE,
-  UNSUPPORTED_CHAIN_MESSAGE,
-} from '../errors/accountMessages.js';
+import { SEND_TOKEN_REQUIRED_MESSAGE } from '../errors/accountMessages.js';
 import { formatUnits } from '../format.js';
-import type { TransferOutcome, TransferRequest } from '../plugins/ChainAdapter.js';
+import type { FeeQuote, TransferOutcome, TransferRequest } from '../plugins/ChainAdapter.js';
 import { activeNamespaceAtom, EMPTY_SEND, type SendState, sendAtom } from '../state/atoms.js';
-import type { CaipNetwork, ChainNamespace, TokenBalance } from '../types.js';
-import { capabilityOf, getAccount, reportError } from './accountState.js';
+import type { CaipNetwork, ChainNamespace } from '../types.js';
+import { capabilityOf, reportError } from './accountState.js';
 import { getNetworkState } from './networkState.js';
+import {
+  assertFundsCoverFee,
+  findToken,
+  heldUnits,
+  prepareTransfer,
+  readNativeBalance,
+  resolveSender,
+  validation,
+} from './sendPreparation.js';
 
 /** A transfer as the visitor states it: whole units, and a token from the account's balances. */
 export interface SendRequest {
@@ -22,6 +27,8 @@ export interface SendRequest {
   /** The token's contract / mint address; absent (or the native row) for the native currency. */
   token?: string;
   namespace?: ChainNamespace;
+  /** The fee `estimateSendFee` or `maxSendable` gave for this transfer: the wallet is asked to keep to it. */
+  fee?: SendFee;
 }
 
 export interface SendResult {
@@ -32,70 +39,34 @@ export interface SendResult {
 }
 
 export interface SendFee {
-  /** Whole units of the native currency. */
+  /** Whole units of the native currency, every digit: the most the wallet will be asked to pay. */
   fee: string;
   symbol: string;
+  /** The adapter's quote behind `fee`; give the whole SendFee back to `sendTransfer` as `fee`. */
+  quote: FeeQuote;
+  /** What the visitor must know before sending (the adapter's words), e.g. that the account will be emptied. */
+  warning?: string;
 }
 
-const validation = (message: string) => new LatchError(message, { category: 'VALIDATION_ERROR' });
-
-/** The token row the request names: the native row without `token`, else the balance with that address. */
-function findToken(tokens: readonly TokenBalance[], network: CaipNetwork, token: string | undefined): TokenBalance | undefined {
-  if (token === undefined) {
-    return (
-      tokens.find((t) => t.address === undefined) ?? {
-        name: network.nativeCurrency.name,
-        symbol: network.nativeCurrency.symbol,
-        chainId: network.caipNetworkId,
-        quantity: { decimals: String(network.nativeCurrency.decimals), numeric: '' },
-        iconUrl: '',
-      }
-    );
-  }
-  return tokens.find((t) => t.address !== undefined && t.address.toLowerCase() === token.toLowerCase());
+/** What Max fills in: the most the account can send of a token, with the fee that goes with it for the native currency. */
+export interface MaxSend {
+  /** Whole units, every digit. */
+  amount: string;
+  fee?: SendFee;
+  /** The adapter's words on what Max left out (an existential deposit kept, and how to close the account instead). */
+  note?: string;
 }
 
-/** A whole-unit balance in the smallest unit; undefined when unknown or unreadable. */
-function heldUnits(numeric: string | undefined, decimals: number): bigint | undefined {
-  if (!numeric) return undefined;
-  const parsed = parseAmountInput(numeric, decimals);
-  return parsed.ok ? parsed.units : /^0*\.?0*$/.test(numeric.trim()) ? 0n : undefined;
+export interface MaxSendRequest {
+  /** The receiver when known (a fee can depend on it); the sender's own address stands in otherwise. */
+  to?: string;
+  token?: string;
+  namespace?: ChainNamespace;
 }
 
-/** §5 checks, then the adapter's transfer request. Throws the §5 message that applies. */
-function prepareTransfer(ctx: KernelContext, request: SendRequest) {
-  const ns = request.namespace ?? ctx.store.get(activeNamespaceAtom);
-  const account = ns ? getAccount(ctx, ns) : undefined;
-  const network = ns ? getNetworkState(ctx, ns).caipNetwork : undefined;
-  if (!ns || account?.status !== 'connected' || !account.address || !account.connector || !network) {
-    throw new LatchError('No wallet is connected', { category: 'CONNECTOR_ERROR' });
-  }
-  const capability = capabilityOf(ctx, ns, 'send');
-  if (!capability) throw validation(UNSUPPORTED_CHAIN_MESSAGE);
-  const to = typeof request.to === 'string' ? request.to.trim() : '';
-  if (!to || typeof request.amount !== 'string' || request.amount.trim() === '') {
-    throw validation(SEND_AMOUNT_AND_RECEIVER_REQUIRED_MESSAGE);
-  }
-  const token = findToken(account.tokenBalance, network, request.token);
-  if (!token) throw validation(SEND_TOKEN_REQUIRED_MESSAGE);
-  const adapter = ctx.adapters.get(ns);
-  if (adapter && !adapter.isAddress(to)) throw validation('Invalid receiver address');
-  const decimals = Number(token.quantity.decimals);
-  const parsed = parseAmountInput(request.amount, decimals);
-  if (!parsed.ok) throw validation(parsed.reason);
-  // Test networks show '0.00' without reading the balance (§5): unknown there, so the node is the judge.
-  const nativeBalance = token.address === undefined && !network.testnet ? account.balance : undefined;
-  const held = heldUnits(token.quantity.numeric || nativeBalance, decimals);
-  if (held !== undefined && parsed.units > held) throw validation(insufficientBalanceReason(token.symbol));
-  const transfer: TransferRequest = {
-    from: account.address,
-    to,
-    amount: parsed.units,
-    ...(token.address === undefined ? {} : { token: token.address }),
-    network,
-    connector: account.connector,
-  };
-  return { ns, network, capability, transfer };
+function toSendFee(quote: FeeQuote, network: CaipNetwork): SendFee {
+  const { decimals, symbol } = network.nativeCurrency;
+  return { fee: formatUnits(quote.fee, decimals), symbol, quote, ...(quote.warning ? { warning: quote.warning } : {}) };
 }
 
 /** The network fee of a transfer in the native currency, or undefined when the adapter cannot tell. */
@@ -103,19 +74,64 @@ export async function estimateSendFee(ctx: KernelContext, request: SendRequest):
   const { network, capability, transfer } = prepareTransfer(ctx, request);
   if (!capability.estimateFee) return undefined;
   try {
-    const fee = await capability.estimateFee(transfer);
-    return { fee: formatUnits(fee, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
+    return toSendFee(await capability.estimateFee(transfer), network);
   } catch (err) {
     throw reportError(ctx, err, 'ESTIMATE_FEE_ERROR');
   }
 }
 
-/** Asks the wallet to sign and submit the transfer; resolves once submitted (see `waitForTransfer`). */
+/**
+ * The most the visitor can send of a token (its balance), or of the native currency: the adapter's `maxSendable`
+ * (fee and whatever the chain keeps back), else the balance read now minus `estimateFee`.
+ */
+export async function maxSendable(ctx: KernelContext, request: MaxSendRequest = {}): Promise<MaxSend> {
+  const { ns, account, network, capability, address, connector } = resolveSender(ctx, request.namespace);
+  const token = findToken(account.tokenBalance, network, request.token);
+  if (!token) throw validation(SEND_TOKEN_REQUIRED_MESSAGE);
+  const decimals = Number(token.quantity.decimals);
+  if (token.address !== undefined) return { amount: formatUnits(heldUnits(token.quantity.numeric, decimals) ?? 0n, decimals) };
+  const typed = typeof request.to === 'string' ? request.to.trim() : '';
+  const to = typed && ctx.adapters.get(ns)?.isAddress(typed) ? typed : address;
+  const base = { from: address, to, network, connector };
+  try {
+    const max = capability.maxSendable
+      ? await capability.maxSendable(base)
+      : await balanceMinusFee(ctx, ns, base, capability.estimateFee, heldUnits(token.quantity.numeric, decimals));
+    if (max.amount <= 0n) throw validation(insufficientForFeeReason(network.nativeCurrency.symbol, false));
+    return {
+      amount: formatUnits(max.amount, decimals),
+      ...(max.fee ? { fee: toSendFee(max.fee, network) } : {}),
+      ...('note' in max && typeof max.note === 'string' ? { note: max.note } : {}),
+    };
+  } catch (err) {
+    throw reportError(ctx, err, 'ESTIMATE_FEE_ERROR');
+  }
+}
+
+async function balanceMinusFee(
+  ctx: KernelContext,
+  ns: ChainNamespace,
+  base: Omit<TransferRequest, 'amount'>,
+  estimateFee: ((request: TransferRequest) => Promise<FeeQuote>) | undefined,
+  shown: bigint | undefined,
+): Promise<{ amount: bigint; fee?: FeeQuote }> {
+  const held = (await readNativeBalance(ctx, ns, base.from, base.network)) ?? shown ?? 0n;
+  if (!estimateFee || held === 0n) return { amount: held };
+  const fee = await estimateFee({ ...base, amount: held });
+  return { amount: held - fee.fee, fee };
+}
+
+/**
+ * Asks the wallet to sign and submit the transfer; resolves once submitted (see `waitForTransfer`). The fee is
+ * quoted first when the request carries none, and a sender who cannot pay it on top is refused before the wallet.
+ */
 export async function sendTransfer(ctx: KernelContext, request: SendRequest): Promise<SendResult> {
   const { ns, network, capability, transfer } = prepareTransfer(ctx, request);
   setSendState(ctx, { loading: true });
   try {
-    const hash = await capability.sendTransfer(transfer);
+    const feeQuote = request.fee?.quote ?? (capability.estimateFee ? await capability.estimateFee(transfer) : undefined);
+    await assertFundsCoverFee(ctx, ns, transfer, feeQuote?.fee ?? 0n);
+    const hash = await capability.sendTransfer(feeQuote ? { ...transfer, feeQuote } : transfer);
     ctx.bus.emit('SEND_SUCCESS', { namespace: ns, hash });
     const explorerUrl = transactionExplorerUrl(network, hash);
     return explorerUrl ? { hash, explorerUrl } : { hash };

@@ -9,7 +9,7 @@ import { activeNamespaceAtom, modalAtom } from '../state/atoms.js';
 import type { ChainNamespace } from '../types.js';
 import { refreshBalance, storeProfileName } from './account.js';
 import { getAccount } from './accountState.js';
-import type { SendFee, SendRequest, SendResult } from './send.js';
+import type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './send.js';
 import { openModal } from './modal.js';
 import { pushView } from './router.js';
 import { refreshTokenBalances } from './tokens.js';
@@ -34,7 +34,7 @@ export function showView(ctx: KernelContext, view: string, data?: unknown): void
 export const accountActions = () => import('./accountActions.js');
 
 /** A token named by address needs the account's token rows (the UI loads them; a host may not have): read them first. */
-async function ensureTokenRow(ctx: KernelContext, request: SendRequest): Promise<void> {
+async function ensureTokenRow(ctx: KernelContext, request: { token?: string; namespace?: ChainNamespace }): Promise<void> {
   const token = typeof request.token === 'string' ? request.token.toLowerCase() : undefined;
   const ns = request.namespace ?? ctx.store.get(activeNamespaceAtom);
   if (!token || !ns) return;
@@ -50,6 +50,11 @@ export async function sendTransfer(ctx: KernelContext, request: SendRequest): Pr
 export async function estimateSendFee(ctx: KernelContext, request: SendRequest): Promise<SendFee | undefined> {
   await ensureTokenRow(ctx, request);
   return (await accountActions()).estimateSendFee(ctx, request);
+}
+
+export async function maxSendable(ctx: KernelContext, request: MaxSendRequest): Promise<MaxSend> {
+  await ensureTokenRow(ctx, request);
+  return (await accountActions()).maxSendable(ctx, request);
 }
 
 /**

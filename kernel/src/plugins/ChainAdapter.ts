@@ -56,6 +56,30 @@ export interface TransferRequest {
   token?: string;
   network: CaipNetwork;
   connector: Connector;
+  /**
+   * The fee `estimateFee` (or `maxSendable`) quoted for this transfer: the adapter asks the wallet to keep to it
+   * (eip155: its gas limit and fee caps), so the visitor pays at most what the review showed.
+   */
+  feeQuote?: FeeQuote;
+}
+
+/** A transfer's fee as its adapter quotes it: what the wallet will be asked to pay at most, and what pins it. */
+export interface FeeQuote {
+  /** In the native currency's smallest unit: the most the transfer costs (eip155: gas limit × max fee per gas). */
+  fee: bigint;
+  /** The adapter's own terms behind `fee` (gas limit and fee caps, the call it will use…): opaque to the kernel. */
+  terms?: unknown;
+  /** What the visitor must know before sending, in plain words (polkadot: the transfer empties the account). */
+  warning?: string;
+}
+
+/** The most of the native currency an account can send, with the fee that goes with it. */
+export interface MaxSendable {
+  /** In the smallest unit; 0n when the fee (and what the chain keeps back) takes everything. */
+  amount: bigint;
+  fee: FeeQuote;
+  /** What Max left out and why, in plain words, for the form (polkadot: the existential deposit it keeps). */
+  note?: string;
 }
 
 /** How a submitted transfer ended on the chain. */
@@ -85,8 +109,16 @@ export interface AdapterCapabilities {
   send?: {
     /** Asks the wallet to sign and submit; resolves with the transaction's hash (signature on solana). */
     sendTransfer(request: TransferRequest): Promise<string>;
-    /** The network fee in the native currency's smallest unit. */
-    estimateFee?(request: TransferRequest): Promise<bigint>;
+    /**
+     * The fee the wallet will be asked to pay for this transfer. Rejects with a VALIDATION_ERROR when the chain would
+     * refuse the transfer (below an existential deposit, more than the sender can pay with its fee): nothing is asked.
+     */
+    estimateFee?(request: TransferRequest): Promise<FeeQuote>;
+    /**
+     * The most of the native currency `from` can send to `to` with the fee paid and whatever the chain keeps back (an
+     * existential deposit), for the Send form's Max. Without it the kernel offers the balance minus `estimateFee`.
+     */
+    maxSendable?(request: Omit<TransferRequest, 'amount' | 'token' | 'feeQuote'>): Promise<MaxSendable>;
     /** Resolves once the chain has included the transfer, or it failed (reverted, dropped). */
     waitForTransfer?(request: WaitForTransferRequest): Promise<TransferOutcome>;
   };

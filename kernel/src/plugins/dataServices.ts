@@ -25,6 +25,11 @@ export interface TransactionTransfer {
   fungible_info?: { name?: string; symbol?: string; icon?: { url?: string } };
   /** The amount in whole units, as a decimal string ('1.5'). */
   quantity: { numeric: string };
+  /**
+   * The other party of this transfer, when the provider knows it: whom it went to when sent, whom it came from when
+   * received (a token's Transfer log names them; the transaction's own `to` may be the token contract).
+   */
+  counterparty?: string;
 }
 
 /** What the Activity and NFTs tabs ask a provider: one page of an account's items on one network. */

@@ -21,7 +21,8 @@ import { DEMO_NFT, DEMO_TOKEN, DEMO_TOKEN_MAIN_BALANCE, DEMO_TOKEN_SIDE_BALANCE,
 import { MULTICALL3_ADDRESS, MULTICALL3_DEPLOYER, MULTICALL3_PRESIGNED_TRANSACTION } from './multicall3Deployment.js';
 
 export interface AnvilContracts {
-  readonly multicall3: Address;
+  /** Undefined when the chain was started without it (`multicall3: false`). */
+  readonly multicall3?: Address;
   readonly token: Address;
   readonly nft: Address;
 }
@@ -60,12 +61,20 @@ async function deployMulticall3(client: AnvilWalletClient, rpcUrl: string): Prom
   return address;
 }
 
-/** Multicall3, the LDT token and the LNFT collection; account 0 deploys, so addresses are the same on every fresh anvil. */
-export async function deployContracts(rpcUrl: string, chainId: number, accounts: readonly AnvilAccount[]): Promise<AnvilContracts> {
+/**
+ * Multicall3 (unless left out), the LDT token and the LNFT collection; account 0 deploys the last two, so their addresses
+ * are the same on every fresh anvil, with or without Multicall3 (its own deployer sends it).
+ */
+export async function deployContracts(
+  rpcUrl: string,
+  chainId: number,
+  accounts: readonly AnvilAccount[],
+  { multicall3: withMulticall3 = true }: { multicall3?: boolean } = {},
+): Promise<AnvilContracts> {
   const [main, ...others] = accounts;
   if (!main) throw new Error('no anvil account to deploy from');
   const client = anvilWalletClient(rpcUrl, chainId, main);
-  const multicall3 = await deployMulticall3(client, rpcUrl);
+  const multicall3 = withMulticall3 ? await deployMulticall3(client, rpcUrl) : undefined;
 
   const token = await loadCompiledContract('LatchDemoToken');
   const holders = [main.address, ...others.slice(0, 3).map((account) => account.address)];
@@ -83,5 +92,5 @@ export async function deployContracts(rpcUrl: string, chainId: number, accounts:
   });
   const nftAddress = await deployedAddress(client, nftHash, DEMO_NFT.name);
 
-  return { multicall3, token: tokenAddress, nft: nftAddress };
+  return { ...(multicall3 ? { multicall3 } : {}), token: tokenAddress, nft: nftAddress };
 }

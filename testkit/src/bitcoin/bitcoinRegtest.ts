@@ -25,6 +25,8 @@ export interface BitcoinRegtest {
   mine(blocks?: number, address?: string): Promise<void>;
   /** Confirmed + unconfirmed sats of a P2WPKH/P2SH/P2PKH address (Taproot is not indexed by bcoin). */
   balanceOf(address: string): Promise<bigint>;
+  /** What `GET /fee-estimates` answers from now on (sat/vB per confirmation target). */
+  setFeeEstimates(fees: FeeEstimates): void;
   /** Accepts a raw transaction hex into the mempool; resolves the txid, or rejects with the node's reason. */
   broadcast(rawHex: string): Promise<string>;
   /** Closes the HTTP API and the node; safe to call twice. */
@@ -54,6 +56,7 @@ export async function startBitcoinRegtest(options: StartBitcoinRegtestOptions = 
       return BigInt(chain.funded_txo_sum - chain.spent_txo_sum + mempool.funded_txo_sum - mempool.spent_txo_sum);
     },
     broadcast: (rawHex) => regtest.broadcast(rawHex),
+    setFeeEstimates: (fees) => server.setFeeEstimates(fees),
     stop() {
       stopping ??= server.close().then(() => regtest.stop());
       return stopping;

@@ -6,7 +6,7 @@ import { addressView, reverseHex, transactionView, utxoView } from './esploraVie
 import { BroadcastRejection, type RegtestNode } from './regtestNode.js';
 import { readBodyUpTo } from '../httpBody.js';
 
-/** sat/vB per confirmation target, as `GET /fee-estimates` answers; regtest has no fee market, so it is fixed. */
+/** sat/vB per confirmation target, as `GET /fee-estimates` answers; regtest has no fee market, so a test sets it. */
 export type FeeEstimates = Readonly<Record<string, number>>;
 
 export const DEFAULT_FEE_ESTIMATES: FeeEstimates = { '1': 3, '2': 3, '3': 2, '6': 2, '12': 1.5, '144': 1, '1008': 1 };
@@ -96,12 +96,15 @@ export interface EsploraServer {
   readonly url: string;
   /** `METHOD /path` of every request served, in order (OPTIONS included). */
   readonly requests: readonly string[];
+  /** What `GET /fee-estimates` answers from now on. */
+  setFeeEstimates(fees: FeeEstimates): void;
   close(): Promise<void>;
 }
 
 /** The Esplora HTTP API subset wallets and the adapter use, over a regtest node, on a free port of 127.0.0.1. */
-export async function startEsploraServer(regtest: RegtestNode, fees: FeeEstimates = DEFAULT_FEE_ESTIMATES): Promise<EsploraServer> {
+export async function startEsploraServer(regtest: RegtestNode, initialFees: FeeEstimates = DEFAULT_FEE_ESTIMATES): Promise<EsploraServer> {
   const requests: string[] = [];
+  let fees = initialFees;
   const server: Server = createServer((request, response) => {
     const method = request.method ?? 'GET';
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
@@ -121,6 +124,9 @@ export async function startEsploraServer(regtest: RegtestNode, fees: FeeEstimate
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    setFeeEstimates: (next) => {
+      fees = next;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -184,7 +184,7 @@ export function withSend(
       transfers.push(request);
       return options.answer ? options.answer(request) : `0x${'ab'.repeat(32)}`;
     },
-    estimateFee: async () => options.fee ?? 21_000n * 2_000_000_000n,
+    estimateFee: async () => ({ fee: options.fee ?? 21_000n * 2_000_000_000n }),
     waitForTransfer: async () =>
       typeof options.outcome === 'function' ? options.outcome() : (options.outcome ?? { status: 'confirmed' as const }),
   };

@@ -12,6 +12,7 @@ export const ACCOUNT_CSS = `
 .input::placeholder { color: var(--muted); }
 .hint { font-size: calc(var(--fs) * 1.25); color: var(--muted); margin: 0; overflow-wrap: anywhere; }
 .hint.error { color: var(--danger); font-weight: 600; }
+.hint.warning { color: var(--fg); font-weight: 600; border-left: 3px solid var(--danger); padding-left: 8px; }
 .token-pick { height: 44px; }
 .summary { display: flex; flex-direction: column; gap: 8px; background: var(--surface); border-radius: calc(var(--r) * 4); padding: 12px; margin-bottom: 12px; }
 .summary .line { display: flex; justify-content: space-between; gap: 12px; align-items: center; }
@@ -31,7 +32,8 @@ a.activity-row:hover { background: var(--surface); }
 .activity-row .what { flex: 1; min-width: 0; }
 .activity-row .what strong { display: block; }
 .activity-row .what span, .activity-row .when { color: var(--muted); font-size: calc(var(--fs) * 1.25); }
-.activity-row .figures { text-align: right; white-space: nowrap; }
+.activity-row .what > span { display: block; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.activity-row .figures { text-align: right; white-space: nowrap; display: flex; flex-direction: column; align-items: flex-end; }
 .activity-row .in { color: var(--success); }
 .activity-icon { width: 32px; height: 32px; border-radius: 50%; background: var(--surface-2); display: inline-flex; align-items: center; justify-content: center; flex: none; object-fit: cover; }
 .nft-grid { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 10px; list-style: none; padding: 0; margin: 0; }

@@ -1,12 +1,12 @@
-import { LatchError, readUntrustedProperty, type CaipNetwork } from '@latch/kernel';
+import { LatchError, readUntrustedProperty } from '@latch/kernel';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
-import { Address, OutScript, p2wpkh, selectUTXO, Transaction } from '@scure/btc-signer';
+import { Transaction } from '@scure/btc-signer';
 import { hex } from '@scure/base';
-import { REGTEST_FAMILY, TESTNET_FAMILY, type AddressFamily } from '../../address/bitcoinAddress.js';
 import { addressFamilyOf } from '../../address/networkFamily.js';
-import { broadcastTransaction, readFeeRate, readTransactionHex, readUtxos, type Utxo } from '../../esplora/queries.js';
-import { INSUFFICIENT_FUNDS_MESSAGE, malformedAnswer, toTransferError, toWalletError, unsupportedFeature } from '../../walletErrors.js';
-import type { BitcoinAccount, TransferOrder } from '../types.js';
+import { broadcastTransaction } from '../../esplora/queries.js';
+import { malformedAnswer, toTransferError, toWalletError, unsupportedFeature } from '../../walletErrors.js';
+import { planPayment } from '../coinSelection.js';
+import type { TransferOrder } from '../types.js';
 
 type Feature = Record<string, (...args: unknown[]) => Promise<unknown>>;
 
@@ -18,44 +18,6 @@ export interface StandardTransfer {
   chain: string | undefined;
   paymentAccount: WalletAccount;
   feature(name: string, method: string): Feature | undefined;
-}
-
-/** @scure/btc-signer's network shape for an address family. */
-function signerNetwork(network: CaipNetwork) {
-  const family: AddressFamily = addressFamilyOf(network.caipNetworkId) ?? REGTEST_FAMILY;
-  return {
-    bech32: family.hrp,
-    pubKeyHash: family.pubKeyHash,
-    scriptHash: family.scriptHash,
-    wif: family === TESTNET_FAMILY || family === REGTEST_FAMILY ? 0xef : 0x80,
-  };
-}
-
-const xOnly = (publicKey: string) => hex.decode(publicKey.length === 66 ? publicKey.slice(2) : publicKey);
-
-/** What a PSBT input of the payment account needs to be signed, by its address type. */
-async function inputFor(utxo: Utxo, payment: BitcoinAccount, network: CaipNetwork, params: ReturnType<typeof signerNetwork>) {
-  const base = { txid: utxo.txid, index: utxo.vout };
-  const witnessUtxo = { script: OutScript.encode(Address(params).decode(payment.address)), amount: utxo.value };
-  const needsKey = () => {
-    if (!payment.publicKey)
-      throw new LatchError(`Sending from ${payment.address} needs its public key, which the wallet did not give`, {
-        category: 'CONNECTOR_ERROR',
-      });
-    return payment.publicKey;
-  };
-  switch (payment.type) {
-    case 'p2wpkh':
-      return { ...base, witnessUtxo };
-    case 'p2tr':
-      return { ...base, witnessUtxo, tapInternalKey: xOnly(needsKey()) };
-    case 'p2sh': // nested SegWit, the only P2SH a single-key wallet pays to
-      return { ...base, witnessUtxo, redeemScript: p2wpkh(hex.decode(needsKey()), params).script };
-    case 'p2pkh':
-      return { ...base, nonWitnessUtxo: hex.decode(await readTransactionHex(network, utxo.txid)) };
-    default:
-      throw new LatchError(`Sending from a ${payment.type} address is not supported`, { category: 'VALIDATION_ERROR' });
-  }
 }
 
 /** Whether the wallet signed the transaction it was given: same outputs (scripts and amounts), in order. */
@@ -75,19 +37,10 @@ function sameOutputs(a: Transaction, b: Transaction): boolean {
  */
 export async function sendWithStandardWallet({ walletName, order, chain, paymentAccount, feature }: StandardTransfer): Promise<string> {
   const { network, accounts, to, amount } = order;
-  const params = signerNetwork(network);
   try {
-    const [utxos, feeRate] = await Promise.all([readUtxos(network, accounts.payment.address), readFeeRate(network)]);
-    const inputs = await Promise.all(utxos.map((utxo) => inputFor(utxo, accounts.payment, network, params)));
-    const selected = selectUTXO(inputs, [{ address: to, amount }], 'default', {
-      changeAddress: accounts.payment.address,
-      feePerByte: BigInt(feeRate),
-      bip69: false,
-      createTx: true,
-      network: params,
-    });
-    if (!selected?.tx) throw new LatchError(INSUFFICIENT_FUNDS_MESSAGE, { category: 'CONNECTOR_ERROR' });
-    const unsigned = selected.tx;
+    // At the reviewed fee rate: the fee the visitor saw is the fee of the transaction the wallet signs.
+    const known = { ...network, family: addressFamilyOf(network.caipNetworkId) };
+    const unsigned = (await planPayment(known, accounts.payment, to, amount, order.feeRate)).tx;
     const inputsToSign = [{ account: paymentAccount, signingIndexes: Array.from({ length: unsigned.inputsLength }, (_, i) => i) }];
     const psbt = unsigned.toPSBT();
     const signAndSend = chain ? feature('bitcoin:signAndSendTransaction', 'signAndSendTransaction') : undefined;

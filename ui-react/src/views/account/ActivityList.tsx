@@ -17,7 +17,8 @@ function Row({ modal, transaction, account }: { modal: ViewProps['modal']; trans
   const transfers = Array.isArray(transaction.transfers) ? transaction.transfers : [];
   const first = transfers[0];
   const direction = directionOf(transaction, first, account);
-  const counterpart = direction === 'in' ? transaction.metadata.sentFrom : transaction.metadata.sentTo;
+  // The transfer's own party where the provider names it (a token's receiver, not its contract), else the transaction's.
+  const counterpart = first?.counterparty ?? (direction === 'in' ? transaction.metadata.sentFrom : transaction.metadata.sentTo);
   const icon = first?.fungible_info?.icon?.url ?? first?.nft_info?.content?.preview?.url;
   const date = new Date(transaction.metadata.minedAt);
   const status = transaction.metadata.status;
@@ -45,14 +46,21 @@ function Row({ modal, transaction, account }: { modal: ViewProps['modal']; trans
             </span>
           ) : null}
         </strong>
-        <span>
+        <span title={counterpart}>
           {direction === 'in' ? 'from' : 'to'} {truncateAddress(counterpart)}
         </span>
       </span>
       <span className="figures">
-        {first ? <span className={direction === 'in' ? 'in' : undefined}>{transferText(first, direction)}</span> : null}
-        {transfers.length > 1 ? <span className="when"> +{transfers.length - 1} more</span> : null}
-        <br />
+        {/* Every token the transaction moved, one line each. */}
+        {transfers.map((transfer, index) => {
+          const way = directionOf(transaction, transfer, account);
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a transaction's transfers have no id and never reorder.
+            <span key={index} className={`amount${way === 'in' ? ' in' : ''}`} data-testid="latch-activity-transfer">
+              {transferText(transfer, way)}
+            </span>
+          );
+        })}
         <span className="when">{Number.isNaN(date.getTime()) ? '' : timeFormat.format(date)}</span>
       </span>
     </>

@@ -51,6 +51,30 @@ describe('Activity tab', () => {
     expect(rows[0]?.getAttribute('href')).toBe('https://explorer.example/tx/0x01');
   });
 
+  it("shows each token a transaction moved, and names each transfer's own party rather than the token contract", async () => {
+    const TOKEN_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+    const { ui } = await openTab('Activity', ({ fake }) =>
+      withActivity(fake.adapter, [
+        [
+          transaction('0x04', { operationType: 'send', sentFrom: ME, sentTo: TOKEN_CONTRACT }, [
+            { direction: 'out', fungible_info: { symbol: 'LDT' }, quantity: { numeric: '5' }, counterparty: RECEIVER },
+            { direction: 'out', fungible_info: { symbol: 'LUSD' }, quantity: { numeric: '100000' }, counterparty: RECEIVER },
+            { direction: 'in', nft_info: { name: 'Position #9' }, quantity: { numeric: '1' } },
+          ]),
+        ],
+      ]),
+    );
+    const row = await ui.findByTestId('latch-activity-item');
+    expect(
+      within(row)
+        .getAllByTestId('latch-activity-transfer')
+        .map((line) => line.textContent),
+    ).toEqual(['-5.000 LDT', '-100,000.000 LUSD', 'Position #9']);
+    expect(row.textContent).toContain('to 0x3C44…4293BC');
+    expect(row.textContent).not.toContain('0x5FbD');
+  });
+
   it('pages with "Show more" through the cursor, each transaction once', async () => {
     const { ui, extra } = await openTab('Activity', ({ fake }) =>
       withActivity(fake.adapter, [[transaction('0x01')], [transaction('0x02')], [transaction('0x03')]]),

@@ -1,6 +1,8 @@
 import {
-  formatBalance,
+  formatExactAmount,
+  isLatchError,
   isUserRejection,
+  parseAmountInput,
   readErrorMessage,
   SIGNATURE_DECLINED_MESSAGE,
   truncateAddress,
@@ -25,6 +27,8 @@ export interface SendPreviewData {
   name?: string;
   amount: string;
   token: TokenBalance;
+  /** The fee Max left room for: shown and sent as it is, not quoted again. */
+  fee?: SendFee;
 }
 
 type Phase =
@@ -33,13 +37,7 @@ type Phase =
   | { step: 'pending'; hash: string; explorerUrl?: string }
   | { step: 'done'; hash: string; explorerUrl?: string; outcome?: TransferOutcome };
 
-/** A fee in whole units, to 6 decimals (fees are small: §9's 3 would show most as 0). */
-function formatFee({ fee, symbol }: SendFee): string {
-  const [integer = '0', fraction = ''] = fee.split('.');
-  const cut = fraction.slice(0, 6).replace(/0+$/, '');
-  if (integer === '0' && cut === '' && /[1-9]/.test(fraction)) return `< 0.000001 ${symbol}`;
-  return `${integer}${cut ? `.${cut}` : ''} ${symbol}`;
-}
+type FeeState = { state: 'loading' } | { state: 'quoted'; fee: SendFee } | { state: 'unavailable'; refusal?: string };
 
 function ExplorerLink({ url }: { url?: string }) {
   if (!url) return null;
@@ -57,18 +55,22 @@ export default function WalletSendPreviewView({ modal, data }: ViewProps) {
   const namespace = useStoreValue(internals.store, activeNamespaceAtom);
   const network = useStoreValue(internals.store, activeNetworkAtom);
   const request = data as SendPreviewData | undefined;
-  const [fee, setFee] = useState<SendFee | 'loading' | 'unavailable'>('loading');
+  const [fee, setFee] = useState<FeeState>(request?.fee ? { state: 'quoted', fee: request.fee } : { state: 'loading' });
   const [phase, setPhase] = useState<Phase>({ step: 'review' });
   const heading = useRef<HTMLHeadingElement>(null);
   const transfer = request && { to: request.to, amount: request.amount, token: request.token.address, namespace };
+  const quoted = fee.state === 'quoted' ? fee.fee : undefined;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: estimate once per request.
   useEffect(() => {
-    if (!transfer) return;
+    if (!transfer || request?.fee) return;
     let live = true;
     modal.estimateSendFee(transfer).then(
-      (estimate) => live && setFee(estimate ?? 'unavailable'),
-      () => live && setFee('unavailable'),
+      (estimate) => live && setFee(estimate ? { state: 'quoted', fee: estimate } : { state: 'unavailable' }),
+      // A refusal (the chain's rule the adapter knows) stops here; any other failure leaves the judging to the send.
+      (err: unknown) =>
+        live &&
+        setFee({ state: 'unavailable', ...(isLatchError(err) && err.category === 'VALIDATION_ERROR' ? { refusal: err.message } : {}) }),
     );
     return () => {
       live = false;
@@ -86,14 +88,20 @@ export default function WalletSendPreviewView({ modal, data }: ViewProps) {
   if (!request || !transfer || !account?.address) return <p className="empty">Nothing to send. Go back and fill in the form.</p>;
   const { token, amount } = request;
   const fiat = fiatOf(modal, token, amount);
-  const amountText = `${formatBalance(amount)} ${token.symbol}`;
+  // Exactly what will be sent, every digit the visitor typed (§9's 3 decimals are for balances).
+  const parsed = parseAmountInput(amount, Number(token.quantity.decimals));
+  const amountText = parsed.ok
+    ? formatExactAmount(parsed.units, Number(token.quantity.decimals), token.symbol)
+    : `${amount} ${token.symbol}`;
+  const feeText = (quote: SendFee) => formatExactAmount(quote.quote.fee, network?.nativeCurrency.decimals ?? 0, quote.symbol);
+  const refusal = fee.state === 'unavailable' ? fee.refusal : undefined;
 
   async function send() {
     if (!transfer) return;
     setPhase({ step: 'confirm' });
     let sent: { hash: string; explorerUrl?: string };
     try {
-      sent = await modal.sendTransfer(transfer);
+      sent = await modal.sendTransfer(quoted ? { ...transfer, fee: quoted } : transfer);
     } catch (err) {
       const message = isUserRejection(err) ? SIGNATURE_DECLINED_MESSAGE : readErrorMessage(err);
       if (isUserRejection(err)) void internals.feedback.showSnack(SIGNATURE_DECLINED_MESSAGE, 'error');
@@ -189,10 +197,20 @@ export default function WalletSendPreviewView({ modal, data }: ViewProps) {
         <div className="line">
           <span>Network fee</span>
           <span data-testid="latch-send-fee" aria-live="polite">
-            {fee === 'loading' ? 'Estimating…' : fee === 'unavailable' ? 'Not available' : formatFee(fee)}
+            {fee.state === 'loading' ? 'Estimating…' : fee.state === 'unavailable' ? 'Not available' : feeText(fee.fee)}
           </span>
         </div>
       </div>
+      {quoted?.warning ? (
+        <p className="hint warning" data-testid="latch-send-warning" style={{ marginBottom: 12 }}>
+          {quoted.warning}
+        </p>
+      ) : null}
+      {refusal ? (
+        <p className="hint error" role="alert" data-testid="latch-send-refusal" style={{ marginBottom: 12 }}>
+          {refusal}
+        </p>
+      ) : null}
       {phase.error ? (
         <p className="hint error" role="alert" data-testid="latch-send-error" style={{ marginBottom: 12 }}>
           {phase.error}
@@ -202,7 +220,14 @@ export default function WalletSendPreviewView({ modal, data }: ViewProps) {
         <button type="button" className="button" onClick={() => internals.router.goBack()}>
           Back
         </button>
-        <button type="button" className="button primary" data-testid="latch-send-confirm" onClick={() => void send()}>
+        <button
+          type="button"
+          className="button primary"
+          data-testid="latch-send-confirm"
+          // While the fee is still being quoted a send quotes it itself; only a refusal stops it.
+          disabled={refusal !== undefined}
+          onClick={() => void send()}
+        >
           {phase.error ? 'Try again' : 'Send'}
         </button>
       </div>

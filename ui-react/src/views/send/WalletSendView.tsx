@@ -1,4 +1,4 @@
-import { formatBalance, formatUnits, parseAmountInput, type TokenBalance } from '@latch/kernel';
+import { formatBalance, parseAmountInput, readErrorMessage, type SendFee, type TokenBalance } from '@latch/kernel';
 import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals, sendAtom } from '@latch/kernel/internal';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStoreValue } from '../../hooks/useKernelState.js';
@@ -8,7 +8,7 @@ import { TokenIcon } from '../../parts/TokenIcon.js';
 import { ACCOUNT_CSS } from '../../theme/accountStyles.js';
 import { ViewStyles } from '../../theme/ViewStyles.js';
 import { fiatOf } from './fiat.js';
-import { balanceUnits, checkDraft, looksLikeName, type SendField, sendableTokens } from './sendForm.js';
+import { checkDraft, looksLikeName, type SendField, sendableTokens } from './sendForm.js';
 
 /** How long typing pauses before a name is looked up. */
 const NAME_LOOKUP_DELAY_MS = 350;
@@ -34,6 +34,8 @@ export default function WalletSendView({ modal }: ViewProps) {
   const [touched, setTouched] = useState<Partial<Record<SendField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [maxPending, setMaxPending] = useState(false);
+  // What Max filled in, with the fee it left room for: kept while the amount stays as Max set it.
+  const [max, setMax] = useState<{ amount: string; fee?: SendFee; note?: string; error?: string }>();
   const fields = {
     amount: useRef<HTMLInputElement>(null),
     receiver: useRef<HTMLInputElement>(null),
@@ -79,27 +81,25 @@ export default function WalletSendView({ modal }: ViewProps) {
   const draft = { token, amount, receiver, resolved: resolved?.address };
   const problem = checkDraft(draft, isAddress, { resolving, nameFailed: Boolean(resolved?.failed) });
   const shown = problem && (submitted || touched[problem.field]) ? problem : undefined;
+  const maxError = max?.error !== undefined && max.amount === amount ? max.error : undefined;
+  const maxWarning = max?.amount === amount ? (max.fee?.warning ?? max.note) : undefined;
   const fiat = fiatOf(modal, token, parseAmountInput(amount, Number(token?.quantity.decimals ?? 0)).ok ? amount : 0);
 
   async function fillMax() {
-    const held = balanceUnits(token);
-    if (!token || held === undefined) return;
-    const decimals = Number(token.quantity.decimals);
-    let max = held;
-    if (token.address === undefined && isAddress(receiver.trim() || account?.address || '')) {
-      // Native currency pays the fee too: leave room for it.
-      setMaxPending(true);
-      try {
-        const fee = await modal.estimateSendFee({ to: receiver.trim() || (account?.address ?? ''), amount: formatUnits(held, decimals) });
-        const feeUnits = fee ? parseAmountInput(fee.fee, decimals) : undefined;
-        if (feeUnits?.ok) max = held > feeUnits.units ? held - feeUnits.units : 0n;
-      } catch {
-        // Without an estimate the whole balance is offered; the wallet will say if the fee does not fit.
-      } finally {
-        setMaxPending(false);
-      }
+    if (!token) return;
+    setMaxPending(true);
+    const typed = receiver.trim();
+    const to = isAddress(typed) ? typed : resolved?.address;
+    try {
+      // The adapter's own answer: the fee for sending everything, and what the chain keeps back (an existential deposit).
+      const filled = await modal.maxSendable({ ...(to ? { to } : {}), ...(token.address ? { token: token.address } : {}), namespace });
+      setAmount(filled.amount);
+      setMax(filled);
+    } catch (err) {
+      setMax({ amount, error: readErrorMessage(err) });
+    } finally {
+      setMaxPending(false);
     }
-    setAmount(formatUnits(max, decimals));
     setTouched((t) => ({ ...t, amount: true }));
   }
 
@@ -122,7 +122,18 @@ export default function WalletSendView({ modal }: ViewProps) {
       name: to !== receiver.trim() ? receiver.trim() : undefined,
       amount: amount.trim(),
       token,
+      // Max's fee goes along: quoting again could leave no room for a fee that rose since.
+      ...(max?.fee && max.amount === amount.trim() ? { fee: max.fee } : {}),
     });
+  }
+
+  /** Under the amount: its problem, Max's refusal or warning, the fiat value, else the balance (§9: 3 decimals). */
+  function amountHint(): string {
+    if (maxError) return maxError;
+    if (invalid('amount')) return shown?.message ?? '';
+    if (maxWarning) return maxWarning;
+    if (fiat) return `≈ ${fiat}`;
+    return token?.quantity.numeric ? `Balance ${formatBalance(token.quantity.numeric, token.symbol)}` : '';
   }
 
   if (!account?.address || !namespace) return <p className="empty">No wallet is connected.</p>;
@@ -185,14 +196,8 @@ export default function WalletSendView({ modal }: ViewProps) {
             Max
           </button>
         </div>
-        <p className={`hint${invalid('amount') ? ' error' : ''}`} id={hintId('amount')} aria-live="polite">
-          {invalid('amount')
-            ? shown?.message
-            : fiat
-              ? `≈ ${fiat}`
-              : token?.quantity.numeric
-                ? `Balance ${formatBalance(token.quantity.numeric, token.symbol)}`
-                : ''}
+        <p className={`hint${invalid('amount') || maxError ? ' error' : ''}`} id={hintId('amount')} aria-live="polite">
+          {amountHint()}
         </p>
       </div>
       <div className="field">

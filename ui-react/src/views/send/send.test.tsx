@@ -1,6 +1,7 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LatchError } from '@latch/kernel';
 import {
   cleanupModals,
   createTestModal,
@@ -133,10 +134,62 @@ describe('Send preview and result', () => {
   it('shows the amount, the receiver, the network and the fee, titled Review Send', async () => {
     const { ui } = await toPreview();
     expect(ui.getByRole('dialog', { name: 'Review Send' })).toBeTruthy();
-    expect(ui.getByTestId('latch-send-amount').textContent).toBe('1.500 ETH');
+    expect(ui.getByTestId('latch-send-amount').textContent).toBe('1.5 ETH');
     expect(ui.getByTestId('latch-send-to').textContent).toBe('0x7099…dc79C8');
     expect(ui.getByText('eip155 1')).toBeTruthy();
     await waitFor(() => expect(ui.getByTestId('latch-send-fee').textContent).toBe('0.000042 ETH'));
+  });
+
+  it('shows every digit typed and every digit of the fee: what the review shows is what is sent and paid', async () => {
+    const opened = await openSend({ fee: 900_000_000_000_001n });
+    await opened.user.type(opened.ui.getByLabelText('Amount (ETH)'), '1.2341');
+    await opened.user.type(opened.ui.getByLabelText('To'), RECEIVER);
+    await opened.user.click(opened.ui.getByRole('button', { name: 'Review send' }));
+    expect((await opened.ui.findByTestId('latch-send-amount')).textContent).toBe('1.2341 ETH');
+    await waitFor(() => expect(opened.ui.getByTestId('latch-send-fee').textContent).toBe('0.000900000000000001 ETH'));
+    await opened.user.click(opened.ui.getByTestId('latch-send-confirm'));
+    const result = await opened.ui.findByTestId('latch-send-result');
+    expect(within(result).getByRole('status').textContent).toBe('1.2341 ETH to 0x7099…dc79C8.');
+    expect(opened.transfers).toMatchObject([{ amount: 1_234_100_000_000_000_000n, feeQuote: { fee: 900_000_000_000_001n } }]);
+  });
+
+  it("stops at the adapter's refusal (a chain rule): the reason shows, Send is off, the wallet is never asked", async () => {
+    const opened = await openSend();
+    opened.fake.adapter.capabilities!.send!.estimateFee = () =>
+      Promise.reject(new LatchError('The amount is below the existential deposit of 0.01 ETH', { category: 'VALIDATION_ERROR' }));
+    await opened.user.type(opened.ui.getByLabelText('Amount (ETH)'), '0.001');
+    await opened.user.type(opened.ui.getByLabelText('To'), RECEIVER);
+    await opened.user.click(opened.ui.getByRole('button', { name: 'Review send' }));
+    expect((await opened.ui.findByRole('alert')).textContent).toBe('The amount is below the existential deposit of 0.01 ETH');
+    expect(opened.ui.getByTestId('latch-send-fee').textContent).toBe('Not available');
+    expect(opened.ui.getByTestId('latch-send-confirm').hasAttribute('disabled')).toBe(true);
+    expect(opened.transfers).toEqual([]);
+  });
+
+  it("Max's fee goes to the review and to the wallet as it is, with the adapter's warning", async () => {
+    const opened = await openSend();
+    const quotes: string[] = [];
+    const send = opened.fake.adapter.capabilities!.send!;
+    send.maxSendable = async () => ({ amount: 1_990_000_000_000_000_000n, fee: { fee: 10n ** 16n, warning: 'This empties the account.' } });
+    send.estimateFee = async () => (quotes.push('again'), { fee: 1n });
+    await opened.user.type(opened.ui.getByLabelText('To'), RECEIVER);
+    await opened.user.click(opened.ui.getByRole('button', { name: 'Max ETH' }));
+    await waitFor(() => expect((opened.ui.getByLabelText('Amount (ETH)') as HTMLInputElement).value).toBe('1.99'));
+    expect(opened.ui.getByText('This empties the account.')).toBeTruthy();
+    await opened.user.click(opened.ui.getByRole('button', { name: 'Review send' }));
+    expect((await opened.ui.findByTestId('latch-send-fee')).textContent).toBe('0.01 ETH');
+    expect(opened.ui.getByTestId('latch-send-warning').textContent).toBe('This empties the account.');
+    await opened.user.click(opened.ui.getByTestId('latch-send-confirm'));
+    await opened.ui.findByTestId('latch-send-result');
+    expect(opened.transfers).toMatchObject([{ amount: 1_990_000_000_000_000_000n, feeQuote: { fee: 10n ** 16n } }]);
+    expect(quotes).toEqual([]);
+  });
+
+  it('Max says why when the fee takes the whole balance', async () => {
+    const opened = await openSend({ fee: 3n * 10n ** 18n });
+    await opened.user.click(opened.ui.getByRole('button', { name: 'Max ETH' }));
+    expect(await opened.ui.findByText('Insufficient ETH balance for the network fee')).toBeTruthy();
+    expect((opened.ui.getByLabelText('Amount (ETH)') as HTMLInputElement).value).toBe('');
   });
 
   it('sends the exact amount through the wallet, then shows Sent with the explorer link and refreshes balances', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeErrorResult, parseAbi } from 'viem';
-import { describeRevertData } from './revertReason.js';
+import { describeRevertData } from './revertData.js';
 
 const abi = parseAbi([
   'error Error(string)',
