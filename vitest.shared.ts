@@ -8,4 +8,5 @@ export const workspaceAliases = {
   '@latch/kernel': here('./kernel/src/index.ts'),
   '@latch/react': here('./ui-react/src/index.ts'),
   '@latch/testkit/oidc': here('./testkit/src/oidc/index.ts'),
+  '@latch/testkit/services': here('./testkit/src/services/index.ts'),
 };

@@ -1,11 +1,23 @@
 // `npm test`: install what is missing, type-check, build, run every test, print one summary line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureInstall } from './ensure-install.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
 ensureInstall(root);
+
+// The services' Postgres suites start a real server from Debian's package (`.ci/run` installs it when missing).
+const hasPostgres =
+  process.env.LATCH_TEST_POSTGRES_URL ||
+  process.env.LATCH_POSTGRES_BIN ||
+  (existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)));
+if (!hasPostgres) {
+  console.warn(
+    '[latch] PostgreSQL is not installed: the Postgres suites will fail. Install Debian\'s "postgresql" package ' +
+      '(`.ci/run` does it) or set LATCH_TEST_POSTGRES_URL.',
+  );
+}
 
 function step(title, command, args) {
   console.log(`\n[latch] ${title}: ${command} ${args.join(' ')}`);

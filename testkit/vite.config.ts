@@ -3,7 +3,8 @@ import { defineConfig } from 'vite';
 // Library build: the main entry and the conformance suite (which needs vitest) for Node test code, and the
 // browser-safe toy namespace (`@latch/testkit/toy`) and shared-session wallet and connector
 // (`@latch/testkit/shared-session`), the WalletConnect relay and wallet (`@latch/testkit/walletconnect`), and the
-// local OpenID Connect provider (`@latch/testkit/oidc`);
+// local OpenID Connect provider (`@latch/testkit/oidc`), and the service fixtures (`@latch/testkit/services`: a
+// throwaway PostgreSQL server, a round-robin proxy, a server run as its own process);
 // every dependency (and node:*) left external.
 export default defineConfig({
   build: {
@@ -16,6 +17,7 @@ export default defineConfig({
         walletconnect: 'src/walletconnect/index.ts',
         oidc: 'src/oidc/index.ts',
         farcaster: 'src/farcaster/index.ts',
+        services: 'src/services/index.ts',
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
@@ -51,6 +53,7 @@ export default defineConfig({
         /^smtp-server(\/|$)/,
         /^postal-mime(\/|$)/,
         /^oidc-provider(\/|$)/,
+        /^pg(\/|$)/,
       ],
     },
   },
