@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './freePort.js';
 
 const STARTUP_TIMEOUT_MS = 120_000;
 
@@ -48,17 +48,6 @@ const MISSING =
   'PostgreSQL is not installed: the Postgres suites start a real server. Install Debian\'s "postgresql" package ' +
   '(apt-get install postgresql; `.ci/run` does it), set LATCH_POSTGRES_BIN to a directory holding initdb and postgres, ' +
   'or set LATCH_TEST_POSTGRES_URL to a server the tests may create databases on.';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 // Servers still running; killed if this Node process exits first, so no postgres outlives a test run.
 const running = new Set<ChildProcess>();
