@@ -13,6 +13,8 @@ export interface PostgresFixture {
   readonly port: number;
   /** Where the server came from: `cluster` (started here) or `env` (LATCH_TEST_POSTGRES_URL). */
   readonly source: 'cluster' | 'env';
+  /** The server's process id (its backends are its children), when it was started here. */
+  readonly pid?: number;
   /** Creates an empty database and answers its connection string. */
   createDatabase(name?: string): Promise<string>;
   /** Runs one statement on the maintenance database (e.g. to read `pg_stat_activity`). */
@@ -87,11 +89,12 @@ async function withClient<T>(url: string, work: (client: import('pg').Client) =>
   }
 }
 
-function fixtureOn(url: string, port: number, source: 'cluster' | 'env', stop: () => Promise<void>): PostgresFixture {
+function fixtureOn(url: string, port: number, source: 'cluster' | 'env', stop: () => Promise<void>, pid?: number): PostgresFixture {
   return {
     url,
     port,
     source,
+    ...(pid === undefined ? {} : { pid }),
     async createDatabase(name) {
       const database = databaseName(name);
       await withClient(url, (client) => client.query(`CREATE DATABASE ${database}`));
@@ -195,7 +198,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
         })();
         return stopping;
       };
-      return fixtureOn(`postgres://latch@127.0.0.1:${port}/postgres`, port, 'cluster', stop);
+      return fixtureOn(`postgres://latch@127.0.0.1:${port}/postgres`, port, 'cluster', stop, child.pid);
     }
     child.kill('SIGKILL');
     await exited;
