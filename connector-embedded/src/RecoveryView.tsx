@@ -6,6 +6,8 @@ import { alertFor, findPlugin, useController, type ViewProps, ViewStyles } from 
 export interface RecoveryViewData {
   pluginId: string;
   mode: 'save' | 'enter';
+  /** The modal's title over the step: the frame's own heading is for screen readers only, so it shows once. */
+  title: string;
 }
 
 /**
@@ -38,7 +40,6 @@ export default function RecoveryView({ modal, data }: ViewProps) {
   return (
     <div className="emb" data-testid="latch-embedded-recovery" data-mode={save ? 'save' : 'enter'}>
       <ViewStyles />
-      <h3>{save ? 'Save your recovery secret' : 'Enter your recovery secret'}</h3>
       <p className="emb-note">
         {save
           ? 'Your wallet is ready. Keep this secret somewhere safe: with your sign-in (e-mail, social account or Farcaster) it restores your wallet on another device. It is shown only once.'

@@ -11,6 +11,7 @@ import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 're
 import type { ControllerState, EmbeddedController, EmbeddedError } from './controller.js';
 import { EMBEDDED_VIEWS, type EmbeddedWalletPlugin } from './index.js';
 import { SOCIAL_INIT_ERROR } from './protocol/constants.js';
+import type { RecoveryViewData } from './RecoveryView.js';
 
 /** The modal as the views use it. */
 export type ModalLike = Parameters<typeof getInternals>[0] & {
@@ -85,10 +86,16 @@ export function useController(plugin: EmbeddedWalletPlugin | undefined): {
   return { controller, state, failed };
 }
 
+/** The recovery step's route data after a sign-in that made a wallet (save its secret) or found one (enter it). */
+export function recoveryStep(plugin: EmbeddedWalletPlugin, action: 'CREATE' | 'RECOVER'): RecoveryViewData {
+  const save = action === 'CREATE';
+  return { pluginId: plugin.id, mode: save ? 'save' : 'enter', title: save ? 'Save Recovery Secret' : 'Enter Recovery Secret' };
+}
+
 /** The outcome of a finished social or Farcaster sign-in: connected, or the recovery step in this view's place. */
 export async function afterSignIn(modal: ModalLike, plugin: EmbeddedWalletPlugin, action: 'CONNECT' | 'CREATE' | 'RECOVER') {
   if (action === 'CONNECT') await modal.connect(plugin.id);
-  else getInternals(modal).router.replace(EMBEDDED_VIEWS.recovery, { pluginId: plugin.id, mode: action === 'CREATE' ? 'save' : 'enter' });
+  else getInternals(modal).router.replace(EMBEDDED_VIEWS.recovery, recoveryStep(plugin, action));
 }
 
 /** §8 a sign-in could not start: tell the visitor, end the half-made embedded session and go back to Connect. */
@@ -145,14 +152,15 @@ const CSS = `
 .emb .emb-note { margin: 0; color: var(--muted); font-size: calc(var(--fs) * 1.3); }
 .emb .emb-error { margin: 0; color: var(--danger); font-weight: 600; }
 .emb .emb-row { display: flex; gap: 8px; }
-.emb .emb-row .button { flex: 1; }
+.emb .emb-row .button, .emb .emb-row .emb-input { flex: 1; }
 .emb iframe.emb-recovery { width: 100%; height: 220px; border: 1px solid var(--border); border-radius: calc(var(--r) * 3); background: var(--surface); }
 .emb iframe.emb-approval, .emb iframe.emb-logins { width: 100%; height: min(440px, 62vh); border: 1px solid var(--border); border-radius: calc(var(--r) * 3); background: var(--surface); }
 .emb .emb-socials { display: flex; flex-direction: column; gap: 8px; }
 .emb .emb-social-row { display: flex; gap: 8px; }
 .emb .emb-social-row .button { flex: 1; padding: 0; }
-.emb .emb-center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; }
-.emb .emb-center h3 { margin: 0; }
+.emb.emb-center, .emb .emb-center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; }
+.emb.emb-center > .button.block { align-self: stretch; }
+.emb.emb-center h3, .emb .emb-center h3 { margin: 0; }
 .emb .emb-qr { width: 232px; max-width: 100%; border-radius: calc(var(--r) * 4); overflow: hidden; background: #fff; line-height: 0; }
 .emb .emb-qr svg { width: 100%; height: auto; }
 .emb ul.emb-providers { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }

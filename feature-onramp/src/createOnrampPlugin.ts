@@ -1,4 +1,4 @@
-import type { FeaturePlugin, LazyView } from '@latch/kernel';
+import type { CaipNetwork, FeaturePlugin, LazyView } from '@latch/kernel';
 import type { OnrampProviders } from './providers.js';
 import { DEFAULT_RESTRICTED_TIME_ZONES, visitorTimeZone } from './restrictedTimeZones.js';
 
@@ -66,6 +66,8 @@ export function createOnrampPlugin(options: OnrampOptions): OnrampPlugin {
     id: 'onramp',
     feature: 'onramp',
     onramp: { providers: providers as OnrampProviders, fiatCurrency },
+    // Coinbase serves eip155, Meld eip155 and solana (§9): the namespaces of the providers configured.
+    supports: (network: CaipNetwork) => network.chainNamespace === 'eip155' || (network.chainNamespace === 'solana' && 'meld' in providers),
     // Read when the modal renders (in the browser, not at module load): no view, no Buy button.
     get views() {
       const zone = timeZone();

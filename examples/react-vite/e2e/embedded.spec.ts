@@ -229,8 +229,12 @@ embeddedTest(
 
     // §4 shared session: disconnecting solana ends eip155 too; a reload stays signed out.
     await page.getByTestId('latch-account-button').click();
-    await dialog(page).getByRole('button', { name: 'Disconnect Solana' }).click();
+    // One session: one honest button ("Disconnect"), never "Disconnect Solana" as if it ended Solana alone.
+    await expect(dialog(page).getByRole('button', { name: /^Disconnect / })).toHaveCount(0);
+    await dialog(page).getByRole('button', { name: 'Disconnect', exact: true }).click();
     await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+    // Nothing is left connected: the modal closes rather than showing an empty Account view.
+    await expect(dialog(page)).toBeHidden();
     await page.reload();
     await expect(page.getByTestId('latch-connect-button')).toBeVisible();
     await expect(page.getByTestId('demo-status')).toHaveText('disconnected');

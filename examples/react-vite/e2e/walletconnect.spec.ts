@@ -271,8 +271,12 @@ test('QR pairing approves eip155 and solana in one session: real signatures, net
 
   // §4: disconnecting from the modal ends the session for every namespace, on the wallet's side too.
   await page.getByTestId('latch-account-button').click();
-  await dialog(page).getByRole('button', { name: 'Disconnect Solana' }).click();
+  // One session: one honest button ("Disconnect"), never "Disconnect Solana" as if it ended Solana alone.
+  await expect(dialog(page).getByRole('button', { name: /^Disconnect / })).toHaveCount(0);
+  await dialog(page).getByRole('button', { name: 'Disconnect', exact: true }).click();
   await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+  // Nothing is left connected: the modal closes rather than showing an empty Account view.
+  await expect(dialog(page)).toBeHidden();
   await expect.poll(() => wallet.sessions().length).toBe(0);
   await page.reload();
   await expect(page.getByTestId('latch-connect-button')).toBeVisible();

@@ -84,6 +84,7 @@ export type BuiltInView =
   | 'WalletSend'
   | 'WalletSendSelectToken'
   | 'WalletSendPreview'
+  | 'WalletSendResult'
   | 'WalletReceive';
 /** Built-in views plus any a feature plugin registers. */
 export type View = BuiltInView | (string & {});

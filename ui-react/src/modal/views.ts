@@ -20,6 +20,7 @@ export const VIEW_LOADERS = {
   WalletSend: () => import('../views/send/WalletSendView.js') as Promise<ViewModule>,
   WalletSendSelectToken: () => import('../views/send/WalletSendSelectTokenView.js') as Promise<ViewModule>,
   WalletSendPreview: () => import('../views/send/WalletSendPreviewView.js') as Promise<ViewModule>,
+  WalletSendResult: () => import('../views/send/WalletSendResultView.js') as Promise<ViewModule>,
   WalletReceive: () => import('../views/WalletReceiveView.js') as Promise<ViewModule>,
   SIWXSignMessage: () => import('../views/SIWXSignMessageView.js') as Promise<ViewModule>,
 } satisfies Record<string, () => Promise<ViewModule>>;
@@ -93,6 +94,8 @@ export function viewTitle(view: string, data: unknown): string {
       return 'Select Token';
     case 'WalletSendPreview':
       return 'Review Send';
+    case 'WalletSendResult':
+      return 'Send';
     case 'WalletReceive':
       return 'Receive';
     case 'SIWXSignMessage':
@@ -102,7 +105,7 @@ export function viewTitle(view: string, data: unknown): string {
     case 'RegisterAccountNameSuccess':
       return 'Name Registered';
     default: {
-      // A plugin's view may name itself in its route data (`{ title }`); else its name, spaced.
+      // A plugin's view is titled by its route data (`{ title }`, given where it is opened); else its name, spaced.
       const title = (data as { title?: unknown } | undefined)?.title;
       return typeof title === 'string' && title ? title : view.replace(/([a-z])([A-Z])/g, '$1 $2');
     }

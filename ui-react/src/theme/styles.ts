@@ -82,7 +82,7 @@ button { cursor: pointer; }
 
 .button {
   display: inline-flex; align-items: center; justify-content: center; gap: 8px;
-  height: 40px; padding: 0 16px; border-radius: calc(var(--r) * 3); border: 1px solid var(--border);
+  height: 44px; padding: 0 16px; border-radius: calc(var(--r) * 3); border: 1px solid var(--border);
   background: var(--surface); font-weight: 600;
 }
 .button.primary { background: var(--accent); color: var(--on-accent); border-color: transparent; }
@@ -92,7 +92,7 @@ button { cursor: pointer; }
 .button:disabled { opacity: 0.6; cursor: default; }
 
 .search {
-  width: 100%; height: 40px; padding: 0 12px; border-radius: calc(var(--r) * 3);
+  width: 100%; height: 44px; padding: 0 12px; border-radius: calc(var(--r) * 3);
   border: 1px solid var(--border); background: var(--surface); color: var(--fg); margin-bottom: 10px;
 }
 .search::placeholder { color: var(--muted); }
