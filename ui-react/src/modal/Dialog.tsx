@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 
 /** §2: the modal's height follows its content over this long. */
 export const MODAL_HEIGHT_MS = 150;
@@ -14,6 +14,8 @@ function activeIn(root: Node): Element | null {
 
 export interface DialogProps {
   titleId: string;
+  /** The view shown (a `data-view` for tests and styling hooks). */
+  view: string;
   embedded: boolean;
   shake: boolean;
   /** Asked to close (Esc, a click on the backdrop); the kernel may refuse. */
@@ -22,11 +24,39 @@ export interface DialogProps {
 }
 
 /**
+ * Keeps the overlay on the visual viewport: what the visitor sees. A host page wider than the phone (an unbreakable
+ * line, a wide table) grows the layout viewport that `position: fixed` and `vw` refer to, which would put the sheet
+ * partly off screen; the visual viewport's offset and size, read from the browser, never do.
+ */
+function useVisualViewport(ref: RefObject<HTMLDivElement | null>, embedded: boolean): void {
+  useLayoutEffect(() => {
+    const overlay = ref.current;
+    const viewport = globalThis.visualViewport;
+    if (embedded || !overlay || !viewport) return;
+    const place = () => {
+      overlay.style.left = `${viewport.offsetLeft}px`;
+      overlay.style.top = `${viewport.offsetTop}px`;
+      overlay.style.width = `${viewport.width}px`;
+      overlay.style.height = `${viewport.height}px`;
+    };
+    place();
+    viewport.addEventListener('resize', place);
+    viewport.addEventListener('scroll', place);
+    return () => {
+      viewport.removeEventListener('resize', place);
+      viewport.removeEventListener('scroll', place);
+    };
+  }, [ref, embedded]);
+}
+
+/**
  * role=dialog with aria-modal and a labelled title; keeps focus inside while open and returns it
  * to whatever had it before (RainbowKit's FocusTrap is the model).
  */
-export function Dialog({ titleId, embedded, shake, onRequestClose, children }: DialogProps) {
+export function Dialog({ titleId, view, embedded, shake, onRequestClose, children }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const overlay = useRef<HTMLDivElement>(null);
+  useVisualViewport(overlay, embedded);
   const previousFocus = useRef<HTMLElement | null>(null);
 
   // Before paint: a key pressed the moment the dialog shows must already land inside it.
@@ -127,6 +157,7 @@ export function Dialog({ titleId, embedded, shake, onRequestClose, children }: D
       className={embedded ? 'dialog embedded' : 'dialog'}
       data-shake={shake}
       data-testid="latch-dialog"
+      data-view={view}
       onKeyDown={onKeyDown}
     >
       {children}
@@ -140,7 +171,7 @@ export function Dialog({ titleId, embedded, shake, onRequestClose, children }: D
     );
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer shortcut; Esc and the Close button are the keyboard way.
-    <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onRequestClose()}>
+    <div ref={overlay} className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onRequestClose()}>
       {dialog}
     </div>
   );

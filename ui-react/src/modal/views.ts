@@ -72,8 +72,11 @@ export function resolveViewLoader(modal: LatchModal, view: string): ViewLoader |
   return builtIn ?? ((fromPlugin ?? fromConnector) as ViewLoader | undefined);
 }
 
-/** Each view's accessible name, shown as the dialog's title. */
-export function viewTitle(view: string, data: unknown): string {
+/** A view's name spaced ('WalletSend' → 'Wallet Send'): the title of a view nobody titled. */
+export const untitledName = (view: string) => view.replace(/([a-z])([A-Z])/g, '$1 $2');
+
+/** Each view's accessible name, shown as the dialog's title; `undefined` for a view nobody titled. */
+export function viewTitle(view: string, data: unknown): string | undefined {
   switch (view) {
     case 'Connect':
       return 'Connect Wallet';
@@ -105,9 +108,9 @@ export function viewTitle(view: string, data: unknown): string {
     case 'RegisterAccountNameSuccess':
       return 'Name Registered';
     default: {
-      // A plugin's view is titled by its route data (`{ title }`, given where it is opened); else its name, spaced.
+      // A plugin's view is titled by its route data (`{ title }`, given where it is opened).
       const title = (data as { title?: unknown } | undefined)?.title;
-      return typeof title === 'string' && title ? title : view.replace(/([a-z])([A-Z])/g, '$1 $2');
+      return typeof title === 'string' && title ? title : undefined;
     }
   }
 }

@@ -34,13 +34,14 @@ button { cursor: pointer; }
 :focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 
+/* Placed on the visual viewport by script (Dialog); inset 0 until then, and where there is no visualViewport. */
 .overlay {
   position: fixed; inset: 0; z-index: var(--latch-z-index, 999);
   display: flex; align-items: center; justify-content: center;
   background: var(--overlay); animation: fade 150ms ease-out;
 }
 .dialog {
-  width: 360px; max-width: calc(100vw - 24px); max-height: calc(100vh - 48px);
+  width: 360px; max-width: calc(100% - 24px); max-height: calc(100% - 48px);
   background: var(--bg); color: var(--fg);
   border: 1px solid var(--border); border-radius: calc(var(--r) * 5);
   box-shadow: 0 24px 64px rgba(0, 0, 0, 0.35);
@@ -49,11 +50,13 @@ button { cursor: pointer; }
 }
 .dialog.embedded { box-shadow: none; max-height: none; }
 .dialog[data-shake='true'] { animation: shake 500ms ease; }
-@media (max-width: 430px) {
-  .overlay:not(.inline) { align-items: flex-end; }
-  .overlay:not(.inline) .dialog {
-    width: 100vw; max-width: 100vw; border-radius: calc(var(--r) * 5) calc(var(--r) * 5) 0 0;
-    border-bottom: 0; max-height: 88vh; animation: sheet 150ms ease-out;
+/* A sheet on phones: sized by the overlay (the visual viewport), not by a layout viewport a wide host page grew. */
+.overlay:not(.inline) { container: latch-overlay / inline-size; }
+@container latch-overlay (max-width: 430px) {
+  .dialog {
+    align-self: flex-end;
+    width: 100%; max-width: 100%; border-radius: calc(var(--r) * 5) calc(var(--r) * 5) 0 0;
+    border-bottom: 0; max-height: 88%; animation: sheet 150ms ease-out;
   }
 }
 .header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 14px 14px 6px; }
