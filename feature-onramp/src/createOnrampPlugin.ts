@@ -27,6 +27,13 @@ export interface OnrampSettings {
 /** The plugin's one view: the Buy form. */
 export const ONRAMP_VIEW = 'BuyCrypto';
 
+declare module '@latch/kernel' {
+  /** `open({ view: 'BuyCrypto' })` compiles where this package is used. */
+  interface PluginViews {
+    BuyCrypto: true;
+  }
+}
+
 /** The plugin, with the checked configuration its view reads (the view imports nothing from this module). */
 export interface OnrampPlugin extends FeaturePlugin {
   readonly onramp: OnrampSettings;
