@@ -8,7 +8,7 @@ import {
 } from '@latch/kernel';
 import { getInternals } from '@latch/kernel/internal';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ControllerState, EmbeddedController, EmbeddedError } from './controller.js';
+import type { ControllerState, EmbeddedController, EmbeddedError, FrameTheme } from './controller.js';
 import { EMBEDDED_VIEWS, type EmbeddedWalletPlugin } from './index.js';
 import { SOCIAL_INIT_ERROR } from './protocol/constants.js';
 import type { RecoveryViewData } from './RecoveryView.js';
@@ -54,6 +54,28 @@ export function useFocusIn(ref: RefObject<HTMLElement | null>, when: unknown): v
     tick();
     return () => cancelAnimationFrame(frame);
   }, [ref, when]);
+}
+
+/**
+ * The modal's look as it is now (the theme the host may have switched since `createModal`, and its `--latch-*`
+ * variables), read from the modal's root around `ref`, for the wallet's own pages. Undefined until read: a frame
+ * waits for it rather than load twice.
+ */
+export function useFrameTheme(ref: RefObject<HTMLElement | null>): FrameTheme | undefined {
+  const [theme, setTheme] = useState<FrameTheme>();
+  useLayoutEffect(() => {
+    const root = ref.current?.closest<HTMLElement>('.latch-root');
+    const style = root ? getComputedStyle(root) : undefined;
+    const variable = (name: string) => style?.getPropertyValue(name).trim() || undefined;
+    setTheme({
+      theme: root?.dataset.theme === 'light' ? 'light' : 'dark',
+      accent: variable('--latch-accent'),
+      radius: variable('--latch-border-radius-master'),
+      font: variable('--latch-font-family'),
+      size: variable('--latch-font-size-master'),
+    });
+  }, [ref]);
+  return theme;
 }
 
 /** The controller (loaded on first use) and its state, kept current. */
@@ -153,8 +175,9 @@ const CSS = `
 .emb .emb-error { margin: 0; color: var(--danger); font-weight: 600; }
 .emb .emb-row { display: flex; gap: 8px; }
 .emb .emb-row .button, .emb .emb-row .emb-input { flex: 1; }
-.emb iframe.emb-recovery { width: 100%; height: 220px; border: 1px solid var(--border); border-radius: calc(var(--r) * 3); background: var(--surface); }
-.emb iframe.emb-approval, .emb iframe.emb-logins { width: 100%; height: min(440px, 62vh); border: 1px solid var(--border); border-radius: calc(var(--r) * 3); background: var(--surface); }
+/* The wallet's pages wear the modal's colours (passed to them), so they sit in the view without a card around them. */
+.emb iframe.emb-recovery { width: 100%; height: 312px; border: 0; display: block; background: var(--bg); }
+.emb iframe.emb-approval, .emb iframe.emb-logins { width: 100%; height: min(440px, 62vh); border: 0; display: block; background: var(--bg); }
 .emb .emb-socials { display: flex; flex-direction: column; gap: 8px; }
 .emb .emb-social-row { display: flex; gap: 8px; }
 .emb .emb-social-row .button { flex: 1; padding: 0; }

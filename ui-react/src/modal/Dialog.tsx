@@ -5,7 +5,8 @@ export const MODAL_HEIGHT_MS = 150;
 
 const prefersReducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+// iframe: the wallet's own pages (recovery, approval) are part of the dialog's Tab order.
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
 
 function activeIn(root: Node): Element | null {
   const rootNode = root.getRootNode() as Document | ShadowRoot;
@@ -89,6 +90,23 @@ export function Dialog({ titleId, view, embedded, shake, onRequestClose, childre
     });
     observer.observe(dialog, { childList: true, subtree: true });
     return () => observer.disconnect();
+  }, [embedded]);
+
+  // Tab out of a frame inside the dialog (the wallet's page) leaves by the frame's own document, past this trap's
+  // key handler: focus landing anywhere on the page behind comes back to the dialog.
+  useEffect(() => {
+    if (embedded) return;
+    const dialog = ref.current;
+    if (!dialog) return;
+    const host = (dialog.getRootNode() as ShadowRoot).host ?? dialog;
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as Node | null;
+      // A dialog on its way out (focus going back to the trigger) keeps nothing.
+      if (!dialog.isConnected || !target || target === host || host.contains(target) || dialog.contains(target)) return;
+      (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
   }, [embedded]);
 
   // Esc closes wherever focus is (the page behind is inert to the visitor while the modal is open);
