@@ -93,6 +93,17 @@ describe('AllWallets view', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('shows the bundled wallets with their own logos (data: URIs in this chunk), a monogram where none ships', async () => {
+    const { screen } = await openAllWallets({}, { connectors: [] });
+    const logo = (name: RegExp) => screen.ui.getByRole('link', { name }).querySelector('img')?.getAttribute('src') ?? '';
+    expect(logo(/MetaMask/)).toMatch(/^data:image\/svg\+xml,%3Csvg/);
+    expect(logo(/Phantom/)).toMatch(/^data:image\/svg\+xml,/);
+    expect(logo(/MetaMask/)).not.toBe(logo(/Phantom/));
+    const withLogo = screen.ui.getAllByRole('link').filter((link) => link.querySelector('img'));
+    expect(withLogo.length).toBeGreaterThanOrEqual(16);
+    expect(screen.ui.getByRole('link', { name: /Talisman/ }).querySelector('.monogram')).not.toBeNull();
+  });
+
   it('search filters installed and registry wallets, 150 ms after the last keystroke', async () => {
     const { screen } = await openAllWallets();
     const search = screen.ui.getByRole('searchbox', { name: 'Search wallets' });

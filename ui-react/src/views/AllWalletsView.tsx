@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { ViewProps } from '../modal/views.js';
 import { useStoreValue } from '../hooks/useKernelState.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
+import { BUNDLED_WALLET_LOGOS } from '../wallets/bundledWalletLogos.js';
 import { BUNDLED_WALLETS } from '../wallets/bundledWallets.js';
 import { createListRegistry } from '../wallets/listRegistry.js';
 import { matchesWalletIds, mergeConnectors, safeHomepage, walletKey } from '../wallets/walletSections.js';
@@ -10,6 +11,9 @@ import { openConnecting } from './ConnectView.js';
 import { allConnectorsAtom, getInternals } from '@latch/kernel/internal';
 
 export const ALL_WALLETS_PAGE_SIZE = 24;
+
+/** The bundled registry with its logos: they ship in this view's chunk (data: URIs), so showing them requests nothing. */
+const withLogos = () => BUNDLED_WALLETS.map((w) => (BUNDLED_WALLET_LOGOS[w.id] ? { ...w, imageUrl: BUNDLED_WALLET_LOGOS[w.id] } : w));
 
 /**
  * A wallet a connector plugin lists: its icon may be an http(s) URL on a host the integrator chose (the plugin
@@ -38,7 +42,7 @@ export default function AllWalletsView({ modal }: ViewProps) {
   // A connector plugin with a Connect-view section (the e-mail field) is reached there, not as a wallet row.
   const sectionIds = (modal.options.connectors ?? []).filter((c) => c.connectSection).map((c) => c.id);
   const connectors = sectionIds.length ? allConnectors.filter((c) => !sectionIds.includes(c.id)) : allConnectors;
-  const registry = useMemo(() => modal.options.dataServices?.walletRegistry ?? createListRegistry(BUNDLED_WALLETS), [modal]);
+  const registry = useMemo(() => modal.options.dataServices?.walletRegistry ?? createListRegistry(withLogos()), [modal]);
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [pages, setPages] = useState(1);
