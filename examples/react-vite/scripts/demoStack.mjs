@@ -17,6 +17,7 @@ import { startOidcProvider } from '@latch/testkit/oidc';
 import { startFarcasterApp } from './farcasterApp.mjs';
 
 import { demoTestWallets } from './testWallets.mjs';
+import { PGlite } from '@electric-sql/pglite';
 
 /**
  * Starts everything the demo page talks to, then serves it (`distDir`: the built demo) on `port` when free, else on
@@ -24,7 +25,12 @@ import { demoTestWallets } from './testWallets.mjs';
  */
 export async function startDemoStack({ distDir, port = 5173 }) {
   const stops = [];
-  const stop = () => Promise.allSettled(stops.map((each) => each()));
+  // The database last: the services close their connections to it first.
+  let closeDatabase;
+  const stop = async () => {
+    await Promise.allSettled(stops.map((each) => each()));
+    await closeDatabase?.().catch(() => undefined);
+  };
   try {
     // Fixed ports when free, so a browser wallet needs configuring only once; else any free port.
     const main = await startAnvil({ chainId: 31337, port: 8545 }).catch(() => startAnvil({ chainId: 31337 }));
@@ -58,7 +64,14 @@ export async function startDemoStack({ distDir, port = 5173 }) {
     };
     // Names: the reference name service (in-memory PGlite) for *.latch.id, callable from loopback pages; ENS on the
     // first chain from its npm artifacts (deployed by dev account 8), with friend.test pointing at that account.
+    // One PGlite for both services (their tables and migration records are their own): a PGlite is a whole
+    // Postgres in WebAssembly, a few hundred MB each, and the demo ran two. Postgres's default 128 MB of shared
+    // buffers is for a server's data; the demo's few rows need 16 MB. Closed after the services.
+    const database = new PGlite({ postgresqlconf: ['shared_buffers=16MB'] });
+    await database.waitReady;
+    closeDatabase = () => database.close();
     const names = await startNameService({
+      database,
       suffix: 'latch.id',
       allowedOrigins: (origin) => /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(origin),
     });
@@ -142,6 +155,7 @@ export async function startDemoStack({ distDir, port = 5173 }) {
     const farcasterApp = await startFarcasterApp(farcasterSigner, 'demo');
     stops.push(farcasterApp.close);
     const embeddedWallet = await startEmbeddedWalletService({
+      database,
       port: servicePort,
       projects: [{ id: 'latch-demo', allowedOrigins: [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`] }],
       smtp: { host: inbox.host, port: inbox.port, from: 'Latch demo wallet <wallet@latch.localhost>' },
