@@ -22,8 +22,9 @@ import { PGlite } from '@electric-sql/pglite';
 /**
  * Starts everything the demo page talks to, then serves it (`distDir`: the built demo) on `port` when free, else on
  * any free port. Resolves what was started and a `stop()` that stops all of it; a failure stops what had started.
+ * `fixedPorts: false` puts the chains on free ports too (the gallery, which no browser wallet is configured for).
  */
-export async function startDemoStack({ distDir, port = 5173 }) {
+export async function startDemoStack({ distDir, port = 5173, fixedPorts = true }) {
   const stops = [];
   // The database last: the services close their connections to it first.
   let closeDatabase;
@@ -33,13 +34,14 @@ export async function startDemoStack({ distDir, port = 5173 }) {
   };
   try {
     // Fixed ports when free, so a browser wallet needs configuring only once; else any free port.
-    const main = await startAnvil({ chainId: 31337, port: 8545 }).catch(() => startAnvil({ chainId: 31337 }));
+    const fixed = (preferred) => (fixedPorts ? { port: preferred } : {});
+    const main = await startAnvil({ chainId: 31337, ...fixed(8545) }).catch(() => startAnvil({ chainId: 31337 }));
     stops.push(main.stop);
-    const second = await startAnvil({ chainId: 31338, deploy: false, port: 8546 }).catch(() =>
+    const second = await startAnvil({ chainId: 31338, deploy: false, ...fixed(8546) }).catch(() =>
       startAnvil({ chainId: 31338, deploy: false }),
     );
     stops.push(second.stop);
-    const solana = await startSolanaRpc({ port: 8899 }).catch(() => startSolanaRpc());
+    const solana = await startSolanaRpc(fixed(8899)).catch(() => startSolanaRpc());
     stops.push(solana.stop);
     // polkadot, bip122 and cosmos: each on a free port of 127.0.0.1 (chopsticks takes ~3 s to start).
     // Every one that started is stopped on the way out, even when another failed.

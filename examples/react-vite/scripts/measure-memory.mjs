@@ -3,7 +3,7 @@
 //   node --expose-gc examples/react-vite/scripts/measure-memory.mjs   (after `npm run build`)
 import { startDemoStack } from './demoStack.mjs';
 
-const stack = await startDemoStack({ distDir: new URL('../dist', import.meta.url).pathname, port: 0 });
+const stack = await startDemoStack({ distDir: new URL('../dist', import.meta.url).pathname, port: 0, fixedPorts: false });
 await new Promise((settled) => setTimeout(settled, 3000));
 globalThis.gc?.();
 const { rss, heapUsed, external } = process.memoryUsage();

@@ -121,6 +121,9 @@ button { cursor: pointer; }
 .account-name { display: flex; align-items: center; gap: 4px; font-size: calc(var(--fs) * 1.8); font-weight: 600; }
 .balance { color: var(--muted); font-size: calc(var(--fs) * 1.5); }
 .actions { display: flex; gap: 8px; justify-content: center; flex-wrap: wrap; margin: 6px 0 10px; }
+/* The wallet features (Buy, Swap, Receive, Send): one row of tiles, icon over word, on any width. */
+.features { display: grid; gap: 8px; margin: 0 0 10px; }
+.features .button { flex-direction: column; gap: 4px; height: auto; min-height: 56px; padding: 8px 4px; font-size: calc(var(--fs) * 1.3); }
 .tabs { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4px; background: var(--surface); border-radius: calc(var(--r) * 3); padding: 4px; }
 .tab { border: 0; background: transparent; border-radius: calc(var(--r) * 2); height: 32px; font-weight: 600; color: var(--muted); }
 .tab[aria-selected='true'], .tab[aria-pressed='true'] { background: var(--bg); color: var(--fg); }

@@ -231,6 +231,8 @@ describe('AllWallets view: wallets a connector plugin reaches', () => {
     // The bundled registry's Rainbow and Zerion homepage links give way to the connectable entries.
     expect(screen.ui.queryByRole('link', { name: /Rainbow/ })).toBeNull();
     expect(screen.ui.queryByRole('link', { name: /Zerion/ })).toBeNull();
+    // Listed without an icon, it wears the bundled logo of the wallet of that name.
+    expect(rainbow.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
     fireEvent.click(rainbow);
     expect(modal.getState().view).toBe('ConnectingWalletConnect');
     expect(JSON.parse((await screen.ui.findByTestId('plugin-view')).textContent ?? '')).toMatchObject({

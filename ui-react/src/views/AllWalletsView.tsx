@@ -15,6 +15,12 @@ export const ALL_WALLETS_PAGE_SIZE = 24;
 /** The bundled registry with its logos: they ship in this view's chunk (data: URIs), so showing them requests nothing. */
 const withLogos = () => BUNDLED_WALLETS.map((w) => (BUNDLED_WALLET_LOGOS[w.id] ? { ...w, imageUrl: BUNDLED_WALLET_LOGOS[w.id] } : w));
 
+/** A bundled logo by wallet name, for a wallet a connector plugin lists without an icon (WalletConnect's own list). */
+function bundledLogo(name: string): string | undefined {
+  const wallet = BUNDLED_WALLETS.find((w) => walletKey(w.name) === walletKey(name));
+  return wallet && BUNDLED_WALLET_LOGOS[wallet.id];
+}
+
 /**
  * A wallet a connector plugin lists: its icon may be an http(s) URL on a host the integrator chose (the plugin
  * checked it, e.g. WalletConnect's registry host). Loaded without a referrer; a monogram when it fails.
@@ -143,7 +149,7 @@ export default function AllWalletsView({ modal }: ViewProps) {
         {reachable.map(({ plugin, wallet }) => (
           <li key={`${plugin.id}-${wallet.id}`}>
             <button type="button" className="tile" onClick={() => openThroughConnector(modal, connectors, plugin, wallet)}>
-              <ConnectorWalletIcon wallet={wallet} />
+              <ConnectorWalletIcon wallet={wallet.icon ? wallet : { ...wallet, icon: bundledLogo(wallet.name) }} />
               <span>{wallet.name}</span>
               <span className="sr-only">, connect with {plugin.name}</span>
             </button>

@@ -32,13 +32,12 @@ export function WalletFeatures({ modal, namespace }: { modal: LatchModal; namesp
   ].filter((item): item is { label: string; icon: ReactElement; view: string } => Boolean(item));
   if (items.length === 0) return null;
   return (
-    <nav className="actions" aria-label="Wallet features" style={{ marginTop: 0 }}>
+    <nav className="features" aria-label="Wallet features" style={{ gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))` }}>
       {items.map((item) => (
         <button
           key={item.label}
           type="button"
           className="button"
-          style={{ flex: 1 }}
           data-testid={`latch-feature-${item.view}`}
           // Titled as its button: 'Buy', not the view's name.
           onClick={() => router.push(item.view, { title: item.label })}
