@@ -3,23 +3,12 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { ViewProps } from '../modal/views.js';
 import { useStoreValue } from '../hooks/useKernelState.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
-import { BUNDLED_WALLET_LOGOS } from '../wallets/bundledWalletLogos.js';
-import { BUNDLED_WALLETS } from '../wallets/bundledWallets.js';
-import { createListRegistry } from '../wallets/listRegistry.js';
+import { bundledWalletRegistry, withBundledLogos } from '../wallets/bundledRegistry.js';
 import { matchesWalletIds, mergeConnectors, safeHomepage, walletKey } from '../wallets/walletSections.js';
 import { openConnecting } from './ConnectView.js';
 import { allConnectorsAtom, getInternals } from '@latch/kernel/internal';
 
 export const ALL_WALLETS_PAGE_SIZE = 24;
-
-/** The bundled registry with its logos: they ship in this view's chunk (data: URIs), so showing them requests nothing. */
-const withLogos = () => BUNDLED_WALLETS.map((w) => (BUNDLED_WALLET_LOGOS[w.id] ? { ...w, imageUrl: BUNDLED_WALLET_LOGOS[w.id] } : w));
-
-/** A bundled logo by wallet name, for a wallet a connector plugin lists without an icon (WalletConnect's own list). */
-function bundledLogo(name: string): string | undefined {
-  const wallet = BUNDLED_WALLETS.find((w) => walletKey(w.name) === walletKey(name));
-  return wallet && BUNDLED_WALLET_LOGOS[wallet.id];
-}
 
 /**
  * A wallet a connector plugin lists: its icon may be an http(s) URL on a host the integrator chose (the plugin
@@ -48,7 +37,7 @@ export default function AllWalletsView({ modal }: ViewProps) {
   // A connector plugin with a Connect-view section (the e-mail field) is reached there, not as a wallet row.
   const sectionIds = (modal.options.connectors ?? []).filter((c) => c.connectSection).map((c) => c.id);
   const connectors = sectionIds.length ? allConnectors.filter((c) => !sectionIds.includes(c.id)) : allConnectors;
-  const registry = useMemo(() => modal.options.dataServices?.walletRegistry ?? createListRegistry(withLogos()), [modal]);
+  const registry = useMemo(() => modal.options.dataServices?.walletRegistry ?? bundledWalletRegistry(), [modal]);
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [pages, setPages] = useState(1);
@@ -80,7 +69,8 @@ export default function AllWalletsView({ modal }: ViewProps) {
         async (plugin) => (await plugin.wallets?.({ search: query || undefined, signal }))?.map((wallet) => ({ plugin, wallet })) ?? [],
       ),
     )
-      .then((lists) => !signal.aborted && setViaConnectors({ wallets: lists.flat() }))
+      .then((lists) => withBundledLogos(lists.flat()))
+      .then((wallets) => !signal.aborted && setViaConnectors({ wallets }))
       .catch(() => !signal.aborted && setViaConnectors({ wallets: [], error: 'The wallet list could not be loaded.' }));
     return () => controller.abort();
   }, [modal, query]);
@@ -149,7 +139,7 @@ export default function AllWalletsView({ modal }: ViewProps) {
         {reachable.map(({ plugin, wallet }) => (
           <li key={`${plugin.id}-${wallet.id}`}>
             <button type="button" className="tile" onClick={() => openThroughConnector(modal, connectors, plugin, wallet)}>
-              <ConnectorWalletIcon wallet={wallet.icon ? wallet : { ...wallet, icon: bundledLogo(wallet.name) }} />
+              <ConnectorWalletIcon wallet={wallet} />
               <span>{wallet.name}</span>
               <span className="sr-only">, connect with {plugin.name}</span>
             </button>

@@ -2,7 +2,7 @@ import type { RegistryWallet } from '@latch/kernel';
 
 /**
  * The small registry shipped with Latch, used when the integrator configures none. Names and
- * homepages; the logos (bundledWalletLogos.ts) join them in the All Wallets chunk, where a wallet
+ * homepages; the logos (bundledWalletLogos.ts) join them when All Wallets lists them, and a wallet
  * without one shows a monogram. Showing the list fetches nothing.
  */
 export const BUNDLED_WALLETS: readonly RegistryWallet[] = [
