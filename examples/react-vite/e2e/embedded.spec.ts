@@ -165,6 +165,7 @@ async function signApproved(page: Page, namespace: string, message: string, opti
   await expect(frame.locator('#origin')).toHaveText(new URL(page.url()).origin);
   await expect(frame.locator('#account')).toHaveText((await page.getByTestId('demo-address').textContent()) ?? '');
   if (options.audit) {
+    await checkLayout(page, 'ApproveTransaction');
     await audit(page, 'ApproveTransaction view');
     await auditFrame(page, '/frame/approve', 'the approval page');
   }

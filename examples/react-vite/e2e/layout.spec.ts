@@ -101,3 +101,27 @@ for (const [screen, device] of Object.entries(SCREENS)) {
     }
   });
 }
+
+test('<ConnectButton/> sizes to its content in a default Vite layout (a stretching flex column) and in a grid cell', async ({
+  page,
+  demo,
+}) => {
+  await page.goto(demo.url);
+  const button = page.getByTestId('latch-connect-button');
+  await expect(button).toBeVisible();
+  // Vite's React template: #root is a flex column whose children stretch to its width.
+  for (const layout of ['display: flex; flex-direction: column; align-items: stretch', 'display: grid; justify-items: stretch']) {
+    await page.evaluate((css) => {
+      const nav = document.querySelector('nav[aria-label="Wallet"]') as HTMLElement;
+      nav.style.cssText = `${css}; width: 900px`;
+    }, layout);
+    const width = await button.evaluate((el) => el.getBoundingClientRect().width);
+    const content = await button.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return range.getBoundingClientRect().width;
+    });
+    // Its label and padding (16 px a side), not the 900 px column.
+    expect(width, layout).toBeLessThanOrEqual(content + 34);
+  }
+});

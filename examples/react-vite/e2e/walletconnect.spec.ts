@@ -27,6 +27,7 @@ import { solanaAddressFromSeed, verifyAdr36Signature, verifyBitcoinMessageSignat
 import { DIST_DIR, dialog, expect, openConnect, SOLANA_SEEDS, test as base } from './fixtures.js';
 import { activateNamespace, signInDemo } from './namespaceFlows.js';
 import { audit, verifySolanaSignature } from './helpers.js';
+import { checkLayout } from './layout.js';
 
 // WalletConnect end to end: the demo in Chromium pairs through the testkit's relay on 127.0.0.1 with a Node
 // wallet on @reown/walletkit holding real keys, which signs against anvil and the local Solana cluster.
@@ -162,6 +163,7 @@ function recordTraffic(page: Page): string[] {
 async function pairingUri(page: Page): Promise<{ copied: string; scanned: string }> {
   const qr = dialog(page).getByRole('img', { name: /QR code to connect with WalletConnect/ });
   await expect(qr).toBeVisible();
+  await checkLayout(page, 'WalletConnect QR');
   const png = PNG.sync.read(await qr.screenshot());
   const scanned = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
   await dialog(page).getByRole('button', { name: 'Copy link' }).click();
