@@ -341,6 +341,33 @@ embeddedTest('a wrong code says so; pasting the whole code submits it', async ({
   expect(replay.status).toBeLessThan(500);
 });
 
+embeddedTest(
+  'a locked code (3 wrong guesses) says one thing: "request a new code", in every sentence about it',
+  async ({ page, stack }) => {
+    await page.goto(stack.url);
+    const email = newEmail('locked');
+    const after = stack.inbox.messages.length;
+    await typeEmail(page, email);
+    const code = codeOf(await stack.inbox.waitFor({ to: email }, { after })) as string;
+    const input = dialog(page).getByRole('textbox', { name: 'Code' });
+    const error = dialog(page).getByTestId('latch-embedded-otp-error');
+    for (const wrong of ['000000', '111111', '222222', '333333'].filter((c) => c !== code).slice(0, 3)) {
+      await input.fill(wrong);
+      await expect(error).toHaveText('Invalid code');
+      await expect(input).toHaveValue('');
+    }
+    // The right code, too late: the service locked it.
+    await input.fill(code);
+    await expect(error).toHaveText('Too many attempts: request a new code');
+    // The cooldown note beside it uses the same words.
+    const view = dialog(page).getByTestId('latch-embedded-otp');
+    await expect(view).toContainText(/You can request a new code in \d+ s\./);
+    const phrases = (await view.innerText()).match(/\b\w+(?: for)? a new code\b/g);
+    expect(phrases).toEqual(['request a new code', 'request a new code']);
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+  },
+);
+
 embeddedTest('an expired code, and "Resend code" with its 30 s cooldown', async ({ page, chains, solana }) => {
   const stack = await startStack(
     { evm: chains.main.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
