@@ -388,7 +388,8 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
         set({ user: reply.user, email: reply.user.email });
         return buildSession(reply.user, request);
       } catch (error) {
-        if (error instanceof EmbeddedError && error.code === 'not_connected') {
+        // No session, or one the service ended (the frame's session:expired event tells the visitor): not connected.
+        if (error instanceof EmbeddedError && (error.code === 'not_connected' || error.code === 'session_expired')) {
           getContext()?.storage.remove('login');
           return null;
         }

@@ -24,6 +24,8 @@ interface Stack {
   url: string;
   /** Stops the service alone (the demo keeps serving the page's chunks). */
   stopService(): Promise<void>;
+  /** Starts the service again on its port with an empty database: every session it knew is gone. */
+  restartService(): Promise<void>;
   serviceUrl: string;
   inbox: SmtpInbox;
   /** Origins the page may reach: itself, the service and the loopback RPCs. */
@@ -45,7 +47,8 @@ async function startStack(
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const strictPort = await freePort();
-    const service: RunningEmbeddedWalletService = await startEmbeddedWalletService({
+    const serviceOptions: Parameters<typeof startEmbeddedWalletService>[0] = {
+      port: await freePort(),
       projects: [
         {
           id: PROJECT,
@@ -64,7 +67,8 @@ async function startStack(
         sendPerIp: [{ max: 500, windowMs: 3_600_000 }],
         sendPerAddress: [{ max: 1, windowMs: options.resendWindowMs ?? 1_000 }],
       },
-    });
+    };
+    let service: RunningEmbeddedWalletService = await startEmbeddedWalletService(serviceOptions);
     stops.push(() => service.close());
     const demoConfig = {
       chains: [{ chainId: 31337, rpcUrl: rpcs.evm, name: 'Local Devnet' }],
@@ -76,6 +80,10 @@ async function startStack(
     return {
       url: demo.url,
       stopService: () => service.close(),
+      restartService: async () => {
+        await service.close();
+        service = await startEmbeddedWalletService(serviceOptions);
+      },
       strictUrl: async (csp) => {
         const strict = await serveDemo({
           distDir: DIST_DIR,
@@ -365,6 +373,42 @@ embeddedTest(
     const phrases = (await view.innerText()).match(/\b\w+(?: for)? a new code\b/g);
     expect(phrases).toEqual(['request a new code', 'request a new code']);
     await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+  },
+);
+
+embeddedTest(
+  'a method the wallet does not answer: the app gets 4200, the modal opens and says "Action not allowed"',
+  async ({ page, stack }) => {
+    await page.goto(stack.url);
+    await signUp(page, stack, newEmail('refused'));
+    await activateNamespace(page, 'eip155');
+    // A method the wallet answers: no word to the visitor.
+    const answer = page.getByTestId('demo-request-answer');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(answer).toHaveText('"0x7a69"');
+    await expect(dialog(page)).toBeHidden();
+    // One it does not: the app's error, and the visitor told in the modal.
+    await page.getByLabel('Method (eip155)').fill('eth_sign');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(answer).toHaveText('4200: Requested RPC call is not allowed: the embedded wallet does not support eth_sign');
+    await expect(dialog(page)).toBeVisible();
+    await expect(page.getByTestId('latch-snackbar')).toHaveText('Action not allowed');
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  },
+);
+
+embeddedTest(
+  'a session the service no longer knows: on the next visit the modal says "Session Expired", disconnected',
+  async ({ page, stack }) => {
+    await page.goto(stack.url);
+    await signUp(page, stack, newEmail('expired-session'));
+    await stack.restartService();
+    await page.reload();
+    const alert = dialog(page).getByTestId('latch-alert');
+    await expect(alert).toContainText('Session Expired');
+    await expect(alert).toContainText('Invalid session found: check your time settings and connect again');
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+    await expect(dialog(page).getByRole('textbox', { name: 'Email' })).toBeVisible();
   },
 );
 
