@@ -70,9 +70,11 @@ export default function ConnectView({ modal }: ViewProps) {
   const { termsConditionsUrl, privacyPolicyUrl } = modal.options;
   const terms = safeHomepage(termsConditionsUrl);
   const privacy = safeHomepage(privacyPolicyUrl);
+  // The section holds the e-mail field and the social buttons: it shows while either is on, and hides the one that is off.
+  const emailOn = modal.options.features?.email !== false;
   const email =
-    modal.options.features?.email !== false && sections.length ? (
-      <section key="email" aria-label="Email">
+    (emailOn || modal.options.features?.socials !== false) && sections.length ? (
+      <section key="email" aria-label={emailOn ? 'Email' : 'Social sign-in'}>
         {sections.map((view) => (
           <ConnectSection key={view} modal={modal} view={view} />
         ))}
