@@ -57,6 +57,8 @@ export type {
   AlertsState,
   BuiltInView,
   NetworkState,
+  OpenableView,
+  PluginViews,
   RouteEntry,
   SendState,
   SnackState,
