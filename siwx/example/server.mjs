@@ -3,6 +3,7 @@
 // It answers /siwx/nonce, /siwx/verify, /siwx/sessions and /siwx/sign-out. Serve your page from the same origin (or
 // proxy /siwx to it) so the cookie is sent. Several instances behind a load balancer: give each the same
 // DATABASE_URL (Postgres; nonces, sessions and the nonce limit live there) and TRUST_PROXY (the number of proxies).
+// One instance may keep them in PGlite instead (PGLITE_DIR: a folder, or `memory`); with neither, in this process's memory.
 import { createServer } from 'node:http';
 import {
   createKyselyNonceStore,
@@ -16,11 +17,32 @@ import {
 const env = process.env;
 const rpcUrls = env.RPC_URL ? { [env.CHAIN ?? 'eip155:1']: env.RPC_URL } : {};
 
-/** Postgres through Kysely when DATABASE_URL is set (migrated once, whichever instance starts first); else this process's memory. */
+/** A pg-Pool-shaped front on PGlite for Kysely's PostgresDialect: one in-process connection, its queries take turns. */
+async function pglitePool(dir) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = new PGlite(dir === 'memory' ? undefined : dir);
+  await pglite.waitReady;
+  const connection = {
+    async query(text, values) {
+      const { rows, affectedRows } = await pglite.query(text, values);
+      return { rows, rowCount: affectedRows ?? rows.length, command: /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() };
+    },
+    release: () => undefined,
+  };
+  return { connect: async () => connection, end: () => pglite.close() };
+}
+
+/**
+ * Postgres through Kysely when DATABASE_URL is set (migrated once, whichever instance starts first), PGlite when
+ * PGLITE_DIR is (one instance), else this process's memory.
+ */
 async function openStores() {
-  if (!env.DATABASE_URL) return { stores: {}, close: async () => undefined };
-  const [{ Kysely, PostgresDialect }, { default: pg }] = await Promise.all([import('kysely'), import('pg')]);
-  const db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 }) }) });
+  if (!env.DATABASE_URL && !env.PGLITE_DIR) return { stores: {}, close: async () => undefined };
+  const { Kysely, PostgresDialect } = await import('kysely');
+  const pool = env.DATABASE_URL
+    ? new (await import('pg')).default.Pool({ connectionString: env.DATABASE_URL, max: 10 })
+    : await pglitePool(env.PGLITE_DIR);
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   await migrateSiwxDatabase(db);
   const stores = {
     nonceStore: createKyselyNonceStore(db),
