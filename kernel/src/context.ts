@@ -27,8 +27,8 @@ export interface KernelContext {
   readonly telemetry: Telemetry;
   now(): number;
   isMobile(): boolean;
-  /** setTimeout that `destroy()` cancels. */
-  later(ms: number, run: () => void): void;
+  /** setTimeout that `destroy()` cancels; answers a function that cancels it sooner. */
+  later(ms: number, run: () => void): () => void;
   sleep(ms: number): Promise<void>;
   /** Work that must not run twice at once (§4: reconnect runs once at a time). */
   readonly pending: {
@@ -36,5 +36,7 @@ export interface KernelContext {
     tokenRetryAfter?: Partial<Record<ChainNamespace, number>>;
     /** A shared session being ended: its providers, its plugin and the visitor may all ask at once. */
     sessionEnds?: Map<ConnectorPlugin, Promise<void>>;
+    /** §4: the timer that asks again when the active account's sign-in session ends, and the namespace it watches. */
+    signInExpiry?: { namespace: ChainNamespace; cancel: () => void };
   };
 }

@@ -147,6 +147,10 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
         run();
       }, ms);
       timers.add(timer);
+      return () => {
+        clearTimeout(timer);
+        timers.delete(timer);
+      };
     },
     sleep: (ms) => new Promise((resolve) => ctx.later(ms, resolve)),
   };

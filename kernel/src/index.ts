@@ -27,6 +27,7 @@ export {
   type SiwxAccount,
   type SiwxConfig,
   type SiwxMessageToSign,
+  type SiwxNamespaceAccount,
   type SocialProvider,
 } from './options.js';
 export type { StorageLike } from './storage.js';

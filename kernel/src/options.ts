@@ -5,7 +5,7 @@ import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
 import type { DataServices } from './plugins/dataServices.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
 import type { StorageLike } from './storage.js';
-import type { CaipNetwork, CaipNetworkId, ThemeMode } from './types.js';
+import type { CaipNetwork, CaipNetworkId, ChainNamespace, ThemeMode } from './types.js';
 import { isCaipNamespace, parseCaipNetworkId } from './caip.js';
 
 /** §3 social providers; §9 default order. */
@@ -102,20 +102,33 @@ export interface SiwxMessageToSign {
   fields?: Readonly<Record<string, unknown>>;
 }
 
+/** An account on every network of its namespace: what a sign-out names. */
+export interface SiwxNamespaceAccount {
+  namespace: ChainNamespace;
+  address: string;
+}
+
 /**
  * The sign-in-with-X extension (§4): `createSiwxClient` from `@latch/siwx` makes one that talks to
- * `@latch/siwx/server`; any object of this shape works (your own backend).
+ * `@latch/siwx/server`; any object of this shape works (your own backend). A session's `expiresAt`
+ * (RFC 3339; else its `data.expirationTime`) tells the modal when to ask the connected visitor again.
  */
 export interface SiwxConfig {
   /** The modal cannot be closed until the visitor signs in or disconnects (§4). */
   required?: boolean;
   createMessage(account: SiwxAccount): Promise<SiwxMessageToSign>;
-  /** Stores a signed message (your server verifies it); rejects with the reason when refused. */
-  addSession(session: SiwxAccount & { message: string; signature: string }): Promise<void>;
+  /** Stores a signed message (your server verifies it) and may resolve the session; rejects with the reason when refused. */
+  addSession(session: SiwxAccount & { message: string; signature: string }): Promise<unknown>;
   /** The sessions that cover this account; none opens the sign-in view. */
   getSessions(caipNetworkId: CaipNetworkId, address: string): Promise<readonly unknown[]>;
-  /** Called with `[]` on disconnect (§4: sessions are cleared). */
+  /** Called with `[]` when the last connected namespace disconnects (§4: sessions are cleared). */
   setSessions?(sessions: readonly unknown[]): Promise<void>;
+  /**
+   * Forgets these accounts' sessions, on every network of their namespace, and keeps the others: called
+   * when some namespaces disconnect (the visitor's choice or the wallet's) while others stay connected.
+   * Without it, the modal keeps what `getSessions` reads for the accounts still connected through `setSessions`.
+   */
+  revokeSessions?(accounts: readonly SiwxNamespaceAccount[]): Promise<void>;
 }
 
 export interface ModalOptions {

@@ -8,3 +8,9 @@ export interface SiwxSession {
   /** When the server stops honouring it (RFC 3339). */
   expiresAt: string;
 }
+
+/** An account on every network of its namespace (`{ namespace: 'eip155', address: '0x…' }`): what a sign-out names. */
+export interface SiwxNamespaceAccount {
+  namespace: string;
+  address: string;
+}

@@ -352,3 +352,10 @@ export async function openConnect(page: Page) {
   await page.getByTestId('latch-connect-button').click();
   await expect(dialog(page)).toBeVisible();
 }
+
+/** From a connected page: the Account view's "Connect another wallet", to the wallet list. */
+export async function openConnectFromAccount(page: Page) {
+  await page.getByTestId('latch-account-button').click();
+  await dialog(page).getByRole('button', { name: 'Connect another wallet' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Connect Wallet' })).toBeVisible();
+}

@@ -3,7 +3,7 @@ import { MOCK_SOLANA_WALLET_NAME, MOCK_WALLET_INFO } from '@latch/testkit';
 import type { Page } from '@playwright/test';
 import { verifyMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { dialog, expect, openConnect, SOLANA_SEEDS, test } from './fixtures.js';
+import { dialog, expect, openConnect, openConnectFromAccount, SOLANA_SEEDS, test } from './fixtures.js';
 import { setWalletFailure, WALLET_NAME } from './helpers.js';
 import { checkLayout } from './layout.js';
 
@@ -44,7 +44,8 @@ test('eip155: connect asks to sign in, the server verifies and keeps the session
   const sessions = await serverSessions(page, siwxDemo.url);
   expect(sessions.map((s) => [s.data.caipNetworkId, s.data.address])).toEqual([['eip155:31337', address]]);
   const [session] = sessions;
-  expect(session!.message.split('\n')[0]).toBe(`${new URL(siwxDemo.url).host} wants you to sign in with your Ethereum account:`);
+  // The demo is served over http: EIP-4361 writes that scheme before the domain (none would mean https).
+  expect(session!.message.split('\n')[0]).toBe(`http://${new URL(siwxDemo.url).host} wants you to sign in with your Ethereum account:`);
   expect(await verifyMessage({ address, message: session!.message, signature: session!.signature as `0x${string}` })).toBe(true);
 
   const replay = await page.request.post(`${siwxDemo.url}/siwx/verify`, {
@@ -95,6 +96,49 @@ test('solana: the wallet signs in with solana:signIn (Sign In With Solana), the 
   expect(rest).toEqual([]);
   expect(session!.data).toMatchObject({ caipNetworkId: solana.caipNetworkId, address });
   expect(session!.message.split('\n')[0]).toBe(`${new URL(siwxDemo.url).host} wants you to sign in with your Solana account:`);
+});
+
+test('signed in on Ethereum and Solana: disconnecting Solana keeps the Ethereum sign-in; the wallet ending the connection signs it out', async ({
+  page,
+  siwxDemo,
+  chains,
+  installWallet,
+  installSolanaWallet,
+}) => {
+  await installWallet(page);
+  const solAddress = await installSolanaWallet(page, { name: MOCK_SOLANA_WALLET_NAME, seed: SOLANA_SEEDS.solanaOnly });
+  const evmAddress = chains.main.accounts[0]!.address;
+  const signedIn = async () => (await serverSessions(page, siwxDemo.url)).map((s) => s.data.address);
+  await page.goto(`${siwxDemo.url}/?siwx`);
+  await connectTo(page, `^${WALLET_NAME}`);
+  await dialog(page).getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog(page)).toBeHidden();
+  await openConnectFromAccount(page);
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(MOCK_SOLANA_WALLET_NAME) })
+    .click();
+  await expect(signInHeading(page)).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog(page)).toBeHidden();
+  expect(await signedIn()).toEqual([evmAddress, solAddress]);
+
+  // The visitor disconnects Solana only: its sign-in goes, the Ethereum one stays.
+  await page.getByTestId('latch-account-button').click();
+  await dialog(page).getByRole('group', { name: 'Connected accounts' }).getByRole('button', { name: 'Solana' }).click();
+  await dialog(page)
+    .getByRole('button', { name: /Disconnect Solana/ })
+    .click();
+  await expect(dialog(page).getByRole('group', { name: 'Connected accounts' })).toHaveCount(0);
+  await expect.poll(signedIn).toEqual([evmAddress]);
+  await expect(page.getByTestId('demo-address')).toHaveText(evmAddress);
+
+  // The wallet ends the connection itself: the server forgets that sign-in too.
+  await page.evaluate((rdns) => {
+    const wallets = (window as unknown as { __latchMockWallets: Record<string, { emitDisconnect(): void }> }).__latchMockWallets;
+    wallets[rdns]!.emitDisconnect();
+  }, MOCK_WALLET_INFO.rdns);
+  await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+  await expect.poll(signedIn).toEqual([]);
 });
 
 test('required sign-in: closing is refused; a decline says so and keeps the visitor connected; Try again signs in', async ({

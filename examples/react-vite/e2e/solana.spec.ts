@@ -1,6 +1,6 @@
 import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
 import { MOCK_SOLANA_WALLET_NAME, MULTICHAIN_WALLET_NAME } from '@latch/testkit';
-import { dialog, expect, openConnect, SOLANA_FUNDING_LAMPORTS, SOLANA_SEEDS, test } from './fixtures.js';
+import { dialog, expect, openConnect, openConnectFromAccount, SOLANA_FUNDING_LAMPORTS, SOLANA_SEEDS, test } from './fixtures.js';
 import { shortAddress, verifySolanaSignature, WALLET_NAME } from './helpers.js';
 
 const SOL_BALANCE = `${formatBalance(formatUnits(SOLANA_FUNDING_LAMPORTS, 9))} SOL`;
@@ -112,9 +112,3 @@ test('a wallet on both namespaces is listed once, merged, and connects both', as
   await group.getByRole('button', { name: 'Solana' }).click();
   await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(truncateAddress(solAddress));
 });
-
-async function openConnectFromAccount(page: import('@playwright/test').Page) {
-  await page.getByTestId('latch-account-button').click();
-  await dialog(page).getByRole('button', { name: 'Connect another wallet' }).click();
-  await expect(dialog(page).getByRole('heading', { name: 'Connect Wallet' })).toBeVisible();
-}

@@ -16,7 +16,7 @@ import { handleWalletNetwork, setActiveNetwork } from './network.js';
 import { getNetworkState } from './networkState.js';
 import { sessionPluginOf } from './sessionLookup.js';
 import { connectSession } from './session.js';
-import { askSignIn } from './signInTrigger.js';
+import { accountsOf, askSignIn, signOutAccounts } from './signInTrigger.js';
 
 /** A connector an adapter listed for a namespace (any namespace when none is given). */
 export function findConnector(ctx: KernelContext, id: string, ns?: ChainNamespace): Connector | undefined {
@@ -174,9 +174,12 @@ export function handleAdapterEvent(ctx: KernelContext, ns: ChainNamespace, event
       void disconnect(ctx, ns).catch(() => undefined);
       return;
     }
+    const signedIn = accountsOf(ctx, [ns]);
     clearNamespace(ctx, ns);
     transitionStatus(ctx, 'disconnect', ns);
     ctx.bus.emit('DISCONNECT_SUCCESS', { namespaces: [ns] });
+    // The wallet ended it: the server forgets this account's sign-in too.
+    void signOutAccounts(ctx, signedIn).catch((err: unknown) => reportError(ctx, err, 'DISCONNECT_ERROR'));
     return;
   }
   if (event.type === 'networkChanged') {

@@ -9,6 +9,7 @@ import { connectedNamespaces, transitionStatus } from './connectionStatus.js';
 import { setActiveNetwork } from './network.js';
 import { updateNetworkState } from './networkState.js';
 import { endOnce, sessionNamespaces, sessionPluginOf } from './sessionLookup.js';
+import { accountsOf, signOutAccounts } from './signInTrigger.js';
 import { showSnack } from './snackbar.js';
 
 /** §4: one namespace also takes along the others on the same shared session; none means all of them. */
@@ -50,6 +51,7 @@ export function disconnect(ctx: KernelContext, namespace?: ChainNamespace): Prom
 
 async function disconnectNow(ctx: KernelContext, namespace?: ChainNamespace): Promise<void> {
   const targets = namespacesToDisconnect(ctx, namespace);
+  const signedIn = accountsOf(ctx, targets);
   const failures: LatchError[] = [];
   const sessions = new Set<ConnectorPlugin>();
   await Promise.all(
@@ -77,7 +79,8 @@ async function disconnectNow(ctx: KernelContext, namespace?: ChainNamespace): Pr
     transitionStatus(ctx, 'disconnect', ns);
   }
   try {
-    if (targets.length > 0) await ctx.options.siwx?.setSessions?.([]);
+    // §4: these accounts' sign-in sessions go; those of the namespaces still connected stay.
+    await signOutAccounts(ctx, signedIn);
   } catch (err) {
     failures.push(new LatchError(readErrorMessage(err), { cause: err }));
   }

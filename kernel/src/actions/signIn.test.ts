@@ -1,9 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getInternals } from '../internals.js';
 import { base, createFakeAdapter, connector, createTestStorage, mainnet, network } from '../test-support/fakeAdapter.js';
 import { createSiwxSessions } from '../test-support/siwxSessions.js';
 import { createTestModal } from '../test-support/testModal.js';
 import { createModal } from '../createModal.js';
+
+/** An adapter's `eip155:signIn`: the wallet writes the text from the fields (or `write` does, to test what it returns). */
+function walletSignIn(fake: ReturnType<typeof createTestModal>['fake'], write?: (fields: { domain: string; address: string }) => string) {
+  const asked: unknown[] = [];
+  (fake.adapter.capabilities as Record<string, unknown>)['eip155:signIn'] = {
+    async signIn(fields: { domain: string; address: string; nonce: string }) {
+      asked.push(fields);
+      const message =
+        write?.(fields) ?? `${fields.domain} wants you to sign in with your Ethereum account:\n${fields.address}\n\nNonce: ${fields.nonce}`;
+      return { message, signature: 'wallet-signature' };
+    },
+  };
+  return asked;
+}
 
 /** The flow's chunk loads on first use: wait until nothing moves for a few ticks. */
 async function settle(): Promise<void> {
@@ -80,20 +94,77 @@ describe('sign-in flow (§4)', () => {
   it("uses the adapter's <namespace>:signIn, given the fields, and stores the text the wallet signed", async () => {
     const store = createSiwxSessions({ fields: true });
     const { modal, fake } = createTestModal({ siwx: store.config });
-    const asked: unknown[] = [];
-    (fake.adapter.capabilities as Record<string, unknown>)['eip155:signIn'] = {
-      async signIn(fields: { domain: string; nonce: string }) {
-        asked.push(fields);
-        return { message: `${fields.domain} (written by the wallet) ${fields.nonce}`, signature: 'wallet-signature' };
-      },
-    };
+    const asked = walletSignIn(fake);
     await modal.connect('w');
     await settle();
     const internals = getInternals(modal);
     await internals.siwx.signIn(await internals.siwx.prepare());
     expect(asked).toEqual([{ domain: 'app.example.com', address: fake.address, nonce: 'nonce1' }]);
-    expect(store.stored).toEqual([{ message: 'app.example.com (written by the wallet) nonce1', signature: 'wallet-signature' }]);
+    expect(store.stored).toEqual([
+      {
+        message: `app.example.com wants you to sign in with your Ethereum account:\n${fake.address}\n\nNonce: nonce1`,
+        signature: 'wallet-signature',
+      },
+    ]);
     expect(modal.getState().open).toBe(false);
+  });
+
+  it('refuses, and sends nothing, when the wallet signed a sign-in message for another account or another site', async () => {
+    const store = createSiwxSessions({ fields: true });
+    const { modal, fake } = createTestModal({ siwx: store.config });
+    const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    let write = (fields: { domain: string; address: string }) =>
+      `${fields.domain} wants you to sign in with your Ethereum account:\n${other}\n\nNonce: x`;
+    walletSignIn(fake, (fields) => write(fields));
+    await modal.connect('w');
+    await vi.waitFor(() => expect(modal.getState()).toMatchObject({ open: true, view: 'SIWXSignMessage' }));
+    const internals = getInternals(modal);
+    const attempt = async () => failure(internals.siwx.prepare().then((request) => internals.siwx.signIn(request)));
+    expect(await attempt()).toBe(
+      `The wallet signed a sign-in message for app.example.com and ${other}, not for app.example.com and ${fake.address}; nothing was sent`,
+    );
+    write = (fields) => `evil.example wants you to sign in with your Ethereum account:\n${fields.address}`;
+    expect(await attempt()).toBe(
+      `The wallet signed a sign-in message for evil.example and ${fake.address}, not for app.example.com and ${fake.address}; nothing was sent`,
+    );
+    write = () => 'Sign this: 42';
+    expect(await attempt()).toMatch(
+      /^The wallet signed a sign-in message for an unreadable site and no account, not for app\.example\.com/,
+    );
+    expect(store.stored).toEqual([]);
+    expect(modal.getState()).toMatchObject({ open: true, view: 'SIWXSignMessage' });
+    // The scheme EIP-4361 allows before the domain names the same site.
+    write = (fields) => `https://app.example.com wants you to sign in with your Ethereum account:\n${fields.address}`;
+    expect(await attempt()).toBeUndefined();
+    expect(store.stored).toHaveLength(1);
+  });
+
+  it('asks again when the session ends while the visitor stays connected; a disconnect stops the timer', async () => {
+    await import('./signIn.js');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const store = createSiwxSessions({ fields: true, ttlMs: 10 * 60_000 });
+      const { modal, fake } = createTestModal({ siwx: store.config });
+      walletSignIn(fake);
+      await modal.connect('w');
+      await vi.waitFor(() => expect(modal.getState()).toMatchObject({ open: true, view: 'SIWXSignMessage' }));
+      const internals = getInternals(modal);
+      await internals.siwx.signIn(await internals.siwx.prepare());
+      expect(modal.getState().open).toBe(false);
+      await vi.advanceTimersByTimeAsync(10 * 60_000 - 1_000);
+      expect(modal.getState().open).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await vi.waitFor(() => expect(modal.getState()).toMatchObject({ open: true, view: 'SIWXSignMessage' }));
+
+      await internals.siwx.signIn(await internals.siwx.prepare());
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(vi.getTimerCount()).toBe(1);
+      await modal.disconnect();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('raises the §8 sign-in errors where they apply', async () => {

@@ -9,12 +9,14 @@ import {
   NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE,
   SIGNATURE_DECLINED_MESSAGE,
   SIWX_NOT_ENABLED_MESSAGE,
+  walletSignedAnotherMessage,
 } from '../errors/signInMessages.js';
-import type { SiwxAccount, SiwxConfig, SiwxMessageToSign } from '../options.js';
+import type { SiwxAccount, SiwxConfig, SiwxMessageToSign, SiwxNamespaceAccount } from '../options.js';
 import { activeNamespaceAtom } from '../state/atoms.js';
 import type { CapabilityName } from '../plugins/ChainAdapter.js';
 import type { ChainNamespace } from '../types.js';
 import { capabilityOf, getAccount, reportError } from './accountState.js';
+import { connectedNamespaces } from './connectionStatus.js';
 import { disconnect } from './disconnect.js';
 import { closeModal, openModal } from './modal.js';
 import { getNetworkState } from './networkState.js';
@@ -69,9 +71,79 @@ export async function requestSignIn(ctx: KernelContext): Promise<boolean> {
   }
   const now = accountToSignIn(ctx, ctx.store.get(activeNamespaceAtom));
   // The account or network changed meanwhile: the change asks again for itself.
-  if (sessions.length > 0 || now?.address !== target.address || now.caipNetworkId !== target.caipNetworkId) return false;
+  if (now?.address !== target.address || now.caipNetworkId !== target.caipNetworkId) return false;
+  watchSessions(ctx, target.namespace, sessions);
+  if (sessions.length > 0) return false;
   openModal(ctx, { view: 'SIWXSignMessage', data: { namespace: target.namespace } });
   return true;
+}
+
+/** When a session ends (ms): its `expiresAt`, else its message's Expiration Time; NaN when it says neither. */
+function sessionEnd(session: unknown): number {
+  const { expiresAt, data } = (session ?? {}) as { expiresAt?: unknown; data?: { expirationTime?: unknown } };
+  const end = typeof expiresAt === 'string' ? expiresAt : data?.expirationTime;
+  return typeof end === 'string' ? Date.parse(end) : Number.NaN;
+}
+
+/** setTimeout's longest wait; a later end is checked again then. */
+const LONGEST_WAIT_MS = 2 ** 31 - 1;
+/** An end already past by this clock while the server still honours it (clocks differ): look again this much later. */
+const RECHECK_MS = 30_000;
+
+/** §4: while the visitor stays connected, asks again when the last session covering the active account ends. */
+function watchSessions(ctx: KernelContext, namespace: ChainNamespace, sessions: readonly unknown[]): void {
+  stopWatching(ctx);
+  const ends = sessions.map(sessionEnd).filter(Number.isFinite);
+  if (ends.length === 0) return;
+  const wait = Math.max(...ends) - ctx.now();
+  const cancel = ctx.later(wait > 0 ? Math.min(wait, LONGEST_WAIT_MS) : RECHECK_MS, () => {
+    ctx.pending.signInExpiry = undefined;
+    void requestSignIn(ctx);
+  });
+  ctx.pending.signInExpiry = { namespace, cancel };
+}
+
+/** Stops the expiry timer (only if it watches one of `namespaces`, when given). */
+function stopWatching(ctx: KernelContext, namespaces?: readonly ChainNamespace[]): void {
+  const watch = ctx.pending.signInExpiry;
+  if (!watch || (namespaces && !namespaces.includes(watch.namespace))) return;
+  watch.cancel();
+  ctx.pending.signInExpiry = undefined;
+}
+
+/**
+ * §4 disconnect: these accounts' sign-in sessions end; the accounts still connected keep theirs. With
+ * nothing left connected, `setSessions([])` signs the visitor out; otherwise `revokeSessions` names the
+ * accounts, or, for a config without it, `setSessions` keeps what the connected accounts' sessions are.
+ */
+export async function forgetSignIns(ctx: KernelContext, accounts: readonly SiwxNamespaceAccount[]): Promise<void> {
+  const siwx = ctx.options.siwx;
+  stopWatching(
+    ctx,
+    accounts.map((account) => account.namespace),
+  );
+  if (!siwx || accounts.length === 0) return;
+  const still = connectedNamespaces(ctx);
+  if (still.length === 0 && siwx.setSessions) return siwx.setSessions([]);
+  if (siwx.revokeSessions) return siwx.revokeSessions(accounts);
+  if (!siwx.setSessions) return;
+  const kept = await Promise.all(
+    still.flatMap((ns) => {
+      const address = getAccount(ctx, ns).address;
+      const network = getNetworkState(ctx, ns).caipNetwork;
+      return address && network ? [siwx.getSessions(network.caipNetworkId, address)] : [];
+    }),
+  );
+  await siwx.setSessions(kept.flat());
+}
+
+/** A wallet that writes the sign-in text itself must have written it for this account and this site. */
+function assertSignedFor(request: SignInRequest, message: string): void {
+  const [header = '', address] = message.split('\n', 2);
+  const domain = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/)?(\S+) wants you to sign in with your .+ account:$/.exec(header)?.[1];
+  if (domain !== request.domain || address !== request.address) {
+    throw new LatchError(walletSignedAnotherMessage(request, { domain, address }), { category: 'VALIDATION_ERROR' });
+  }
 }
 
 /** The message for the active account (§8 errors when there is none to sign with). */
@@ -107,12 +179,17 @@ export async function signIn(ctx: KernelContext, request: SignInRequest): Promis
   }
   const { caipNetworkId, address } = request;
   const { message, signature } = signed;
+  let stored: unknown;
   try {
-    await siwx.addSession({ caipNetworkId, address, message, signature });
+    // Nothing reaches the server that names another account or site.
+    if (own) assertSignedFor(request, message);
+    stored = await siwx.addSession({ caipNetworkId, address, message, signature });
   } catch (err) {
     throw reportError(ctx, err, 'SIWX_ADD_SESSION_ERROR');
   }
   closeModal(ctx, { force: true });
+  const sessions = stored === undefined ? await siwx.getSessions(caipNetworkId, address).catch(() => []) : [stored];
+  watchSessions(ctx, request.namespace, sessions);
 }
 
 /** §4 cancel: disconnects when sign-in is required, else closes; then resets to Connect. */

@@ -1,4 +1,4 @@
-import type { SiwxSession } from '../session.js';
+import type { SiwxNamespaceAccount, SiwxSession } from '../session.js';
 
 export interface SiwxClientOptions {
   /** Where `createSiwxHttpHandler` answers. Default `/siwx` on the page's origin. */
@@ -7,11 +7,19 @@ export interface SiwxClientOptions {
   statement?: string;
   /** The modal cannot be closed until the visitor signs in or disconnects (§4). */
   required?: boolean;
-  /** How long a signed message stays valid for the server. Default 10 minutes. */
+  /**
+   * The message's Expiration Time, from when it is made. Default 10 minutes. The session ends then, or
+   * earlier by the server's `sessionTtlMs` (24 h); the modal asks again when it ends.
+   */
   expiresInMs?: number;
   /** The message's domain and URI; default the page's `location.host` and `location.origin`. */
   domain?: string;
   uri?: string;
+  /**
+   * Written before the domain (`http://127.0.0.1:5173 wants you…`), as EIP-4361 allows. Default: the
+   * URI's scheme when it is not https (a message without one means https).
+   */
+  scheme?: string;
   resources?: readonly string[];
   /** `'include'` when the server is on another origin (it must allow credentials). Default `'same-origin'`. */
   credentials?: RequestCredentials;
@@ -25,10 +33,13 @@ export interface SiwxClient {
     caipNetworkId: string;
     address: string;
   }): Promise<{ message: string; domain: string; statement?: string; fields: Readonly<Record<string, unknown>> }>;
-  addSession(session: { caipNetworkId: string; address: string; message: string; signature: string }): Promise<void>;
+  /** Resolves the session the server verified and keeps. */
+  addSession(session: { caipNetworkId: string; address: string; message: string; signature: string }): Promise<SiwxSession>;
   getSessions(caipNetworkId: string, address: string): Promise<SiwxSession[]>;
-  /** `[]` signs out (the modal calls it on disconnect); other lists cannot be written from the page. */
+  /** `[]` signs out (the modal calls it when the last namespace disconnects); other lists cannot be written from the page. */
   setSessions(sessions: readonly unknown[]): Promise<void>;
+  /** Signs these accounts out, on every network of their namespace; the visitor's other sessions stay. */
+  revokeSessions(accounts: readonly SiwxNamespaceAccount[]): Promise<void>;
 }
 
 type Steps = typeof import('./siwxHttp.js');
@@ -49,5 +60,6 @@ export function createSiwxClient(options: SiwxClientOptions = {}): SiwxClient {
     addSession: step('addSession'),
     getSessions: step('getSessions'),
     setSessions: step('setSessions'),
+    revokeSessions: step('revokeSessions'),
   } as SiwxClient;
 }

@@ -47,8 +47,11 @@ let cookie = '';
 const cleanups: (() => void)[] = [];
 
 /** The browser's cookie jar, for a page and server on one origin. */
+/** The paths the page asked, in order. */
+let asked: string[] = [];
 const pageFetch: typeof fetch = async (input, init) => {
   const response = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
+  asked.push(new URL(String(input)).pathname);
   const set = response.headers.get('set-cookie');
   if (set) cookie = set.split(';')[0]!;
   return response;
@@ -75,6 +78,7 @@ beforeEach(async () => {
   const handler = createSiwxHttpHandler(createSiwxServer({ domains: [domain], verifiers: [toyVerifier] }));
   http.on('request', (request, response) => void handler(request, response));
   cookie = '';
+  asked = [];
   wallet = createToyWallet({ secretKey: ALICE_KEY, rpcUrl: chain.rpcUrl });
 });
 
@@ -85,16 +89,18 @@ afterEach(async () => {
   await chain.stop();
 });
 
+let siwxClient: ReturnType<typeof createSiwxClient>;
+
 function startModal(options: Partial<SiwxClientOptions> = {}): { events: LatchEvents['SNACKBAR'][] } {
   const target = new EventTarget();
-  const siwx = createSiwxClient({
+  const siwx = (siwxClient = createSiwxClient({
     baseUrl: `${base}/siwx`,
     domain,
     uri: base,
     statement: 'Sign in to the toy app.',
     fetch: pageFetch,
     ...options,
-  });
+  }));
   modal = createModal({
     networks: [createToyLocalnet({ rpcUrl: chain.rpcUrl })],
     adapters: [createToyAdapter({ target })],
@@ -127,8 +133,9 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
       domain,
       statement: 'Sign in to the toy app.',
     });
+    // The page is on http: EIP-4361 wants the scheme written (none means https).
     expect(request.message.split('\n').slice(0, 4)).toEqual([
-      `${domain} wants you to sign in with your toy account:`,
+      `http://${domain} wants you to sign in with your toy account:`,
       alice,
       '',
       'Sign in to the toy app.',
@@ -183,7 +190,22 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
     await getInternals(modal).siwx.signIn(request);
     expect((await serverSessions()).map((s) => s.data.address)).toEqual([toyAddressFromSecretKey(ALICE_KEY), bob]);
 
+    // What the modal calls when one namespace of several disconnects: that account goes, the others stay.
+    await siwxClient.revokeSessions([{ namespace: 'toy', address: toyAddressFromSecretKey(ALICE_KEY) }]);
+    expect((await serverSessions()).map((s) => s.data.address)).toEqual([bob]);
+
     await modal.disconnect();
+    expect(await serverSessions()).toEqual([]);
+  });
+
+  it('a disconnect the wallet makes itself signs the visitor out on the server', async () => {
+    startModal();
+    await connectAndReachSignIn();
+    await getInternals(modal).siwx.signIn(await getInternals(modal).siwx.prepare());
+    expect(await serverSessions()).toHaveLength(1);
+    wallet.disconnectFromWallet();
+    await until(() => asked.includes('/siwx/sign-out'), 'the sign-out');
+    expect(modal.getState().status).toBe('disconnected');
     expect(await serverSessions()).toEqual([]);
   });
 
@@ -210,7 +232,7 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
         () => undefined,
         (error: Error) => error.message,
       );
-    expect(refused).toBe(`The message is for evil.example.com; this server signs in ${domain}`);
+    expect(refused).toBe(`The message is for http://evil.example.com; this server signs in ${domain}`);
     expect(modal.getState()).toMatchObject({ view: 'SIWXSignMessage', open: true, status: 'connected' });
   });
 });

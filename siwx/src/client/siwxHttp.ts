@@ -1,5 +1,5 @@
 import { createSiwxMessage } from '../message/createSiwxMessage.js';
-import type { SiwxSession } from '../session.js';
+import type { SiwxNamespaceAccount, SiwxSession } from '../session.js';
 import type { SiwxClientOptions } from './createSiwxClient.js';
 
 async function request<T>(options: SiwxClientOptions, path: string, body?: unknown): Promise<T> {
@@ -18,30 +18,34 @@ async function request<T>(options: SiwxClientOptions, path: string, body?: unkno
 export async function createMessage(options: SiwxClientOptions, { caipNetworkId, address }: { caipNetworkId: string; address: string }) {
   const { nonce } = await request<{ nonce: string }>(options, '/nonce');
   const domain = options.domain ?? location.host;
+  const uri = options.uri ?? location.origin;
   const issuedAt = new Date();
   const statement = options.statement ? { statement: options.statement } : {};
   const data = {
     domain,
     address,
     ...statement,
-    uri: options.uri ?? location.origin,
+    uri,
     version: '1' as const,
     nonce,
     issuedAt: issuedAt.toISOString(),
     expirationTime: new Date(issuedAt.getTime() + (options.expiresInMs ?? 600_000)).toISOString(),
     ...(options.resources ? { resources: options.resources } : {}),
   };
+  // EIP-4361: no scheme means https, so a page on http says so before the domain.
+  const scheme = options.scheme ?? /^([a-z][a-z0-9+.-]*):/i.exec(uri)?.[1]?.toLowerCase();
+  const written = scheme && scheme !== 'https' ? { scheme } : {};
   // `fields` is for wallets that write the text themselves (solana:signIn): the same fields, Chain ID as written.
   const fields = { ...data, chainId: caipNetworkId.slice(caipNetworkId.indexOf(':') + 1) };
-  return { message: createSiwxMessage({ ...data, caipNetworkId }), domain, ...statement, fields };
+  return { message: createSiwxMessage({ ...written, ...data, caipNetworkId }), domain, ...statement, fields };
 }
 
 /** The server verifies the signed message and keeps the session under its cookie. */
 export async function addSession(
   options: SiwxClientOptions,
   { message, signature }: { message: string; signature: string },
-): Promise<void> {
-  await request(options, '/verify', { message, signature });
+): Promise<SiwxSession> {
+  return (await request<{ session: SiwxSession }>(options, '/verify', { message, signature })).session;
 }
 
 export async function getSessions(options: SiwxClientOptions, caipNetworkId: string, address: string): Promise<SiwxSession[]> {
@@ -53,4 +57,9 @@ export async function getSessions(options: SiwxClientOptions, caipNetworkId: str
 export async function setSessions(options: SiwxClientOptions, sessions: readonly unknown[]): Promise<void> {
   if (sessions.length > 0) throw new Error('Sessions are written by the server when it verifies a sign-in; only [] (sign out) can be set');
   await request(options, '/sign-out', {});
+}
+
+/** Signs these accounts out on the server (every network of their namespace); the cookie's other sessions stay. */
+export async function revokeSessions(options: SiwxClientOptions, accounts: readonly SiwxNamespaceAccount[]): Promise<void> {
+  await request(options, '/sign-out', { accounts: accounts.map(({ namespace, address }) => ({ namespace, address })) });
 }

@@ -19,14 +19,15 @@ export function fieldLines(message: SiwxMessage, reference: string): string[] {
 }
 
 /**
- * The text a wallet signs: EIP-4361 on eip155, Sign In With Solana on solana (its blocks appear only
+ * The text a wallet signs: EIP-4361 on eip155 (with `scheme://` before the domain when a scheme is given), Sign In With Solana on solana (its blocks appear only
  * when present), and CAIP-122's EIP-4361 layout on every other namespace. Throws a SiwxMessageError
  * naming the field that breaks the format.
  */
 export function createSiwxMessage(message: SiwxMessage): string {
   assertValidFields(message);
   const { namespace, reference } = splitCaipNetworkId(message.caipNetworkId)!;
-  const header = `${message.domain} wants you to sign in with your ${accountNameOf(namespace)} account:\n${message.address}`;
+  const origin = message.scheme === undefined ? message.domain : `${message.scheme}://${message.domain}`;
+  const header = `${origin} wants you to sign in with your ${accountNameOf(namespace)} account:\n${message.address}`;
   const fields = fieldLines(message, reference).join('\n');
   if (namespace === 'solana') {
     return message.statement === undefined ? `${header}\n\n${fields}` : `${header}\n\n${message.statement}\n\n${fields}`;

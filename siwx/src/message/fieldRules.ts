@@ -4,6 +4,7 @@ import type { SiwxMessage } from './types.js';
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 const DOMAIN = new RegExp(`^${LABEL}(?:\\.${LABEL})*(?::[0-9]{1,5})?$`);
 const CAIP2 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32})$/;
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*$/;
 const NONCE = /^[a-zA-Z0-9]{8,}$/;
 const URI = /^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s]+$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -33,6 +34,8 @@ export function splitCaipNetworkId(id: string): { namespace: string; reference: 
 
 /** Throws a SiwxMessageError naming the first field that breaks CAIP-122 (or its namespace's profile). */
 export function assertValidFields(message: SiwxMessage): void {
+  if (message.scheme !== undefined)
+    check('scheme', isText(message.scheme) && SCHEME.test(message.scheme), 'must be an RFC 3986 URI scheme (http, https…)', message.scheme);
   check('domain', isText(message.domain) && DOMAIN.test(message.domain), 'must be an RFC 3986 authority (host[:port])', message.domain);
   const network = isText(message.caipNetworkId) ? splitCaipNetworkId(message.caipNetworkId) : undefined;
   if (!network) fail('caipNetworkId', "must be a CAIP-2 id '<namespace>:<reference>'", message.caipNetworkId);

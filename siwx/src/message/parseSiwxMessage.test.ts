@@ -44,6 +44,7 @@ const message: fc.Arbitrary<SiwxMessage> = fc
   .record(
     {
       account,
+      scheme: fc.constantFrom('http', 'https', 'chrome-extension', 'web+app'),
       domain,
       statement: oneLine,
       uri,
@@ -124,7 +125,7 @@ describe('createSiwxMessage / parseSiwxMessage', () => {
   it('writes the Sign In With Solana text on solana, as the test wallet writes it', () => {
     fc.assert(
       fc.property(message, (fields) => {
-        if (!fields.caipNetworkId.startsWith('solana:')) return;
+        if (!fields.caipNetworkId.startsWith('solana:') || fields.scheme) return;
         const reference = fields.caipNetworkId.slice('solana:'.length);
         const { caipNetworkId, resources, ...rest } = fields;
         expect(createSiwxMessage(fields)).toBe(
@@ -200,6 +201,21 @@ describe('createSiwxMessage / parseSiwxMessage', () => {
     [swapped[5], swapped[6]] = [swapped[6]!, swapped[5]!];
     expect(reasonOf(swapped.join('\n'))).toBe('Line 6 must be \'URI: …\', not "Version: 1"');
     expect(reasonOf(`${lines.join('\n')}\nPaid: yes`)).toBe('Unexpected line 11: "Paid: yes"');
+  });
+
+  it('reads and writes the scheme EIP-4361 allows before the domain (https when absent)', () => {
+    const text = createSiwxMessage({ ...example, scheme: 'http', domain: '127.0.0.1:5173' });
+    expect(text.split('\n')[0]).toBe('http://127.0.0.1:5173 wants you to sign in with your Ethereum account:');
+    expect(parseSiwxMessage(text)).toEqual({ ...example, scheme: 'http', domain: '127.0.0.1:5173' });
+    // viem's reader agrees on both parts.
+    expect(parseSiweMessage(text)).toMatchObject({ scheme: 'http', domain: '127.0.0.1:5173' });
+    expect(parseSiwxMessage(createSiwxMessage(example))).not.toHaveProperty('scheme');
+    expect(reasonOf(text.replace('http://', '1http://'))).toBe(
+      'Invalid domain: must be an RFC 3986 authority (host[:port]) (got "1http://127.0.0.1:5173")',
+    );
+    expect(() => createSiwxMessage({ ...example, scheme: 'ht tp' })).toThrow(
+      'Invalid scheme: must be an RFC 3986 URI scheme (http, https…) (got "ht tp")',
+    );
   });
 
   it('says which field is wrong', () => {

@@ -4,7 +4,8 @@ import { assertValidFields } from './fieldRules.js';
 import { SiwxMessageError } from './SiwxMessageError.js';
 import type { SiwxMessage } from './types.js';
 
-const HEADER = /^(.+) wants you to sign in with your (.+) account:$/;
+// EIP-4361's grammar: an optional `scheme://` before the domain (https when absent).
+const HEADER = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):\/\/)?(.+) wants you to sign in with your (.+) account:$/;
 
 type FieldKey = 'uri' | 'version' | 'chainId' | 'nonce' | 'issuedAt' | 'expirationTime' | 'notBefore' | 'requestId';
 const FIELDS: readonly (readonly [FieldKey, string, boolean])[] = [
@@ -40,9 +41,10 @@ export function parseSiwxMessage(text: string): SiwxMessage {
   if (text.includes('\r')) throw new SiwxMessageError('message', 'Lines must end with \\n only');
   const lines = text.split('\n');
   const header = HEADER.exec(lines[0]!);
-  if (!header) throw new SiwxMessageError('header', "The first line must read '<domain> wants you to sign in with your <chain> account:'");
-  const namespace = namespaceOfAccountName(header[2]!);
-  if (!namespace) throw new SiwxMessageError('header', `'${header[2]}' names no namespace`);
+  if (!header)
+    throw new SiwxMessageError('header', "The first line must read '[scheme://]<domain> wants you to sign in with your <chain> account:'");
+  const namespace = namespaceOfAccountName(header[3]!);
+  if (!namespace) throw new SiwxMessageError('header', `'${header[3]}' names no namespace`);
   const address = lines[1];
   if (address === undefined) throw new SiwxMessageError('address', 'The second line must be the address');
   const { statement, fieldsAt } = locateStatement(lines, namespace);
@@ -69,7 +71,8 @@ export function parseSiwxMessage(text: string): SiwxMessage {
   if (index < lines.length) throw new SiwxMessageError('message', `Unexpected line ${index + 1}: ${JSON.stringify(lines[index])}`);
 
   const message: SiwxMessage = {
-    domain: header[1]!,
+    ...(header[1] === undefined ? {} : { scheme: header[1] }),
+    domain: header[2]!,
     address,
     ...(statement === undefined ? {} : { statement }),
     uri: values.uri!,

@@ -3,6 +3,11 @@
  * Times are RFC 3339 strings, kept as written so a parsed message rebuilds to the same text.
  */
 export interface SiwxMessage {
+  /**
+   * The URI scheme of the page asking (`http`), written before the domain (`http://127.0.0.1:5173 wants
+   * you…`); absent means https, as EIP-4361 says.
+   */
+  scheme?: string;
   /** The RFC 3986 authority asking for the sign-in: `app.example.com`, `127.0.0.1:5173`. */
   domain: string;
   /** The account's address in its namespace's own format. */

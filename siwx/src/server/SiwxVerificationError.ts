@@ -1,11 +1,16 @@
 export type SiwxVerificationCode =
   | 'MALFORMED_MESSAGE'
   | 'DOMAIN_MISMATCH'
+  | 'URI_MISMATCH'
   | 'UNSUPPORTED_NETWORK'
   | 'EXPIRED'
   | 'NOT_YET_VALID'
   | 'INVALID_NONCE'
-  | 'INVALID_SIGNATURE';
+  | 'INVALID_SIGNATURE'
+  /** The client asked for more nonces than its limit allows (HTTP 429). */
+  | 'TOO_MANY_REQUESTS'
+  /** An in-memory store holds as many nonces or sessions as it may (HTTP 503). */
+  | 'STORE_FULL';
 
 /** Why the server refused a sign-in; `code` is stable, the message says it in words. */
 export class SiwxVerificationError extends Error {

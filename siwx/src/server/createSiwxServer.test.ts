@@ -139,6 +139,41 @@ describe('createSiwxServer on eip155 (anvil)', () => {
     });
   });
 
+  it("binds the message to the app's origins: its URI, and the scheme EIP-4361 allows before the domain", async () => {
+    const sign = async (server: ReturnType<typeof serverWith>, fields: Partial<SiwxMessage>) => {
+      const message = await messageFor(server, { address: owner().address, ...fields });
+      return server.verify({ message, signature: await owner().signMessage({ message }) });
+    };
+    const server = serverWith();
+    expect(await refusal(sign(server, { uri: 'https://evil.example/phish' }))).toEqual({
+      code: 'URI_MISMATCH',
+      message: `The message's URI https://evil.example/phish is not on https://${DOMAIN}`,
+    });
+    expect((await refusal(sign(server, { uri: `http://${DOMAIN}/` }))).code).toBe('URI_MISMATCH');
+    expect((await refusal(sign(server, { uri: 'urn:app.example.com' }))).code).toBe('URI_MISMATCH');
+    expect((await sign(server, { uri: `https://${DOMAIN}:443/account?tab=1` })).data.uri).toBe(`https://${DOMAIN}:443/account?tab=1`);
+    // `https://app.example.com wants you…` is the same request as without the scheme; http is another origin.
+    expect((await sign(server, { scheme: 'https' })).data).toMatchObject({ scheme: 'https', domain: DOMAIN });
+    expect(await refusal(sign(server, { scheme: 'http' }))).toEqual({
+      code: 'DOMAIN_MISMATCH',
+      message: `The message is for http://${DOMAIN}; this server signs in ${DOMAIN}`,
+    });
+
+    // On this machine plain http is the usual page: accepted by default for localhost, 127.0.0.1 and [::1].
+    const local = createSiwxServer({ domains: ['127.0.0.1:5173'] });
+    const page = { domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173/', scheme: 'http' };
+    expect((await sign(local, page)).data.scheme).toBe('http');
+    expect((await sign(local, { ...page, scheme: undefined, uri: 'https://127.0.0.1:5173' })).data.domain).toBe('127.0.0.1:5173');
+
+    // `origins` replaces the default: a URI on the app's own login host.
+    const explicit = createSiwxServer({ domains: [DOMAIN], origins: ['https://login.example.com'] });
+    expect((await sign(explicit, { uri: 'https://login.example.com/siwx' })).data.uri).toBe('https://login.example.com/siwx');
+    expect((await refusal(sign(explicit, {}))).code).toBe('URI_MISMATCH');
+    expect(() => createSiwxServer({ domains: [DOMAIN], origins: ['app.example.com'] })).toThrow(
+      'createSiwxServer: `origins` takes origins such as https://app.example.com (got "app.example.com")',
+    );
+  });
+
   it("refuses another account's signature, a tampered message and a lowercase address", async () => {
     const server = serverWith();
     const message = await messageFor(server, { address: owner().address });

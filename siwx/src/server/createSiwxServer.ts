@@ -11,6 +11,11 @@ import type { SiwxVerifier } from './verifier.js';
 export interface SiwxServerOptions {
   /** The domains (host[:port]) a message may name: your app's own. */
   domains: readonly string[];
+  /**
+   * The origins (`https://app.example.com`) a message's URI and its scheme (`http://host wants you…`)
+   * may be on. Default: each domain over https, and over http too for localhost, 127.0.0.1 and [::1].
+   */
+  origins?: readonly string[];
   /** CAIP-2 ids you accept sign-ins on; default: any network a verifier handles. */
   networks?: readonly string[];
   /** eip155 RPC URLs per CAIP-2 id, to verify smart-account signatures (ERC-1271, ERC-6492) on that chain. */
@@ -23,6 +28,7 @@ export interface SiwxServerOptions {
   sessionTtlMs?: number;
   /** How far in the future a message's Issued At may be (clocks drift). Default 1 minute. */
   clockSkewMs?: number;
+  /** Where nonces wait. Default: this process's memory (createMemoryNonceStore); several instances need a shared one. */
   nonceStore?: SiwxNonceStore;
   /** The clock, in milliseconds since 1970. Default `Date.now`. */
   now?: () => number;
@@ -36,13 +42,30 @@ export interface SiwxServer {
 }
 
 const MINUTE = 60_000;
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/** The origins a message may come from: those given, else each domain over https (and http on this machine). */
+function allowedOrigins(domains: readonly string[], origins: readonly string[] | undefined): Set<string> {
+  const list =
+    origins ?? domains.flatMap((domain) => (LOOPBACK.test(domain) ? [`https://${domain}`, `http://${domain}`] : [`https://${domain}`]));
+  return new Set(
+    list.map((origin) => {
+      const parsed = URL.canParse(origin) ? new URL(origin).origin : 'null';
+      if (parsed === 'null')
+        throw new TypeError(`createSiwxServer: \`origins\` takes origins such as https://app.example.com (got ${JSON.stringify(origin)})`);
+      return parsed;
+    }),
+  );
+}
+
+const originOf = (uri: string) => (URL.canParse(uri) ? new URL(uri).origin : 'null');
 
 function randomNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Issues nonces and verifies sign-in messages (domain, network, times, nonce, signature). */
+/** Issues nonces and verifies sign-in messages (domain, URI, network, times, nonce, signature). */
 export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
   if (!Array.isArray(options.domains) || options.domains.length === 0)
     throw new TypeError('createSiwxServer needs `domains`: the host[:port] of your app');
@@ -50,10 +73,22 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
   const nonceTtlMs = options.nonceTtlMs ?? 5 * MINUTE;
   const sessionTtlMs = options.sessionTtlMs ?? 24 * 60 * MINUTE;
   const clockSkewMs = options.clockSkewMs ?? MINUTE;
-  const nonces = options.nonceStore ?? createMemoryNonceStore(now);
+  const origins = allowedOrigins(options.domains, options.origins);
+  const nonces = options.nonceStore ?? createMemoryNonceStore({ now });
   const verifiers = new Map<string, SiwxVerifier>();
   for (const verifier of [createEip155Verifier({ rpcUrls: options.rpcUrls }), createSolanaVerifier(), ...(options.verifiers ?? [])]) {
     verifiers.set(verifier.namespace, verifier);
+  }
+
+  /** The message's domain is ours, and so are its scheme (when written) and its URI's origin. */
+  function checkOrigin(data: SiwxMessage): void {
+    const asked = data.scheme === undefined ? data.domain : `${data.scheme}://${data.domain}`;
+    if (!options.domains.includes(data.domain) || (data.scheme !== undefined && !origins.has(originOf(asked)))) {
+      throw new SiwxVerificationError('DOMAIN_MISMATCH', `The message is for ${asked}; this server signs in ${options.domains.join(', ')}`);
+    }
+    if (!origins.has(originOf(data.uri))) {
+      throw new SiwxVerificationError('URI_MISMATCH', `The message's URI ${data.uri} is not on ${[...origins].join(', ')}`);
+    }
   }
 
   function checkTimes(data: SiwxMessage, time: number): void {
@@ -93,12 +128,7 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
       }
       if (typeof signature !== 'string' || signature.length === 0)
         throw new SiwxVerificationError('INVALID_SIGNATURE', 'The signature is missing');
-      if (!options.domains.includes(data.domain)) {
-        throw new SiwxVerificationError(
-          'DOMAIN_MISMATCH',
-          `The message is for ${data.domain}; this server signs in ${options.domains.join(', ')}`,
-        );
-      }
+      checkOrigin(data);
       const namespace = data.caipNetworkId.slice(0, data.caipNetworkId.indexOf(':'));
       const verifier = verifiers.get(namespace);
       if (!verifier) throw new SiwxVerificationError('UNSUPPORTED_NETWORK', `No verifier for the ${namespace} namespace`);
