@@ -199,7 +199,7 @@ export {
 // Helpers for plugins: CAIP grammar, amounts, display, caches.
 export { formatCaipAddress, isCaipNamespace, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId } from './caip.js';
 export type { ParsedCaipAddress, ParsedCaipNetworkId } from './caip.js';
-export { avatarColors, formatBalance, formatQuantity, formatUnits, parseUnits, truncateAddress } from './format.js';
+export { avatarColors, formatAccountBalance, formatBalance, formatQuantity, formatUnits, parseUnits, truncateAddress } from './format.js';
 export {
   AMOUNT_MALFORMED_REASON,
   AMOUNT_REQUIRED_REASON,
