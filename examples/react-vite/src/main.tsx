@@ -25,6 +25,13 @@ await loadTestWallets(config);
 const networks = demoNetworks(config);
 const localChainId = networks[0]?.caipNetworkId;
 const params = new URLSearchParams(location.search);
+// `?features=legalCheckbox,-emailShowWallets`: flags turned on, or off with '-' (the e2e of the Connect view's options).
+const features = Object.fromEntries(
+  (params.get('features') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((flag) => (flag.startsWith('-') ? [flag.slice(1), false] : [flag, true])),
+);
 
 const modal = createModal({
   networks,
@@ -72,6 +79,9 @@ const modal = createModal({
       ? [createSwapPlugin({ networks: { [config.chains[0].chainId]: demoSwapNetwork(config.swap, config.token) } })]
       : []),
   ],
+  features,
+  // The consent checkbox needs something to agree to.
+  ...(features.legalCheckbox ? { termsConditionsUrl: `${location.origin}/terms`, privacyPolicyUrl: `${location.origin}/privacy` } : {}),
   metadata: { name: 'Latch demo', description: 'Connect a wallet to a local chain', url: location.origin, icons: [] },
   themeMode: params.get('theme') === 'light' ? 'light' : 'dark',
   // Sign in with X against the demo server's /siwx routes, when it serves them and the page asks.
