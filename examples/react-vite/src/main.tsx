@@ -37,7 +37,14 @@ const modal = createModal({
   networks,
   adapters: [
     createEip155Adapter({
-      tokens: config.token && localChainId ? { [localChainId]: demoTokenAddresses(config).map((address) => ({ address })) } : {},
+      tokens:
+        config.token && localChainId
+          ? {
+              [localChainId]: demoTokenAddresses(config).map((address) =>
+                address === config.token && config.tokenImage ? { address, image: config.tokenImage } : { address },
+              ),
+            }
+          : {},
       // The NFTs tab lists the demo collection; its metadata and images are on chain (data: URIs).
       ...(config.nft && localChainId ? { nfts: { [localChainId]: [config.nft] } } : {}),
       // ENS on the local chain (its Universal Resolver), when the server deployed it.
@@ -80,6 +87,7 @@ const modal = createModal({
       : []),
   ],
   features,
+  ...(config.tokenImage ? { imageHosts: [new URL(config.tokenImage).origin] } : {}),
   // The consent checkbox needs something to agree to.
   ...(features.legalCheckbox ? { termsConditionsUrl: `${location.origin}/terms`, privacyPolicyUrl: `${location.origin}/privacy` } : {}),
   metadata: { name: 'Latch demo', description: 'Connect a wallet to a local chain', url: location.origin, icons: [] },

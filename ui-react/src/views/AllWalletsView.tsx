@@ -2,6 +2,7 @@ import type { ChainNamespace, ConnectorPlugin, ConnectorWallet, RegistryWallet }
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { ViewProps } from '../modal/views.js';
 import { useStoreValue } from '../hooks/useKernelState.js';
+import { usePreloadedImage } from '../parts/usePreloadedImage.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
 import { bundledWalletRegistry, withBundledLogos } from '../wallets/bundledRegistry.js';
 import { matchesWalletIds, mergeConnectors, safeHomepage, walletKey } from '../wallets/walletSections.js';
@@ -12,12 +13,15 @@ export const ALL_WALLETS_PAGE_SIZE = 24;
 
 /**
  * A wallet a connector plugin lists: its icon may be an http(s) URL on a host the integrator chose (the plugin
- * checked it, e.g. WalletConnect's registry host). Loaded without a referrer; a monogram when it fails.
+ * checked it, e.g. WalletConnect's registry host). Loaded first without a referrer and shown once loaded (a blank
+ * tile until then); a monogram when it fails or takes over 2 s.
  */
 function ConnectorWalletIcon({ wallet }: { wallet: ConnectorWallet }) {
-  const [failed, setFailed] = useState(false);
-  if (failed || !/^https?:\/\//.test(wallet.icon ?? '')) return <WalletIcon name={wallet.name} icon={wallet.icon} />;
-  return <img className="wallet-icon" src={wallet.icon} alt="" referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
+  const remote = /^https?:\/\//.test(wallet.icon ?? '');
+  const state = usePreloadedImage(remote ? wallet.icon : undefined);
+  if (state === 'ready') return <img className="wallet-icon" src={wallet.icon} alt="" referrerPolicy="no-referrer" />;
+  if (state === 'loading') return <span className="wallet-icon" aria-hidden="true" />;
+  return <WalletIcon name={wallet.name} icon={wallet.icon} />;
 }
 
 /** Picking a wallet a connector plugin reaches: the plugin's connecting view, with that wallet. */
