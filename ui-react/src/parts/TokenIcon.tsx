@@ -1,7 +1,7 @@
 import type { TokenBalance } from '@latch/kernel';
 import type { LatchModal } from '../createModal.js';
 import { isAllowedImage } from './allowedImage.js';
-import { usePreloadedImage } from './usePreloadedImage.js';
+import { usePreloadedImage } from './remoteImage.js';
 
 /**
  * A token's icon from an allowed host (`imageHosts`) or a data: URI, shown once loaded (a blank disc until then);

@@ -2,7 +2,7 @@ import type { Connector, ConnectorPlugin, RegistryWallet, WalletRegistryService 
 import { act, fireEvent, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connector } from '../../../kernel/src/test-support/fakeAdapter.js';
-import { IMAGE_PRELOAD_TIMEOUT_MS } from '../parts/usePreloadedImage.js';
+import { IMAGE_PRELOAD_TIMEOUT_MS } from '../parts/remoteImage.js';
 import { HeldImage } from '../test-support/heldImage.js';
 import { cleanupModals, createTestModal, MODAL_ELEMENT_NAME, openModal, type ModalScreen } from '../test-support/renderModal.js';
 import { BUNDLED_WALLETS } from '../wallets/bundledWallets.js';

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LatchModal } from '../createModal.js';
 import { TokenIcon } from './TokenIcon.js';
-import { IMAGE_PRELOAD_TIMEOUT_MS } from './usePreloadedImage.js';
+import { IMAGE_PRELOAD_TIMEOUT_MS } from './remoteImage.js';
 import { HeldImage } from '../test-support/heldImage.js';
 
 const modal = { options: { imageHosts: ['img.example'] } } as unknown as LatchModal;

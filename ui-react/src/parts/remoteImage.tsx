@@ -1,4 +1,6 @@
+import type { ConnectorWallet } from '@latch/kernel';
 import { useEffect, useState } from 'react';
+import { WalletIcon } from './WalletIcon.js';
 
 /** How long a remote image may take before the modal gives up on it and keeps the fallback (§9). */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000;
@@ -35,4 +37,17 @@ export function usePreloadedImage(src: string | undefined): ImageState {
     };
   }, [src]);
   return state;
+}
+
+/**
+ * A wallet a connector plugin lists: its icon may be an http(s) URL on a host the integrator chose (the plugin
+ * checked it, e.g. WalletConnect's registry host). Loaded first without a referrer and shown once loaded (a blank
+ * tile until then); a monogram when it fails or takes over 2 s.
+ */
+export function RemoteWalletIcon({ wallet }: { wallet: ConnectorWallet }) {
+  const remote = /^https?:\/\//.test(wallet.icon ?? '');
+  const state = usePreloadedImage(remote ? wallet.icon : undefined);
+  if (state === 'ready') return <img className="wallet-icon" src={wallet.icon} alt="" referrerPolicy="no-referrer" />;
+  if (state === 'loading') return <span className="wallet-icon" aria-hidden="true" />;
+  return <WalletIcon name={wallet.name} icon={wallet.icon} />;
 }
