@@ -292,3 +292,25 @@ describe('Connect view: legalCheckbox', () => {
     expect(screen.ui.queryByTestId('latch-connect-methods')).toBeNull();
   });
 });
+
+describe('Connect view: a connector section whose code cannot be fetched', () => {
+  it("§8: says 'Unable to load email login dependency' instead of dropping the section, and Try again loads it", async () => {
+    let attempts = 0;
+    const shared = createFakeConnectorPlugin({ id: 'mail', type: 'AUTH' });
+    const loadEmailField = async () => {
+      attempts += 1;
+      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return { default: EmailField };
+    };
+    const plugin = { ...shared.plugin, connectSection: 'EmailField', views: { EmailField: loadEmailField } };
+    const screen = await openModal(createTestModal({ connectors: [plugin] }).modal);
+    const failure = await screen.ui.findByRole('alert');
+    expect(failure.textContent).toContain('Unable to load email login dependency. Check your connection.');
+    // The wallets are still there to use.
+    expect(screen.ui.getByRole('button', { name: /Wallet w/ })).toBeTruthy();
+    fireEvent.click(screen.ui.getByRole('button', { name: 'Try again' }));
+    expect(await screen.ui.findByTestId('email-field')).toBeTruthy();
+    expect(screen.ui.queryByTestId('latch-connect-section-failed')).toBeNull();
+    expect(attempts).toBe(2);
+  });
+});

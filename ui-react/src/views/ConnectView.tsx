@@ -6,6 +6,7 @@ import { WalletIcon } from '../parts/WalletIcon.js';
 import { namespaceLabel } from '../parts/NetworkList.js';
 import { BUNDLED_WALLETS } from '../wallets/bundledWallets.js';
 import { connectMethodOrder, safeHomepage, walletSections, type WalletEntry } from '../wallets/walletSections.js';
+import { EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE } from '@latch/kernel';
 import { allConnectorsAtom, getInternals } from '@latch/kernel/internal';
 
 /** How many wallets the Connect view lists before pointing to All Wallets. */
@@ -141,21 +142,36 @@ export default function ConnectView({ modal }: ViewProps) {
   );
 }
 
-/** A connector plugin's Connect-view section, loaded on first show (it is in no first-load chunk). */
+/**
+ * A connector plugin's Connect-view section (the e-mail sign-in), loaded on first show (it is in no first-load
+ * chunk). When its code cannot be fetched the visitor is told so (§8) and can try again, rather than the section
+ * silently missing.
+ */
 function ConnectSection({ modal, view }: { modal: ViewProps['modal']; view: string }) {
   const loader = resolveViewLoader(modal, view);
   const [module, setModule] = useState(() => (loader ? loadedView(loader) : undefined));
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (!loader || module) return;
+    if (!loader || module || failed) return;
     let live = true;
     loadView(loader).then(
       (m) => live && setModule(m),
-      () => undefined,
+      () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [loader, module]);
+  }, [loader, module, failed]);
+  if (failed) {
+    return (
+      <div className="center" role="alert" data-testid="latch-connect-section-failed">
+        <p>{EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE}. Check your connection.</p>
+        <button type="button" className="button" onClick={() => setFailed(false)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
   if (!module) return null;
   const Section = module.default;
   return <Section modal={modal} />;
