@@ -90,3 +90,38 @@ test('collapseWallets, emailShowWallets: false: the wallets wait behind "Continu
     await server.close();
   }
 });
+
+test("the e-mail sign-in's code cannot be fetched: 'Unable to load email login dependency' and Try again, the wallets still usable", async ({
+  page,
+  chains,
+  installWallet,
+}) => {
+  const server = await serveDemo({
+    distDir: DIST_DIR,
+    config: {
+      chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
+      embedded: { serviceUrl: `http://127.0.0.1:${await freePort()}`, projectId: 'latch-demo' },
+    },
+  });
+  try {
+    await installWallet(page);
+    // The section's chunk fails the way a dropped connection or a stale deploy fails it.
+    let refused = 0;
+    await page.route(/\/assets\/EmailSection-[^/]+\.js$/, (route) => {
+      refused += 1;
+      return route.abort('failed');
+    });
+    await page.goto(server.url);
+    await openConnect(page);
+    const modal = dialog(page);
+    await expect(modal.getByRole('alert')).toContainText('Unable to load email login dependency. Check your connection.');
+    expect(refused).toBeGreaterThan(0);
+    await expect(walletEntry(page, WALLET_NAME)).toBeVisible();
+    await page.unroute(/\/assets\/EmailSection-[^/]+\.js$/);
+    await modal.getByRole('button', { name: 'Try again' }).click();
+    await expect(modal.getByTestId('latch-embedded-email')).toBeVisible();
+    await expect(modal.getByText('Unable to load email login dependency', { exact: false })).toHaveCount(0);
+  } finally {
+    await server.close();
+  }
+});
