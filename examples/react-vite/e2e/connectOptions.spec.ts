@@ -49,23 +49,30 @@ test('legalCheckbox: a labelled checkbox; the wallets can be neither reached nor
   await expect(page.getByTestId('demo-status')).toHaveText('connected');
 });
 
-test('collapseWallets, emailShowWallets: false: the wallets wait behind "Continue with a wallet" under the e-mail field', async ({
-  page,
-  chains,
-  installWallet,
-}) => {
-  // The e-mail field shows without its service being asked anything; the port is closed, nothing is sent there.
-  const server = await serveDemo({
-    distDir: DIST_DIR,
-    config: {
-      chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
-      embedded: { serviceUrl: `http://127.0.0.1:${await freePort()}`, projectId: 'latch-demo' },
-    },
-  });
-  try {
+/** The demo with the e-mail sign-in: its field shows without its service being asked anything (the port is closed). */
+const withEmail = test.extend<{ emailDemo: { url: string } }>({
+  emailDemo: async ({ chains }, use) => {
+    const server = await serveDemo({
+      distDir: DIST_DIR,
+      config: {
+        chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
+        embedded: { serviceUrl: `http://127.0.0.1:${await freePort()}`, projectId: 'latch-demo' },
+      },
+    });
+    try {
+      await use({ url: server.url });
+    } finally {
+      await server.close();
+    }
+  },
+});
+
+withEmail(
+  'collapseWallets, emailShowWallets: false: the wallets wait behind "Continue with a wallet" under the e-mail field',
+  async ({ page, emailDemo, installWallet }) => {
     await installWallet(page);
     for (const flag of ['collapseWallets', '-emailShowWallets']) {
-      await page.goto(`${server.url}?features=${flag}`);
+      await page.goto(`${emailDemo.url}?features=${flag}`);
       await openConnect(page);
       const modal = dialog(page);
       await expect(modal.getByTestId('latch-embedded-email')).toBeVisible();
@@ -81,29 +88,17 @@ test('collapseWallets, emailShowWallets: false: the wallets wait behind "Continu
       await page.evaluate(() => localStorage.clear());
     }
     // By default the wallets show with the e-mail field.
-    await page.goto(server.url);
+    await page.goto(emailDemo.url);
     await openConnect(page);
     await expect(dialog(page).getByTestId('latch-embedded-email')).toBeVisible();
     await expect(walletEntry(page, WALLET_NAME)).toBeVisible();
     await expect(dialog(page).getByRole('button', { name: 'Continue with a wallet' })).toHaveCount(0);
-  } finally {
-    await server.close();
-  }
-});
+  },
+);
 
-test("the e-mail sign-in's code cannot be fetched: 'Unable to load email login dependency' and Try again, the wallets still usable", async ({
-  page,
-  chains,
-  installWallet,
-}) => {
-  const server = await serveDemo({
-    distDir: DIST_DIR,
-    config: {
-      chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
-      embedded: { serviceUrl: `http://127.0.0.1:${await freePort()}`, projectId: 'latch-demo' },
-    },
-  });
-  try {
+withEmail(
+  "the e-mail sign-in's code cannot be fetched: 'Unable to load email login dependency' and Try again, the wallets still usable",
+  async ({ page, emailDemo, installWallet }) => {
     await installWallet(page);
     // The section's chunk fails the way a dropped connection or a stale deploy fails it.
     let refused = 0;
@@ -111,7 +106,7 @@ test("the e-mail sign-in's code cannot be fetched: 'Unable to load email login d
       refused += 1;
       return route.abort('failed');
     });
-    await page.goto(server.url);
+    await page.goto(emailDemo.url);
     await openConnect(page);
     const modal = dialog(page);
     await expect(modal.getByRole('alert')).toContainText('Unable to load email login dependency. Check your connection.');
@@ -121,7 +116,5 @@ test("the e-mail sign-in's code cannot be fetched: 'Unable to load email login d
     await modal.getByRole('button', { name: 'Try again' }).click();
     await expect(modal.getByTestId('latch-embedded-email')).toBeVisible();
     await expect(modal.getByText('Unable to load email login dependency', { exact: false })).toHaveCount(0);
-  } finally {
-    await server.close();
-  }
-});
+  },
+);
