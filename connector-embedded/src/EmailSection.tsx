@@ -7,7 +7,7 @@ import { alertFor, findPlugin, useController, type ViewProps, ViewStyles } from 
 
 /**
  * The Connect view's e-mail field (§2, §9 order): validated (§5), then a code is sent and the OTP view opens; the
- * social buttons the project has configured follow it.
+ * social buttons the project has configured follow it. Each part shows while its feature flag is on.
  */
 export default function EmailSection({ modal }: ViewProps) {
   const plugin = findPlugin(modal);
@@ -41,36 +41,40 @@ export default function EmailSection({ modal }: ViewProps) {
     }
   }
 
+  // `features.email: false` hides the field; the social buttons follow `features.socials` on their own.
+  const emailOn = (modal.options as { features?: { email?: boolean } }).features?.email !== false;
   return (
     <div className="emb" data-testid="latch-embedded-email">
       <ViewStyles />
-      <form onSubmit={submit} noValidate>
-        <label htmlFor={`${id}-email`}>Email</label>
-        <div className="emb-row">
-          <input
-            id={`${id}-email`}
-            className="emb-input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            value={email}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => setEmail(e.target.value)}
-            readOnly={busy}
-          />
-        </div>
-        {error ? (
-          <p className="emb-error" id={`${id}-error`} role="alert" data-testid="latch-embedded-email-error">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="button primary block" disabled={busy} data-testid="latch-embedded-email-submit">
-          {busy ? 'Sending code…' : 'Continue with email'}
-        </button>
-      </form>
+      {emailOn ? (
+        <form onSubmit={submit} noValidate>
+          <label htmlFor={`${id}-email`}>Email</label>
+          <div className="emb-row">
+            <input
+              id={`${id}-email`}
+              className="emb-input"
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+              value={email}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(e) => setEmail(e.target.value)}
+              readOnly={busy}
+            />
+          </div>
+          {error ? (
+            <p className="emb-error" id={`${id}-error`} role="alert" data-testid="latch-embedded-email-error">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="button primary block" disabled={busy} data-testid="latch-embedded-email-submit">
+            {busy ? 'Sending code…' : 'Continue with email'}
+          </button>
+        </form>
+      ) : null}
       <SocialButtons modal={modal} plugin={plugin} controller={controller} />
     </div>
   );

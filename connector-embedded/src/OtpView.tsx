@@ -121,7 +121,7 @@ export default function OtpView({ modal, data }: ViewProps) {
         <button type="button" className="button block" onClick={resend} disabled={busy} data-testid="latch-embedded-resend">
           Resend code
         </button>
-        {left > 0 ? <p className="emb-note">You can ask for a new code in {left} s.</p> : null}
+        {left > 0 ? <p className="emb-note">You can request a new code in {left} s.</p> : null}
       </form>
     </div>
   );

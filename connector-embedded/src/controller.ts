@@ -1,8 +1,16 @@
-import type { CaipNetwork, ChainNamespace, ConnectorContext, SessionNamespace, SessionRequest, SharedSession } from '@latch/kernel';
+import {
+  type CaipNetwork,
+  type ChainNamespace,
+  type ConnectorContext,
+  SESSION_EXPIRED_ALERT,
+  type SessionNamespace,
+  type SessionRequest,
+  type SharedSession,
+} from '@latch/kernel';
 import { createEip155Provider, type EmbeddedEip155Provider } from './eip155Provider.js';
 import { createFrameClient, FrameError, type FrameClient, LOAD_FAILED } from './frameClient.js';
 import type { EmbeddedSettings } from './index.js';
-import { PROVIDER_NAMES } from './protocol/constants.js';
+import { PROVIDER_NAMES, SESSION_EXPIRED } from './protocol/constants.js';
 import { type ApprovalKind, type EmbeddedUser, OAUTH_PROVIDERS, type OAuthProvider, type SignInAction } from './protocol/schemas.js';
 import { createSolanaWallet, type EmbeddedSolanaWallet } from './solanaWallet.js';
 
@@ -18,7 +26,11 @@ export const INVALID_PROJECT_ID = 'Invalid Project ID';
 /** §9: an e-mail may be sent again after this long. */
 export const RESEND_COOLDOWN_MS = 30_000;
 const SDK_VERSION = 'latch-embedded-1';
-const DISCONNECT_WAIT_MS = 3_000;
+/** §9: signing out waits at most this long for the frame; the page forgets the session either way. */
+export const DISCONNECT_WAIT_MS = 3_000;
+/** §6: a request the wallet does not answer opens the modal, and this long after, the visitor reads `ACTION_NOT_ALLOWED`. */
+export const NOT_ALLOWED_DELAY_MS = 300;
+export const ACTION_NOT_ALLOWED = 'Action not allowed';
 
 /** A step failure a view shows: `alert` is a §8 alert title when the failure has one. */
 export class EmbeddedError extends Error {
@@ -209,7 +221,7 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
         requestTimeoutMs: settings.requestTimeoutMs,
       });
       offEvents = client.onEvent((event) => {
-        if (event.type === 'session:expired') void ended();
+        if (event.type === 'session:expired') void expired();
         else if (event.type === 'approval:required') {
           queue.push(event.payload);
           if (queue.length === 1) nextApproval();
@@ -236,10 +248,20 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
     }
   }
 
-  /** The session ended on the frame's side: forget it and tell the kernel. */
-  async function ended() {
+  /** The session ended on the frame's side: forget it, tell the kernel, and the visitor why (§8 Session Expired). */
+  async function expired() {
     forget();
-    getContext()?.emit({ type: 'disconnected' });
+    const context = getContext();
+    context?.emit({ type: 'disconnected' });
+    await context?.notify?.({ open: true, alert: { ...SESSION_EXPIRED_ALERT, description: SESSION_EXPIRED } });
+  }
+
+  /** §6: the modal opens at once (the caller already has its 4200), and 300 ms later says the action is not allowed. */
+  let notAllowedTimer: ReturnType<typeof setTimeout> | undefined;
+  function refused() {
+    void getContext()?.notify?.({ open: true });
+    clearTimeout(notAllowedTimer);
+    notAllowedTimer = setTimeout(() => void getContext()?.notify?.({ snack: ACTION_NOT_ALLOWED }), NOT_ALLOWED_DELAY_MS);
   }
 
   function forget() {
@@ -260,6 +282,7 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
         call((client) => client.request('rpc:request', { namespace, chainId, method, params }, { timeoutMs: 0 })).then(
           (reply) => reply.result,
         ),
+      refused,
       networks,
     };
     providers = {};
@@ -365,7 +388,8 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
         set({ user: reply.user, email: reply.user.email });
         return buildSession(reply.user, request);
       } catch (error) {
-        if (error instanceof EmbeddedError && error.code === 'not_connected') {
+        // No session, or one the service ended (the frame's session:expired event tells the visitor): not connected.
+        if (error instanceof EmbeddedError && (error.code === 'not_connected' || error.code === 'session_expired')) {
           getContext()?.storage.remove('login');
           return null;
         }
@@ -383,6 +407,7 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
       await Promise.race([client.request('signout', {}).catch(() => undefined), new Promise((r) => setTimeout(r, DISCONNECT_WAIT_MS))]);
     },
     teardown() {
+      clearTimeout(notAllowedTimer);
       offEvents?.();
       void frame?.then((client) => client.destroy()).catch(() => undefined);
       frame = undefined;

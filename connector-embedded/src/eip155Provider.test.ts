@@ -156,6 +156,31 @@ describe('the embedded eip155 provider', () => {
     await expect(p.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })).rejects.toMatchObject({ code: 4902 });
   });
 
+  it('refuses a method it does not answer with 4200 and tells the visitor; answers what the adapter itself asks', async () => {
+    const refused: string[] = [];
+    const signed: string[] = [];
+    const p = createEip155Provider(address, [network], {
+      rpc: async (method) => {
+        signed.push(method);
+        return null;
+      },
+      refused: (method) => refused.push(method),
+    });
+    for (const method of ['eth_sign', 'wallet_sendCalls', 'eth_sendUserOperation', 'wallet_grantPermissions', 'made_up_method']) {
+      await expect(p.request({ method, params: [] })).rejects.toMatchObject({
+        code: 4200,
+        message: `Requested RPC call is not allowed: the embedded wallet does not support ${method}`,
+      });
+    }
+    expect(refused).toEqual(['eth_sign', 'wallet_sendCalls', 'eth_sendUserOperation', 'wallet_grantPermissions', 'made_up_method']);
+    // The eip155 adapter asks these on its own (token reads, disconnect): answered, never shown as refused.
+    expect(await p.request({ method: 'wallet_getCapabilities', params: [address, ['0x1']] })).toEqual({});
+    expect(await p.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).toBeNull();
+    expect(await p.request({ method: 'eth_blockNumber' })).toMatch(/^0x/);
+    expect(refused).toHaveLength(5);
+    expect(signed).toEqual([]);
+  });
+
   it('after the session ends, tells its listeners and refuses requests (4900)', async () => {
     const { p } = provider(() => true);
     const seen: unknown[] = [];

@@ -11,7 +11,12 @@ import { jsonRpc } from './jsonRpc.js';
 export interface ProviderDeps {
   /** A request to the frame; a key-using one resolves once the visitor approved and the frame signed it. */
   rpc(method: string, params: unknown, namespace: 'eip155' | 'solana', chainId: string | number): Promise<unknown>;
+  /** A method the wallet does not answer was asked for: the visitor is told ('Action not allowed'). */
+  refused?(method: string): void;
 }
+
+/** §6: what the caller reads (with EIP-1193 4200) when the embedded wallet does not answer a method. */
+export const NOT_ALLOWED = 'Requested RPC call is not allowed';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -134,9 +139,16 @@ export function createEip155Provider(address: string, networks: readonly CaipNet
         const raw = await sign('eth_signTransaction', [filled]);
         return method === 'eth_sendTransaction' ? node('eth_sendRawTransaction', [raw]) : raw;
       }
+      // No EIP-5792 abilities (the adapter asks before reading wallet_getAssets); §8: no capabilities is `{}`.
+      case 'wallet_getCapabilities':
+        return {};
+      // The adapter's disconnect asks this; the session itself ends with the connector's sign-out.
+      case 'wallet_revokePermissions':
+        return null;
       default:
         if (SAFE_READS.has(method)) return node(method, params);
-        throw new ProviderRpcError(4200, `The embedded wallet does not support ${method}`);
+        deps.refused?.(method);
+        throw new ProviderRpcError(4200, `${NOT_ALLOWED}: the embedded wallet does not support ${method}`);
     }
   }
 

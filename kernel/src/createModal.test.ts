@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createModal } from './createModal.js';
 import { connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from './test-support/fakeAdapter.js';
 import { getInternals } from './internals.js';
+import { SESSION_EXPIRED_ALERT } from './errors/messages.js';
+import type { ConnectorNotice, ConnectorPlugin } from './plugins/ConnectorPlugin.js';
+import { alertsAtom, snackAtom } from './state/atoms.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -91,6 +94,35 @@ describe('createModal', () => {
     });
     await open?.('RegisterAccountName');
     expect(modal.getState()).toMatchObject({ open: true, view: 'RegisterAccountName' });
+    modal.destroy();
+  });
+
+  it('lets a connector plugin open the modal and show an alert (once) and an error snack, from outside its views', async () => {
+    let notify: ((notice: ConnectorNotice) => Promise<void>) | undefined;
+    const plugin: ConnectorPlugin = {
+      id: 'wallet',
+      name: 'Wallet',
+      type: 'ID_AUTH',
+      setup: (ctx) => void (notify = ctx.notify),
+      connect: async () => ({ namespaces: {} }),
+      disconnect: async () => undefined,
+    };
+    const modal = createModal({
+      networks: [mainnet],
+      adapters: [createFakeAdapter({ namespace: 'eip155' }).adapter],
+      connectors: [plugin],
+      storage: null,
+    });
+    const store = getInternals(modal).store;
+    await notify?.({ snack: 'Quiet' });
+    expect(modal.getState().open).toBe(false);
+    expect(store.get(snackAtom)).toMatchObject({ open: true, message: 'Quiet', variant: 'error' });
+    await notify?.({ open: true, alert: SESSION_EXPIRED_ALERT });
+    expect(modal.getState()).toMatchObject({ open: true, view: 'Connect' });
+    expect(store.get(alertsAtom).current?.title).toBe('Session Expired');
+    getInternals(modal).feedback.dismissAlert();
+    await notify?.({ alert: SESSION_EXPIRED_ALERT });
+    expect(store.get(alertsAtom).current).toBeUndefined();
     modal.destroy();
   });
 

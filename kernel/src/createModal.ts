@@ -182,6 +182,7 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
         if (event.type === 'disconnected') void visitorActions().then((m) => m.endSession(ctx, plugin, { tellPlugin: false }));
       },
       openView: async (view, data) => (await visitorActions()).showView(ctx, view, data),
+      notify: async (notice) => (await visitorActions()).notify(ctx, notice),
     });
     if (teardown) teardowns.push(teardown);
   }

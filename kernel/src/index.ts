@@ -96,6 +96,7 @@ export {
 } from './plugins/Connector.js';
 export type {
   ConnectorContext,
+  ConnectorNotice,
   ConnectorPlugin,
   ConnectorPluginEvent,
   ConnectorStorage,

@@ -7,6 +7,7 @@ import {
   PROTOCOL_VERSION,
   parseRequest,
   randomId,
+  SESSION_EXPIRED,
 } from '../protocol/index.js';
 import { createApprovals } from './approvals.js';
 import type { DeviceStore, StoredSession } from './deviceStore.js';
@@ -36,7 +37,6 @@ export type { FrameChannel } from './walletFlows.js';
  */
 
 export const ORIGIN_NOT_ALLOWED = 'Unauthorized: origin not allowed';
-export const SESSION_EXPIRED = 'Invalid session found: check your time settings and connect again';
 
 /** The parts of `window.parent` the frame uses. */
 export interface ParentWindow {

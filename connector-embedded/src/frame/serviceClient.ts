@@ -1,3 +1,4 @@
+import { AUTH_CODE_ERRORS, CODE_FAILURES } from '../protocol/constants.js';
 import type { WalletAddresses } from './keys.js';
 
 /*
@@ -22,13 +23,6 @@ export class ServiceError extends Error {
 export const SERVICE_UNAVAILABLE = 'Network Error - Could not load embedded wallet';
 /** The frame gives up on the service before the host's 30 s request timeout, so the host gets this clear error. */
 const FETCH_TIMEOUT_MS = 25_000;
-
-/** better-auth's own error codes → the PROTOCOL §2 codes and texts. */
-const AUTH_ERRORS: Record<string, [string, string]> = {
-  INVALID_OTP: ['invalid_otp', 'Invalid code'],
-  OTP_EXPIRED: ['otp_expired', 'The code has expired'],
-  TOO_MANY_ATTEMPTS: ['too_many_attempts', 'Too many attempts: request a new code'],
-};
 
 export interface ServiceWallet {
   addresses: Partial<WalletAddresses>;
@@ -111,7 +105,10 @@ async function toServiceError(response: Response): Promise<ServiceError> {
   const rawCode = typeof shaped?.code === 'string' ? shaped.code : undefined;
   const retryAfter =
     typeof shaped?.retryAfter === 'number' ? shaped.retryAfter : Number.isFinite(header) && header > 0 ? header : undefined;
-  const mapped = rawCode ? AUTH_ERRORS[rawCode] : undefined;
+  // better-auth's own codes, or the service's: a code failure always reads as CODE_FAILURES says.
+  const mapped = rawCode
+    ? (AUTH_CODE_ERRORS[rawCode] ?? (rawCode in CODE_FAILURES ? AUTH_CODE_ERRORS[rawCode.toUpperCase()] : undefined))
+    : undefined;
   if (mapped) return new ServiceError(mapped[0], mapped[1], response.status, retryAfter);
   const message = typeof shaped?.message === 'string' && shaped.message ? shaped.message : `The service answered ${response.status}`;
   const code = rawCode ?? (response.status === 401 ? 'unauthorized' : response.status === 429 ? 'rate_limited' : `http_${response.status}`);

@@ -22,6 +22,26 @@ export function randomId(): string {
   return hex;
 }
 
+/**
+ * What a one-time code's failures say, wherever they are raised (the service's sign-in and step-up routes, the
+ * frame): one text per case, so the visitor reads the same words for the same lockout.
+ */
+export const CODE_FAILURES = {
+  invalid_otp: 'Invalid code',
+  otp_expired: 'The code has expired',
+  too_many_attempts: 'Too many attempts: request a new code',
+} as const;
+
+/** better-auth's e-mail code errors → the PROTOCOL codes and their texts. */
+export const AUTH_CODE_ERRORS: Readonly<Record<string, readonly [code: keyof typeof CODE_FAILURES, message: string]>> = {
+  INVALID_OTP: ['invalid_otp', CODE_FAILURES.invalid_otp],
+  OTP_EXPIRED: ['otp_expired', CODE_FAILURES.otp_expired],
+  TOO_MANY_ATTEMPTS: ['too_many_attempts', CODE_FAILURES.too_many_attempts],
+};
+
+/** §8 Session Expired: the service no longer knows the session (ended, expired, or the device clock is off). */
+export const SESSION_EXPIRED = 'Invalid session found: check your time settings and connect again';
+
 /** §8: a social or Farcaster sign-in could not be started; the connector disconnects and returns to Connect. */
 export const SOCIAL_INIT_ERROR = 'A problem occurred while trying initialize authentication';
 

@@ -7,6 +7,7 @@ export {
   FRAME_CHANNEL_NAME,
   REQUEST_TIMEOUT_MS,
   randomId,
+  SESSION_EXPIRED,
   SOCIAL_INIT_ERROR,
 } from './constants.js';
 export { isEnvelope, type ParseError, type ParseResult, parseReply, parseRequest } from './parse.js';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
-import { PROVIDER_NAMES } from '../protocol/constants.js';
+import { CODE_FAILURES, PROVIDER_NAMES } from '../protocol/constants.js';
 import { parseJson, rateLimited, ServiceError, sendJson } from './http.js';
 import type { OtpMailer } from './mailer.js';
 import { parseBody } from './parseBody.js';
@@ -110,9 +110,9 @@ export function createAccountRoutes(options: AccountRouteOptions) {
     const scopes = await options.scopes();
     const pending = await scopes.takeStepUpGuess(session.sessionId);
     if (!pending?.step_up_code_hash || !pending.step_up_expires_at) throw new ServiceError(400, 'no_code', 'Ask for a code first');
-    if (pending.step_up_attempts > CODE_GUESSES) throw new ServiceError(403, 'too_many_attempts', 'Too many attempts: request a new code');
-    if (new Date(pending.step_up_expires_at).getTime() <= Date.now()) throw new ServiceError(400, 'otp_expired', 'The code has expired');
-    if (!secretMatches(pending.step_up_code_hash, otp)) throw new ServiceError(400, 'invalid_otp', 'Invalid code');
+    if (pending.step_up_attempts > CODE_GUESSES) throw new ServiceError(403, 'too_many_attempts', CODE_FAILURES.too_many_attempts);
+    if (new Date(pending.step_up_expires_at).getTime() <= Date.now()) throw new ServiceError(400, 'otp_expired', CODE_FAILURES.otp_expired);
+    if (!secretMatches(pending.step_up_code_hash, otp)) throw new ServiceError(400, 'invalid_otp', CODE_FAILURES.invalid_otp);
     await scopes.stepUp(session.sessionId);
     sendJson(response, 200, { steppedUp: true });
   }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
+import { AUTH_CODE_ERRORS } from '../protocol/constants.js';
 import { parseJson, rateLimited, ServiceError } from './http.js';
 import { parseBody } from './parseBody.js';
 import type { Take } from './rateLimit.js';
@@ -13,10 +14,8 @@ const AUTH_ROUTES = new Set([
 ]);
 
 /** better-auth's error codes, in the words of PROTOCOL.md §2 (the frame shows the same texts). */
-export const AUTH_ERRORS: Record<string, [code: string, message: string]> = {
-  INVALID_OTP: ['invalid_otp', 'Invalid code'],
-  OTP_EXPIRED: ['otp_expired', 'The code has expired'],
-  TOO_MANY_ATTEMPTS: ['too_many_attempts', 'Too many attempts: request a new code'],
+const AUTH_ERRORS: Record<string, readonly [code: string, message: string]> = {
+  ...AUTH_CODE_ERRORS,
   INVALID_EMAIL: ['invalid_email', 'Enter a valid e-mail address'],
 };
 

@@ -261,7 +261,7 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
       for (let i = 0; i < 3; i++) expect((await signInWith(email, wrongCode(code))).json.error.code).toBe('invalid_otp');
       const locked = await signInWith(email, code);
       expect(locked.status).toBe(403);
-      expect(locked.json.error.code).toBe('too_many_attempts');
+      expect(locked.json.error).toEqual({ code: 'too_many_attempts', message: 'Too many attempts: request a new code' });
     });
   });
 

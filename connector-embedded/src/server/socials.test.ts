@@ -559,14 +559,15 @@ describe('social sign-in on the embedded wallet service', () => {
     expect((await claim(intent.intentId, intent.verifier)).status).toBe(200);
   });
 
-  it("reports the provider's access_denied with its description", async () => {
+  it("reports the provider's access_denied in the service's own words, not the provider's description", async () => {
     oidc.failNext({ error: 'access_denied', error_description: 'Gina said no' });
     const intent = await createIntent('google');
     const done = await popup(intent);
     expect(done.text).toContain('data-status="error"');
+    expect(done.text).not.toContain('Gina said no');
     const refused = await claim(intent.intentId, intent.verifier);
     expect(refused.status).toBe(400);
-    expect(refused.json.error).toEqual({ code: 'provider_error', message: 'Google sign-in failed: Gina said no' });
+    expect(refused.json.error).toEqual({ code: 'provider_error', message: 'Google sign-in failed: you did not allow it' });
   });
 
   it('expires intents after 5 minutes, cancels them, starts each once', async () => {

@@ -345,7 +345,7 @@ export function createSocialSignIn(options: SocialSignInOptions) {
             code: 'reauth_mismatch',
             message: `That ${SOCIAL_PROVIDER_NAMES[provider]} account is not one of this wallet's sign-in methods`,
           }
-        : socialOutcomeOf(provider, error ?? 'unknown_error', location.searchParams.get('error_description'));
+        : socialOutcomeOf(provider, error ?? 'unknown_error');
     await fail(intent, outcome.code, outcome.message);
     return outcome.code;
   }

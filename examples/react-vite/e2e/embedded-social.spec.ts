@@ -303,7 +303,7 @@ socialTest('a closed sign-in window and a provider error each show their message
   await page.keyboard.press('Enter');
   const popup = await again;
   await popup.getByRole('button', { name: 'Cancel' }).click();
-  await expect(error).toHaveText('Google sign-in failed: The person declined to sign in');
+  await expect(error).toHaveText('Google sign-in failed: you did not allow it');
   await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
 
   // A provider whose sign-in cannot start: the §8 snack, and the modal back at Connect.
@@ -318,6 +318,49 @@ socialTest('a closed sign-in window and a provider error each show their message
   await expect(dialog(page).getByRole('textbox', { name: 'Email' })).toBeVisible();
   await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
 });
+
+socialTest(
+  "a provider failure reads in plain words: better-auth's internal code and an unknown code are never shown",
+  async ({ page, stack }) => {
+    await page.goto(stack.url);
+    await openConnect(page);
+    const error = socialView(page).getByRole('alert');
+    const fail = async (button: Locator, failure: { error: string; error_description?: string }) => {
+      stack.oidc.failNext(failure);
+      const opened = page.waitForEvent('popup');
+      await button.click();
+      const popup = await opened;
+      await expect.poll(() => popup.isClosed()).toBe(true);
+    };
+    // What better-auth redirects with when the provider would not give the account's details.
+    await fail(socials(page).getByRole('button', { name: 'Continue with Google' }), {
+      error: 'unable_to_get_user_info',
+      error_description: 'userinfo_endpoint_returned_500',
+    });
+    await expect(error).toHaveText('Google sign-in failed: Google did not share your account details');
+    // A code nobody wrote words for: a sentence, not the code.
+    await fail(socialView(page).getByRole('button', { name: 'Retry' }), { error: 'upstream_idp_error_42' });
+    await expect(error).toHaveText('Google sign-in failed: something went wrong. Please try again');
+    await expect(socialView(page)).not.toContainText('upstream_idp_error_42');
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+  },
+);
+
+socialTest(
+  'features.email: false hides the e-mail field only: the social buttons show on their own and sign in',
+  async ({ page, stack }) => {
+    await page.goto(new URL('/?email=off', stack.url).href);
+    await openConnect(page);
+    const section = dialog(page).getByRole('region', { name: 'Social sign-in' });
+    await expect(section.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    await expect(section.getByRole('button', { name: 'More sign-in options' })).toBeVisible();
+    await expect(dialog(page).getByRole('textbox', { name: 'Email' })).toHaveCount(0);
+    const sub = `only-social-${Date.now()}`;
+    stack.oidc.addAccount({ sub, email: `${sub}@example.com`, email_verified: true, name: 'Only Social' });
+    await signInWithPopup(page, section.getByRole('button', { name: 'Continue with Google' }), sub);
+    await saveSecretAndConnect(page);
+  },
+);
 
 socialTest('an e-mail login and a Google login with the same verified address share one wallet', async ({ page, stack }) => {
   await signUpByEmail(page, stack, 'linus@example.com');

@@ -24,6 +24,8 @@ interface Stack {
   url: string;
   /** Stops the service alone (the demo keeps serving the page's chunks). */
   stopService(): Promise<void>;
+  /** Starts the service again on its port with an empty database: every session it knew is gone. */
+  restartService(): Promise<void>;
   serviceUrl: string;
   inbox: SmtpInbox;
   /** Origins the page may reach: itself, the service and the loopback RPCs. */
@@ -45,7 +47,8 @@ async function startStack(
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const strictPort = await freePort();
-    const service: RunningEmbeddedWalletService = await startEmbeddedWalletService({
+    const serviceOptions: Parameters<typeof startEmbeddedWalletService>[0] = {
+      port: await freePort(),
       projects: [
         {
           id: PROJECT,
@@ -64,7 +67,8 @@ async function startStack(
         sendPerIp: [{ max: 500, windowMs: 3_600_000 }],
         sendPerAddress: [{ max: 1, windowMs: options.resendWindowMs ?? 1_000 }],
       },
-    });
+    };
+    let service: RunningEmbeddedWalletService = await startEmbeddedWalletService(serviceOptions);
     stops.push(() => service.close());
     const demoConfig = {
       chains: [{ chainId: 31337, rpcUrl: rpcs.evm, name: 'Local Devnet' }],
@@ -76,6 +80,10 @@ async function startStack(
     return {
       url: demo.url,
       stopService: () => service.close(),
+      restartService: async () => {
+        await service.close();
+        service = await startEmbeddedWalletService(serviceOptions);
+      },
       strictUrl: async (csp) => {
         const strict = await serveDemo({
           distDir: DIST_DIR,
@@ -340,6 +348,69 @@ embeddedTest('a wrong code says so; pasting the whole code submits it', async ({
   expect(replay.status).toBeGreaterThanOrEqual(400);
   expect(replay.status).toBeLessThan(500);
 });
+
+embeddedTest(
+  'a locked code (3 wrong guesses) says one thing: "request a new code", in every sentence about it',
+  async ({ page, stack }) => {
+    await page.goto(stack.url);
+    const email = newEmail('locked');
+    const after = stack.inbox.messages.length;
+    await typeEmail(page, email);
+    const code = codeOf(await stack.inbox.waitFor({ to: email }, { after })) as string;
+    const input = dialog(page).getByRole('textbox', { name: 'Code' });
+    const error = dialog(page).getByTestId('latch-embedded-otp-error');
+    for (const wrong of ['000000', '111111', '222222', '333333'].filter((c) => c !== code).slice(0, 3)) {
+      await input.fill(wrong);
+      await expect(error).toHaveText('Invalid code');
+      await expect(input).toHaveValue('');
+    }
+    // The right code, too late: the service locked it.
+    await input.fill(code);
+    await expect(error).toHaveText('Too many attempts: request a new code');
+    // The cooldown note beside it uses the same words.
+    const view = dialog(page).getByTestId('latch-embedded-otp');
+    await expect(view).toContainText(/You can request a new code in \d+ s\./);
+    const phrases = (await view.innerText()).match(/\b\w+(?: for)? a new code\b/g);
+    expect(phrases).toEqual(['request a new code', 'request a new code']);
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+  },
+);
+
+embeddedTest(
+  'a method the wallet does not answer: the app gets 4200, the modal opens and says "Action not allowed"',
+  async ({ page, stack }) => {
+    await page.goto(stack.url);
+    await signUp(page, stack, newEmail('refused'));
+    await activateNamespace(page, 'eip155');
+    // A method the wallet answers: no word to the visitor.
+    const answer = page.getByTestId('demo-request-answer');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(answer).toHaveText('"0x7a69"');
+    await expect(dialog(page)).toBeHidden();
+    // One it does not: the app's error, and the visitor told in the modal.
+    await page.getByLabel('Method (eip155)').fill('eth_sign');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(answer).toHaveText('4200: Requested RPC call is not allowed: the embedded wallet does not support eth_sign');
+    await expect(dialog(page)).toBeVisible();
+    await expect(page.getByTestId('latch-snackbar')).toHaveText('Action not allowed');
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  },
+);
+
+embeddedTest(
+  'a session the service no longer knows: on the next visit the modal says "Session Expired", disconnected',
+  async ({ page, stack }) => {
+    await page.goto(stack.url);
+    await signUp(page, stack, newEmail('expired-session'));
+    await stack.restartService();
+    await page.reload();
+    const alert = dialog(page).getByTestId('latch-alert');
+    await expect(alert).toContainText('Session Expired');
+    await expect(alert).toContainText('Invalid session found: check your time settings and connect again');
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+    await expect(dialog(page).getByRole('textbox', { name: 'Email' })).toBeVisible();
+  },
+);
 
 embeddedTest('an expired code, and "Resend code" with its 30 s cooldown', async ({ page, chains, solana }) => {
   const stack = await startStack(

@@ -3,6 +3,7 @@ import { formatAccountBalance } from '@latch/kernel';
 import { useState } from 'react';
 import type { DemoConfig } from './config.js';
 import { SignMessageCard } from './SignMessageCard.js';
+import { WalletRequestCard } from './WalletRequestCard.js';
 import { TestWalletsCard } from './TestWalletsCard.js';
 
 const SNIPPET = `import { createModal, LatchProvider, ConnectButton, useAccount } from '@latch/react';
@@ -103,6 +104,8 @@ export function App({ config }: { config: DemoConfig }) {
           </section>
 
           <SignMessageCard />
+
+          <WalletRequestCard />
 
           <TestWalletsCard config={config} />
 

@@ -92,6 +92,8 @@ const modal = createModal({
   ...(features.legalCheckbox ? { termsConditionsUrl: `${location.origin}/terms`, privacyPolicyUrl: `${location.origin}/privacy` } : {}),
   metadata: { name: 'Latch demo', description: 'Connect a wallet to a local chain', url: location.origin, icons: [] },
   themeMode: params.get('theme') === 'light' ? 'light' : 'dark',
+  // `?email=off`: the embedded wallet's social buttons without its e-mail field.
+  ...(params.get('email') === 'off' ? { features: { email: false } } : {}),
   // Sign in with X against the demo server's /siwx routes, when it serves them and the page asks.
   ...(config.siwx && params.has('siwx')
     ? { siwx: createSiwxClient({ statement: 'Sign in to the Latch demo.', required: params.get('siwx') === 'required' }) }

@@ -5,13 +5,16 @@
  */
 import type { KernelContext } from '../context.js';
 import type { TransferOutcome } from '../plugins/ChainAdapter.js';
+import type { ConnectorNotice } from '../plugins/ConnectorPlugin.js';
 import { activeNamespaceAtom, modalAtom } from '../state/atoms.js';
 import type { ChainNamespace } from '../types.js';
 import { refreshBalance, storeProfileName } from './account.js';
+import { showAlert } from './alerts.js';
 import { getAccount } from './accountState.js';
 import type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './send.js';
 import { openModal } from './modal.js';
 import { pushView } from './router.js';
+import { showSnack } from './snackbar.js';
 import { refreshTokenBalances } from './tokens.js';
 
 export { refreshBalance, storeProfileName };
@@ -28,6 +31,13 @@ export { refreshTokenBalances };
 export function showView(ctx: KernelContext, view: string, data?: unknown): void {
   if (ctx.store.get(modalAtom).open) pushView(ctx, view, data);
   else openModal(ctx, { view, data });
+}
+
+/** A connector plugin's word to the visitor: the modal opened (if asked and closed), then its §8 alert and error snack. */
+export async function notify(ctx: KernelContext, { open, alert, snack }: ConnectorNotice): Promise<void> {
+  if (open && !ctx.store.get(modalAtom).open) openModal(ctx);
+  if (alert) showAlert(ctx, alert);
+  if (snack) await showSnack(ctx, snack, 'error');
 }
 
 /** Send, activity, NFTs and names: a chunk of their own, loaded when the visitor opens one of them. */

@@ -1,3 +1,4 @@
+import type { AlertMessage } from '../state/atoms.js';
 import type { CaipNetwork, ChainNamespace, WalletInfo } from '../types.js';
 import type { ConnectorType, WalletCapabilities } from './Connector.js';
 import type { LazyView } from './FeaturePlugin.js';
@@ -54,6 +55,19 @@ export interface ConnectorContext {
   emit(event: ConnectorPluginEvent): void;
   /** Shows one of the plugin's views (an approval the visitor must give, §2 ApproveTransaction): pushed when the modal is open, else the modal opens at it. */
   openView?(view: string, data?: unknown): Promise<void>;
+  /**
+   * Tells the visitor what the plugin noticed outside its views (a request it refused, a session that ended): `open`
+   * opens the modal where it would open by itself if it is closed, then the §8 `alert` shows (once per page, as every
+   * alert) and the `snack` as an error.
+   */
+  notify?(notice: ConnectorNotice): Promise<void>;
+}
+
+/** What `ConnectorContext.notify` shows. */
+export interface ConnectorNotice {
+  readonly open?: boolean;
+  readonly alert?: AlertMessage;
+  readonly snack?: string;
 }
 
 /** A wallet reached through a connector plugin (a WalletConnect wallet from its registry), listed in All Wallets. */
@@ -81,7 +95,8 @@ export interface ConnectorPlugin {
   readonly connectingView?: string;
   /**
    * One of its views shown inside the Connect view at the e-mail slot of the §9 connect-method order (an e-mail
-   * field) instead of a row in the wallet list; shown only while `features.email` is on.
+   * field) instead of a row in the wallet list; shown while `features.email` or `features.socials` is on (the view
+   * reads both and shows only what is on).
    */
   readonly connectSection?: string;
   /**

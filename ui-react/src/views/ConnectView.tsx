@@ -50,9 +50,11 @@ export default function ConnectView({ modal }: ViewProps) {
   useEffect(() => {
     if (walletsOpen) walletList.current?.querySelector<HTMLElement>('button, a')?.focus();
   }, [walletsOpen]);
+  // The section holds the e-mail field and the social buttons: it shows while either is on, and hides the one that is off.
+  const emailOn = features?.email !== false;
   const email =
-    features?.email !== false && sections.length ? (
-      <section key="email" aria-label="Email">
+    (emailOn || features?.socials !== false) && sections.length ? (
+      <section key="email" aria-label={emailOn ? 'Email' : 'Social sign-in'}>
         {sections.map((view) => (
           <ConnectSection key={view} modal={modal} view={view} />
         ))}
