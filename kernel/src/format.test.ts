@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AVATAR_TINT_STEPS, avatarColors, formatBalance, formatQuantity, formatUnits, parseUnits, truncateAddress } from './format.js';
+import {
+  AVATAR_TINT_STEPS,
+  avatarColors,
+  formatAccountBalance,
+  formatBalance,
+  formatQuantity,
+  formatUnits,
+  parseUnits,
+  truncateAddress,
+} from './format.js';
 
 describe('formatBalance (§9: 3 decimals, truncated)', () => {
   it.each([
@@ -30,6 +39,13 @@ describe('formatBalance (§9: 3 decimals, truncated)', () => {
 
   it('appends the symbol', () => {
     expect(formatBalance('1.23456', 'ETH')).toBe('1.234 ETH');
+  });
+
+  it("shows an account's unfetched '0.00' as it is (§5), a fetched zero at 3 decimals (§9)", () => {
+    expect(formatAccountBalance('0.00', 'ETH')).toBe('0.00 ETH');
+    expect(formatAccountBalance('0.00')).toBe('0.00');
+    expect(formatAccountBalance('0', 'ETH')).toBe('0.000 ETH');
+    expect(formatAccountBalance('1.23456', 'ETH')).toBe('1.234 ETH');
   });
 
   it('shows zero for malformed input instead of throwing', () => {
@@ -127,21 +143,21 @@ describe('formatUnits / parseUnits', () => {
 });
 
 describe('truncateAddress (§9: 4 start, 6 end)', () => {
-  it('keeps 4 characters after 0x and the last 6, joined by …', () => {
-    expect(truncateAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf39F…b92266');
+  it('keeps the first 4 characters (0x counts) and the last 6, joined by …', () => {
+    expect(truncateAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf3…b92266');
     expect(truncateAddress('So11111111111111111111111111111111111111112')).toBe('So11…111112');
   });
   it('takes custom lengths', () => {
-    expect(truncateAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 4, 4)).toBe('0xf39F…2266');
-    expect(truncateAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 6, 0)).toBe('0xf39Fd6…');
+    expect(truncateAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 4, 4)).toBe('0xf3…2266');
+    expect(truncateAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 6, 0)).toBe('0xf39F…');
   });
   it('returns short strings unchanged', () => {
-    expect(truncateAddress('0x12345678901')).toBe('0x12345678901');
+    expect(truncateAddress('0x123456789')).toBe('0x123456789');
     expect(truncateAddress('alice.eth')).toBe('alice.eth');
     expect(truncateAddress('')).toBe('');
   });
   it('truncates as soon as it saves a character', () => {
-    expect(truncateAddress('0x123456789012')).toBe('0x1234…789012');
+    expect(truncateAddress('0x1234567890')).toBe('0x12…567890');
   });
   it('never lengthens its input (property)', () => {
     fc.assert(

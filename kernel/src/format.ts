@@ -60,6 +60,14 @@ export function formatBalance(value: string | number, symbol?: string): string {
   return symbol ? `${amount} ${symbol}` : amount;
 }
 
+/** §5: what an account shows on a test or unsupported network, where no balance is fetched. */
+export const UNFETCHED_BALANCE = '0.00';
+
+/** An account's balance as shown: the unfetched placeholder as it is ('0.00 ETH'), a fetched one at 3 decimals. */
+export function formatAccountBalance(balance: string, symbol?: string): string {
+  return balance === UNFETCHED_BALANCE ? (symbol ? `${balance} ${symbol}` : balance) : formatBalance(balance, symbol);
+}
+
 function assertDecimals(decimals: number): void {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > MAX_DECIMALS) {
     throw new TypeError(`decimals must be an integer from 0 to ${MAX_DECIMALS} (got ${String(decimals)})`);
@@ -94,17 +102,15 @@ export function parseUnits(value: string, decimals: number): bigint {
 }
 
 /**
- * §9: keeps `start` characters after any 0x prefix and the last `end` characters:
- * '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' → '0xf39F…b92266'. Short strings come back unchanged.
+ * §9: keeps the first `start` characters (a 0x prefix counts) and the last `end`:
+ * '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' → '0xf3…b92266'. Short strings come back unchanged.
  */
 export function truncateAddress(address: string, start = 4, end = 6): string {
   if (typeof address !== 'string') return '';
   const head = Math.max(0, Math.floor(start));
   const tail = Math.max(0, Math.floor(end));
-  const prefix = address.startsWith('0x') ? '0x' : '';
-  const body = address.slice(prefix.length);
-  if (body.length <= head + tail + 1) return address;
-  return `${prefix}${body.slice(0, head)}…${tail > 0 ? body.slice(-tail) : ''}`;
+  if (address.length <= head + tail + 1) return address;
+  return `${address.slice(0, head)}…${tail > 0 ? address.slice(-tail) : ''}`;
 }
 
 /** FNV-1a, 32 bit: a tiny deterministic hash for addresses that are not hex. */

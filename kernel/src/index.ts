@@ -141,18 +141,11 @@ export { ERROR_CODES, describeErrorCode, isUserRejection, type ErrorCode, type E
 export { CONNECTOR_ERRORS, connectorError, mapProviderMessageToAlert, type ConnectorErrorKind } from './errors/providerMessages.js';
 export {
   ADAPTER_NOT_FOUND_MESSAGE,
-  ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND_MESSAGE,
   ALERTS,
   ALERT_IDS,
   AN_ERROR_OCCURRED_MESSAGE,
   AUTHENTICATION_INIT_FAILED_MESSAGE,
-  CAIP_NETWORK_OR_ADDRESS_UNDEFINED_MESSAGE,
-  CAIP_NETWORK_UNDEFINED_MESSAGE,
-  CHAIN_ADAPTER_NOT_FOUND_MESSAGE,
   CHAIN_NOT_SUPPORTED_MESSAGE,
-  CHAIN_REQUIRED_FOR_ACCOUNT_DATA_MESSAGE,
-  CONNECTION_CONTROLLER_CLIENT_NOT_SET_MESSAGE,
-  CONTROLLER_CLIENTS_REQUIRED_MESSAGE,
   EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE,
   EMBEDDED_WALLET_LOAD_FAILED_ALERT,
   EMBEDDED_WALLET_TIMEOUT_ALERT,
@@ -168,12 +161,10 @@ export {
   IFRAME_REQUEST_TIMEOUT_MESSAGE,
   INVALID_APP_CONFIGURATION_ALERT,
   INVALID_PROJECT_ID_ALERT,
-  NETWORK_CONTROLLER_CLIENT_NOT_SET_MESSAGE,
   NETWORK_NOT_FOUND_ALERT,
   NETWORK_NOT_FOUND_MESSAGE,
   NO_ACTIVE_CAIP_ADDRESS_MESSAGE,
   NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE,
-  NO_CONNECTION_CONTROLLER_CLIENT_MESSAGE,
   PROJECT_ID_NOT_CONFIGURED_ALERT,
   PROVIDER_INIT_FAILED_ALERT,
   REQUEST_ABORTED_MESSAGE,
@@ -201,7 +192,7 @@ export {
 // Helpers for plugins: CAIP grammar, amounts, display, caches.
 export { formatCaipAddress, isCaipNamespace, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId } from './caip.js';
 export type { ParsedCaipAddress, ParsedCaipNetworkId } from './caip.js';
-export { avatarColors, formatBalance, formatQuantity, formatUnits, parseUnits, truncateAddress } from './format.js';
+export { avatarColors, formatAccountBalance, formatBalance, formatQuantity, formatUnits, parseUnits, truncateAddress } from './format.js';
 export {
   AMOUNT_MALFORMED_REASON,
   AMOUNT_REQUIRED_REASON,

@@ -68,9 +68,7 @@ describe('hydrating server HTML', () => {
       root = hydrateRoot(container, buttons(clientModal), { onRecoverableError });
     });
 
-    await waitFor(() =>
-      expect(container.querySelector('[data-testid="latch-account-button"]')?.textContent).toBe('1.500 ETH0xf39F…b92266'),
-    );
+    await waitFor(() => expect(container.querySelector('[data-testid="latch-account-button"]')?.textContent).toBe('1.500 ETH0xf3…b92266'));
     expect(container.querySelector('[data-testid="latch-network-button"]')?.textContent).toContain('eip155 8453');
     expect(onRecoverableError).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();

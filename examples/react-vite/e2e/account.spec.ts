@@ -1,14 +1,13 @@
 // Issue 12: manage the account. Send (native and token, on anvil and the local Solana cluster) through
 // the mock wallets with real keys, the balances and Activity that follow, the form's refusals, Receive's
 // QR code (decoded here), the NFTs tab, and axe on every one of these views.
-import { formatBalance, formatUnits } from '@latch/kernel';
 import { MOCK_SOLANA_WALLET_NAME, MOCK_WALLET_INFO, solanaAddressFromSeed } from '@latch/testkit';
 import type { Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { dialog, expect, SOLANA_SEEDS, test } from './fixtures.js';
 import { connectWallet } from './namespaceFlows.js';
-import { audit, expectedBalanceText, rpc, setWalletFailure, WALLET_NAME } from './helpers.js';
+import { audit, balanceText, expectedBalanceText, rpc, setWalletFailure, shortAddress, WALLET_NAME } from './helpers.js';
 
 /** Account 3 of anvil: 10,000 ETH and 1,000 LDT, used by no other spec, so its balances are this spec's to change. */
 const SENDER = 3;
@@ -60,7 +59,7 @@ test('send ETH, then LDT, on anvil: preview with fee, the wallet confirms, balan
   await page.goto(demo.url);
   await connectEvm(page);
   const modal = dialog(page);
-  await expect(tokenRow(modal, 'LDT')).toContainText(formatBalance('1000'));
+  await expect(tokenRow(modal, 'LDT')).toContainText('1,000.000');
 
   // Native: 0.5 ETH.
   const ethBefore = await ethBalance(chains.main.rpcUrl, to);
@@ -75,7 +74,7 @@ test('send ETH, then LDT, on anvil: preview with fee, the wallet confirms, balan
   await audit(page, 'WalletSendPreview');
   await modal.getByTestId('latch-send-confirm').click();
   await expect(modal.getByTestId('latch-send-result')).toHaveAttribute('data-status', 'confirmed');
-  await expect(modal.getByTestId('latch-send-result')).toContainText(`0.5 ETH to ${to.slice(0, 6)}…${to.slice(-6)}`);
+  await expect(modal.getByTestId('latch-send-result')).toContainText(`0.5 ETH to ${shortAddress(to)}`);
   await audit(page, 'WalletSendPreview (sent)');
   expect(await ethBalance(chains.main.rpcUrl, to)).toBe(ethBefore + 500_000_000_000_000_000n);
   await modal.getByRole('button', { name: 'Done' }).click();
@@ -93,7 +92,7 @@ test('send ETH, then LDT, on anvil: preview with fee, the wallet confirms, balan
   expect(await tokenBalance(chains.main.rpcUrl, token, to)).toBe(ldtBefore + 12_500_000_000_000_000_000n);
   await modal.getByRole('button', { name: 'Done' }).click();
   // The Tokens tab shows the sender's new LDT balance (the adapter's 30 s token cache does not hide it).
-  await expect(tokenRow(modal, 'LDT')).toContainText(formatBalance('987.5'));
+  await expect(tokenRow(modal, 'LDT')).toContainText('987.500');
 
   // Activity: both sends, newest first, 3 decimals (§9).
   await modal.getByRole('tab', { name: 'Activity' }).click();
@@ -214,7 +213,7 @@ test('send SOL on the local Solana cluster: the wallet signs, the balance follow
   await expect(modal.getByTestId('latch-send-result')).toHaveAttribute('data-status', 'confirmed');
   expect(await lamports(to)).toBe(toBefore + 250_000_000n);
   await modal.getByRole('button', { name: 'Done' }).click();
-  await expect(modal.getByTestId('latch-account-balance')).toHaveText(`${formatBalance(formatUnits(await lamports(from), 9))} SOL`);
+  await expect(modal.getByTestId('latch-account-balance')).toHaveText(balanceText(await lamports(from), 9, 'SOL'));
 
   await modal.getByRole('tab', { name: 'Activity' }).click();
   await expect(modal.getByTestId('latch-activity-item').first()).toContainText('-0.250 SOL');

@@ -7,7 +7,7 @@ import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, toH
 import { privateKeyToAccount } from 'viem/accounts';
 import { serveDemo } from '../scripts/demoServer.mjs';
 import { DIST_DIR, dialog, expect, test as base } from './fixtures.js';
-import { WALLET_NAME } from './helpers.js';
+import { shortAddress, WALLET_NAME } from './helpers.js';
 import { connectWallet } from './namespaceFlows.js';
 
 interface BareDemo {
@@ -74,8 +74,6 @@ async function feeCaps(node: ReturnType<typeof createPublicClient>) {
   ]);
   return { maxFeePerGas: ((block.baseFeePerGas as bigint) * 12n) / 10n + tip, tip };
 }
-
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-6)}`;
 
 async function openSend(page: Page, to: string) {
   await connectWallet(page, WALLET_NAME);
@@ -200,7 +198,7 @@ test("Activity names an ERC-20 send's receiver (its Transfer log), not the token
   await dialog(page).getByRole('tab', { name: 'Activity' }).click();
   const row = dialog(page).getByTestId('latch-activity-item').first();
   await expect(row).toContainText('Sent');
-  await expect(row).toContainText(`to ${short(to)}`);
-  await expect(row).not.toContainText(short(anvil.contracts.token));
+  await expect(row).toContainText(`to ${shortAddress(to)}`);
+  await expect(row).not.toContainText(shortAddress(anvil.contracts.token));
   await expect(row.getByTestId('latch-activity-transfer')).toHaveText(['-12.500 LDT']);
 });

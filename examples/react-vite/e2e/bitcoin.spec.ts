@@ -1,11 +1,11 @@
 // Issue 13, bip122: the mock sats-connect wallet (real secp256k1 keys) on a bcoin regtest node behind Esplora.
-import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
 import { verifyBitcoinMessageSignature } from '@latch/testkit';
 import { dialog, expect, test } from './fixtures.js';
+import { balanceText, shortAddress } from './helpers.js';
 import { connectWallet, expectDeclined, reloadAndExpectRestored, sendNative, signInDemo } from './namespaceFlows.js';
 import { BITCOIN_FUNDING_SATS, BITCOIN_KEYS, BITCOIN_WALLET_NAME, bitcoinAddress, bitcoinRequests } from './namespaceWallets.js';
 
-const BTC_TEXT = (sats: bigint) => `${formatBalance(formatUnits(sats, 8))} BTC`;
+const BTC_TEXT = (sats: bigint) => balanceText(sats, 8, 'BTC');
 
 interface EsploraUtxo {
   txid: string;
@@ -34,7 +34,7 @@ test('bitcoin: connect the sats-connect wallet: the Account view shows the payme
   await expect(page.getByTestId('demo-address')).toHaveText(address);
   await expect(page.getByTestId('demo-network')).toHaveText('Bitcoin Regtest');
   await page.getByTestId('latch-account-button').click();
-  await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(truncateAddress(address));
+  await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(shortAddress(address));
   await expect(dialog(page).getByTestId('latch-account-balance')).toHaveText(BTC_TEXT(BITCOIN_FUNDING_SATS));
   await expect(dialog(page).getByTestId('latch-account-balance')).toHaveText('0.750 BTC');
 });

@@ -1,12 +1,12 @@
 // Issue 13, cosmos: the Keplr-style mock wallet (real secp256k1 keys) on the CometBFT stand-in, which checks the real
 // signature of every transaction it accepts.
-import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
 import { verifyAdr36Signature } from '@latch/testkit';
 import { dialog, expect, test } from './fixtures.js';
+import { balanceText, shortAddress } from './helpers.js';
 import { connectWallet, expectDeclined, reloadAndExpectRestored, sendNative, signInDemo } from './namespaceFlows.js';
 import { COSMOS_FUNDING, COSMOS_KEYS, COSMOS_WALLET_NAME, cosmosAddress, cosmosPrompts } from './namespaceWallets.js';
 
-const STAKE_TEXT = (ustake: bigint) => `${formatBalance(formatUnits(ustake, 6))} STAKE`;
+const STAKE_TEXT = (ustake: bigint) => balanceText(ustake, 6, 'STAKE');
 
 /** The hashes of the transactions the node indexed as paying `recipient` (CometBFT `tx_search`). */
 async function transfersTo(rpcUrl: string, recipient: string): Promise<string[]> {
@@ -35,7 +35,7 @@ test('cosmos: connect Keplr: the local chain is suggested, and the Account view 
   await expect(page.getByTestId('demo-address')).toHaveText(address);
   await expect(page.getByTestId('demo-network')).toHaveText('Cosmos Localnet');
   await page.getByTestId('latch-account-button').click();
-  await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(truncateAddress(address));
+  await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(shortAddress(address));
   await expect(dialog(page).getByTestId('latch-account-balance')).toHaveText(STAKE_TEXT(COSMOS_FUNDING));
   await expect(dialog(page).getByTestId('latch-account-balance')).toHaveText('7.250 STAKE');
 });

@@ -1,10 +1,9 @@
 // Issue 13: the five namespaces of the brief (eip155, solana, polkadot, bip122, cosmos) connected at once in the demo,
 // each on its own local chain with its own wallet, and all five restored silently by a reload.
-import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
 import { MOCK_SOLANA_WALLET_NAME } from '@latch/testkit';
 import type { Page } from '@playwright/test';
 import { dialog, expect, SOLANA_FUNDING_LAMPORTS, SOLANA_SEEDS, test } from './fixtures.js';
-import { expectedBalanceText, requestLog, shortAddress, WALLET_NAME } from './helpers.js';
+import { balanceText, expectedBalanceText, requestLog, shortAddress, WALLET_NAME } from './helpers.js';
 import { connectWallet } from './namespaceFlows.js';
 import {
   BITCOIN_KEYS,
@@ -77,12 +76,12 @@ test('all five namespaces connected at once, each with its address and local bal
     {
       namespace: 'solana',
       tab: 'Solana',
-      name: truncateAddress(sol),
-      balance: `${formatBalance(formatUnits(SOLANA_FUNDING_LAMPORTS, 9))} SOL`,
+      name: shortAddress(sol),
+      balance: balanceText(SOLANA_FUNDING_LAMPORTS, 9, 'SOL'),
     },
-    { namespace: 'polkadot', tab: 'Polkadot', name: truncateAddress(dot), balance: '42.500 ROC' },
-    { namespace: 'bip122', tab: 'Bitcoin', name: truncateAddress(btc), balance: '0.750 BTC' },
-    { namespace: 'cosmos', tab: 'Cosmos', name: truncateAddress(atom), balance: '7.250 STAKE' },
+    { namespace: 'polkadot', tab: 'Polkadot', name: shortAddress(dot), balance: '42.500 ROC' },
+    { namespace: 'bip122', tab: 'Bitcoin', name: shortAddress(btc), balance: '0.750 BTC' },
+    { namespace: 'cosmos', tab: 'Cosmos', name: shortAddress(atom), balance: '7.250 STAKE' },
   ];
   await page.getByTestId('latch-account-button').click();
   await expectAccounts(page, accounts, { inOrder: true });

@@ -1,4 +1,3 @@
-import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
 import { expect, type Page } from '@playwright/test';
 import {
   address as toAddress,
@@ -24,13 +23,23 @@ export async function rpc<T>(rpcUrl: string, method: string, params: unknown[] =
   return body.result;
 }
 
-/** What the Account view must show for an address's native balance on a chain (§9 display). */
-export async function expectedBalanceText(rpcUrl: string, address: string): Promise<string> {
-  const wei = BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [address, 'latest']));
-  return `${formatBalance(formatUnits(wei, 18))} ETH`;
+/**
+ * A balance as the modal must show it (§9: 3 decimals, cut not rounded, thousands grouped), worked out
+ * here from the chain's own figure in the smallest unit, not with the product's formatter.
+ */
+export function balanceText(units: bigint, decimals: number, symbol: string): string {
+  const scale = 10n ** BigInt(decimals);
+  const thousandths = ((units % scale) * 1000n) / scale;
+  return `${(units / scale).toLocaleString('en-US')}.${thousandths.toString().padStart(3, '0')} ${symbol}`;
 }
 
-export const shortAddress = (address: string) => truncateAddress(address);
+/** What the Account view must show for an address's native balance on a chain (§9 display). */
+export async function expectedBalanceText(rpcUrl: string, address: string): Promise<string> {
+  return balanceText(BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [address, 'latest'])), 18, 'ETH');
+}
+
+/** An address as the modal shows it (§9): its first 4 characters (0x counts), '…', its last 6. */
+export const shortAddress = (address: string) => `${address.slice(0, 4)}…${address.slice(-6)}`;
 
 /** Hosts other than loopback that the page tried to reach: the privacy figure, must stay 0. */
 export function watchForeignRequests(page: Page): string[] {

@@ -1,7 +1,7 @@
 // What the polkadot, bitcoin, cosmos and five-namespace specs do in the page, as a visitor does it.
-import { truncateAddress } from '@latch/kernel';
 import type { Page } from '@playwright/test';
 import { dialog, expect, openConnect } from './fixtures.js';
+import { shortAddress } from './helpers.js';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -75,14 +75,14 @@ export async function sendNative(page: Page, { amount, to, symbol }: { amount: s
   await modal.getByTestId('latch-send-confirm').click();
   const result = modal.getByTestId('latch-send-result');
   await expect(result).toHaveAttribute('data-status', /^(submitted|confirmed)$/, { timeout: 20_000 });
-  await expect(result).toContainText(`${amount} ${symbol} to ${truncateAddress(to)}`);
+  await expect(result).toContainText(`${amount} ${symbol} to ${shortAddress(to)}`);
   return (await result.getAttribute('data-status')) ?? '';
 }
 
 /** Reloads and checks the session came back without the modal: same address, connected. */
 export async function reloadAndExpectRestored(page: Page, address: string): Promise<void> {
   await page.reload();
-  await expect(page.getByTestId('latch-account-button')).toContainText(truncateAddress(address));
+  await expect(page.getByTestId('latch-account-button')).toContainText(shortAddress(address));
   await expect(page.getByTestId('demo-status')).toHaveText('connected');
   await expect(page.getByTestId('demo-address')).toHaveText(address);
   await expect(dialog(page)).toBeHidden();

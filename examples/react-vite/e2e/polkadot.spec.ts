@@ -1,12 +1,12 @@
 // Issue 13, polkadot: the mock polkadot{.js} extension (real sr25519 keys) on chopsticks, a real Substrate runtime.
-import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
 import { signatureVerify } from '@polkadot/util-crypto';
 import type { Page } from '@playwright/test';
 import { dialog, expect, test } from './fixtures.js';
+import { balanceText, shortAddress } from './helpers.js';
 import { connectWallet, expectDeclined, reloadAndExpectRestored, sendNative, signInDemo } from './namespaceFlows.js';
 import { POLKADOT_EXTENSION, POLKADOT_FUNDING, POLKADOT_URIS, polkadotAddress, polkadotConnectPrompts, ROC } from './namespaceWallets.js';
 
-const ROC_TEXT = (planck: bigint) => `${formatBalance(formatUnits(planck, 12))} ROC`;
+const ROC_TEXT = (planck: bigint) => balanceText(planck, 12, 'ROC');
 
 /** The demo, connected to the mock polkadot{.js}, at the Account view. */
 async function openAccount(page: Page, url: string) {
@@ -30,7 +30,7 @@ test('polkadot: connect polkadot{.js}: the Account view shows the address in the
   await expect(page.getByTestId('demo-address')).toHaveText(address);
   await expect(page.getByTestId('demo-network')).toHaveText('Polkadot Localnet');
   await page.getByTestId('latch-account-button').click();
-  await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(truncateAddress(address));
+  await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(shortAddress(address));
   await expect(dialog(page).getByTestId('latch-account-balance')).toHaveText(ROC_TEXT(POLKADOT_FUNDING));
   await expect(dialog(page).getByTestId('latch-account-balance')).toHaveText('42.500 ROC');
 });

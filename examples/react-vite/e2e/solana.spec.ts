@@ -1,9 +1,8 @@
-import { formatBalance, formatUnits, truncateAddress } from '@latch/kernel';
 import { MOCK_SOLANA_WALLET_NAME, MULTICHAIN_WALLET_NAME } from '@latch/testkit';
 import { dialog, expect, openConnect, openConnectFromAccount, SOLANA_FUNDING_LAMPORTS, SOLANA_SEEDS, test } from './fixtures.js';
-import { shortAddress, verifySolanaSignature, WALLET_NAME } from './helpers.js';
+import { balanceText, shortAddress, verifySolanaSignature, WALLET_NAME } from './helpers.js';
 
-const SOL_BALANCE = `${formatBalance(formatUnits(SOLANA_FUNDING_LAMPORTS, 9))} SOL`;
+const SOL_BALANCE = balanceText(SOLANA_FUNDING_LAMPORTS, 9, 'SOL');
 
 test('connect the Solana wallet: the Account view shows its address and the local balance', async ({ page, demo, installSolanaWallet }) => {
   const address = await installSolanaWallet(page, { name: MOCK_SOLANA_WALLET_NAME, seed: SOLANA_SEEDS.solanaOnly });
@@ -13,9 +12,9 @@ test('connect the Solana wallet: the Account view shows its address and the loca
     .getByRole('button', { name: new RegExp(MOCK_SOLANA_WALLET_NAME) })
     .click();
   await expect(dialog(page)).toBeHidden();
-  await expect(page.getByTestId('latch-account-button')).toContainText(truncateAddress(address));
+  await expect(page.getByTestId('latch-account-button')).toContainText(shortAddress(address));
   await page.getByTestId('latch-account-button').click();
-  await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(truncateAddress(address));
+  await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(shortAddress(address));
   await expect(dialog(page).getByTestId('latch-account-balance')).toHaveText(SOL_BALANCE);
   await expect(page.getByTestId('demo-network')).toHaveText('Solana Localnet');
 });
@@ -69,7 +68,7 @@ test('an EVM wallet and a Solana wallet connected together; disconnecting one le
   await dialog(page)
     .getByRole('button', { name: new RegExp(MOCK_SOLANA_WALLET_NAME) })
     .click();
-  await expect(page.getByTestId('latch-account-button')).toContainText(truncateAddress(solAddress));
+  await expect(page.getByTestId('latch-account-button')).toContainText(shortAddress(solAddress));
 
   await page.getByTestId('latch-account-button').click();
   await expect(dialog(page).getByRole('group', { name: 'Connected accounts' })).toBeVisible();
@@ -80,7 +79,7 @@ test('an EVM wallet and a Solana wallet connected together; disconnecting one le
   await dialog(page)
     .getByRole('button', { name: /Disconnect Ethereum & EVM/ })
     .click();
-  await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(truncateAddress(solAddress));
+  await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(shortAddress(solAddress));
   await expect(dialog(page).getByRole('group', { name: 'Connected accounts' })).toHaveCount(0);
   await expect(page.getByTestId('demo-status')).toHaveText('connected');
   await expect(page.getByTestId('demo-address')).toHaveText(solAddress);
@@ -110,5 +109,5 @@ test('a wallet on both namespaces is listed once, merged, and connects both', as
   await group.getByRole('button', { name: 'Ethereum & EVM' }).click();
   await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(shortAddress(chains.main.accounts[0]!.address));
   await group.getByRole('button', { name: 'Solana' }).click();
-  await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(truncateAddress(solAddress));
+  await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(shortAddress(solAddress));
 });

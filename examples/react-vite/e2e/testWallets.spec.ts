@@ -1,10 +1,9 @@
 // The demo's "try with a test wallet": a visitor with no browser wallet adds the testkit's mock wallet of each
 // namespace from the page, connects it through the modal's extension path, and finds it funded on the local chains.
-import { truncateAddress } from '@latch/kernel';
 import { demoTestWallets } from '../scripts/testWallets.mjs';
 import { serveDemo } from '../scripts/demoServer.mjs';
 import { dialog, DIST_DIR, expect, test } from './fixtures.js';
-import { expectedBalanceText } from './helpers.js';
+import { expectedBalanceText, shortAddress } from './helpers.js';
 import { connectWallet, sendNative } from './namespaceFlows.js';
 import * as namespaces from './namespaceWallets.js';
 
@@ -81,7 +80,7 @@ test('a visitor adds a test wallet per namespace from the page, connects each an
     // Send can be tried: the Cosmos test wallet sends to itself, and the chain takes it.
     await expect(dialog(page).getByTestId('latch-account')).toBeVisible();
     await dialog(page).getByTestId('latch-namespace-cosmos').click();
-    await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(truncateAddress(testWallets.cosmos!.address));
+    await expect(dialog(page).getByTestId('latch-account-name')).toHaveText(shortAddress(testWallets.cosmos!.address));
     expect(await sendNative(page, { amount: '1.5', to: testWallets.cosmos!.address, symbol: 'STAKE' })).toMatch(/submitted|confirmed/);
   } finally {
     await server.close();

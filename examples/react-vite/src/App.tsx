@@ -1,5 +1,5 @@
 import { ConnectButton, NetworkButton, useAccount, useLatchModal, useModalEvents, useNetwork, useWalletInfo } from '@latch/react';
-import { formatBalance } from '@latch/kernel';
+import { formatAccountBalance } from '@latch/kernel';
 import { useState } from 'react';
 import type { DemoConfig } from './config.js';
 import { SignMessageCard } from './SignMessageCard.js';
@@ -81,9 +81,7 @@ export function App({ config }: { config: DemoConfig }) {
               </dd>
               <dt>Balance</dt>
               <dd data-testid="demo-balance">
-                {account.isConnected && account.balance !== undefined
-                  ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`
-                  : '—'}
+                {account.isConnected && account.balance !== undefined ? formatAccountBalance(account.balance, account.balanceSymbol) : '—'}
               </dd>
               <dt>Wallet</dt>
               <dd data-testid="demo-wallet">{walletInfo?.name ?? '—'}</dd>

@@ -10,6 +10,8 @@ import { createToyLocalnet } from '@latch/testkit/toy';
 export interface DemoConfig {
   chains: { chainId: number; rpcUrl: string; name: string }[];
   token?: string;
+  /** An http(s) icon for `token` (its host is then on `imageHosts`): the e2e's image server that never answers. */
+  tokenImage?: string;
   nft?: string;
   /** A local Solana JSON-RPC (litesvm) and the CAIP-2 id of its cluster. */
   solana?: { rpcUrl: string; caipNetworkId: `solana:${string}` };

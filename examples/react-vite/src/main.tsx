@@ -25,12 +25,26 @@ await loadTestWallets(config);
 const networks = demoNetworks(config);
 const localChainId = networks[0]?.caipNetworkId;
 const params = new URLSearchParams(location.search);
+// `?features=legalCheckbox,-emailShowWallets`: flags turned on, or off with '-' (the e2e of the Connect view's options).
+const features = Object.fromEntries(
+  (params.get('features') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((flag) => (flag.startsWith('-') ? [flag.slice(1), false] : [flag, true])),
+);
 
 const modal = createModal({
   networks,
   adapters: [
     createEip155Adapter({
-      tokens: config.token && localChainId ? { [localChainId]: demoTokenAddresses(config).map((address) => ({ address })) } : {},
+      tokens:
+        config.token && localChainId
+          ? {
+              [localChainId]: demoTokenAddresses(config).map((address) =>
+                address === config.token && config.tokenImage ? { address, image: config.tokenImage } : { address },
+              ),
+            }
+          : {},
       // The NFTs tab lists the demo collection; its metadata and images are on chain (data: URIs).
       ...(config.nft && localChainId ? { nfts: { [localChainId]: [config.nft] } } : {}),
       // ENS on the local chain (its Universal Resolver), when the server deployed it.
@@ -72,6 +86,10 @@ const modal = createModal({
       ? [createSwapPlugin({ networks: { [config.chains[0].chainId]: demoSwapNetwork(config.swap, config.token) } })]
       : []),
   ],
+  features,
+  ...(config.tokenImage ? { imageHosts: [new URL(config.tokenImage).origin] } : {}),
+  // The consent checkbox needs something to agree to.
+  ...(features.legalCheckbox ? { termsConditionsUrl: `${location.origin}/terms`, privacyPolicyUrl: `${location.origin}/privacy` } : {}),
   metadata: { name: 'Latch demo', description: 'Connect a wallet to a local chain', url: location.origin, icons: [] },
   themeMode: params.get('theme') === 'light' ? 'light' : 'dark',
   // `?email=off`: the embedded wallet's social buttons without its e-mail field.

@@ -1,14 +1,12 @@
 import { BALANCE_CACHE_TTL_MS, NAME_CACHE_TTL_MS } from '../cache.js';
 import type { KernelContext } from '../context.js';
 import { networksAtom } from '../state/atoms.js';
+import { UNFETCHED_BALANCE } from '../format.js';
 import { LatchError } from '../errors/LatchError.js';
 import { ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE } from '../errors/messages.js';
 import type { Identity, NameService } from '../plugins/dataServices.js';
 import { capabilityOf, getAccount, reportError, updateAccount } from './accountState.js';
 import type { ChainNamespace } from '../types.js';
-
-/** §5: shown instead of a balance on test or unsupported networks. */
-const ZERO_BALANCE = '0.00';
 
 /**
  * §5: balance only where the namespace declares the capability, on non-test networks the wallet is
@@ -26,7 +24,7 @@ export async function refreshBalance(ctx: KernelContext, ns: ChainNamespace, opt
     return;
   }
   if (network.testnet || networkState.isUnsupported) {
-    updateAccount(ctx, ns, { balance: ZERO_BALANCE, balanceSymbol: symbol, balanceLoading: false });
+    updateAccount(ctx, ns, { balance: UNFETCHED_BALANCE, balanceSymbol: symbol, balanceLoading: false });
     return;
   }
   const cacheId = `${network.caipNetworkId}:${account.address}`;

@@ -1,4 +1,8 @@
-/** The §8 message catalogue, verbatim: every user- or developer-facing error text lives here. */
+/**
+ * The §8 message catalogue, verbatim: every user- or developer-facing error text lives here. Left out on purpose:
+ * the texts about another design's controller clients, a chain argument, a 'chain adapter' (the kernel says
+ * 'Adapter not found') and an undefined CaipNetwork/CaipAddress: no Latch code path has those cases (kernel/README.md).
+ */
 
 /* Each message is its own export so a bundle keeps only the texts it uses. */
 
@@ -32,12 +36,7 @@ export {
 // Controllers
 export const FAILED_TO_DISCONNECT_MESSAGE = 'Failed to disconnect';
 export const failedToDisconnectChain = (namespace: string, reason: string): string => `Failed to disconnect chain ${namespace}: ${reason}`;
-export const CHAIN_REQUIRED_FOR_ACCOUNT_DATA_MESSAGE = 'Chain is required to update chain account data';
-export const CHAIN_ADAPTER_NOT_FOUND_MESSAGE = 'Chain adapter not found';
-export const NETWORK_CONTROLLER_CLIENT_NOT_SET_MESSAGE = 'NetworkController client not set';
-export const CONNECTION_CONTROLLER_CLIENT_NOT_SET_MESSAGE = 'ConnectionController client not set';
 export const NETWORK_NOT_FOUND_MESSAGE = 'Network not found';
-export const ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND_MESSAGE = 'Address or auth connector not found';
 
 // Names and activity
 export const ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE = 'Error fetching name suggestions';
@@ -50,7 +49,6 @@ export const AUTHENTICATION_INIT_FAILED_MESSAGE = 'A problem occurred while tryi
 export const SMART_ACCOUNTS_UNSUPPORTED_MESSAGE = 'This application might not support Smart Accounts';
 
 // Sign-in
-export const NO_CONNECTION_CONTROLLER_CLIENT_MESSAGE = 'No ConnectionController client found';
 export const SIWE_AND_SIWX_MESSAGE = 'Cannot set both `siweConfig` and `siwx` options';
 
 // Embedded-wallet frame
@@ -68,9 +66,6 @@ export const IFRAME_REQUEST_TIMEOUT_MESSAGE = 'iframe_request_timeout';
 export const CHAIN_NOT_SUPPORTED_MESSAGE = 'Chain is not supported';
 export const WALLET_CONNECT_CONNECTOR_NOT_FOUND_MESSAGE = 'WalletConnectConnector not found';
 export const ADAPTER_NOT_FOUND_MESSAGE = 'Adapter not found';
-export const CAIP_NETWORK_UNDEFINED_MESSAGE = 'CaipNetwork is undefined';
-export const CAIP_NETWORK_OR_ADDRESS_UNDEFINED_MESSAGE = 'CaipNetwork or CaipAddress is undefined';
-export const CONTROLLER_CLIENTS_REQUIRED_MESSAGE = 'ConnectionControllerClient and NetworkControllerClient must be set';
 
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
 
@@ -78,12 +73,7 @@ export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
 export const ERROR_MESSAGES = /* @__PURE__ */ Object.freeze({
   FAILED_TO_DISCONNECT: FAILED_TO_DISCONNECT_MESSAGE,
   failedToDisconnectChain,
-  CHAIN_REQUIRED_FOR_ACCOUNT_DATA: CHAIN_REQUIRED_FOR_ACCOUNT_DATA_MESSAGE,
-  CHAIN_ADAPTER_NOT_FOUND: CHAIN_ADAPTER_NOT_FOUND_MESSAGE,
-  NETWORK_CONTROLLER_CLIENT_NOT_SET: NETWORK_CONTROLLER_CLIENT_NOT_SET_MESSAGE,
-  CONNECTION_CONTROLLER_CLIENT_NOT_SET: CONNECTION_CONTROLLER_CLIENT_NOT_SET_MESSAGE,
   NETWORK_NOT_FOUND: NETWORK_NOT_FOUND_MESSAGE,
-  ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND: ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND_MESSAGE,
   ERROR_RESOLVING_NAME: ERROR_RESOLVING_NAME_MESSAGE,
   ERROR_FETCHING_NAME_SUGGESTIONS: ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE,
   ERROR_FETCHING_NAMES_FOR_ADDRESS: ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE,
@@ -100,7 +90,6 @@ export const ERROR_MESSAGES = /* @__PURE__ */ Object.freeze({
   SIWX_NOT_ENABLED: SIWX_NOT_ENABLED_MESSAGE,
   NO_ACTIVE_CAIP_ADDRESS: NO_ACTIVE_CAIP_ADDRESS_MESSAGE,
   NO_ACTIVE_CAIP_NETWORK_OR_CLIENT: NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE,
-  NO_CONNECTION_CONTROLLER_CLIENT: NO_CONNECTION_CONTROLLER_CLIENT_MESSAGE,
   SIWE_AND_SIWX: SIWE_AND_SIWX_MESSAGE,
   pleaseTryAgainAfter,
   EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED: EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE,
@@ -114,9 +103,6 @@ export const ERROR_MESSAGES = /* @__PURE__ */ Object.freeze({
   CHAIN_NOT_SUPPORTED: CHAIN_NOT_SUPPORTED_MESSAGE,
   WALLET_CONNECT_CONNECTOR_NOT_FOUND: WALLET_CONNECT_CONNECTOR_NOT_FOUND_MESSAGE,
   ADAPTER_NOT_FOUND: ADAPTER_NOT_FOUND_MESSAGE,
-  CAIP_NETWORK_UNDEFINED: CAIP_NETWORK_UNDEFINED_MESSAGE,
-  CAIP_NETWORK_OR_ADDRESS_UNDEFINED: CAIP_NETWORK_OR_ADDRESS_UNDEFINED_MESSAGE,
-  CONTROLLER_CLIENTS_REQUIRED: CONTROLLER_CLIENTS_REQUIRED_MESSAGE,
   UNKNOWN_ERROR: UNKNOWN_ERROR_MESSAGE,
 } as const);
 

@@ -68,7 +68,7 @@ describe('ConnectButton', () => {
     const { modal } = createTestModal();
     const { findByTestId } = renderWithModal(modal, <ConnectButton balance="hide" />);
     await act(async () => void (await modal.connect('w')));
-    await waitFor(async () => expect((await findByTestId('latch-account-button')).textContent).toBe('0xf39F…b92266'));
+    await waitFor(async () => expect((await findByTestId('latch-account-button')).textContent).toBe('0xf3…b92266'));
   });
 
   it('loads the modal code on hover or focus, once', async () => {

@@ -1,4 +1,4 @@
-import { formatBalance, truncateAddress } from '@latch/kernel';
+import { formatAccountBalance, truncateAddress } from '@latch/kernel';
 import { useEffect, useState } from 'react';
 import { useLatchModal } from '../context.js';
 import { useHydrated, useKernelAtom } from '../hooks/useKernelState.js';
@@ -57,9 +57,7 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
   }
   const name = account.profileName ?? truncateAddress(account.address ?? '');
   const shownBalance =
-    balance === 'show' && account.balance !== undefined
-      ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
-      : undefined;
+    balance === 'show' && account.balance !== undefined ? formatAccountBalance(account.balance, account.balanceSymbol) : undefined;
   return (
     <button
       type="button"

@@ -1,8 +1,12 @@
 import type { TokenBalance } from '@latch/kernel';
 import type { LatchModal } from '../createModal.js';
 import { isAllowedImage } from './allowedImage.js';
+import { usePreloadedImage } from './remoteImage.js';
 
-/** A token's icon from an allowed host (`imageHosts`) or a data: URI; else its first letter. */
+/**
+ * A token's icon from an allowed host (`imageHosts`) or a data: URI, shown once loaded (a blank disc until then);
+ * else, or when it fails or takes over 2 s, its first letter.
+ */
 export function TokenIcon({
   modal,
   token,
@@ -12,15 +16,15 @@ export function TokenIcon({
   token: Pick<TokenBalance, 'symbol' | 'iconUrl'>;
   size?: number;
 }) {
-  if (isAllowedImage(token.iconUrl, modal.options.imageHosts)) {
-    return <img src={token.iconUrl} alt="" width={size} height={size} style={{ borderRadius: '50%', flex: 'none' }} />;
-  }
+  const state = usePreloadedImage(isAllowedImage(token.iconUrl, modal.options.imageHosts) ? token.iconUrl : undefined);
+  const disc = { width: size, height: size, borderRadius: '50%', flex: 'none' } as const;
+  if (state === 'ready') return <img src={token.iconUrl} alt="" width={size} height={size} style={disc} />;
   return (
     <span
       aria-hidden="true"
-      className="wallet-icon monogram"
-      data-letter={token.symbol.charAt(0).toUpperCase() || '?'}
-      style={{ width: size, height: size, borderRadius: '50%', color: 'var(--fg)', fontSize: Math.round(size * 0.45) }}
+      className={state === 'loading' ? 'wallet-icon' : 'wallet-icon monogram'}
+      data-letter={state === 'loading' ? undefined : token.symbol.charAt(0).toUpperCase() || '?'}
+      style={{ ...disc, color: 'var(--fg)', fontSize: Math.round(size * 0.45) }}
     />
   );
 }

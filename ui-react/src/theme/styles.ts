@@ -129,6 +129,9 @@ button { cursor: pointer; }
 .tab[aria-selected='true'], .tab[aria-pressed='true'] { background: var(--bg); color: var(--fg); }
 .panel { padding: 10px 0 0; min-height: 96px; }
 .empty { color: var(--muted); text-align: center; padding: 20px 8px; margin: 0; }
+.consent { display: flex; gap: 8px; align-items: flex-start; margin: 0 0 10px; }
+.consent input { width: 18px; height: 18px; margin: 1px 0 0; accent-color: var(--accent); flex: none; }
+.consent-gate[inert] { opacity: 0.5; }
 .token { display: flex; align-items: center; gap: 10px; padding: 8px 4px; }
 .token .figures { margin-left: auto; text-align: right; }
 .token .muted, .muted { color: var(--muted); }

@@ -1,4 +1,11 @@
-import { formatBalance, truncateAddress, type AccountTab, type ChainNamespace, type TokenBalance } from '@latch/kernel';
+import {
+  formatAccountBalance,
+  formatBalance,
+  truncateAddress,
+  type AccountTab,
+  type ChainNamespace,
+  type TokenBalance,
+} from '@latch/kernel';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { LatchModal } from '../createModal.js';
 import type { ViewLoader, ViewProps } from '../modal/views.js';
@@ -85,7 +92,7 @@ export default function AccountView({ modal }: ViewProps) {
           {account.balanceLoading && account.balance === undefined
             ? 'Loading balance…'
             : account.balance !== undefined
-              ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`
+              ? formatAccountBalance(account.balance, account.balanceSymbol)
               : 'Balance unavailable'}
         </div>
         <div className="actions">

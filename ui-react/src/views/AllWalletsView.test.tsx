@@ -1,7 +1,9 @@
 import type { Connector, ConnectorPlugin, RegistryWallet, WalletRegistryService } from '@latch/kernel';
-import { act, fireEvent, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connector } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { IMAGE_PRELOAD_TIMEOUT_MS } from '../parts/remoteImage.js';
+import { HeldImage } from '../test-support/heldImage.js';
 import { cleanupModals, createTestModal, MODAL_ELEMENT_NAME, openModal, type ModalScreen } from '../test-support/renderModal.js';
 import { BUNDLED_WALLETS } from '../wallets/bundledWallets.js';
 import { createListRegistry } from '../wallets/listRegistry.js';
@@ -242,22 +244,57 @@ describe('AllWallets view: wallets a connector plugin reaches', () => {
     });
   });
 
-  it("shows a plugin wallet's http(s) icon without a referrer, and a monogram when it fails to load", async () => {
-    const { plugin } = walletsPlugin();
-    const listed = plugin.wallets!;
-    const withIcons: ConnectorPlugin = {
-      ...plugin,
-      wallets: async (request) => (await listed(request)).map((w) => ({ ...w, icon: `https://registry.example/icons/${w.id}.svg` })),
-    };
-    const { modal } = createTestModal({ connectors: [withIcons] });
-    const screen = await openModal(modal, { view: 'AllWallets' });
-    const rainbow = await screen.ui.findByRole('button', { name: /^Rainbow\s*, connect with WalletConnect$/ });
-    const img = rainbow.querySelector('img');
-    expect(img?.getAttribute('src')).toBe('https://registry.example/icons/rainbow.svg');
-    expect(img?.getAttribute('referrerpolicy')).toBe('no-referrer');
-    fireEvent.error(img as HTMLImageElement);
-    await waitFor(() => expect(rainbow.querySelector('img')).toBeNull());
-    expect(rainbow.querySelector('.monogram')?.getAttribute('data-letter')).toBe('R');
+  describe("a plugin wallet's http(s) icon: loaded first without a referrer, given up after 2 s (§9)", () => {
+    async function listWithIcons({ loading = true } = {}) {
+      const { plugin } = walletsPlugin();
+      const listed = plugin.wallets!;
+      const withIcons: ConnectorPlugin = {
+        ...plugin,
+        wallets: async (request) => (await listed(request)).map((w) => ({ ...w, icon: `https://registry.example/icons/${w.id}.svg` })),
+      };
+      const screen = await openModal(createTestModal({ connectors: [withIcons] }).modal, { view: 'AllWallets' });
+      const rainbow = await screen.ui.findByRole('button', { name: /^Rainbow\s*, connect with WalletConnect$/ });
+      const preload = HeldImage.made.find((i) => i.src === 'https://registry.example/icons/rainbow.svg');
+      expect(preload?.referrerPolicy).toBe('no-referrer');
+      if (loading) {
+        // Blank while it loads: neither a broken image nor a letter that would flip to a logo.
+        expect(rainbow.querySelector('img')).toBeNull();
+        expect(rainbow.querySelector('.monogram')).toBeNull();
+      }
+      return { rainbow, preload: preload as HeldImage };
+    }
+    beforeEach(() => {
+      HeldImage.made = [];
+      vi.stubGlobal('Image', HeldImage);
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    });
+
+    it('shown once loaded, without a referrer', async () => {
+      const { rainbow, preload } = await listWithIcons();
+      act(() => preload.onload?.());
+      const img = rainbow.querySelector('img');
+      expect(img?.getAttribute('src')).toBe('https://registry.example/icons/rainbow.svg');
+      expect(img?.getAttribute('referrerpolicy')).toBe('no-referrer');
+    });
+
+    it('a monogram when it fails to load', async () => {
+      const { rainbow, preload } = await listWithIcons();
+      act(() => preload.onerror?.());
+      expect(rainbow.querySelector('img')).toBeNull();
+      expect(rainbow.querySelector('.monogram')?.getAttribute('data-letter')).toBe('R');
+    });
+
+    it('a monogram when the host has not answered in 2 s', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+      // The clock also runs on its own here (the view's list waits on real time), so the give-up may come first.
+      const { rainbow } = await listWithIcons({ loading: false });
+      await act(async () => vi.advanceTimersByTime(IMAGE_PRELOAD_TIMEOUT_MS));
+      expect(rainbow.querySelector('img')).toBeNull();
+      expect(rainbow.querySelector('.monogram')?.getAttribute('data-letter')).toBe('R');
+    });
   });
 
   it('passes the search on, and honours the modal excludeWalletIds', async () => {

@@ -2,6 +2,7 @@ import type { ChainNamespace, ConnectorPlugin, ConnectorWallet, RegistryWallet }
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { ViewProps } from '../modal/views.js';
 import { useStoreValue } from '../hooks/useKernelState.js';
+import { RemoteWalletIcon } from '../parts/remoteImage.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
 import { bundledWalletRegistry, withBundledLogos } from '../wallets/bundledRegistry.js';
 import { matchesWalletIds, mergeConnectors, safeHomepage, walletKey } from '../wallets/walletSections.js';
@@ -9,16 +10,6 @@ import { openConnecting } from './ConnectView.js';
 import { allConnectorsAtom, getInternals } from '@latch/kernel/internal';
 
 export const ALL_WALLETS_PAGE_SIZE = 24;
-
-/**
- * A wallet a connector plugin lists: its icon may be an http(s) URL on a host the integrator chose (the plugin
- * checked it, e.g. WalletConnect's registry host). Loaded without a referrer; a monogram when it fails.
- */
-function ConnectorWalletIcon({ wallet }: { wallet: ConnectorWallet }) {
-  const [failed, setFailed] = useState(false);
-  if (failed || !/^https?:\/\//.test(wallet.icon ?? '')) return <WalletIcon name={wallet.name} icon={wallet.icon} />;
-  return <img className="wallet-icon" src={wallet.icon} alt="" referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
-}
 
 /** Picking a wallet a connector plugin reaches: the plugin's connecting view, with that wallet. */
 function openThroughConnector(
@@ -139,7 +130,7 @@ export default function AllWalletsView({ modal }: ViewProps) {
         {reachable.map(({ plugin, wallet }) => (
           <li key={`${plugin.id}-${wallet.id}`}>
             <button type="button" className="tile" onClick={() => openThroughConnector(modal, connectors, plugin, wallet)}>
-              <ConnectorWalletIcon wallet={wallet} />
+              <RemoteWalletIcon wallet={wallet} />
               <span>{wallet.name}</span>
               <span className="sr-only">, connect with {plugin.name}</span>
             </button>

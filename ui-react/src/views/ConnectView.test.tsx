@@ -226,3 +226,91 @@ describe('Connect view: connector plugins (one session, several namespaces)', ()
     expect(shared.methods()).not.toContain('connect');
   });
 });
+
+/** A connector plugin's e-mail field at the Connect view's e-mail slot, as the embedded wallet ships one. */
+function EmailField() {
+  return <input aria-label="Email" data-testid="email-field" />;
+}
+function withEmailSection(features: Record<string, boolean>, extra: Record<string, unknown> = {}) {
+  const shared = createFakeConnectorPlugin({ id: 'mail', type: 'AUTH' });
+  const plugin = { ...shared.plugin, connectSection: 'EmailField', views: { EmailField: async () => ({ default: EmailField }) } };
+  return createTestModal({ connectors: [plugin], features, ...extra }).modal;
+}
+
+describe('Connect view: emailShowWallets and collapseWallets', () => {
+  for (const features of [{ collapseWallets: true }, { emailShowWallets: false }] as Record<string, boolean>[]) {
+    it(`${JSON.stringify(features)}: the wallets wait behind "Continue with a wallet" under the e-mail field; it shows them and focuses the first`, async () => {
+      const screen = await openModal(withEmailSection(features));
+      await screen.ui.findByTestId('email-field');
+      expect(screen.ui.queryByTestId('latch-wallet-list')).toBeNull();
+      expect(screen.ui.queryByRole('button', { name: /Wallet w/ })).toBeNull();
+      fireEvent.click(screen.ui.getByRole('button', { name: 'Continue with a wallet' }));
+      const wallet = await screen.ui.findByRole('button', { name: /Wallet w/ });
+      await waitFor(() => expect(screen.shadow.activeElement).toBe(wallet));
+      expect(screen.ui.queryByRole('button', { name: 'Continue with a wallet' })).toBeNull();
+    });
+  }
+
+  it('by default (emailShowWallets on, collapseWallets off) the wallets show with the e-mail field', async () => {
+    const screen = await openModal(withEmailSection({}));
+    await screen.ui.findByTestId('email-field');
+    expect(await screen.ui.findByRole('button', { name: /Wallet w/ })).toBeTruthy();
+    expect(screen.ui.queryByRole('button', { name: 'Continue with a wallet' })).toBeNull();
+  });
+
+  it('with no e-mail or social sign-in there is nothing to collapse against: the wallets show', async () => {
+    const screen = await openModal(createTestModal({ features: { collapseWallets: true, emailShowWallets: false } }).modal);
+    expect(await screen.ui.findByRole('button', { name: /Wallet w/ })).toBeTruthy();
+    expect(screen.ui.queryByRole('button', { name: 'Continue with a wallet' })).toBeNull();
+  });
+});
+
+describe('Connect view: legalCheckbox', () => {
+  const urls = { termsConditionsUrl: 'https://app.example/terms', privacyPolicyUrl: 'https://app.example/privacy' };
+
+  it('a labelled checkbox replaces the legal line; every way to connect is inert until it is ticked', async () => {
+    const screen = await openModal(withEmailSection({ legalCheckbox: true }, urls));
+    const box = await screen.ui.findByRole('checkbox', { name: 'I agree to the Terms of Service and the Privacy Policy' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect(screen.ui.getByRole('link', { name: 'the Terms of Service' }).getAttribute('href')).toBe(urls.termsConditionsUrl);
+    const methods = screen.ui.getByTestId('latch-connect-methods');
+    await screen.ui.findByTestId('email-field');
+    expect(methods.hasAttribute('inert')).toBe(true);
+    expect(methods.contains(screen.ui.getByTestId('latch-wallet-list'))).toBe(true);
+    expect(methods.contains(screen.ui.getByTestId('email-field'))).toBe(true);
+    fireEvent.click(box);
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(methods.hasAttribute('inert')).toBe(false);
+    fireEvent.click(box);
+    expect(methods.hasAttribute('inert')).toBe(true);
+  });
+
+  it('without a terms or privacy link there is nothing to agree to: no checkbox, nothing gated', async () => {
+    const screen = await openModal(createTestModal({ features: { legalCheckbox: true } }).modal);
+    await screen.ui.findByTestId('latch-wallet-list');
+    expect(screen.ui.queryByRole('checkbox')).toBeNull();
+    expect(screen.ui.queryByTestId('latch-connect-methods')).toBeNull();
+  });
+});
+
+describe('Connect view: a connector section whose code cannot be fetched', () => {
+  it("§8: says 'Unable to load email login dependency' instead of dropping the section, and Try again loads it", async () => {
+    let attempts = 0;
+    const shared = createFakeConnectorPlugin({ id: 'mail', type: 'AUTH' });
+    const loadEmailField = async () => {
+      attempts += 1;
+      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return { default: EmailField };
+    };
+    const plugin = { ...shared.plugin, connectSection: 'EmailField', views: { EmailField: loadEmailField } };
+    const screen = await openModal(createTestModal({ connectors: [plugin] }).modal);
+    const failure = await screen.ui.findByRole('alert');
+    expect(failure.textContent).toContain('Unable to load email login dependency. Check your connection.');
+    // The wallets are still there to use.
+    expect(screen.ui.getByRole('button', { name: /Wallet w/ })).toBeTruthy();
+    fireEvent.click(screen.ui.getByRole('button', { name: 'Try again' }));
+    expect(await screen.ui.findByTestId('email-field')).toBeTruthy();
+    expect(screen.ui.queryByTestId('latch-connect-section-failed')).toBeNull();
+    expect(attempts).toBe(2);
+  });
+});

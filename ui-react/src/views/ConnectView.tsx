@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { loadedView, loadView, resolveViewLoader, type ViewProps } from '../modal/views.js';
 import { useStoreValue } from '../hooks/useKernelState.js';
 import { ChevronIcon } from '../parts/icons.js';
@@ -6,6 +6,7 @@ import { WalletIcon } from '../parts/WalletIcon.js';
 import { namespaceLabel } from '../parts/NetworkList.js';
 import { BUNDLED_WALLETS } from '../wallets/bundledWallets.js';
 import { connectMethodOrder, safeHomepage, walletSections, type WalletEntry } from '../wallets/walletSections.js';
+import { EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE } from '@latch/kernel';
 import { allConnectorsAtom, getInternals } from '@latch/kernel/internal';
 
 /** How many wallets the Connect view lists before pointing to All Wallets. */
@@ -37,10 +38,61 @@ export default function ConnectView({ modal }: ViewProps) {
   });
   const order = connectMethodOrder(entries);
   const shown = entries.slice(0, CONNECT_VIEW_LIMIT);
-  const allWallets = modal.options.features?.allWallets !== false;
+  const features = modal.options.features;
+  const allWallets = features?.allWallets !== false;
+  const { termsConditionsUrl, privacyPolicyUrl } = modal.options;
+  const terms = safeHomepage(termsConditionsUrl);
+  const privacy = safeHomepage(privacyPolicyUrl);
+  const [agreed, setAgreed] = useState(false);
+  const [walletsOpen, setWalletsOpen] = useState(false);
+  const walletList = useRef<HTMLElement>(null);
+  // After "Continue with a wallet" the button is gone: focus goes to the first wallet, not to the page.
+  useEffect(() => {
+    if (walletsOpen) walletList.current?.querySelector<HTMLElement>('button, a')?.focus();
+  }, [walletsOpen]);
+  // The section holds the e-mail field and the social buttons: it shows while either is on, and hides the one that is off.
+  const emailOn = features?.email !== false;
+  const email =
+    (emailOn || features?.socials !== false) && sections.length ? (
+      <section key="email" aria-label={emailOn ? 'Email' : 'Social sign-in'}>
+        {sections.map((view) => (
+          <ConnectSection key={view} modal={modal} view={view} />
+        ))}
+      </section>
+    ) : null;
+  // With e-mail (and social) sign-in on the view, either flag puts the wallets behind one button.
+  const collapsed = email !== null && !walletsOpen && (features?.collapseWallets === true || features?.emailShowWallets === false);
+  // The consent checkbox replaces the legal line; it needs a terms or privacy link to agree to.
+  const consent = features?.legalCheckbox === true && Boolean(terms || privacy);
+  const links = (
+    <>
+      {terms ? (
+        <a href={terms} target="_blank" rel="noopener noreferrer">
+          the Terms of Service
+        </a>
+      ) : null}
+      {terms && privacy ? ' and ' : null}
+      {privacy ? (
+        <a href={privacy} target="_blank" rel="noopener noreferrer">
+          the Privacy Policy
+        </a>
+      ) : null}
+    </>
+  );
 
-  const wallets = (
+  const wallets = collapsed ? (
     <section key="wallet" aria-label="Wallets">
+      <ul className="list">
+        <li>
+          <button type="button" className="row" data-testid="latch-continue-with-wallet" onClick={() => setWalletsOpen(true)}>
+            <span className="name">Continue with a wallet</span>
+            <ChevronIcon />
+          </button>
+        </li>
+      </ul>
+    </section>
+  ) : (
+    <section key="wallet" aria-label="Wallets" ref={walletList}>
       {shown.length === 0 ? (
         <p className="empty" data-testid="latch-no-wallets">
           No wallet found in this browser.{' '}
@@ -67,59 +119,61 @@ export default function ConnectView({ modal }: ViewProps) {
       ) : null}
     </section>
   );
-  const { termsConditionsUrl, privacyPolicyUrl } = modal.options;
-  const terms = safeHomepage(termsConditionsUrl);
-  const privacy = safeHomepage(privacyPolicyUrl);
-  // The section holds the e-mail field and the social buttons: it shows while either is on, and hides the one that is off.
-  const emailOn = modal.options.features?.email !== false;
-  const email =
-    (emailOn || modal.options.features?.socials !== false) && sections.length ? (
-      <section key="email" aria-label={emailOn ? 'Email' : 'Social sign-in'}>
-        {sections.map((view) => (
-          <ConnectSection key={view} modal={modal} view={view} />
-        ))}
-      </section>
-    ) : null;
   // E-mail (a connector plugin's section) and wallets, in §2 order; social sign-in has no connector yet.
-  return (
+  const methods = order.map((method) => (method === 'wallet' ? wallets : method === 'email' ? email : null));
+  return consent ? (
     <>
-      {order.map((method) => (method === 'wallet' ? wallets : method === 'email' ? email : null))}
+      <label className="muted legal consent" data-testid="latch-legal">
+        <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.currentTarget.checked)} />
+        <span>I agree to {links}</span>
+      </label>
+      {/* Until ticked, the ways to connect can be seen but neither reached nor used. */}
+      <div className="consent-gate" inert={!agreed} data-testid="latch-connect-methods">
+        {methods}
+      </div>
+    </>
+  ) : (
+    <>
+      {methods}
       {terms || privacy ? (
         <p className="muted legal" data-testid="latch-legal">
-          By connecting a wallet, you agree to{' '}
-          {terms ? (
-            <a href={terms} target="_blank" rel="noopener noreferrer">
-              the Terms of Service
-            </a>
-          ) : null}
-          {terms && privacy ? ' and ' : null}
-          {privacy ? (
-            <a href={privacy} target="_blank" rel="noopener noreferrer">
-              the Privacy Policy
-            </a>
-          ) : null}
-          .
+          By connecting a wallet, you agree to {links}.
         </p>
       ) : null}
     </>
   );
 }
 
-/** A connector plugin's Connect-view section, loaded on first show (it is in no first-load chunk). */
+/**
+ * A connector plugin's Connect-view section (the e-mail sign-in), loaded on first show (it is in no first-load
+ * chunk). When its code cannot be fetched the visitor is told so (§8) and can try again, rather than the section
+ * silently missing.
+ */
 function ConnectSection({ modal, view }: { modal: ViewProps['modal']; view: string }) {
   const loader = resolveViewLoader(modal, view);
   const [module, setModule] = useState(() => (loader ? loadedView(loader) : undefined));
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (!loader || module) return;
+    if (!loader || module || failed) return;
     let live = true;
     loadView(loader).then(
       (m) => live && setModule(m),
-      () => undefined,
+      () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [loader, module]);
+  }, [loader, module, failed]);
+  if (failed) {
+    return (
+      <div className="center" role="alert" data-testid="latch-connect-section-failed">
+        <p>{EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE}. Check your connection.</p>
+        <button type="button" className="button" onClick={() => setFailed(false)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
   if (!module) return null;
   const Section = module.default;
   return <Section modal={modal} />;

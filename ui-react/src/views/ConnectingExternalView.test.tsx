@@ -50,8 +50,8 @@ describe('ConnectingExternal view', () => {
     await waitFor(() => expect(ui.queryByRole('dialog')).toBeNull());
     expect(modal.getState().open).toBe(false);
     const account = await host.findByTestId('latch-account-button');
-    expect(account.textContent).toBe('0xf39F…b92266');
-    expect(truncateAddress(CHECKSUMMED)).toBe('0xf39F…b92266');
+    expect(account.textContent).toBe('0xf3…b92266');
+    expect(truncateAddress(CHECKSUMMED)).toBe('0xf3…b92266');
     expect(fake.address).toBe(CHECKSUMMED);
   });
 

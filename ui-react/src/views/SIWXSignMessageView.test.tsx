@@ -35,7 +35,7 @@ describe('SIWXSignMessage', () => {
     expect(ui.getByRole('dialog', { name: 'Sign In' })).toBeTruthy();
     expect(ui.getByRole('heading', { name: 'Example wants you to sign in' })).toBeTruthy();
     expect(ui.getByText('Sign in to Example.')).toBeTruthy();
-    expect(ui.getByText('0xf39F…b92266')).toBeTruthy();
+    expect(ui.getByText('0xf3…b92266')).toBeTruthy();
     fireEvent.click(ui.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(modal.getState().open).toBe(false));
     expect(signed).toEqual([`app.example.com asks eip155:1:${ADDRESS} to sign in (#1)`]);
