@@ -1,4 +1,4 @@
-// The part of oidc-provider@9 (which ships no types) the local stand-in uses.
+// The part of oidc-provider@8 (which ships no types) the local stand-in uses.
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 

@@ -55,7 +55,7 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
 }
 
 /**
- * A local OpenID Connect provider (oidc-provider 9) on 127.0.0.1 that stands in for Google, Apple, GitHub,
+ * A local OpenID Connect provider (oidc-provider 8) on 127.0.0.1 that stands in for Google, Apple, GitHub,
  * Discord, X and Facebook in tests: the authorization code flow with PKCE required, discovery, JWKS, token and
  * userinfo endpoints, plus each OAuth 2 vendor's own user endpoint in its exact JSON under `/<vendor>/…`, which
  * answers only a valid access token from this provider.

@@ -37,7 +37,7 @@ async function freeOf(api: ApiPromise, address: string): Promise<{ json: Account
 }
 
 /**
- * A real Substrate runtime on 127.0.0.1: chopsticks (1.5.1) running Rococo Asset Hub from a local chain spec, offline,
+ * A real Substrate runtime on 127.0.0.1: chopsticks (1.1.0, the last release for Node 20) running Rococo Asset Hub from a local chain spec, offline,
  * one block per extrinsic. ~2.5 s to start and ~300 MB: start one per test file. Accounts start empty: `fund` them.
  */
 export async function startPolkadotChain(): Promise<PolkadotChain> {
