@@ -1,7 +1,7 @@
 import { getInternals, modalAtom, routerAtom } from '@latch/kernel/internal';
 import { useEffect, useRef } from 'react';
 import { APPROVAL_TITLES } from './controller.js';
-import { findPlugin, useController, useFocusIn, type ViewProps, ViewStyles } from './viewSupport.js';
+import { findPlugin, useController, useFocusIn, useFrameTheme, type ViewProps, ViewStyles } from './viewSupport.js';
 
 /**
  * §2 ApproveTransaction: hosts the wallet's own approval page (on the service's origin) for the first request
@@ -14,8 +14,10 @@ export default function ApproveTransactionView({ modal, data }: ViewProps) {
   const { controller, state } = useController(plugin);
   const approval = state.approval;
   const frame = useRef<HTMLIFrameElement>(null);
+  const view = useRef<HTMLDivElement>(null);
+  const theme = useFrameTheme(view);
   // Keyboard users land in the wallet's page (its own rules decide when a key press may approve).
-  useFocusIn(frame, approval?.requestId);
+  useFocusIn(frame, theme && approval?.requestId);
 
   // Leaving the view without answering cancels the request. Checked after the unmount settles: a remount (React's
   // StrictMode) keeps ApproveTransaction on top and cancels nothing.
@@ -39,22 +41,28 @@ export default function ApproveTransactionView({ modal, data }: ViewProps) {
     else modal.close({ force: true });
   }, [controller, approval, modal]);
 
-  if (!approval || !controller) return <p className="emb-note">No request is waiting for your approval.</p>;
-  const theme = modal.options.themeMode === 'light' ? 'light' : 'dark';
   return (
-    <div className="emb" data-testid="latch-embedded-approve" data-kind={approval.kind}>
-      <ViewStyles />
-      <p className="emb-note">Check the request in your wallet below, then approve or reject it there.</p>
-      <iframe
-        key={approval.requestId}
-        ref={frame}
-        className="emb-approval"
-        title={`${APPROVAL_TITLES[approval.kind]}: your wallet`}
-        src={controller.approvalUrl(approval.requestId, theme)}
-        sandbox="allow-scripts allow-same-origin"
-        referrerPolicy="no-referrer"
-        data-testid="latch-embedded-approve-frame"
-      />
+    <div ref={view}>
+      {!approval || !controller ? (
+        <p className="emb-note">No request is waiting for your approval.</p>
+      ) : (
+        <div className="emb" data-testid="latch-embedded-approve" data-kind={approval.kind}>
+          <ViewStyles />
+          <p className="emb-note">Check the request in your wallet below, then approve or reject it there.</p>
+          {theme ? (
+            <iframe
+              key={approval.requestId}
+              ref={frame}
+              className="emb-approval"
+              title={`${APPROVAL_TITLES[approval.kind]}: your wallet`}
+              src={controller.approvalUrl(approval.requestId, theme)}
+              sandbox="allow-scripts allow-same-origin"
+              referrerPolicy="no-referrer"
+              data-testid="latch-embedded-approve-frame"
+            />
+          ) : null}
+        </div>
+      )}
     </div>
   );
 }

@@ -31,7 +31,7 @@ export default function EmailSection({ modal }: ViewProps) {
     try {
       const c = controller ?? (await plugin.embedded.controller());
       await c.startEmail(address);
-      getInternals(modal).router.push(EMBEDDED_VIEWS.otp, { pluginId: plugin.id, email: address });
+      getInternals(modal).router.push(EMBEDDED_VIEWS.otp, { pluginId: plugin.id, email: address, title: 'Confirm Email' });
     } catch (caught) {
       const failure = caught instanceof EmbeddedError ? caught : toEmbeddedError(caught);
       alertFor(modal, failure);
@@ -62,14 +62,14 @@ export default function EmailSection({ modal }: ViewProps) {
             readOnly={busy}
           />
         </div>
-        <button type="submit" className="button primary block" disabled={busy} data-testid="latch-embedded-email-submit">
-          {busy ? 'Sending code…' : 'Continue with email'}
-        </button>
         {error ? (
           <p className="emb-error" id={`${id}-error`} role="alert" data-testid="latch-embedded-email-error">
             {error}
           </p>
         ) : null}
+        <button type="submit" className="button primary block" disabled={busy} data-testid="latch-embedded-email-submit">
+          {busy ? 'Sending code…' : 'Continue with email'}
+        </button>
       </form>
       <SocialButtons modal={modal} plugin={plugin} controller={controller} />
     </div>

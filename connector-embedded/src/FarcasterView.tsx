@@ -85,7 +85,6 @@ export default function FarcasterView({ modal, data }: ViewProps) {
       <ViewStyles />
       {phase.kind === 'waiting' ? (
         <>
-          <h3>Sign in with Farcaster</h3>
           <div
             ref={qr}
             className="emb-qr"

@@ -2,7 +2,7 @@ import { getInternals } from '@latch/kernel/internal';
 import { useEffect, useId, useRef, useState } from 'react';
 import { RESEND_COOLDOWN_MS, toEmbeddedError } from './controller.js';
 import { EMBEDDED_VIEWS } from './index.js';
-import { alertFor, findPlugin, useController, useFocusIn, type ViewProps, ViewStyles } from './viewSupport.js';
+import { alertFor, findPlugin, recoveryStep, useController, useFocusIn, type ViewProps, ViewStyles } from './viewSupport.js';
 
 /** What opens the OTP view. */
 export interface OtpViewData {
@@ -42,7 +42,7 @@ export default function OtpView({ modal, data }: ViewProps) {
       const action = await controller.verifyOtp(otp);
       const router = getInternals(modal).router;
       if (action === 'CONNECT') await modal.connect(plugin.id);
-      else router.push(EMBEDDED_VIEWS.recovery, { pluginId: plugin.id, mode: action === 'CREATE' ? 'save' : 'enter' });
+      else router.push(EMBEDDED_VIEWS.recovery, recoveryStep(plugin, action));
     } catch (caught) {
       const failure = toEmbeddedError(caught);
       alertFor(modal, failure);

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { toEmbeddedError } from './controller.js';
-import { alertFor, findPlugin, useController, type ViewProps, ViewStyles } from './viewSupport.js';
+import { alertFor, findPlugin, useController, useFrameTheme, type ViewProps, ViewStyles } from './viewSupport.js';
 
 /** What opens the recovery view: a new account saves its secret, a new device enters it. */
 export interface RecoveryViewData {
   pluginId: string;
   mode: 'save' | 'enter';
+  /** The modal's title over the step: the frame's own heading is for screen readers only, so it shows once. */
+  title: string;
 }
 
 /**
@@ -19,6 +21,8 @@ export default function RecoveryView({ modal, data }: ViewProps) {
   const [error, setError] = useState('');
   const [attempt, setAttempt] = useState(0);
   const started = useRef(-1);
+  const view = useRef<HTMLDivElement>(null);
+  const theme = useFrameTheme(view);
   const save = mode !== 'enter';
 
   useEffect(() => {
@@ -36,19 +40,17 @@ export default function RecoveryView({ modal, data }: ViewProps) {
 
   if (!plugin) return <p className="empty">The embedded wallet is not registered in this modal.</p>;
   return (
-    <div className="emb" data-testid="latch-embedded-recovery" data-mode={save ? 'save' : 'enter'}>
+    <div ref={view} className="emb" data-testid="latch-embedded-recovery" data-mode={save ? 'save' : 'enter'}>
       <ViewStyles />
-      <h3>{save ? 'Save your recovery secret' : 'Enter your recovery secret'}</h3>
-      <p className="emb-note">
-        {save
-          ? 'Your wallet is ready. Keep this secret somewhere safe: with your sign-in (e-mail, social account or Farcaster) it restores your wallet on another device. It is shown only once.'
-          : 'This device has no key for your wallet yet. Type the recovery secret you saved when you created it.'}
-      </p>
-      {controller ? (
+      {/* The wallet's page says how to keep the secret; a new device is told why it is asked for one. */}
+      {save ? null : (
+        <p className="emb-note">This device has no key for your wallet yet. Type the recovery secret you saved when you created it.</p>
+      )}
+      {controller && theme ? (
         <iframe
           className="emb-recovery"
           title={save ? 'Your recovery secret' : 'Enter your recovery secret'}
-          src={controller.recoveryUrl(modal.options.themeMode === 'light' ? 'light' : 'dark')}
+          src={controller.recoveryUrl(theme)}
           // allow-forms: the secret is typed into a form (its submit event never fires without it); the frame's own
           // CSP (form-action 'none') still keeps it from going anywhere.
           sandbox="allow-scripts allow-same-origin allow-forms"

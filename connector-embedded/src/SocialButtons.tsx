@@ -192,11 +192,11 @@ export function shownProviders(modal: ModalLike, config: ProjectConfig, environm
 export function chooseSocial(modal: ModalLike, plugin: EmbeddedWalletPlugin, controller: EmbeddedController, provider: SocialProvider) {
   const router = getInternals(modal).router;
   if (provider === 'farcaster') {
-    router.push(EMBEDDED_VIEWS.farcaster, { pluginId: plugin.id });
+    router.push(EMBEDDED_VIEWS.farcaster, { pluginId: plugin.id, title: 'Sign in with Farcaster' });
     return;
   }
   const attempt = startSocialSignIn(controller, provider, openSignInWindow());
-  router.push(EMBEDDED_VIEWS.social, { pluginId: plugin.id, provider, attempt });
+  router.push(EMBEDDED_VIEWS.social, { pluginId: plugin.id, provider, attempt, title: `Sign in with ${PROVIDER_NAMES[provider]}` });
 }
 
 /** The configured providers, fetched when the section first shows; cached by the controller for the page. */
@@ -256,7 +256,9 @@ export function SocialButtons(props: { modal: ModalLike; plugin: EmbeddedWalletP
               aria-label="More sign-in options"
               title="More sign-in options"
               data-testid="latch-embedded-socials-more"
-              onClick={() => getInternals(modal).router.push(EMBEDDED_VIEWS.socials, { pluginId: plugin.id })}
+              onClick={() =>
+                getInternals(modal).router.push(EMBEDDED_VIEWS.socials, { pluginId: plugin.id, title: 'More Sign-in Options' })
+              }
             >
               <MoreIcon />
             </button>

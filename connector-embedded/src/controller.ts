@@ -43,6 +43,18 @@ export const APPROVAL_TITLES = {
 } as const;
 
 /**
+ * The modal's look, for the wallet's visible pages (query parameters, each checked by the page): its mode, and its
+ * `--latch-accent`, `--latch-border-radius-master`, `--latch-font-family` and `--latch-font-size-master`.
+ */
+export interface FrameTheme {
+  theme?: 'dark' | 'light';
+  accent?: string;
+  radius?: string;
+  font?: string;
+  size?: string;
+}
+
+/**
  * A request waiting for the visitor: the host knows only its id and kind; what it is, and the Approve button, are
  * on the frame's approval page (`approvalUrl`), which the ApproveTransaction view shows.
  */
@@ -89,11 +101,11 @@ export interface EmbeddedController {
   cancelFarcaster(channelId: string): Promise<void>;
   createWallet(): Promise<void>;
   recoverWallet(): Promise<void>;
-  recoveryUrl(theme?: 'dark' | 'light'): string;
+  recoveryUrl(theme?: FrameTheme): string;
   /** The frame's approval page for one request, on the service's origin. */
-  approvalUrl(requestId: string, theme?: 'dark' | 'light'): string;
+  approvalUrl(requestId: string, theme?: FrameTheme): string;
   /** The frame's sign-in methods page (add or remove ways of signing in), on the service's origin. */
-  loginsUrl(theme?: 'dark' | 'light'): string;
+  loginsUrl(theme?: FrameTheme): string;
   /** The visitor left the approval view: the request fails with 4001 and nothing is signed. */
   cancelApproval(requestId: string): void;
   /** The kernel's connect: the session of the signed-in visitor. */
@@ -336,9 +348,9 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
       getContext()?.storage.set('login', true);
       set({ user: reply.user });
     },
-    recoveryUrl: (theme) => pageUrl('recovery', { theme }),
-    approvalUrl: (requestId, theme) => pageUrl('approve', { request: requestId, theme }),
-    loginsUrl: (theme) => pageUrl('logins', { theme }),
+    recoveryUrl: (theme) => pageUrl('recovery', { ...theme }),
+    approvalUrl: (requestId, theme) => pageUrl('approve', { request: requestId, ...theme }),
+    loginsUrl: (theme) => pageUrl('logins', { ...theme }),
     cancelApproval(requestId) {
       void frame?.then((client) => client.request('approval:cancel', { requestId })).catch(() => undefined);
     },

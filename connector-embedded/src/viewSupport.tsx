@@ -8,9 +8,10 @@ import {
 } from '@latch/kernel';
 import { getInternals } from '@latch/kernel/internal';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ControllerState, EmbeddedController, EmbeddedError } from './controller.js';
+import type { ControllerState, EmbeddedController, EmbeddedError, FrameTheme } from './controller.js';
 import { EMBEDDED_VIEWS, type EmbeddedWalletPlugin } from './index.js';
 import { SOCIAL_INIT_ERROR } from './protocol/constants.js';
+import type { RecoveryViewData } from './RecoveryView.js';
 
 /** The modal as the views use it. */
 export type ModalLike = Parameters<typeof getInternals>[0] & {
@@ -55,6 +56,28 @@ export function useFocusIn(ref: RefObject<HTMLElement | null>, when: unknown): v
   }, [ref, when]);
 }
 
+/**
+ * The modal's look as it is now (the theme the host may have switched since `createModal`, and its `--latch-*`
+ * variables), read from the modal's root around `ref`, for the wallet's own pages. Undefined until read: a frame
+ * waits for it rather than load twice.
+ */
+export function useFrameTheme(ref: RefObject<HTMLElement | null>): FrameTheme | undefined {
+  const [theme, setTheme] = useState<FrameTheme>();
+  useLayoutEffect(() => {
+    const root = ref.current?.closest<HTMLElement>('.latch-root');
+    const style = root ? getComputedStyle(root) : undefined;
+    const variable = (name: string) => style?.getPropertyValue(name).trim() || undefined;
+    setTheme({
+      theme: root?.dataset.theme === 'light' ? 'light' : 'dark',
+      accent: variable('--latch-accent'),
+      radius: variable('--latch-border-radius-master'),
+      font: variable('--latch-font-family'),
+      size: variable('--latch-font-size-master'),
+    });
+  }, [ref]);
+  return theme;
+}
+
 /** The controller (loaded on first use) and its state, kept current. */
 export function useController(plugin: EmbeddedWalletPlugin | undefined): {
   controller?: EmbeddedController;
@@ -85,10 +108,16 @@ export function useController(plugin: EmbeddedWalletPlugin | undefined): {
   return { controller, state, failed };
 }
 
+/** The recovery step's route data after a sign-in that made a wallet (save its secret) or found one (enter it). */
+export function recoveryStep(plugin: EmbeddedWalletPlugin, action: 'CREATE' | 'RECOVER'): RecoveryViewData {
+  const save = action === 'CREATE';
+  return { pluginId: plugin.id, mode: save ? 'save' : 'enter', title: save ? 'Save Recovery Secret' : 'Enter Recovery Secret' };
+}
+
 /** The outcome of a finished social or Farcaster sign-in: connected, or the recovery step in this view's place. */
 export async function afterSignIn(modal: ModalLike, plugin: EmbeddedWalletPlugin, action: 'CONNECT' | 'CREATE' | 'RECOVER') {
   if (action === 'CONNECT') await modal.connect(plugin.id);
-  else getInternals(modal).router.replace(EMBEDDED_VIEWS.recovery, { pluginId: plugin.id, mode: action === 'CREATE' ? 'save' : 'enter' });
+  else getInternals(modal).router.replace(EMBEDDED_VIEWS.recovery, recoveryStep(plugin, action));
 }
 
 /** §8 a sign-in could not start: tell the visitor, end the half-made embedded session and go back to Connect. */
@@ -145,14 +174,16 @@ const CSS = `
 .emb .emb-note { margin: 0; color: var(--muted); font-size: calc(var(--fs) * 1.3); }
 .emb .emb-error { margin: 0; color: var(--danger); font-weight: 600; }
 .emb .emb-row { display: flex; gap: 8px; }
-.emb .emb-row .button { flex: 1; }
-.emb iframe.emb-recovery { width: 100%; height: 220px; border: 1px solid var(--border); border-radius: calc(var(--r) * 3); background: var(--surface); }
-.emb iframe.emb-approval, .emb iframe.emb-logins { width: 100%; height: min(440px, 62vh); border: 1px solid var(--border); border-radius: calc(var(--r) * 3); background: var(--surface); }
+.emb .emb-row .button, .emb .emb-row .emb-input { flex: 1; }
+/* The wallet's pages wear the modal's colours (passed to them), so they sit in the view without a card around them. */
+.emb iframe.emb-recovery { width: 100%; height: 312px; border: 0; display: block; background: var(--bg); }
+.emb iframe.emb-approval, .emb iframe.emb-logins { width: 100%; height: min(440px, 62vh); border: 0; display: block; background: var(--bg); }
 .emb .emb-socials { display: flex; flex-direction: column; gap: 8px; }
 .emb .emb-social-row { display: flex; gap: 8px; }
 .emb .emb-social-row .button { flex: 1; padding: 0; }
-.emb .emb-center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; }
-.emb .emb-center h3 { margin: 0; }
+.emb.emb-center, .emb .emb-center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; }
+.emb.emb-center > .button.block { align-self: stretch; }
+.emb.emb-center h3, .emb .emb-center h3 { margin: 0; }
 .emb .emb-qr { width: 232px; max-width: 100%; border-radius: calc(var(--r) * 4); overflow: hidden; background: #fff; line-height: 0; }
 .emb .emb-qr svg { width: 100%; height: auto; }
 .emb ul.emb-providers { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }

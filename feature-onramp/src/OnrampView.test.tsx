@@ -36,9 +36,19 @@ async function openBuy(options: Partial<OnrampOptions> = {}, setup: { solana?: b
 const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
 describe('Buy (on-ramp view)', () => {
-  it('is listed first among the wallet features and opens as a named dialog', async () => {
+  it('is listed first among the wallet features and opens titled as its button', async () => {
     const { ui } = await openBuy();
-    expect(ui.getByRole('dialog', { name: 'Buy Crypto' })).toBeTruthy();
+    expect(ui.getByRole('dialog', { name: 'Buy' })).toBeTruthy();
+  });
+
+  it('is offered only where a configured provider serves the namespace (Coinbase: eip155; Meld: eip155 and solana)', async () => {
+    const coinbaseOnly = createOnrampPlugin({ providers: { coinbase: { appId: 'app' } }, timeZone: () => 'Europe/Paris' });
+    const withMeld = createOnrampPlugin({ providers: { meld: { publicKey: 'key' } }, timeZone: () => 'Europe/Paris' });
+    expect([coinbaseOnly.supports?.(mainnet), coinbaseOnly.supports?.(solanaMainnet)]).toEqual([true, false]);
+    expect([withMeld.supports?.(mainnet), withMeld.supports?.(solanaMainnet)]).toEqual([true, true]);
+    expect(
+      coinbaseOnly.supports?.({ ...mainnet, chainNamespace: 'polkadot', caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182' }),
+    ).toBe(false);
   });
 
   it('opens the Coinbase widget in a popup with the account address, network, asset and amount', async () => {

@@ -1,4 +1,4 @@
-import type { FeaturePlugin, LazyView } from '@latch/kernel';
+import type { CaipNetwork, FeaturePlugin, LazyView } from '@latch/kernel';
 import type { OnrampProviders } from './providers.js';
 import { DEFAULT_RESTRICTED_TIME_ZONES, visitorTimeZone } from './restrictedTimeZones.js';
 
@@ -26,6 +26,13 @@ export interface OnrampSettings {
 
 /** The plugin's one view: the Buy form. */
 export const ONRAMP_VIEW = 'BuyCrypto';
+
+declare module '@latch/kernel' {
+  /** `open({ view: 'BuyCrypto' })` compiles where this package is used. */
+  interface PluginViews {
+    BuyCrypto: true;
+  }
+}
 
 /** The plugin, with the checked configuration its view reads (the view imports nothing from this module). */
 export interface OnrampPlugin extends FeaturePlugin {
@@ -66,6 +73,8 @@ export function createOnrampPlugin(options: OnrampOptions): OnrampPlugin {
     id: 'onramp',
     feature: 'onramp',
     onramp: { providers: providers as OnrampProviders, fiatCurrency },
+    // Coinbase serves eip155, Meld eip155 and solana (§9): the namespaces of the providers configured.
+    supports: (network: CaipNetwork) => network.chainNamespace === 'eip155' || (network.chainNamespace === 'solana' && 'meld' in providers),
     // Read when the modal renders (in the browser, not at module load): no view, no Buy button.
     get views() {
       const zone = timeZone();

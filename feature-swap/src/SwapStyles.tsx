@@ -5,9 +5,11 @@ const CSS = `
 .swap .label { font-weight: 600; color: var(--muted); }
 .swap .row { display: flex; gap: 8px; align-items: stretch; }
 .swap input[type='text'] {
-  height: 44px; padding: 0 12px; border-radius: calc(var(--r) * 3); min-width: 0; flex: 1;
+  height: 44px; padding: 0 12px; border-radius: calc(var(--r) * 3); min-width: 0;
   border: 1px solid var(--border); background: var(--surface); color: var(--fg);
 }
+/* Grows only beside a button: in a field's column, flex: 1 would squash it to its text's height. */
+.swap .row input[type='text'] { flex: 1; }
 .swap input[aria-invalid='true'] { border-color: var(--danger); }
 .swap .pick { min-width: 110px; justify-content: center; }
 .swap .note { color: var(--muted); margin: 0 0 12px; overflow-wrap: anywhere; }

@@ -31,10 +31,20 @@ describe('the Swap view when it cannot swap', () => {
     expect(ui.getByRole('dialog', { name: 'Swap' })).toBeTruthy();
   });
 
-  it('says so on a namespace or network without swap contracts', async () => {
-    expect((await openSwap({}, { solana: true })).view.textContent).toBe('Swaps are not available on this network.');
-    await cleanupModals();
-    expect((await openSwap({}, { network: base })).view.textContent).toBe('Swaps are not available on this network.');
+  it('is offered only where it can swap; opened anyway on a namespace or network without contracts, it says so', async () => {
+    for (const setup of [{ solana: true }, { network: base }]) {
+      const plugin = createSwapPlugin({});
+      const { modal } = setup.solana
+        ? createTestModal({ networks: [solanaMainnet], plugins: [plugin] }, { namespace: 'solana', connectors: [connector('w', 'solana')] })
+        : createTestModal({ networks: [base, mainnet], plugins: [plugin] });
+      await modal.connect('w');
+      const screen = await openModal(modal);
+      const features = await screen.ui.findByRole('navigation', { name: 'Wallet features' });
+      expect([...features.querySelectorAll('button')].map((b) => b.textContent?.trim())).toEqual(['Receive']);
+      await modal.open({ view: 'Swap' });
+      expect((await screen.ui.findByTestId('latch-Swap')).textContent).toBe('Swaps are not available on this network.');
+      await cleanupModals();
+    }
   });
 
   it('names a configuration problem found when the view opens', async () => {

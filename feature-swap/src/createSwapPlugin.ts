@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '@latch/kernel';
+import type { CaipNetwork, FeaturePlugin } from '@latch/kernel';
 import type { QuoteProvider, SwapNetworkConfig } from './types.js';
 
 export interface SwapOptions {
@@ -71,6 +71,8 @@ export function createSwapPlugin(options: SwapOptions = {}): SwapPlugin {
     id: 'swaps',
     feature: 'swaps',
     views: { [SWAP_VIEW]: () => import('./SwapView.js') },
+    // An eip155 network with contracts: the integrator's, or Ethereum mainnet's (DEFAULT_SWAP_NETWORKS, read by the view).
+    supports: ({ caipNetworkId: id }: CaipNetwork) => id === 'eip155:1' || (id.startsWith('eip155:') && id.slice(7) in networks),
     swap: { networks, slippage, ...(quoteProvider ? { quoteProvider } : {}) },
   };
 }

@@ -54,6 +54,13 @@ describe('createModal', () => {
     expectTypeOf(modal.connect('w')).resolves.toEqualTypeOf<ConnectResult>();
     expectTypeOf(modal.signMessage('hi', { namespace: 'near' })).resolves.toEqualTypeOf<string>();
   });
+
+  it('opens only at a view that exists: built in, or declared by a plugin package', () => {
+    const modal = createModal({ networks: [near] });
+    void modal.open({ view: 'WalletSend' });
+    // @ts-expect-error not a view
+    void modal.open({ view: 'Nope' });
+  });
 });
 
 describe('namespaces', () => {

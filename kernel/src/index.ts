@@ -56,6 +56,8 @@ export type {
   AlertsState,
   BuiltInView,
   NetworkState,
+  OpenableView,
+  PluginViews,
   RouteEntry,
   SendState,
   SnackState,

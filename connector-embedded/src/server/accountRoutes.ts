@@ -26,7 +26,7 @@ export interface AccountRouteOptions {
   mailer: OtpMailer;
   /** The providers an account can add: the configured socials, and Farcaster when a relay is configured. */
   linkable: readonly string[];
-  takeCodeSlot(userId: string): { ok: true } | { ok: false; retryAfter: number };
+  takeCodeSlot(userId: string): Promise<{ ok: true } | { ok: false; retryAfter: number }>;
 }
 
 /** An address the service can mail: a verified one that is not a stand-in for a provider without e-mail. */
@@ -93,7 +93,7 @@ export function createAccountRoutes(options: AccountRouteOptions) {
     const user = await (await options.adapter()).findUserById(session.userId);
     const to = realEmail(user);
     if (!to) throw new ServiceError(400, 'no_email', 'This wallet has no e-mail address to send a code to: sign in again instead');
-    const slot = options.takeCodeSlot(session.userId);
+    const slot = await options.takeCodeSlot(session.userId);
     if (!slot.ok) throw rateLimited(slot.retryAfter);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await (await options.scopes()).setStepUpCode(session.sessionId, challengeOf(code), new Date(Date.now() + CODE_LIFETIME_MS));

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { parseJson, rateLimited, ServiceError } from './http.js';
 import { parseBody } from './parseBody.js';
+import type { Take } from './rateLimit.js';
 
 /** The auth routes the frame uses; better-auth's other endpoints are not exposed. */
 const AUTH_ROUTES = new Set([
@@ -23,13 +24,11 @@ const EMAIL = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.
 const SendBody = v.object({ email: EMAIL, type: v.literal('sign-in', "type must be 'sign-in'") });
 const SignInBody = v.object({ email: EMAIL, otp: v.pipe(v.string(), v.regex(/^\d{6}$/, 'The code is 6 digits')) });
 
-type Take = { ok: true; release(): void } | { ok: false; retryAfter: number };
-
 export interface AuthRouteOptions {
   serviceOrigin: string;
   handler: () => Promise<(request: Request) => Promise<Response>>;
-  takeSendSlot(email: string, ip: string): Take;
-  takeVerifySlot(email: string): Take;
+  takeSendSlot(email: string, ip: string): Promise<Take>;
+  takeVerifySlot(email: string): Promise<Take>;
   /** Mail failures better-auth swallowed, by address (the route answers 502 instead of a silent success). */
   mailFailures: Map<string, unknown>;
   /** Ties the session a sign-in just created (its token) to the caller's project and host page. */
@@ -53,12 +52,12 @@ export async function authRoute(options: AuthRouteOptions, request: IncomingMess
   const route = `${request.method} ${url.pathname}`;
   if (!AUTH_ROUTES.has(route)) throw new ServiceError(404, 'not_found', 'Not found');
   const json = parseJson(body);
-  let release: (() => void) | undefined;
+  let release: (() => Promise<void>) | undefined;
   let mailEmail: string | undefined;
   let forward = body;
   if (route === 'POST /api/auth/email-otp/send-verification-otp') {
     const { email, type } = parseBody(SendBody, json);
-    const taken = options.takeSendSlot(email, options.clientIp(request));
+    const taken = await options.takeSendSlot(email, options.clientIp(request));
     if (!taken.ok) throw rateLimited(taken.retryAfter);
     release = taken.release;
     mailEmail = email;
@@ -66,7 +65,7 @@ export async function authRoute(options: AuthRouteOptions, request: IncomingMess
     forward = Buffer.from(JSON.stringify({ email, type }));
   } else if (route === 'POST /api/auth/sign-in/email-otp') {
     const { email, otp } = parseBody(SignInBody, json);
-    const taken = options.takeVerifySlot(email);
+    const taken = await options.takeVerifySlot(email);
     if (!taken.ok) throw rateLimited(taken.retryAfter);
     forward = Buffer.from(JSON.stringify({ email, otp }));
   } else if (route === 'GET /api/auth/get-session' && request.headers.authorization) {
@@ -85,7 +84,7 @@ export async function authRoute(options: AuthRouteOptions, request: IncomingMess
   );
   const text = await answer.text();
   if (answer.status >= 400) {
-    release?.();
+    await release?.();
     let code = 'auth_error';
     let message = 'Sign-in failed';
     try {
@@ -100,7 +99,7 @@ export async function authRoute(options: AuthRouteOptions, request: IncomingMess
   if (mailEmail !== undefined && options.mailFailures.has(mailEmail)) {
     const failure = options.mailFailures.get(mailEmail);
     options.mailFailures.delete(mailEmail);
-    release?.();
+    await release?.();
     console.error('[embedded wallet service] could not send the code mail:', failure instanceof Error ? failure.message : failure);
     throw new ServiceError(502, 'send_failed', 'The code could not be sent: try again in a moment');
   }

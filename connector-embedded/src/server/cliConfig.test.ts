@@ -37,7 +37,7 @@ describe('the CLI configuration', () => {
       secret: SECRET,
       port: 0,
       host: '127.0.0.1',
-      trustProxy: true,
+      trustProxy: 1,
       otpExpiresInSeconds: 300,
     });
   });
@@ -78,7 +78,17 @@ describe('the CLI configuration', () => {
     expect(options?.database).toBe('postgres://u:p@db:5432/wallet');
     expect(options?.port).toBe(9100);
     expect(options?.publicUrl).toBe('https://wallet.example.com');
-    expect(options?.trustProxy).toBe(true);
+    expect(options?.trustProxy).toBe(1);
+  });
+
+  it('counts the proxies in front: --proxies <n> or LATCH_EMBEDDED_TRUST_PROXY=<n>; none by default', () => {
+    const base = ['--project', 'a=https://a.example', '--smtp', 'smtp://127.0.0.1:2525', '--from', 'w@x.test', '--secret', SECRET];
+    expect(parseCliConfig(base, {}).options?.trustProxy).toBe(0);
+    expect(parseCliConfig([...base, '--proxies', '2'], {}).options?.trustProxy).toBe(2);
+    expect(parseCliConfig(base, { LATCH_EMBEDDED_TRUST_PROXY: '3' }).options?.trustProxy).toBe(3);
+    expect(parseCliConfig(base, { LATCH_EMBEDDED_TRUST_PROXY: 'true' }).options?.trustProxy).toBe(1);
+    expect(parseCliConfig([...base, '--proxies', '0'], { LATCH_EMBEDDED_TRUST_PROXY: '2' }).options?.trustProxy).toBe(0);
+    expect(() => parseCliConfig([...base, '--proxies', 'all'], {})).toThrow("--proxies: expected a whole number, got 'all'");
   });
 
   it('makes up a secret when none is given, and says so', () => {

@@ -22,7 +22,10 @@ Every flag has an environment variable; a flag wins over its variable.
   --host <address>        default 127.0.0.1 (put a TLS reverse proxy in front)                       LATCH_EMBEDDED_HOST
   --public-url <url>      the origin browsers use, e.g. https://wallet.example.com
                           (default http://<host>:<port>)                                            LATCH_EMBEDDED_PUBLIC_URL
-  --trust-proxy           take the client IP from X-Forwarded-For (only behind your proxy)           LATCH_EMBEDDED_TRUST_PROXY=1
+  --trust-proxy           one reverse proxy in front: the client IP is the X-Forwarded-For entry it
+                          appended (the right-most); never set it when clients reach the service directly  LATCH_EMBEDDED_TRUST_PROXY=1
+  --proxies <n>           n proxies in front, each appending to X-Forwarded-For (a CDN and a load
+                          balancer: 2); the client IP is the entry n from the right                  LATCH_EMBEDDED_TRUST_PROXY=<n>
   --frame-dir <path>      the built frame app (default: the package's dist/frame)                    LATCH_EMBEDDED_FRAME_DIR
   --app-name <name>       the name in the mail ("123456 is your <name> sign-in code"), default wallet  LATCH_EMBEDDED_APP_NAME
   --otp-expires-in <s>    how long a code is valid, in seconds (default 300)                         LATCH_EMBEDDED_OTP_EXPIRES_IN
@@ -65,6 +68,7 @@ export function parseCliConfig(argv: readonly string[], env: Readonly<Record<str
       host: { type: 'string' },
       'public-url': { type: 'string' },
       'trust-proxy': { type: 'boolean' },
+      proxies: { type: 'string' },
       'frame-dir': { type: 'string' },
       'app-name': { type: 'string' },
       'otp-expires-in': { type: 'string' },
@@ -108,7 +112,15 @@ export function parseCliConfig(argv: readonly string[], env: Readonly<Record<str
   if (secret.length < 32) throw new CliConfigError('--secret: at least 32 characters');
   const socials = parseSocialCliConfig(values.social ?? [], values['social-option'] ?? [], env, (message) => new CliConfigError(message));
   const farcaster = parseFarcasterCliConfig(values, env, (message) => new CliConfigError(message));
-  const trust = values['trust-proxy'] ?? /^(1|true|yes)$/i.test(env.LATCH_EMBEDDED_TRUST_PROXY ?? '');
+  const trustEnv = (env.LATCH_EMBEDDED_TRUST_PROXY ?? '').trim();
+  const trust =
+    values.proxies !== undefined
+      ? number('proxies', values.proxies, 0)
+      : values['trust-proxy']
+        ? 1
+        : /^(true|yes)$/i.test(trustEnv)
+          ? 1
+          : number('proxies', trustEnv, 0);
   return {
     help: false,
     generatedSecret,

@@ -7,12 +7,14 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { type AccountAdapter, createAccountRoutes, noticeLoginChange } from './accountRoutes.js';
 import { authRoute } from './authRoutes.js';
 import { type DatabaseOption, openDatabase } from './database.js';
-import { createFarcasterSignIn, type FarcasterConfig, resolveFarcasterConfig } from './farcaster.js';
+import { createFarcasterSignIn, FARCASTER_REQUEST_TTL_MS, type FarcasterConfig, resolveFarcasterConfig } from './farcaster.js';
+import { createFarcasterRequests } from './farcasterRequests.js';
 import { frameDirPath, sendFrameAsset, sendFramePage } from './frameFiles.js';
 import { invalidProject, MAX_BODY_BYTES, originNotAllowed, readBody, ServiceError, sendError, sendJson } from './http.js';
 import { createOtpMailer, type SmtpConfig } from './mailer.js';
 import { type EmbeddedWalletProject, type ResolvedProject, resolveProjects } from './projects.js';
-import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimit.js';
+import { clientAddress } from './clientAddress.js';
+import { createRateLimiter, DEFAULT_RATE_LIMITS, longestWindow, type RateLimits, type RateRule } from './rateLimit.js';
 import { createSessionScopes, type SessionScope } from './sessionScopes.js';
 import { genericOAuthConfigs, resolveSocials, type SocialsConfig } from './socialProviders.js';
 import { createSocialSignIn, type SignedInSession, type SocialAuth } from './socials.js';
@@ -33,8 +35,13 @@ export interface EmbeddedWalletServiceConfig {
   publicUrl: string;
   /** The built frame app. Default: this package's dist/frame/. */
   frameDir?: string | URL;
-  /** Behind a reverse proxy: take the client IP from the first `X-Forwarded-For` entry. Default false. */
-  trustProxy?: boolean;
+  /**
+   * Behind reverse proxies (a load balancer, a CDN): how many there are in front of the service, each appending the
+   * address it saw to `X-Forwarded-For`. The client IP is then the entry that many hops from the right, the last one
+   * no client can write; entries further left are the client's own words and ignored. `true` is 1. Default 0 (the
+   * socket's address: the service faces the Internet).
+   */
+  trustProxy?: boolean | number;
   /** The name in the mail ('… is your <appName> sign-in code'). Default 'wallet'. */
   appName?: string;
   /** How long a code is valid. Default 300 (5 min). */
@@ -93,9 +100,14 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
   const socialProviders = resolveSocials(config.socials);
   const frameDir = frameDirPath(config.frameDir);
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
-  const limiter = createRateLimiter(now);
   const mailer = createOtpMailer(config.smtp, config.appName ?? 'wallet');
   const opening = openDatabase(config.database, config.dataDir);
+  const limiter = opening.then(({ db, exclusive }) => createRateLimiter({ db, exclusive, now, keepMs: longestWindow(limits) }));
+  /** Counts one event on every key if all their rules allow it (in the database: every instance counts). */
+  const take = async (...checks: { key: string; rules: readonly RateRule[] }[]) => (await limiter).take(checks);
+  const trustedHops = config.trustProxy === true ? 1 : config.trustProxy || 0;
+  if (!Number.isInteger(trustedHops) || trustedHops < 0)
+    throw new TypeError('embedded wallet service: `trustProxy` must be true, false or the number of proxies in front');
   const scopes = opening.then(({ db }) => createSessionScopes(db, now));
   const mailFailures = new Map<string, unknown>();
   const validFor = expiresIn % 60 === 0 ? `${expiresIn / 60} minute${expiresIn === 60 ? '' : 's'}` : `${expiresIn} seconds`;
@@ -173,7 +185,7 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
     });
   })();
   // Failures surface through `ready` (and as 503 to requests), never as unhandled rejections.
-  for (const promise of [opening, auth, ready, scopes]) promise.catch(() => undefined);
+  for (const promise of [opening, auth, ready, scopes, limiter]) promise.catch(() => undefined);
 
   const bindSession = async (sessionId: string, scope: SessionScope) => (await scopes).bind(sessionId, scope);
 
@@ -182,8 +194,9 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
     createFarcasterSignIn({
       config: farcasterConfig,
       context: async () => (await auth).$context,
+      requests: async () => createFarcasterRequests((await opening).db, now, FARCASTER_REQUEST_TTL_MS),
       now,
-      takeChannelSlot: (ip) => limiter.take([{ key: `farcaster:ip:${ip}`, rules: limits.farcasterChannelsPerIp }]),
+      takeChannelSlot: (ip) => take({ key: `farcaster:ip:${ip}`, rules: limits.farcasterChannelsPerIp }),
       bindSession,
     });
 
@@ -193,7 +206,7 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
     db: opening.then(({ db }) => db),
     auth: async (options) => (await authFor(options)) as unknown as SocialAuth,
     now,
-    takeIntentSlot: (ip) => limiter.take([{ key: `social:ip:${ip}`, rules: limits.socialIntentsPerIp }]),
+    takeIntentSlot: (ip) => take({ key: `social:ip:${ip}`, rules: limits.socialIntentsPerIp }),
     sessionOf,
     bindSession,
     steppedUp: async (sessionId, withinMs) => (await scopes).steppedUp(sessionId, withinMs),
@@ -206,17 +219,10 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
     scopes: () => scopes,
     mailer,
     linkable: socials.providers,
-    takeCodeSlot: (userId) => limiter.take([{ key: `step-up:user:${userId}`, rules: limits.stepUpCodesPerUser }]),
+    takeCodeSlot: (userId) => take({ key: `step-up:user:${userId}`, rules: limits.stepUpCodesPerUser }),
   });
 
-  function clientIp(request: IncomingMessage): string {
-    const forwarded = config.trustProxy
-      ? String(request.headers['x-forwarded-for'] ?? '')
-          .split(',')[0]
-          ?.trim()
-      : '';
-    return forwarded || request.socket.remoteAddress || 'unknown';
-  }
+  const clientIp = (request: IncomingMessage) => clientAddress(request, trustedHops);
 
   /**
    * The project named by `X-Latch-Project`, if the page origin in `X-Latch-Host-Origin` is on its allowlist. The
@@ -267,11 +273,8 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
           serviceOrigin,
           handler: async () => (await auth).handler,
           takeSendSlot: (email, ip) =>
-            limiter.take([
-              { key: `send:address:${email}`, rules: limits.sendPerAddress },
-              { key: `send:ip:${ip}`, rules: limits.sendPerIp },
-            ]),
-          takeVerifySlot: (email) => limiter.take([{ key: `verify:address:${email}`, rules: limits.verifyPerAddress }]),
+            take({ key: `send:address:${email}`, rules: limits.sendPerAddress }, { key: `send:ip:${ip}`, rules: limits.sendPerIp }),
+          takeVerifySlot: (email) => take({ key: `verify:address:${email}`, rules: limits.verifyPerAddress }),
           mailFailures,
           async bindSignIn(token) {
             const found = await (await internal()).findSession(token.split('.')[0] as string);

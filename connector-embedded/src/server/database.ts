@@ -1,5 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { type Generated, Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
+import { FARCASTER_REQUEST_MIGRATION, type FarcasterRequestTable } from './farcasterRequests.js';
+import { RATE_EVENT_MIGRATION, type RateEventTable } from './rateLimit.js';
 import { SESSION_SCOPE_MIGRATION, type SessionScopeTable } from './sessionScopes.js';
 import { SOCIAL_INTENT_MIGRATION, SOCIAL_INTENT_BINDING_MIGRATION, type SocialIntentTable } from './socialIntents.js';
 
@@ -22,6 +24,10 @@ export interface WalletDatabase {
   social_intent: SocialIntentTable;
   /** The project and host page each session is for (sessionScopes.ts). */
   latch_session_scope: SessionScopeTable;
+  /** Rate-limited events of every instance (rateLimit.ts). */
+  latch_rate_event: RateEventTable;
+  /** Sign In With Farcaster requests in flight (farcasterRequests.ts). */
+  latch_farcaster_request: FarcasterRequestTable;
 }
 
 /** An open PGlite, or a Postgres connection string (`postgres://user:pass@host:5432/db`). */
@@ -59,7 +65,17 @@ const MIGRATIONS: Record<string, Migration> = {
       await SOCIAL_INTENT_BINDING_MIGRATION.up(db);
     },
   },
+  // Several instances on one database: the rate limits and Farcaster requests leave process memory.
+  '004_shared_state': {
+    async up(db) {
+      await RATE_EVENT_MIGRATION.up(db);
+      await FARCASTER_REQUEST_MIGRATION.up(db);
+    },
+  },
 };
+
+/** The advisory-lock class of the rate limiter's per-key locks (its own space, apart from the migration lock). */
+const RATE_LOCK_CLASS = 4201;
 
 /**
  * PGlite is one in-process connection: a pg-Pool-shaped front so Kysely's PostgresDialect drives it. Queries
@@ -89,6 +105,11 @@ export interface OpenDatabase {
    * fresh database do not create the same tables at once; PGlite has one owner and needs none.
    */
   migrating(work: () => Promise<void>): Promise<void>;
+  /**
+   * Runs `work` alone for `keys`: on Postgres in one transaction holding an advisory lock per key (so instances
+   * counting the same key wait for each other), on PGlite (one process, one connection) one call after another.
+   */
+  exclusive<T>(keys: readonly string[], work: (db: Kysely<WalletDatabase>) => Promise<T>): Promise<T>;
   /** Closes what this module opened (a PGlite the caller passed stays open). */
   close(): Promise<void>;
 }
@@ -102,6 +123,9 @@ export async function openDatabase(option: DatabaseOption | undefined, dataDir?:
     if (!/^postgres(ql)?:\/\//.test(option)) throw new TypeError('database: give a postgres:// connection string or a PGlite instance');
     const { default: pg } = await import('pg');
     pool = pgPool = new pg.Pool({ connectionString: option, max: 10 });
+    // An idle connection the server dropped (a restart, a failover) is replaced on the next query; without a
+    // listener its error would end the process.
+    pgPool.on('error', (error) => console.error('[embedded wallet service] a database connection was lost:', error.message));
   } else {
     let pglite = option;
     if (!pglite) {
@@ -112,8 +136,22 @@ export async function openDatabase(option: DatabaseOption | undefined, dataDir?:
     pool = pgliteAsPool(pglite);
   }
   const db = new Kysely<WalletDatabase>({ dialect: new PostgresDialect({ pool: pool as never }) });
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
+    exclusive(keys, work) {
+      if (pgPool) {
+        return db.transaction().execute(async (trx) => {
+          // Sorted, so two instances taking the same keys lock them in one order (no deadlock).
+          for (const key of [...new Set(keys)].sort())
+            await sql`SELECT pg_advisory_xact_lock(${RATE_LOCK_CLASS}, hashtext(${key}))`.execute(trx);
+          return work(trx);
+        });
+      }
+      const run = queue.then(() => work(db));
+      queue = run.catch(() => undefined);
+      return run;
+    },
     async migrate() {
       const migrator = new Migrator({
         db,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SmtpInbox, startSmtpInbox } from '@latch/testkit';
+import { type PostgresFixture, startPostgres } from '@latch/testkit/services';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { provenWallet } from '../test-support/provenWallet.js';
 import {
@@ -14,7 +15,6 @@ import {
   startEmbeddedWalletService,
 } from './index.js';
 
-const POSTGRES_URL = process.env.LATCH_TEST_POSTGRES_URL;
 const HOST = 'http://host.test:5173';
 const OTHER_HOST = 'http://evil.test:5173';
 const SECRET = 'test-secret-of-at-least-32-characters!!';
@@ -45,13 +45,15 @@ afterAll(async () => {
   await rm(frameDir, { recursive: true, force: true });
 });
 
-// The same suite on a real Postgres too when LATCH_TEST_POSTGRES_URL=postgres://user:pass@127.0.0.1:5432/db is set.
-const stores: { name: string; database: string | undefined }[] = [
-  { name: 'PGlite in memory', database: undefined },
-  ...(POSTGRES_URL ? [{ name: 'a real Postgres (LATCH_TEST_POSTGRES_URL)', database: POSTGRES_URL }] : []),
+// The same suite on each instance's own PGlite, and on a real Postgres both instances share (a throwaway server).
+const stores: { name: string; postgres: boolean }[] = [
+  { name: 'PGlite in memory', postgres: false },
+  { name: 'a real Postgres', postgres: true },
 ];
 
 describe.each(stores)('the embedded wallet service on $name', (store) => {
+  let postgres: PostgresFixture | undefined;
+  let database: string | undefined;
   let service: RunningEmbeddedWalletService;
   // The rate limiter's clock: each test starts an hour and a bit after the previous one, so limits never carry over.
   let skew = 0;
@@ -59,7 +61,7 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
 
   const start = async (extra: Partial<StartEmbeddedWalletServiceOptions> = {}) => {
     const running = await startEmbeddedWalletService({
-      database: store.database,
+      database,
       projects: [
         { id: 'demo', allowedOrigins: [HOST, 'http://second.test'] },
         { id: 'other', allowedOrigins: [] },
@@ -80,10 +82,16 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
   // A second instance on the same store: codes valid 1 s, behind a (pretend) proxy.
   let quick: RunningEmbeddedWalletService;
   beforeAll(async () => {
+    if (store.postgres) {
+      postgres = await startPostgres();
+      database = await postgres.createDatabase();
+    }
+    // Started together: on Postgres, the two race for the migrations.
     [service, quick] = await Promise.all([start(), start({ otpExpiresInSeconds: 1, trustProxy: true })]);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await Promise.all(started.map((running) => running.close()));
+    await postgres?.stop();
   });
   beforeEach(() => {
     skew += 3_700_000;
@@ -295,16 +303,19 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
       expect(over.json.error.message).toMatch(/^Please try again after \d+ seconds$/);
     });
 
-    it('with trustProxy, counts per X-Forwarded-For client', async () => {
-      const from = (ip: string) =>
+    it('with trustProxy (one proxy), counts per client the proxy saw: the right-most X-Forwarded-For entry', async () => {
+      // What a proxy that appends sends: whatever the client wrote, then the address it saw.
+      const from = (client: string, written?: string) =>
         api('/api/auth/email-otp/send-verification-otp', {
           body: { email: freshEmail(), type: 'sign-in' },
-          headers: { 'X-Forwarded-For': `${ip}, 10.0.0.1` },
+          headers: { 'X-Forwarded-For': written ? `${written}, ${client}` : client },
           base: quick.url,
         });
       for (let i = 0; i < 20; i++) expect((await from('198.51.100.1')).status).toBe(200);
       expect((await from('198.51.100.1')).status).toBe(429);
-      expect((await from('198.51.100.2')).status).toBe(200);
+      // The client rotates what it writes itself: still the same client, still limited.
+      for (let i = 0; i < 5; i++) expect((await from('198.51.100.1', `10.0.0.${i}`)).status).toBe(429);
+      expect((await from('198.51.100.2', '198.51.100.1')).status).toBe(200);
     });
 
     it('allows 10 code checks per address per 15 minutes', async () => {

@@ -4,6 +4,7 @@ import { createAppClient, generateNonce, viemConnector } from '@farcaster/auth-c
 import * as v from 'valibot';
 import { ServiceError, parseJson, sendJson } from './http.js';
 import { createBearerSession } from './bearerSession.js';
+import type { FarcasterRequest, FarcasterRequests } from './farcasterRequests.js';
 import { type AuthInternals, farcasterUserId } from './farcasterUser.js';
 import { parseBody } from './parseBody.js';
 import type { SessionScope } from './sessionScopes.js';
@@ -61,17 +62,6 @@ const Completed = v.object({
   pfpUrl: v.optional(v.pipe(v.string(), v.url(), v.maxLength(1024))),
 });
 
-interface Request {
-  channelToken: string;
-  nonce: string;
-  /** Only the frame that opened the request (it holds the verifier) can claim or cancel it. */
-  challenge: string;
-  projectId: string;
-  hostOrigin: string;
-  expiresAt: number;
-  state: 'pending' | 'verifying' | 'claimed' | 'invalid';
-}
-
 export interface FarcasterCaller {
   projectId: string;
   hostOrigin: string;
@@ -114,28 +104,24 @@ function isNetworkError(error: unknown): boolean {
 /**
  * Sign In With Farcaster (PROTOCOL.md §1): opens a relay channel with a nonce of the service's, polls it for the
  * frame, verifies the signed message with @farcaster/auth-client (domain, nonce, custody through the Id Registry on
- * `rpcUrl`) and hands out a bearer session for the fid's user. Requests live in memory (one process, 10 min).
+ * `rpcUrl`) and hands out a bearer session for the fid's user. Requests are in the database (any instance answers
+ * the next poll; 5 min).
  */
 export function createFarcasterSignIn(options: {
   config: Required<FarcasterConfig>;
   context: () => Promise<AuthInternals>;
+  requests: () => Promise<FarcasterRequests>;
   now: () => number;
-  takeChannelSlot: (ip: string) => { ok: true } | { ok: false; retryAfter: number };
+  takeChannelSlot: (ip: string) => Promise<{ ok: true } | { ok: false; retryAfter: number }>;
   /** Ties a new session to the project and host page it is for. */
   bindSession(sessionId: string, scope: SessionScope): Promise<void>;
 }) {
   const { config, now } = options;
   const client = createAppClient({ relay: config.relayUrl, ethereum: viemConnector({ rpcUrl: config.rpcUrl }) });
-  const requests = new Map<string, Request>();
-
-  function sweep() {
-    // Claimed and failed entries stay until their expiry, so a second claim is refused rather than unknown.
-    for (const [id, request] of requests) if (request.expiresAt + FARCASTER_REQUEST_TTL_MS <= now()) requests.delete(id);
-  }
 
   /** The request named by a frame call, if that frame opened it (its verifier) for this project and host page. */
-  function find(id: string, body: Buffer, caller: FarcasterCaller): Request {
-    const request = requests.get(id);
+  async function find(id: string, body: Buffer, caller: FarcasterCaller): Promise<FarcasterRequest> {
+    const request = await (await options.requests()).get(id);
     if (!request || request.projectId !== caller.projectId || request.hostOrigin !== caller.hostOrigin)
       throw new ServiceError(404, 'not_found', 'Unknown Farcaster request');
     const { verifier } = parseBody(ClaimBody, parseJson(body));
@@ -145,9 +131,8 @@ export function createFarcasterSignIn(options: {
   }
 
   async function open(response: ServerResponse, body: Buffer, caller: FarcasterCaller) {
-    sweep();
     const { challenge } = parseBody(ChannelBody, parseJson(body));
-    const slot = options.takeChannelSlot(caller.ip);
+    const slot = await options.takeChannelSlot(caller.ip);
     if (!slot.ok)
       throw new ServiceError(429, 'rate_limited', `Please try again after ${slot.retryAfter} seconds`, { retryAfter: slot.retryAfter });
     const channelId = randomBytes(16).toString('base64url');
@@ -172,30 +157,44 @@ export function createFarcasterSignIn(options: {
       );
     }
     if (answer.output.nonce !== nonce) throw new ServiceError(502, 'farcaster_relay_error', 'The Farcaster relay changed the nonce');
-    requests.set(channelId, {
+    await (await options.requests()).create({
+      channelId,
       channelToken: answer.output.channelToken,
       nonce,
       challenge,
       projectId: caller.projectId,
       hostOrigin: caller.hostOrigin,
       expiresAt,
-      state: 'pending',
     });
     sendJson(response, 201, { channelId, url: answer.output.url, expiresAt: new Date(expiresAt).toISOString() });
   }
 
-  async function verify(request: Request, channelId: string): Promise<{ token: string; username?: string } | undefined> {
-    const scope = { projectId: request.projectId, hostOrigin: request.hostOrigin };
-    const status = await client.status({ channelToken: request.channelToken });
-    if (status.isError) throw relayDown(status.error?.message ?? 'no answer');
-    if (status.response.status === 202) return undefined;
-    // The relay forgets a channel after its TTL (and after reporting it completed once).
-    if (status.response.status === 401) throw expired();
-    if (status.response.status !== 200)
-      throw new ServiceError(502, 'farcaster_relay_error', `The Farcaster relay answered HTTP ${status.response.status}`);
-    const completed = v.safeParse(Completed, status.data);
+  /** The relay's completed answer (kept in the request as soon as it is read), or undefined while it is pending. */
+  async function relayAnswer(request: FarcasterRequest, lease: string): Promise<v.InferOutput<typeof Completed> | undefined> {
+    let answer: unknown;
+    if (request.answer !== undefined) answer = JSON.parse(request.answer);
+    else {
+      const status = await client.status({ channelToken: request.channelToken });
+      if (status.isError) throw relayDown(status.error?.message ?? 'no answer');
+      if (status.response.status === 202) return undefined;
+      // The relay forgets a channel after its TTL (and after reporting it completed once).
+      if (status.response.status === 401) throw expired();
+      if (status.response.status !== 200)
+        throw new ServiceError(502, 'farcaster_relay_error', `The Farcaster relay answered HTTP ${status.response.status}`);
+      answer = status.data;
+    }
+    const completed = v.safeParse(Completed, answer);
     if (!completed.success) throw invalid();
-    const { message, signature, username, pfpUrl } = completed.output;
+    if (request.answer === undefined)
+      await (await options.requests()).keepAnswer(request.channelId, lease, JSON.stringify(completed.output));
+    return completed.output;
+  }
+
+  /** The fid's user once the relay's answer is checked (undefined while the visitor has not approved yet). */
+  async function verify(request: FarcasterRequest, lease: string) {
+    const answer = await relayAnswer(request, lease);
+    if (!answer) return undefined;
+    const { message, signature, username, pfpUrl } = answer;
     const verified = await client.verifySignInMessage({
       nonce: request.nonce,
       domain: config.domain,
@@ -209,39 +208,48 @@ export function createFarcasterSignIn(options: {
       throw invalid();
     }
     // auth-client checks domain and nonce; the URI and request id tie the message to this very request too.
-    if (verified.data.uri !== config.siweUri || verified.data.requestId !== channelId) throw invalid();
-    const context = await options.context();
-    const userId = await farcasterUserId(context, { fid: verified.fid, username, pfpUrl });
-    return { token: await createBearerSession(context, userId, (id) => options.bindSession(id, scope)), username };
+    if (verified.data.uri !== config.siweUri || verified.data.requestId !== request.channelId) throw invalid();
+    return { fid: verified.fid, username, pfpUrl };
   }
 
   async function claim(response: ServerResponse, channelId: string, body: Buffer, caller: FarcasterCaller) {
-    sweep();
-    const request = find(channelId, body, caller);
-    if (request.state === 'claimed') throw new ServiceError(410, 'already_claimed', 'This Farcaster sign-in was already used');
-    if (request.state === 'invalid') throw invalid();
-    if (request.state === 'verifying') return sendJson(response, 202, { status: 'pending' });
+    const store = await options.requests();
+    const request = await find(channelId, body, caller);
+    const refuse = (state: FarcasterRequest['state']) => {
+      if (state === 'claimed') throw new ServiceError(410, 'already_claimed', 'This Farcaster sign-in was already used');
+      if (state === 'invalid') throw invalid();
+    };
+    refuse(request.state);
     if (now() >= request.expiresAt) {
-      requests.delete(channelId);
+      await store.delete(channelId);
       throw expired();
     }
-    request.state = 'verifying';
+    const lease = await store.lease(channelId);
+    // Another instance is checking this request right now: the frame asks again.
+    if (!lease) {
+      refuse((await store.get(channelId))?.state ?? 'pending');
+      return sendJson(response, 202, { status: 'pending' });
+    }
     let signedIn: Awaited<ReturnType<typeof verify>>;
     try {
-      signedIn = await verify(request, channelId);
+      signedIn = await verify((await store.get(channelId)) ?? request, lease);
     } catch (error) {
-      if (error instanceof ServiceError && error.code === 'farcaster_invalid') request.state = 'invalid';
-      else if (error instanceof ServiceError && error.code === 'farcaster_expired') requests.delete(channelId);
-      else request.state = 'pending';
+      if (error instanceof ServiceError && error.code === 'farcaster_invalid') await store.settle(channelId, lease, 'invalid');
+      else if (error instanceof ServiceError && error.code === 'farcaster_expired') await store.delete(channelId);
+      else await store.settle(channelId, lease, 'pending');
       throw error;
     }
     if (!signedIn) {
-      request.state = 'pending';
+      await store.settle(channelId, lease, 'pending');
       return sendJson(response, 202, { status: 'pending' });
     }
-    request.state = 'claimed';
-    const { token, username } = signedIn;
-    const social = { provider: 'farcaster', ...(username ? { username } : {}) };
+    // Claimed once: an instance whose lease ran out meanwhile loses to the one that took over.
+    if (!(await store.settle(channelId, lease, 'claimed'))) return sendJson(response, 202, { status: 'pending' });
+    const context = await options.context();
+    const userId = await farcasterUserId(context, signedIn);
+    const scope = { projectId: request.projectId, hostOrigin: request.hostOrigin };
+    const token = await createBearerSession(context, userId, (id) => options.bindSession(id, scope));
+    const social = { provider: 'farcaster', ...(signedIn.username ? { username: signedIn.username } : {}) };
     sendJson(response, 200, { token, social }, { 'set-auth-token': token, 'Access-Control-Expose-Headers': 'set-auth-token' });
   }
 
@@ -253,10 +261,10 @@ export function createFarcasterSignIn(options: {
       const match = /^\/api\/farcaster\/channels\/([A-Za-z0-9_-]{1,64})(\/claim)?$/.exec(path);
       if (match?.[2] && method === 'POST') return claim(response, match[1] as string, body, caller);
       if (match && !match[2] && method === 'DELETE') {
-        find(match[1] as string, body, caller);
+        await find(match[1] as string, body, caller);
         // Forgetting the nonce is what ends it: the real relay has no route to close a pending channel, and an
         // approval arriving later can no longer be claimed.
-        requests.delete(match[1] as string);
+        await (await options.requests()).delete(match[1] as string);
         return sendJson(response, 200, {});
       }
       throw new ServiceError(404, 'not_found', 'Not found');

@@ -39,7 +39,7 @@ export interface SocialSignInOptions {
   auth: (options?: { anyEmail?: boolean }) => Promise<SocialAuth>;
   now: () => number;
   /** Counts one intent for the client IP (PROTOCOL.md §1 rate limits). */
-  takeIntentSlot(ip: string): { ok: true } | { ok: false; retryAfter: number };
+  takeIntentSlot(ip: string): Promise<{ ok: true } | { ok: false; retryAfter: number }>;
   /** The signed-in session of a bearer request for this caller (401 otherwise). */
   sessionOf(request: IncomingMessage, scope: SessionScope): Promise<SignedInSession>;
   /** Ties a new session to the project and host page it is for. */
@@ -151,7 +151,7 @@ export function createSocialSignIn(options: SocialSignInOptions) {
         throw new ServiceError(403, 'step_up_required', 'Confirm it is you first: enter the code we sent you, or sign in again');
       linkUserId = session.userId;
     }
-    const slot = options.takeIntentSlot(caller.ip);
+    const slot = await options.takeIntentSlot(caller.ip);
     if (!slot.ok) throw rateLimited(slot.retryAfter);
     // A popup intent starts only with this token, which the frame gives the popup and nobody else.
     const start = returnUrl ? undefined : newSecret();

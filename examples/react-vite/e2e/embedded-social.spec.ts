@@ -204,7 +204,7 @@ async function expectSignature(page: Page, address: `0x${string}`, message: stri
 
 async function signOut(page: Page) {
   await page.getByTestId('latch-account-button').click();
-  await dialog(page).getByRole('button', { name: 'Disconnect all' }).click();
+  await dialog(page).getByRole('button', { name: 'Disconnect', exact: true }).click();
   await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
 }
 

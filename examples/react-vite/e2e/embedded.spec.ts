@@ -18,6 +18,7 @@ import {
 import { dialog, DIST_DIR, expect, openConnect, test } from './fixtures.js';
 import { activateNamespace } from './namespaceFlows.js';
 import { audit, auditFrame, rpc, verifySolanaSignature } from './helpers.js';
+import { checkLayout, overflowHostPage, SCREENS } from './layout.js';
 
 interface Stack {
   url: string;
@@ -164,6 +165,7 @@ async function signApproved(page: Page, namespace: string, message: string, opti
   await expect(frame.locator('#origin')).toHaveText(new URL(page.url()).origin);
   await expect(frame.locator('#account')).toHaveText((await page.getByTestId('demo-address').textContent()) ?? '');
   if (options.audit) {
+    await checkLayout(page, 'ApproveTransaction');
     await audit(page, 'ApproveTransaction view');
     await auditFrame(page, '/frame/approve', 'the approval page');
   }
@@ -229,8 +231,12 @@ embeddedTest(
 
     // §4 shared session: disconnecting solana ends eip155 too; a reload stays signed out.
     await page.getByTestId('latch-account-button').click();
-    await dialog(page).getByRole('button', { name: 'Disconnect Solana' }).click();
+    // One session: one honest button ("Disconnect"), never "Disconnect Solana" as if it ended Solana alone.
+    await expect(dialog(page).getByRole('button', { name: /^Disconnect / })).toHaveCount(0);
+    await dialog(page).getByRole('button', { name: 'Disconnect', exact: true }).click();
     await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+    // Nothing is left connected: the modal closes rather than showing an empty Account view.
+    await expect(dialog(page)).toBeHidden();
     await page.reload();
     await expect(page.getByTestId('latch-connect-button')).toBeVisible();
     await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
@@ -242,6 +248,64 @@ embeddedTest(
     expect(foreign).toEqual([]);
   },
 );
+
+embeddedTest.describe('on a phone', () => {
+  embeddedTest.use(SCREENS.phone);
+  for (const theme of ['dark', 'light'] as const) {
+    embeddedTest(
+      `the e-mail steps keep the layout rules; the recovery step wears the modal's ${theme} theme and needs no scrolling`,
+      async ({ page, stack }) => {
+        await page.goto(`${stack.url}/?theme=${theme}`);
+        await overflowHostPage(page);
+        await openConnect(page);
+        const modal = dialog(page);
+        const field = modal.getByRole('textbox', { name: 'Email' });
+        await checkLayout(page, 'Connect with e-mail');
+
+        // A wrong address: the error sits under its field, above the button, and the form keeps one height.
+        await field.fill('not-an-address');
+        await field.press('Enter');
+        const error = modal.getByTestId('latch-embedded-email-error');
+        await expect(error).toHaveText('Enter a valid e-mail address');
+        const [fieldBox, errorBox, buttonBox] = await Promise.all(
+          [field, error, modal.getByTestId('latch-embedded-email-submit')].map((l) => l.boundingBox()),
+        );
+        expect(errorBox!.y).toBeGreaterThanOrEqual(fieldBox!.y + fieldBox!.height);
+        expect(errorBox!.y + errorBox!.height).toBeLessThanOrEqual(buttonBox!.y);
+        expect(Math.round(fieldBox!.width)).toBe(Math.round(buttonBox!.width));
+        await checkLayout(page, 'Connect with e-mail, refused');
+
+        const email = newEmail('phone');
+        const after = stack.inbox.messages.length;
+        await field.fill(email);
+        await field.press('Enter');
+        const code = codeOf(await stack.inbox.waitFor({ to: email }, { after }));
+        await expect(modal.getByRole('heading', { name: 'Confirm Email' })).toBeVisible();
+        await checkLayout(page, 'Confirm Email');
+        await modal.getByRole('textbox', { name: 'Code' }).fill(code as string);
+
+        const frame = recoveryFrame(page);
+        await expect(frame.locator('#secret')).not.toHaveText('');
+        const report = await checkLayout(page, 'Save Recovery Secret');
+        expect(report.title).toBe('Save Recovery Secret');
+        // One heading for the eye (the modal's title); the page's own is for screen readers.
+        expect((await frame.locator('#show-title').boundingBox())!.width).toBeLessThanOrEqual(1);
+        // The page wears the modal's colours: its background is the dialog's.
+        const dialogBackground = await modal.evaluate((el) => getComputedStyle(el).backgroundColor);
+        expect(await frame.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(dialogBackground);
+        // Everything the step needs is in view at 375 px: the page does not scroll.
+        expect(await frame.locator('html').evaluate((el) => el.scrollHeight <= innerHeight)).toBe(true);
+        const frameBox = (await page.locator('[data-testid="latch-embedded-recovery-frame"]').boundingBox())!;
+        const saved = (await frame.getByRole('button', { name: 'I have saved it' }).boundingBox())!;
+        expect(saved.y + saved.height).toBeLessThanOrEqual(frameBox.y + frameBox.height);
+        await auditFrame(page, '/frame/recovery', `recovery page (${theme})`);
+        await frame.getByLabel('I have saved my recovery secret').check();
+        await frame.getByRole('button', { name: 'I have saved it' }).click();
+        await expect(page.getByTestId('demo-status')).toHaveText('connected');
+      },
+    );
+  }
+});
 
 embeddedTest('a wrong code says so; pasting the whole code submits it', async ({ page, stack }) => {
   await page.goto(stack.url);

@@ -9,6 +9,7 @@ import {
   verifySignature,
 } from '@solana/kit';
 import axe from 'axe-core';
+import { settle } from './layout.js';
 
 export const WALLET_NAME = 'Latch Test Wallet';
 export const SECOND_WALLET_NAME = 'Second Test Wallet';
@@ -75,13 +76,7 @@ interface AxeViolation {
 /** Runs axe-core on the page once the modal's animations settle; fails on serious or critical violations. */
 export async function audit(page: Page, label: string) {
   // Contrast is judged on the settled view: mid-fade, opacity makes every colour fail.
-  await page.evaluate(() =>
-    Promise.all(
-      (document.querySelector('latch-modal')?.shadowRoot?.getAnimations() ?? [])
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished),
-    ),
-  );
+  await settle(page);
   // Evaluated over CDP: a page's own strict CSP (the wallet's pages have one) does not refuse it.
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {

@@ -8,6 +8,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { dialog, expect, NAMES_SUFFIX, test } from './fixtures.js';
 import { audit, focusedInModal, rpc, setWalletFailure, WALLET_NAME, watchForeignRequests } from './helpers.js';
 import { connectWallet } from './namespaceFlows.js';
+import { checkLayout } from './layout.js';
 
 /** Anvil accounts 5 and 6: used by no other spec. 5 registers names, 6 sends to them. */
 const REGISTRANT = 5;
@@ -23,6 +24,7 @@ async function openRegister(page: Page) {
   await dialog(page).getByRole('button', { name: 'Register a name' }).click();
   await expect(dialog(page).getByTestId('latch-RegisterAccountName')).toBeVisible();
   await expect(dialog(page)).toHaveAccessibleName('Choose a Name');
+  await checkLayout(page, 'Choose a Name');
 }
 
 /** A registration signed by an anvil key, posted straight to the service (as another visitor's page would). */

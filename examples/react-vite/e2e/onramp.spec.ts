@@ -5,6 +5,7 @@ import { dialog, expect, openConnect, test } from './fixtures.js';
 import { audit, rpc, WALLET_NAME } from './helpers.js';
 import { connectWallet } from './namespaceFlows.js';
 import { WEI_PER_FIAT_UNIT } from '../scripts/onrampStandIn.mjs';
+import { checkLayout } from './layout.js';
 
 /** Anvil account 7: used by no other spec, so its balance is this spec's to watch. */
 const BUYER = 7;
@@ -14,6 +15,7 @@ async function openBuy(page: Page) {
   await page.getByTestId('latch-account-button').click();
   await dialog(page).getByRole('button', { name: 'Buy' }).click();
   await expect(dialog(page).getByTestId('latch-BuyCrypto')).toBeVisible();
+  await checkLayout(page, 'Buy');
 }
 
 const balanceOf = async (rpcUrl: string, address: string) => BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [address, 'latest']));

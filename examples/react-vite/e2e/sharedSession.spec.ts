@@ -97,8 +97,12 @@ test('one session over eip155, solana and the toy namespace: one pick, a real si
 
   // §4: disconnecting one namespace of the session ends it for all of them, and on the wallet's side.
   await dialog(page).getByTestId('latch-namespace-solana').click();
-  await dialog(page).getByRole('button', { name: 'Disconnect Solana' }).click();
+  // One session: one honest button ("Disconnect"), never "Disconnect Solana" as if it ended Solana alone.
+  await expect(dialog(page).getByRole('button', { name: /^Disconnect / })).toHaveCount(0);
+  await dialog(page).getByRole('button', { name: 'Disconnect', exact: true }).click();
   await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+  // Nothing is left connected: the modal closes rather than showing an empty Account view.
+  await expect(dialog(page)).toBeHidden();
   await expect(page.getByTestId('latch-connect-button')).toBeVisible();
   expect(await walletSession(page)).toBeNull();
   expect(foreign).toEqual([]);

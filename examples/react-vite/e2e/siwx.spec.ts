@@ -5,6 +5,7 @@ import { verifyMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { dialog, expect, openConnect, SOLANA_SEEDS, test } from './fixtures.js';
 import { setWalletFailure, WALLET_NAME } from './helpers.js';
+import { checkLayout } from './layout.js';
 
 /** What the demo's server holds for this browser's cookie (page.request shares the page's cookies). */
 async function serverSessions(page: Page, url: string): Promise<SiwxSession[]> {
@@ -34,6 +35,7 @@ test('eip155: connect asks to sign in, the server verifies and keeps the session
   await connectTo(page, WALLET_NAME);
   await expect(dialog(page)).toContainText(new URL(siwxDemo.url).host);
   await expect(dialog(page)).toContainText('Sign in to the Latch demo.');
+  await checkLayout(page, 'Sign In');
   const verifyRequest = page.waitForRequest((request) => request.url().endsWith('/siwx/verify'));
   await dialog(page).getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog(page)).toBeHidden();

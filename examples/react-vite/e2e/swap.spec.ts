@@ -18,6 +18,7 @@ import { serveDemo } from '../scripts/demoServer.mjs';
 import { DIST_DIR, dialog, expect, test as base } from './fixtures.js';
 import { audit, focusedInModal, WALLET_NAME, watchForeignRequests } from './helpers.js';
 import { connectWallet } from './namespaceFlows.js';
+import { checkLayout } from './layout.js';
 
 interface SwapDemo {
   url: string;
@@ -89,6 +90,7 @@ async function openSwap(page: Page) {
   await dialog(page).getByRole('button', { name: 'Swap' }).click();
   await expect(dialog(page).getByTestId('latch-Swap')).toBeVisible();
   await expect(dialog(page).getByTestId('latch-swap-balance')).toContainText('Balance: ');
+  await checkLayout(page, 'Swap');
 }
 
 async function pick(page: Page, side: 'from' | 'to', query: string, symbol: string) {

@@ -27,6 +27,7 @@ import { solanaAddressFromSeed, verifyAdr36Signature, verifyBitcoinMessageSignat
 import { DIST_DIR, dialog, expect, openConnect, SOLANA_SEEDS, test as base } from './fixtures.js';
 import { activateNamespace, signInDemo } from './namespaceFlows.js';
 import { audit, verifySolanaSignature } from './helpers.js';
+import { checkLayout } from './layout.js';
 
 // WalletConnect end to end: the demo in Chromium pairs through the testkit's relay on 127.0.0.1 with a Node
 // wallet on @reown/walletkit holding real keys, which signs against anvil and the local Solana cluster.
@@ -162,6 +163,7 @@ function recordTraffic(page: Page): string[] {
 async function pairingUri(page: Page): Promise<{ copied: string; scanned: string }> {
   const qr = dialog(page).getByRole('img', { name: /QR code to connect with WalletConnect/ });
   await expect(qr).toBeVisible();
+  await checkLayout(page, 'WalletConnect QR');
   const png = PNG.sync.read(await qr.screenshot());
   const scanned = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
   await dialog(page).getByRole('button', { name: 'Copy link' }).click();
@@ -271,8 +273,12 @@ test('QR pairing approves eip155 and solana in one session: real signatures, net
 
   // §4: disconnecting from the modal ends the session for every namespace, on the wallet's side too.
   await page.getByTestId('latch-account-button').click();
-  await dialog(page).getByRole('button', { name: 'Disconnect Solana' }).click();
+  // One session: one honest button ("Disconnect"), never "Disconnect Solana" as if it ended Solana alone.
+  await expect(dialog(page).getByRole('button', { name: /^Disconnect / })).toHaveCount(0);
+  await dialog(page).getByRole('button', { name: 'Disconnect', exact: true }).click();
   await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+  // Nothing is left connected: the modal closes rather than showing an empty Account view.
+  await expect(dialog(page)).toBeHidden();
   await expect.poll(() => wallet.sessions().length).toBe(0);
   await page.reload();
   await expect(page.getByTestId('latch-connect-button')).toBeVisible();

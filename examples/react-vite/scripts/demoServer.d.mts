@@ -12,4 +12,6 @@ export function serveDemo(options: {
   siwx?: Omit<SiwxServerOptions, 'domains'>;
   /** Headers added to the page's response (a strict host's Content-Security-Policy). */
   pageHeaders?: Record<string, string>;
+  /** The testkit mock wallets the page offers ("try with a test wallet"), by namespace; scripts served at /test-wallets/<ns>.js. */
+  testWallets?: Record<string, { name: string; address: string; script: string }>;
 }): Promise<DemoServer>;

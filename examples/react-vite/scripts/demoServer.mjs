@@ -24,15 +24,24 @@ function configTag(config) {
 /**
  * `siwx` (createSiwxServer's options but `domains`) mounts the sign-in routes under /siwx, for the
  * server's own host, and tells the page (`config.siwx`) so it can offer sign-in (`?siwx`).
+ * `testWallets` (`{ [namespace]: { name, address, script } }`): the testkit's mock wallets the page offers to
+ * add ("try with a test wallet"); each script is served at /test-wallets/<namespace>.js, only when asked for.
  */
-export async function serveDemo({ distDir, config, port = 0, siwx, pageHeaders = {} }) {
+export async function serveDemo({ distDir, config, port = 0, siwx, pageHeaders = {}, testWallets = {} }) {
   const root = resolve(distDir);
-  const pageConfig = siwx ? { ...config, siwx: true } : config;
+  const offered = Object.fromEntries(Object.entries(testWallets).map(([ns, { name, address }]) => [ns, { name, address }]));
+  const withWallets = Object.keys(offered).length ? { ...config, testWallets: offered } : config;
+  const pageConfig = siwx ? { ...withWallets, siwx: true } : withWallets;
   const html = (await readFile(join(root, 'index.html'), 'utf8')).replace('<!--latch-demo-config-->', configTag(pageConfig));
   let handleSiwx;
   const server = createServer(async (req, res) => {
     if (handleSiwx && (await handleSiwx(req, res))) return;
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    const wallet = path.match(/^\/test-wallets\/([a-z0-9-]+)\.js$/)?.[1];
+    if (wallet && testWallets[wallet]) {
+      res.writeHead(200, { 'content-type': TYPES['.js'], 'cache-control': 'no-store' }).end(testWallets[wallet].script);
+      return;
+    }
     if (path === '/' || path === '/index.html') {
       res.writeHead(200, { ...pageHeaders, 'content-type': TYPES['.html'], 'cache-control': 'no-store' }).end(html);
       return;

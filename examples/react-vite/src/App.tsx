@@ -3,6 +3,7 @@ import { formatBalance } from '@latch/kernel';
 import { useState } from 'react';
 import type { DemoConfig } from './config.js';
 import { SignMessageCard } from './SignMessageCard.js';
+import { TestWalletsCard } from './TestWalletsCard.js';
 
 const SNIPPET = `import { createModal, LatchProvider, ConnectButton, useAccount } from '@latch/react';
 import { createEip155Adapter } from '@latch/adapter-eip155';
@@ -104,6 +105,8 @@ export function App({ config }: { config: DemoConfig }) {
           </section>
 
           <SignMessageCard />
+
+          <TestWalletsCard config={config} />
 
           <section className="card wide" aria-labelledby="code-title">
             <h2 id="code-title">Integrate it</h2>

@@ -1,11 +1,15 @@
 import { useAccount, useSignMessage } from '@latch/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /** Signs with whichever wallet is active, on any chain: the modal routes to the adapter's signer. */
 export function SignMessageCard() {
   const { isConnected, namespace } = useAccount();
-  const { signMessage, data, error, isPending } = useSignMessage();
+  const { signMessage, data, error, isPending, reset } = useSignMessage();
   const [message, setMessage] = useState('Hello from Latch');
+  // A signature belongs to the account that made it: it goes when that account disconnects.
+  useEffect(() => {
+    if (!isConnected) reset();
+  }, [isConnected, reset]);
 
   return (
     <section className="card" aria-labelledby="sign-title">

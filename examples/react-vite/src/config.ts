@@ -40,6 +40,8 @@ export interface DemoConfig {
    * `inboxUrl`: the local SMTP inbox's page listing the received codes (`npm start`).
    */
   embedded?: { serviceUrl: string; projectId: string; inboxUrl?: string };
+  /** Test wallets the server offers ("try with a test wallet"), by namespace: what the page shows of each. */
+  testWallets?: Record<string, { name: string; address: string }>;
   /** Uniswap v2 and v3 deployed on the first local chain (testkit `deployUniswap`): registers the swap plugin there. */
   swap?: {
     weth: `0x${string}`;

@@ -16,9 +16,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { demoNetworks, demoSwapNetwork, demoTokenAddresses, readDemoConfig } from './config.js';
+import { loadTestWallets } from './testWallets.js';
 import './demo.css';
 
 const config = readDemoConfig();
+// The test wallets the visitor added are on the page before the modal looks for wallets, as an extension would be.
+await loadTestWallets(config);
 const networks = demoNetworks(config);
 const localChainId = networks[0]?.caipNetworkId;
 const params = new URLSearchParams(location.search);

@@ -1,11 +1,11 @@
 import type { KernelContext } from '../context.js';
-import { accountsAtom, activeAccountAtom, modalAtom, routerAtom, type RouteEntry, type View } from '../state/atoms.js';
+import { accountsAtom, activeAccountAtom, modalAtom, routerAtom, type OpenableView, type RouteEntry } from '../state/atoms.js';
 
 /** §9: how long the "shake" flag stays up. */
 export const SHAKE_DURATION_MS = 500;
 
 export interface OpenOptions {
-  view?: View;
+  view?: OpenableView;
   data?: unknown;
 }
 
@@ -30,7 +30,8 @@ function isConnected(ctx: KernelContext): boolean {
   return Object.values(ctx.store.get(accountsAtom)).some((a) => a?.status === 'connected');
 }
 
-export function openModal(ctx: KernelContext, options: OpenOptions = {}): void {
+/** Opens at a view; a plugin's own code may name any view it registered (`{ view: string }`). */
+export function openModal(ctx: KernelContext, options: { view?: string; data?: unknown } = {}): void {
   const entry = chooseInitialView({
     hasAdapters: ctx.adapters.size > 0,
     hasAddress: Boolean(ctx.store.get(activeAccountAtom)?.address),

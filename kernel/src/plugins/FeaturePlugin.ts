@@ -1,5 +1,5 @@
 import type { FeatureFlag } from '../options.js';
-import type { ChainNamespace } from '../types.js';
+import type { CaipNetwork, ChainNamespace } from '../types.js';
 import type { DataServices } from './dataServices.js';
 
 /** A lazily loaded view: the module's default export is the component (React or other). */
@@ -16,6 +16,11 @@ export interface FeaturePlugin {
   /** The §6 feature flag it answers to, or its own (`PluginFeatures`); a plugin whose flag is off is not registered. */
   readonly feature: FeatureFlag;
   readonly views?: Readonly<Record<string, LazyView>>;
+  /**
+   * Whether it can work on a network: the Account view offers its button (Buy, Swap) only where this holds, so no
+   * button leads to a "not available" screen. Absent: every network.
+   */
+  supports?(network: CaipNetwork): boolean;
   /** Data services it provides (names, identity…); the host's own `dataServices` take precedence. */
   readonly dataServices?: DataServices;
   /** A row in the Account view that opens one of its views (a feature outside the §9 wallet-feature list), on `namespaces` only when given. */

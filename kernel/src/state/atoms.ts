@@ -84,9 +84,20 @@ export type BuiltInView =
   | 'WalletSend'
   | 'WalletSendSelectToken'
   | 'WalletSendPreview'
+  | 'WalletSendResult'
   | 'WalletReceive';
 /** Built-in views plus any a feature plugin registers. */
 export type View = BuiltInView | (string & {});
+
+/**
+ * Views a plugin package adds to `open({ view })`, declared by merging (no kernel edit):
+ * `declare module '@latch/kernel' { interface PluginViews { BuyCrypto: true } }`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging.
+export interface PluginViews {}
+
+/** What `open({ view })` accepts: a built-in view or one a registered plugin package declared; a typo does not compile. */
+export type OpenableView = BuiltInView | Extract<keyof PluginViews, string>;
 
 export interface RouteEntry {
   view: View;

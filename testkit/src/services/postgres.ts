@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './freePort.js';
 
 const STARTUP_TIMEOUT_MS = 120_000;
 
@@ -13,6 +13,8 @@ export interface PostgresFixture {
   readonly port: number;
   /** Where the server came from: `cluster` (started here) or `env` (LATCH_TEST_POSTGRES_URL). */
   readonly source: 'cluster' | 'env';
+  /** The server's process id (its backends are its children), when it was started here. */
+  readonly pid?: number;
   /** Creates an empty database and answers its connection string. */
   createDatabase(name?: string): Promise<string>;
   /** Runs one statement on the maintenance database (e.g. to read `pg_stat_activity`). */
@@ -48,17 +50,6 @@ const MISSING =
   'PostgreSQL is not installed: the Postgres suites start a real server. Install Debian\'s "postgresql" package ' +
   '(apt-get install postgresql; `.ci/run` does it), set LATCH_POSTGRES_BIN to a directory holding initdb and postgres, ' +
   'or set LATCH_TEST_POSTGRES_URL to a server the tests may create databases on.';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 // Servers still running; killed if this Node process exits first, so no postgres outlives a test run.
 const running = new Set<ChildProcess>();
@@ -98,11 +89,12 @@ async function withClient<T>(url: string, work: (client: import('pg').Client) =>
   }
 }
 
-function fixtureOn(url: string, port: number, source: 'cluster' | 'env', stop: () => Promise<void>): PostgresFixture {
+function fixtureOn(url: string, port: number, source: 'cluster' | 'env', stop: () => Promise<void>, pid?: number): PostgresFixture {
   return {
     url,
     port,
     source,
+    ...(pid === undefined ? {} : { pid }),
     async createDatabase(name) {
       const database = databaseName(name);
       await withClient(url, (client) => client.query(`CREATE DATABASE ${database}`));
@@ -206,7 +198,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
         })();
         return stopping;
       };
-      return fixtureOn(`postgres://latch@127.0.0.1:${port}/postgres`, port, 'cluster', stop);
+      return fixtureOn(`postgres://latch@127.0.0.1:${port}/postgres`, port, 'cluster', stop, child.pid);
     }
     child.kill('SIGKILL');
     await exited;

@@ -11,6 +11,9 @@ export function hostButtonStyle(mode: 'light' | 'dark', accent: string, primary:
     all: 'unset',
     boxSizing: 'border-box',
     display: 'inline-flex',
+    // Sized to its content wherever the host puts it: a flex column or a grid cell would otherwise stretch it.
+    width: 'fit-content',
+    maxWidth: '100%',
     alignItems: 'center',
     gap: 8,
     height: 40,

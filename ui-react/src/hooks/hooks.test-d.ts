@@ -55,6 +55,8 @@ describe('hooks', () => {
 
   it('useModal and useDisconnect', () => {
     expectTypeOf(useModal().open).toBeCallableWith({ view: 'Networks' });
+    // @ts-expect-error a view that does not exist does not compile
+    void useModal().open({ view: 'Nope' });
     expectTypeOf(useDisconnect().disconnect).toBeCallableWith({ namespace: 'eip155' });
     expectTypeOf(useDisconnect().disconnect).returns.resolves.toEqualTypeOf<void>();
   });

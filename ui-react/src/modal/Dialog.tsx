@@ -1,11 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 
 /** §2: the modal's height follows its content over this long. */
 export const MODAL_HEIGHT_MS = 150;
 
 const prefersReducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+// iframe: the wallet's own pages (recovery, approval) are part of the dialog's Tab order.
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
 
 function activeIn(root: Node): Element | null {
   const rootNode = root.getRootNode() as Document | ShadowRoot;
@@ -14,6 +15,8 @@ function activeIn(root: Node): Element | null {
 
 export interface DialogProps {
   titleId: string;
+  /** The view shown (a `data-view` for tests and styling hooks). */
+  view: string;
   embedded: boolean;
   shake: boolean;
   /** Asked to close (Esc, a click on the backdrop); the kernel may refuse. */
@@ -22,11 +25,39 @@ export interface DialogProps {
 }
 
 /**
+ * Keeps the overlay on the visual viewport: what the visitor sees. A host page wider than the phone (an unbreakable
+ * line, a wide table) grows the layout viewport that `position: fixed` and `vw` refer to, which would put the sheet
+ * partly off screen; the visual viewport's offset and size, read from the browser, never do.
+ */
+function useVisualViewport(ref: RefObject<HTMLDivElement | null>, embedded: boolean): void {
+  useLayoutEffect(() => {
+    const overlay = ref.current;
+    const viewport = globalThis.visualViewport;
+    if (embedded || !overlay || !viewport) return;
+    const place = () => {
+      overlay.style.left = `${viewport.offsetLeft}px`;
+      overlay.style.top = `${viewport.offsetTop}px`;
+      overlay.style.width = `${viewport.width}px`;
+      overlay.style.height = `${viewport.height}px`;
+    };
+    place();
+    viewport.addEventListener('resize', place);
+    viewport.addEventListener('scroll', place);
+    return () => {
+      viewport.removeEventListener('resize', place);
+      viewport.removeEventListener('scroll', place);
+    };
+  }, [ref, embedded]);
+}
+
+/**
  * role=dialog with aria-modal and a labelled title; keeps focus inside while open and returns it
  * to whatever had it before (RainbowKit's FocusTrap is the model).
  */
-export function Dialog({ titleId, embedded, shake, onRequestClose, children }: DialogProps) {
+export function Dialog({ titleId, view, embedded, shake, onRequestClose, children }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const overlay = useRef<HTMLDivElement>(null);
+  useVisualViewport(overlay, embedded);
   const previousFocus = useRef<HTMLElement | null>(null);
 
   // Before paint: a key pressed the moment the dialog shows must already land inside it.
@@ -59,6 +90,23 @@ export function Dialog({ titleId, embedded, shake, onRequestClose, children }: D
     });
     observer.observe(dialog, { childList: true, subtree: true });
     return () => observer.disconnect();
+  }, [embedded]);
+
+  // Tab out of a frame inside the dialog (the wallet's page) leaves by the frame's own document, past this trap's
+  // key handler: focus landing anywhere on the page behind comes back to the dialog.
+  useEffect(() => {
+    if (embedded) return;
+    const dialog = ref.current;
+    if (!dialog) return;
+    const host = (dialog.getRootNode() as ShadowRoot).host ?? dialog;
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as Node | null;
+      // A dialog on its way out (focus going back to the trigger) keeps nothing.
+      if (!dialog.isConnected || !target || target === host || host.contains(target) || dialog.contains(target)) return;
+      (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
   }, [embedded]);
 
   // Esc closes wherever focus is (the page behind is inert to the visitor while the modal is open);
@@ -127,6 +175,7 @@ export function Dialog({ titleId, embedded, shake, onRequestClose, children }: D
       className={embedded ? 'dialog embedded' : 'dialog'}
       data-shake={shake}
       data-testid="latch-dialog"
+      data-view={view}
       onKeyDown={onKeyDown}
     >
       {children}
@@ -140,7 +189,7 @@ export function Dialog({ titleId, embedded, shake, onRequestClose, children }: D
     );
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer shortcut; Esc and the Close button are the keyboard way.
-    <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onRequestClose()}>
+    <div ref={overlay} className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onRequestClose()}>
       {dialog}
     </div>
   );

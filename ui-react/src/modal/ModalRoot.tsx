@@ -7,7 +7,7 @@ import { themeAtom } from '../theme/themeAtom.js';
 import { themeStyle } from '../theme/theme.js';
 import { Dialog } from './Dialog.js';
 import { ViewHost } from './ViewHost.js';
-import { resolveViewLoader, viewTitle } from './views.js';
+import { resolveViewLoader, untitledName, viewTitle } from './views.js';
 import { alertsAtom, currentViewAtom, getInternals, modalAtom, routerAtom } from '@latch/kernel/internal';
 import { useStoreValue } from '../hooks/useKernelState.js';
 
@@ -34,7 +34,7 @@ export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embe
   return (
     <div className="latch-root" data-theme={theme.mode} style={themeStyle(theme.variables)}>
       {state.open || embedded ? (
-        <Dialog titleId={titleId} embedded={embedded} shake={state.shake} onRequestClose={requestClose}>
+        <Dialog titleId={titleId} view={route.view} embedded={embedded} shake={state.shake} onRequestClose={requestClose}>
           <div className="header">
             {showBack ? (
               <button type="button" className="icon-button" aria-label="Back" onClick={() => getInternals(modal).router.goBack()}>
@@ -43,7 +43,10 @@ export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embe
             ) : (
               <span />
             )}
-            <h2 id={titleId}>{title}</h2>
+            {/* data-untitled: a view opened with no title shows its name, and the layout tests catch it. */}
+            <h2 id={titleId} data-untitled={title === undefined || undefined}>
+              {title ?? untitledName(route.view)}
+            </h2>
             {embedded ? (
               <span />
             ) : (

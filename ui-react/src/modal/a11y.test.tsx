@@ -156,8 +156,8 @@ const VIEWS: { view: string; title: string; setup: ViewSetup }[] = [
     },
   },
   {
-    view: 'WalletSendPreview (result)',
-    title: 'Review Send',
+    view: 'WalletSendResult',
+    title: 'Send',
     async setup(themeMode) {
       const { modal, fake } = createTestModal({ themeMode });
       withSend(fake.adapter, { outcome: { status: 'failed', reason: 'Execution reverted' } });

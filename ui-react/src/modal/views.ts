@@ -20,6 +20,7 @@ export const VIEW_LOADERS = {
   WalletSend: () => import('../views/send/WalletSendView.js') as Promise<ViewModule>,
   WalletSendSelectToken: () => import('../views/send/WalletSendSelectTokenView.js') as Promise<ViewModule>,
   WalletSendPreview: () => import('../views/send/WalletSendPreviewView.js') as Promise<ViewModule>,
+  WalletSendResult: () => import('../views/send/WalletSendResultView.js') as Promise<ViewModule>,
   WalletReceive: () => import('../views/WalletReceiveView.js') as Promise<ViewModule>,
   SIWXSignMessage: () => import('../views/SIWXSignMessageView.js') as Promise<ViewModule>,
 } satisfies Record<string, () => Promise<ViewModule>>;
@@ -71,8 +72,11 @@ export function resolveViewLoader(modal: LatchModal, view: string): ViewLoader |
   return builtIn ?? ((fromPlugin ?? fromConnector) as ViewLoader | undefined);
 }
 
-/** Each view's accessible name, shown as the dialog's title. */
-export function viewTitle(view: string, data: unknown): string {
+/** A view's name spaced ('WalletSend' → 'Wallet Send'): the title of a view nobody titled. */
+export const untitledName = (view: string) => view.replace(/([a-z])([A-Z])/g, '$1 $2');
+
+/** Each view's accessible name, shown as the dialog's title; `undefined` for a view nobody titled. */
+export function viewTitle(view: string, data: unknown): string | undefined {
   switch (view) {
     case 'Connect':
       return 'Connect Wallet';
@@ -93,6 +97,8 @@ export function viewTitle(view: string, data: unknown): string {
       return 'Select Token';
     case 'WalletSendPreview':
       return 'Review Send';
+    case 'WalletSendResult':
+      return 'Send';
     case 'WalletReceive':
       return 'Receive';
     case 'SIWXSignMessage':
@@ -102,9 +108,9 @@ export function viewTitle(view: string, data: unknown): string {
     case 'RegisterAccountNameSuccess':
       return 'Name Registered';
     default: {
-      // A plugin's view may name itself in its route data (`{ title }`); else its name, spaced.
+      // A plugin's view is titled by its route data (`{ title }`, given where it is opened).
       const title = (data as { title?: unknown } | undefined)?.title;
-      return typeof title === 'string' && title ? title : view.replace(/([a-z])([A-Z])/g, '$1 $2');
+      return typeof title === 'string' && title ? title : undefined;
     }
   }
 }

@@ -33,7 +33,7 @@ export function mountModal(modal: LatchModal, shell?: HTMLElement): () => void {
     const scratch = createRoot(document.createElement('div'));
     flushSync(() =>
       scratch.render(
-        <Dialog titleId="latch-warm-up" embedded shake={false} onRequestClose={() => undefined}>
+        <Dialog titleId="latch-warm-up" view="Connect" embedded shake={false} onRequestClose={() => undefined}>
           <ConnectView.default modal={modal} />
         </Dialog>,
       ),

@@ -4,9 +4,11 @@ export const ACCOUNT_CSS = `
 .field label, .field .label { font-size: calc(var(--fs) * 1.25); font-weight: 600; color: var(--muted); }
 .field .control { display: flex; align-items: center; gap: 8px; }
 .input {
-  flex: 1; min-width: 0; height: 44px; padding: 0 12px; border-radius: calc(var(--r) * 3);
+  min-width: 0; height: 44px; padding: 0 12px; border-radius: calc(var(--r) * 3);
   border: 1px solid var(--border); background: var(--surface); color: var(--fg);
 }
+/* Grows only beside a button (Max): in a field's column, flex: 1 would squash it to its text's height. */
+.control .input { flex: 1; }
 .input.amount { font-size: calc(var(--fs) * 2); font-weight: 600; }
 .input[aria-invalid='true'] { border-color: var(--danger); }
 .input::placeholder { color: var(--muted); }

@@ -34,13 +34,14 @@ button { cursor: pointer; }
 :focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 
+/* Placed on the visual viewport by script (Dialog); inset 0 until then, and where there is no visualViewport. */
 .overlay {
   position: fixed; inset: 0; z-index: var(--latch-z-index, 999);
   display: flex; align-items: center; justify-content: center;
   background: var(--overlay); animation: fade 150ms ease-out;
 }
 .dialog {
-  width: 360px; max-width: calc(100vw - 24px); max-height: calc(100vh - 48px);
+  width: 360px; max-width: calc(100% - 24px); max-height: calc(100% - 48px);
   background: var(--bg); color: var(--fg);
   border: 1px solid var(--border); border-radius: calc(var(--r) * 5);
   box-shadow: 0 24px 64px rgba(0, 0, 0, 0.35);
@@ -49,11 +50,13 @@ button { cursor: pointer; }
 }
 .dialog.embedded { box-shadow: none; max-height: none; }
 .dialog[data-shake='true'] { animation: shake 500ms ease; }
-@media (max-width: 430px) {
-  .overlay:not(.inline) { align-items: flex-end; }
-  .overlay:not(.inline) .dialog {
-    width: 100vw; max-width: 100vw; border-radius: calc(var(--r) * 5) calc(var(--r) * 5) 0 0;
-    border-bottom: 0; max-height: 88vh; animation: sheet 150ms ease-out;
+/* A sheet on phones: sized by the overlay (the visual viewport), not by a layout viewport a wide host page grew. */
+.overlay:not(.inline) { container: latch-overlay / inline-size; }
+@container latch-overlay (max-width: 430px) {
+  .dialog {
+    align-self: flex-end;
+    width: 100%; max-width: 100%; border-radius: calc(var(--r) * 5) calc(var(--r) * 5) 0 0;
+    border-bottom: 0; max-height: 88%; animation: sheet 150ms ease-out;
   }
 }
 .header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 14px 14px 6px; }
@@ -82,7 +85,7 @@ button { cursor: pointer; }
 
 .button {
   display: inline-flex; align-items: center; justify-content: center; gap: 8px;
-  height: 40px; padding: 0 16px; border-radius: calc(var(--r) * 3); border: 1px solid var(--border);
+  height: 44px; padding: 0 16px; border-radius: calc(var(--r) * 3); border: 1px solid var(--border);
   background: var(--surface); font-weight: 600;
 }
 .button.primary { background: var(--accent); color: var(--on-accent); border-color: transparent; }
@@ -92,7 +95,7 @@ button { cursor: pointer; }
 .button:disabled { opacity: 0.6; cursor: default; }
 
 .search {
-  width: 100%; height: 40px; padding: 0 12px; border-radius: calc(var(--r) * 3);
+  width: 100%; height: 44px; padding: 0 12px; border-radius: calc(var(--r) * 3);
   border: 1px solid var(--border); background: var(--surface); color: var(--fg); margin-bottom: 10px;
 }
 .search::placeholder { color: var(--muted); }
@@ -118,6 +121,9 @@ button { cursor: pointer; }
 .account-name { display: flex; align-items: center; gap: 4px; font-size: calc(var(--fs) * 1.8); font-weight: 600; }
 .balance { color: var(--muted); font-size: calc(var(--fs) * 1.5); }
 .actions { display: flex; gap: 8px; justify-content: center; flex-wrap: wrap; margin: 6px 0 10px; }
+/* The wallet features (Buy, Swap, Receive, Send): one row of tiles, icon over word, on any width. */
+.features { display: grid; gap: 8px; margin: 0 0 10px; }
+.features .button { flex-direction: column; gap: 4px; height: auto; min-height: 56px; padding: 8px 4px; font-size: calc(var(--fs) * 1.3); }
 .tabs { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4px; background: var(--surface); border-radius: calc(var(--r) * 3); padding: 4px; }
 .tab { border: 0; background: transparent; border-radius: calc(var(--r) * 2); height: 32px; font-weight: 600; color: var(--muted); }
 .tab[aria-selected='true'], .tab[aria-pressed='true'] { background: var(--bg); color: var(--fg); }

@@ -3,6 +3,7 @@ import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { base, connector, createFakeAdapter, mainnet, solanaMainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { createFakeConnectorPlugin } from '../../../kernel/src/test-support/fakeConnectorPlugin.js';
 import { createModal } from '../createModal.js';
 import { ConnectButton } from '../components/ConnectButton.js';
 import {
@@ -230,6 +231,48 @@ describe('Account view: two namespaces at once', () => {
     expect(modal.getState().accounts.eip155?.status).toBe('connected');
     expect(modal.getState().activeNamespace).toBe('eip155');
     await waitFor(() => expect(ui.queryByRole('group', { name: 'Connected accounts' })).toBeNull());
+  });
+});
+
+describe('Account view: a shared session', () => {
+  async function sharedAndSeparate(separate: boolean) {
+    // Beside a separate eip155 wallet, the session serves solana only.
+    const shared = createFakeConnectorPlugin(separate ? { namespaces: ['solana'] } : {});
+    const evm = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });
+    const sol = createFakeAdapter({ namespace: 'solana' });
+    const modal = track(
+      createModal({ networks: [mainnet, solanaMainnet], adapters: [evm.adapter, sol.adapter], connectors: [shared.plugin], storage: null }),
+    );
+    if (separate) await modal.connect('w');
+    await modal.connect('shared');
+    const screen = await openModal(modal, { view: 'Account' });
+    await screen.ui.findByTestId('latch-account');
+    return { modal, ...screen };
+  }
+
+  it('one session on two namespaces: one "Disconnect" ends it and the modal closes', async () => {
+    const { modal, ui } = await sharedAndSeparate(false);
+    expect(ui.getByRole('group', { name: 'Connected accounts' })).toBeTruthy();
+    // Not "Disconnect Solana": that would end Ethereum too.
+    expect(ui.getAllByRole('button', { name: /Disconnect/ }).map((b) => b.textContent?.trim())).toEqual(['Disconnect']);
+    await userEvent.click(ui.getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(modal.getState().open).toBe(false));
+    expect(modal.getState().status).toBe('disconnected');
+  });
+
+  it('a session beside a separate wallet is named by the session, and ending it keeps the other', async () => {
+    const { modal, ui } = await sharedAndSeparate(true);
+    expect(modal.getState().activeNamespace).toBe('solana');
+    await userEvent.click(ui.getByRole('button', { name: 'Disconnect Shared Wallet' }));
+    await waitFor(() => expect(modal.getState().accounts.solana?.status).toBe('disconnected'));
+    expect(modal.getState().accounts.eip155?.status).toBe('connected');
+    expect(modal.getState().open).toBe(true);
+  });
+
+  it('when the session ends on the wallet side, the open Account view returns to Connect', async () => {
+    const { modal, ui } = await sharedAndSeparate(false);
+    await modal.disconnect();
+    expect(await ui.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy();
   });
 });
 

@@ -5,10 +5,11 @@ import type { ViewLoader, ViewProps } from '../modal/views.js';
 import { ViewHost } from '../modal/ViewHost.js';
 import { useStoreValue } from '../hooks/useKernelState.js';
 import { Avatar } from '../parts/Avatar.js';
-import { ChevronIcon, CopyIcon, ExternalIcon, LogoutIcon } from '../parts/icons.js';
+import { ChevronIcon, CopyIcon, ExternalIcon } from '../parts/icons.js';
 import { namespaceLabel, NetworkBadge } from '../parts/NetworkList.js';
 import { TokenIcon } from '../parts/TokenIcon.js';
 import { fiatOf } from './send/fiat.js';
+import { DisconnectButtons } from './account/DisconnectButtons.js';
 import { PluginEntries } from './account/PluginEntries.js';
 import { WalletFeatures } from './account/WalletFeatures.js';
 import {
@@ -43,6 +44,12 @@ export default function AccountView({ modal }: ViewProps) {
     if (namespace && account?.status === 'connected') void getInternals(modal).refreshTokenBalances(namespace);
   }, [modal, namespace, account?.status, account?.address, network?.caipNetworkId]);
 
+  // The session ended (the wallet's side, another tab): nothing to show here, so the visitor can connect again.
+  const nothingConnected = connectedNamespaces.length === 0;
+  useEffect(() => {
+    if (nothingConnected) getInternals(modal).router.reset('Connect');
+  }, [modal, nothingConnected]);
+
   if (!account?.address || !namespace) {
     return <p className="empty">No wallet is connected.</p>;
   }
@@ -60,13 +67,6 @@ export default function AccountView({ modal }: ViewProps) {
     } catch {
       void getInternals(modal).feedback.showSnack('Copy failed', 'error');
     }
-  }
-
-  function disconnectAll() {
-    void modal.disconnect().then(
-      () => modal.close(),
-      () => undefined,
-    );
   }
 
   return (
@@ -94,20 +94,7 @@ export default function AccountView({ modal }: ViewProps) {
               <ExternalIcon /> Explorer<span className="sr-only"> (opens in a new tab)</span>
             </a>
           ) : null}
-          {connectedNamespaces.length > 1 ? (
-            <>
-              <button type="button" className="button danger" onClick={() => void modal.disconnect(namespace).catch(() => undefined)}>
-                <LogoutIcon /> Disconnect {namespaceLabel(namespace)}
-              </button>
-              <button type="button" className="button danger" onClick={disconnectAll}>
-                Disconnect all
-              </button>
-            </>
-          ) : (
-            <button type="button" className="button danger" onClick={disconnectAll}>
-              <LogoutIcon /> Disconnect
-            </button>
-          )}
+          <DisconnectButtons modal={modal} namespace={namespace} />
         </div>
       </div>
       {connectedNamespaces.length > 1 ? (

@@ -93,6 +93,17 @@ describe('AllWallets view', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('shows the bundled wallets with their own logos (data: URIs in this chunk), a monogram where none ships', async () => {
+    const { screen } = await openAllWallets({}, { connectors: [] });
+    const logo = (name: RegExp) => screen.ui.getByRole('link', { name }).querySelector('img')?.getAttribute('src') ?? '';
+    expect(logo(/MetaMask/)).toMatch(/^data:image\/svg\+xml,%3Csvg/);
+    expect(logo(/Phantom/)).toMatch(/^data:image\/svg\+xml,/);
+    expect(logo(/MetaMask/)).not.toBe(logo(/Phantom/));
+    const withLogo = screen.ui.getAllByRole('link').filter((link) => link.querySelector('img'));
+    expect(withLogo.length).toBeGreaterThanOrEqual(16);
+    expect(screen.ui.getByRole('link', { name: /Talisman/ }).querySelector('.monogram')).not.toBeNull();
+  });
+
   it('search filters installed and registry wallets, 150 ms after the last keystroke', async () => {
     const { screen } = await openAllWallets();
     const search = screen.ui.getByRole('searchbox', { name: 'Search wallets' });
@@ -220,6 +231,8 @@ describe('AllWallets view: wallets a connector plugin reaches', () => {
     // The bundled registry's Rainbow and Zerion homepage links give way to the connectable entries.
     expect(screen.ui.queryByRole('link', { name: /Rainbow/ })).toBeNull();
     expect(screen.ui.queryByRole('link', { name: /Zerion/ })).toBeNull();
+    // Listed without an icon, it wears the bundled logo of the wallet of that name.
+    expect(rainbow.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
     fireEvent.click(rainbow);
     expect(modal.getState().view).toBe('ConnectingWalletConnect');
     expect(JSON.parse((await screen.ui.findByTestId('plugin-view')).textContent ?? '')).toMatchObject({

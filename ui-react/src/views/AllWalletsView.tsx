@@ -3,8 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { ViewProps } from '../modal/views.js';
 import { useStoreValue } from '../hooks/useKernelState.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
-import { BUNDLED_WALLETS } from '../wallets/bundledWallets.js';
-import { createListRegistry } from '../wallets/listRegistry.js';
+import { bundledWalletRegistry, withBundledLogos } from '../wallets/bundledRegistry.js';
 import { matchesWalletIds, mergeConnectors, safeHomepage, walletKey } from '../wallets/walletSections.js';
 import { openConnecting } from './ConnectView.js';
 import { allConnectorsAtom, getInternals } from '@latch/kernel/internal';
@@ -38,7 +37,7 @@ export default function AllWalletsView({ modal }: ViewProps) {
   // A connector plugin with a Connect-view section (the e-mail field) is reached there, not as a wallet row.
   const sectionIds = (modal.options.connectors ?? []).filter((c) => c.connectSection).map((c) => c.id);
   const connectors = sectionIds.length ? allConnectors.filter((c) => !sectionIds.includes(c.id)) : allConnectors;
-  const registry = useMemo(() => modal.options.dataServices?.walletRegistry ?? createListRegistry(BUNDLED_WALLETS), [modal]);
+  const registry = useMemo(() => modal.options.dataServices?.walletRegistry ?? bundledWalletRegistry(), [modal]);
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [pages, setPages] = useState(1);
@@ -70,7 +69,8 @@ export default function AllWalletsView({ modal }: ViewProps) {
         async (plugin) => (await plugin.wallets?.({ search: query || undefined, signal }))?.map((wallet) => ({ plugin, wallet })) ?? [],
       ),
     )
-      .then((lists) => !signal.aborted && setViaConnectors({ wallets: lists.flat() }))
+      .then((lists) => withBundledLogos(lists.flat()))
+      .then((wallets) => !signal.aborted && setViaConnectors({ wallets }))
       .catch(() => !signal.aborted && setViaConnectors({ wallets: [], error: 'The wallet list could not be loaded.' }));
     return () => controller.abort();
   }, [modal, query]);

@@ -2,7 +2,8 @@ import type { RegistryWallet } from '@latch/kernel';
 
 /**
  * The small registry shipped with Latch, used when the integrator configures none. Names and
- * homepages only: icons are drawn as monograms so showing the list fetches nothing.
+ * homepages; the logos (bundledWalletLogos.ts) join them when All Wallets lists them, and a wallet
+ * without one shows a monogram. Showing the list fetches nothing.
  */
 export const BUNDLED_WALLETS: readonly RegistryWallet[] = [
   { id: 'metamask', name: 'MetaMask', rdns: 'io.metamask', homepage: 'https://metamask.io', chains: ['eip155'] },

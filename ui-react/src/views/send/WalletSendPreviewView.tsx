@@ -8,18 +8,16 @@ import {
   truncateAddress,
   type SendFee,
   type TokenBalance,
-  type TransferOutcome,
 } from '@latch/kernel';
 import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
 import { useEffect, useRef, useState } from 'react';
 import { useStoreValue } from '../../hooks/useKernelState.js';
 import type { ViewProps } from '../../modal/views.js';
-import { FailureIcon, SuccessIcon } from '../../parts/accountIcons.js';
-import { ExternalIcon } from '../../parts/icons.js';
 import { NetworkBadge } from '../../parts/NetworkList.js';
 import { ACCOUNT_CSS } from '../../theme/accountStyles.js';
 import { ViewStyles } from '../../theme/ViewStyles.js';
 import { fiatOf } from './fiat.js';
+import type { SendResultData } from './WalletSendResultView.js';
 
 export interface SendPreviewData {
   to: string;
@@ -31,24 +29,11 @@ export interface SendPreviewData {
   fee?: SendFee;
 }
 
-type Phase =
-  | { step: 'review'; error?: string }
-  | { step: 'confirm' }
-  | { step: 'pending'; hash: string; explorerUrl?: string }
-  | { step: 'done'; hash: string; explorerUrl?: string; outcome?: TransferOutcome };
+type Phase = { step: 'review'; error?: string } | { step: 'confirm' };
 
 type FeeState = { state: 'loading' } | { state: 'quoted'; fee: SendFee } | { state: 'unavailable'; refusal?: string };
 
-function ExplorerLink({ url }: { url?: string }) {
-  if (!url) return null;
-  return (
-    <a className="button" href={url} target="_blank" rel="noopener noreferrer">
-      <ExternalIcon /> View on explorer<span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  );
-}
-
-/** §2 send flow, step 2: what will be sent, the fee and the network; then the wallet, then the result. */
+/** §2 send flow, step 2: what will be sent, the fee and the network; then the wallet, then the result (its own view). */
 export default function WalletSendPreviewView({ modal, data }: ViewProps) {
   const internals = getInternals(modal);
   const account = useStoreValue(internals.store, activeAccountAtom);
@@ -108,59 +93,25 @@ export default function WalletSendPreviewView({ modal, data }: ViewProps) {
       setPhase({ step: 'review', error: message });
       return;
     }
-    setPhase({ step: 'pending', ...sent });
-    let outcome: TransferOutcome | undefined;
-    try {
-      outcome = await modal.waitForTransfer(sent.hash, { namespace });
-    } catch (err) {
-      outcome = { status: 'failed', reason: readErrorMessage(err) };
-    }
-    setPhase({ step: 'done', ...sent, ...(outcome ? { outcome } : {}) });
+    // The result is a view of its own with nothing to go back to: the transfer is out.
+    const result: SendResultData = {
+      ...sent,
+      namespace,
+      amountText,
+      receiver: request?.name ?? truncateAddress(transfer.to),
+    };
+    internals.router.reset('WalletSendResult', result);
   }
 
-  function finish() {
-    void internals.setSendState('reset');
-    internals.router.reset('Account');
-  }
-
-  if (phase.step === 'done') {
-    const failed = phase.outcome?.status === 'failed';
-    return (
-      <div className="center" data-testid="latch-send-result" data-status={failed ? 'failed' : (phase.outcome?.status ?? 'submitted')}>
-        <ViewStyles css={ACCOUNT_CSS} />
-        <span className={`result-icon ${failed ? 'bad' : 'ok'}`}>{failed ? <FailureIcon /> : <SuccessIcon />}</span>
-        <h3 ref={heading} tabIndex={-1}>
-          {failed ? 'Transaction failed' : phase.outcome ? 'Sent' : 'Submitted'}
-        </h3>
-        <p role="status">
-          {failed
-            ? (phase.outcome?.reason ?? 'The network did not accept the transaction.')
-            : `${amountText} to ${request.name ?? truncateAddress(request.to)}${phase.outcome ? '' : ' is on its way'}.`}
-        </p>
-        <div className="button-row" style={{ width: '100%' }}>
-          <ExplorerLink url={phase.explorerUrl} />
-          <button type="button" className="button primary" onClick={finish}>
-            Done
-          </button>
-        </div>
-      </div>
-    );
-  }
-
-  if (phase.step === 'confirm' || phase.step === 'pending') {
+  if (phase.step === 'confirm') {
     return (
       <div className="center" data-testid="latch-send-progress" aria-busy="true">
         <ViewStyles css={ACCOUNT_CSS} />
         <span className="spinner" aria-hidden="true" style={{ width: 40, height: 40 }} />
         <h3 ref={heading} tabIndex={-1}>
-          {phase.step === 'confirm' ? 'Confirm in your wallet' : 'Sending…'}
+          Confirm in your wallet
         </h3>
-        <p role="status">
-          {phase.step === 'confirm'
-            ? `Approve sending ${amountText} in ${account.connectedWalletInfo?.name ?? 'your wallet'}.`
-            : 'Waiting for the network to include the transaction.'}
-        </p>
-        {phase.step === 'pending' ? <ExplorerLink url={phase.explorerUrl} /> : null}
+        <p role="status">{`Approve sending ${amountText} in ${account.connectedWalletInfo?.name ?? 'your wallet'}.`}</p>
       </div>
     );
   }

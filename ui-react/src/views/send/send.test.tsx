@@ -200,6 +200,9 @@ describe('Send preview and result', () => {
     const result = await ui.findByTestId('latch-send-result');
     expect(result.dataset.status).toBe('confirmed');
     expect(ui.getByRole('heading', { name: 'Sent' })).toBeTruthy();
+    // The transfer is out: the result is titled Send, not Review Send, and offers no way back into the review.
+    expect(ui.getByRole('dialog', { name: 'Send' })).toBeTruthy();
+    expect(ui.queryByRole('button', { name: 'Back' })).toBeNull();
     expect(transfers).toHaveLength(1);
     expect(transfers[0]).toMatchObject({ to: RECEIVER, amount: 1_500_000_000_000_000_000n });
     expect(ui.getByRole('link', { name: /View on explorer/ }).getAttribute('href')).toBe(

@@ -1,0 +1,79 @@
+// `npm run bench:services`: load figures of Latch's three server parts on this machine, each as one instance on its
+// own PGlite and as two instances on one PostgreSQL server, with what each process spent of a core meanwhile (what
+// bounds the figure). Writes bench/SERVICES.md. Not part of `npm test`.
+// Knobs: BENCH_SERVICE_SECONDS (10, per run), BENCH_SERVICES (a comma list of scenario keys: embedded,names,siwx).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BENCH_DIR } from '../lib/paths.mjs';
+import { embedded } from './embedded.mjs';
+import { closeSources, cpuMeter, load, machine, prepareServices } from './lib.mjs';
+
+const SECONDS = Number(process.env.BENCH_SERVICE_SECONDS ?? 10);
+const ALL = { embedded };
+const chosen = (process.env.BENCH_SERVICES ?? Object.keys(ALL).join(','))
+  .split(',')
+  .map((key) => key.trim())
+  .filter((key) => key in ALL);
+
+prepareServices();
+const testkit = await import('@latch/testkit');
+const services = await import('@latch/testkit/services');
+
+const TOPOLOGIES = [
+  { label: '1 instance, PGlite', instances: 1, postgres: false },
+  { label: '2 instances, one Postgres', instances: 2, postgres: true },
+];
+
+const rows = [];
+const postgres = await services.startPostgres();
+try {
+  for (const key of chosen) {
+    const scenario = ALL[key];
+    for (const topology of TOPOLOGIES) {
+      const database = topology.postgres ? await postgres.createDatabase() : undefined;
+      const ports = [];
+      for (let i = 0; i < topology.instances; i++) ports.push(await services.freePort());
+      console.log(`[bench:services] ${scenario.name} — ${topology.label}: starting`);
+      const running = await scenario.start({ testkit, services, database, ports });
+      try {
+        // A warm-up (JIT, pools, caches), then the measured run.
+        await load({ urls: running.urls, duration: 2, ...running.options });
+        const processes = [...running.processes];
+        if (topology.postgres) processes.push({ name: 'PostgreSQL (all backends)', pid: postgres.pid, children: true });
+        const meter = cpuMeter(processes);
+        const figures = await load({ urls: running.urls, duration: SECONDS, ...running.options });
+        const cpu = meter();
+        rows.push({ scenario, topology, figures, cpu });
+        console.log(
+          `[bench:services]   ${Math.round(figures.perSecond / scenario.requestsPerUnit)} ${scenario.unit}/s, p99 ${figures.p99} ms, ` +
+            `${figures.failed} failed; CPU ${cpu.map(({ name, percent }) => `${name} ${percent}%`).join(', ')}`,
+        );
+      } finally {
+        await running.stop();
+      }
+    }
+  }
+} finally {
+  await postgres.stop();
+  await closeSources();
+}
+
+const table = [
+  '| service | set-up | per second | requests/s | p50 ms | p99 ms | failed | CPU (% of one core) |',
+  '|---|---|---:|---:|---:|---:|---:|---|',
+  ...rows.map(
+    ({ scenario, topology, figures, cpu }) =>
+      `| ${scenario.name} | ${topology.label} | ${Math.round(figures.perSecond / scenario.requestsPerUnit)} ${scenario.unit} | ${figures.perSecond} | ${figures.p50} | ${figures.p99} | ${figures.failed} | ${cpu.map(({ name, percent }) => `${name} ${percent}`).join(', ')} |`,
+  ),
+];
+const text = `# Services under load
+
+\`npm run bench:services\` on ${machine()}, ${new Date().toISOString().slice(0, 10)}: autocannon for ${SECONDS} s per row after a 2 s
+warm-up, keep-alive connections spread evenly over the instances (as a load balancer would, without one in the
+path), every process on this one machine. "CPU" is what each process spent of one core during the run: a process
+near 100 % is what bounds the figure (Node runs each instance's JavaScript on one thread).
+
+${table.join('\n')}
+`;
+writeFileSync(join(BENCH_DIR, 'SERVICES.md'), text);
+console.log(`\n${table.join('\n')}\n\n[bench:services] wrote bench/SERVICES.md`);
