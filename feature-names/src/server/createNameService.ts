@@ -3,7 +3,7 @@ import { getAddress, isAddress } from 'viem';
 import { nameLabelProblem } from '../nameRules.js';
 import { type DatabaseOption, type NameTable, openDatabase } from './database.js';
 import { pathSegments, readJson, send } from './httpJson.js';
-import { checkRecentRegistrations, createRateCounter, lockFor, type NameServiceLimits, resolveLimits } from './limits.js';
+import { checkRecentRegistrations, createRateCounter, type NameServiceLimits, resolveLimits } from './limits.js';
 import { type AllowedOrigins, DEFAULT_PROJECT_ID, type NameProject, originAllowed, resolveProjects } from './projects.js';
 import {
   createRegistrationCheck,
@@ -90,7 +90,7 @@ export async function createNameService(options: NameServiceOptions = {}): Promi
   const maxBody = options.maxBodyBytes ?? 16 * 1024;
   const maxSuggestions = options.maxSuggestions ?? 5;
   const checkRegistration = createRegistrationCheck(options);
-  const { db, close } = await openDatabase(options.database);
+  const { db, exclusive, close } = await openDatabase(options.database);
   const count = createRateCounter(db);
 
   function projectOf(url: URL): [string, NameProject] {
@@ -133,10 +133,9 @@ export async function createNameService(options: NameServiceOptions = {}): Promi
   async function store(projectId: string, registration: VerifiedRegistration, body: RegisterRequest): Promise<NameRow> {
     const nowMs = now();
     const { namesPerAddress, registrations } = limits;
-    return db.transaction().execute(async (trx) => {
-      // One address's registrations one at a time (across instances), then, when limited, everyone's.
-      await lockFor(trx, `address:${projectId}:${registration.address}`);
-      if (registrations) await lockFor(trx, 'registrations');
+    // One address's registrations one at a time (across instances), and, when limited, everyone's.
+    const keys = [`address:${projectId}:${registration.address}`, ...(registrations ? ['registrations'] : [])];
+    return exclusive(keys, async (trx) => {
       const taken = new NameServiceError(409, `Name ${registration.name} is already taken`);
       if (await trx.selectFrom('latch_names').select('name').where('name', '=', registration.name).executeTakeFirst()) throw taken;
       if (namesPerAddress !== false) {

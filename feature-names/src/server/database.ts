@@ -102,6 +102,12 @@ function pgliteAsPool(pglite: PGlite) {
 
 export interface OpenDatabase {
   readonly db: Kysely<NameDatabase>;
+  /**
+   * Runs `work` alone for `keys`: on Postgres in one transaction holding an advisory lock per key (so instances
+   * working on the same key wait for each other); on PGlite (one process) one call after another, without a
+   * transaction, since a PGlite may be shared with another service whose statements must not land in ours.
+   */
+  exclusive<T>(keys: readonly string[], work: (db: Kysely<NameDatabase>) => Promise<T>): Promise<T>;
   /** Closes what this module opened (a PGlite the caller passed stays open). */
   close(): Promise<void>;
 }
@@ -150,8 +156,22 @@ export async function openDatabase(option: DatabaseOption | undefined): Promise<
     await ownPglite?.close();
     throw error;
   }
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
+    exclusive(keys, work) {
+      if (pgPool) {
+        return db.transaction().execute(async (trx) => {
+          // Sorted, so two instances taking the same keys lock them in one order (no deadlock).
+          for (const key of [...new Set(keys)].sort())
+            await sql`SELECT pg_advisory_xact_lock(hashtext(${`latch-names:${key}`}))`.execute(trx);
+          return work(trx);
+        });
+      }
+      const run = queue.then(() => work(db));
+      queue = run.catch(() => undefined);
+      return run;
+    },
     async close() {
       await db.destroy();
       await ownPglite?.close();

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { NameDatabase } from './database.js';
 import { NameServiceError } from './registration.js';
 
@@ -85,16 +85,11 @@ export function createRateCounter(db: Kysely<NameDatabase>) {
   };
 }
 
-/** Holds a Postgres advisory lock on `key` until the transaction ends: the checks and the insert under it are one step. */
-export async function lockFor(trx: Transaction<NameDatabase>, key: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`latch-names:${key}`}))`.execute(trx);
-}
-
 /**
  * Under the registrations lock: refuses with 429 when the last window already holds `limit.max` names
  * (sliding window over the names' creation times), with the seconds until the oldest of them leaves it.
  */
-export async function checkRecentRegistrations(trx: Transaction<NameDatabase>, limit: RateLimit, nowMs: number): Promise<void> {
+export async function checkRecentRegistrations(trx: Kysely<NameDatabase>, limit: RateLimit, nowMs: number): Promise<void> {
   const windowMs = limit.windowSeconds * 1000;
   const oldestCounted = await trx
     .selectFrom('latch_names')
