@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { BENCH_DIR } from '../lib/paths.mjs';
 import { embedded } from './embedded.mjs';
 import { closeSources, cpuMeter, load, machine, prepareServices } from './lib.mjs';
+import { names } from './names.mjs';
 
 const SECONDS = Number(process.env.BENCH_SERVICE_SECONDS ?? 10);
-const ALL = { embedded };
+const ALL = { embedded, names };
 const chosen = (process.env.BENCH_SERVICES ?? Object.keys(ALL).join(','))
   .split(',')
   .map((key) => key.trim())
