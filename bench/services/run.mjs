@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { BENCH_DIR } from '../lib/paths.mjs';
 import { embedded } from './embedded.mjs';
 import { closeSources, cpuMeter, load, machine, prepareServices } from './lib.mjs';
+import { names } from './names.mjs';
 import { siwx } from './siwx.mjs';
 
 const SECONDS = Number(process.env.BENCH_SERVICE_SECONDS ?? 10);
-const ALL = { embedded, siwx };
+const ALL = { embedded, names, siwx };
 // Scenario keys as arguments (`npm run bench:services -- siwx`) or in BENCH_SERVICES; default all.
 const chosen = ((process.argv.slice(2).join(',') || process.env.BENCH_SERVICES) ?? Object.keys(ALL).join(','))
   .split(',')

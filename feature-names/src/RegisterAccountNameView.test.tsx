@@ -17,7 +17,8 @@ const SUFFIX = 'latch.test';
 let service: RunningNameService;
 
 beforeAll(async () => {
-  service = await startNameService({ suffix: SUFFIX });
+  // The test page's origin is an integrator's page: the service lets no page call unless it is allowed.
+  service = await startNameService({ suffix: SUFFIX, allowedOrigins: [window.location.origin] });
 }, 60_000);
 afterAll(() => service?.stop());
 afterEach(() => cleanupModals());

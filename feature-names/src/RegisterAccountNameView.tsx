@@ -91,7 +91,7 @@ export default function RegisterAccountNameView({ modal }: { modal: ModalLike; d
     }
     setPending(true);
     try {
-      await registerName(modal as Parameters<typeof registerName>[0], service, {
+      await registerName(modal as Parameters<typeof registerName>[0], service, plugin.names, {
         name: fullName,
         namespace: 'eip155',
         address,

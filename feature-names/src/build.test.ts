@@ -11,7 +11,7 @@ describe('the built @latch/feature-names', () => {
     expect(built.moduleFiles(browser).sort()).toEqual(['src/createNamesPlugin.ts', 'src/index.ts', 'src/nameRules.ts', 'src/settings.ts']);
     expect(built.staticImports(browser)).toEqual([]);
     const server = built.externalImports(built.staticClosure(built.chunk('server.js')));
-    expect(server.sort()).toEqual(['@electric-sql/pglite', 'kysely', 'node:http', 'pg', 'viem']);
+    expect(server.sort()).toEqual(['@electric-sql/pglite', 'kysely', 'node:http', 'node:net', 'pg', 'viem']);
   });
 
   it('loads the views and the service client only when used', () => {

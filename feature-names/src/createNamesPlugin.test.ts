@@ -53,16 +53,26 @@ describe('§5 and §7 name rules', () => {
     expect(nameLabelProblem('a'.repeat(64))).toBe('A name must be at most 63 characters');
   });
 
-  it('sets the top bit of the chain id for the coin type, and signs name, empty attributes and seconds', () => {
+  it('sets the top bit of the chain id for the coin type, and signs name, empty attributes, seconds, the coin type and the service', () => {
     expect(coinTypeOfChain(1)).toBe(2147483649);
     expect(coinTypeOfChain(8453)).toBe(0x80000000 + 8453);
     expect(chainOfCoinType(coinTypeOfChain(31337))).toBe(31337);
     expect(chainOfCoinType(60)).toBeUndefined();
     expect(() => coinTypeOfChain(0)).toThrow('Invalid chain id 0');
-    expect(JSON.parse(createRegistrationMessage('alice.latch.id', 1_700_000_000_999))).toEqual({
+    const target = { name: 'alice.latch.id', coinType: 2147483649, serviceUrl: 'https://names.example.com/' };
+    expect(JSON.parse(createRegistrationMessage(target, 1_700_000_000_999))).toEqual({
       name: 'alice.latch.id',
       attributes: {},
       timestamp: 1_700_000_000,
+      coinType: 2147483649,
+      service: 'https://names.example.com',
+    });
+    // The project, when the client names one; only the service's origin (no path) is signed.
+    expect(
+      JSON.parse(createRegistrationMessage({ ...target, serviceUrl: 'https://api.example:8443/names', projectId: 'shop' }, 0)),
+    ).toMatchObject({
+      service: 'https://api.example:8443',
+      projectId: 'shop',
     });
   });
 });

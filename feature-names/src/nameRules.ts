@@ -27,14 +27,42 @@ export function chainOfCoinType(coinType: number): number | undefined {
   return coinType - 0x80000000;
 }
 
-/** §7: the JSON the account signs to register a name: name, empty attributes, timestamp in seconds. */
+/**
+ * The JSON the account signs to register a name. The spec's message holds the name, empty attributes
+ * and a timestamp in seconds; Latch extends it (never drops a field) with the coin type the name is
+ * registered for, the name service it is sent to and the project on that service, so a copy of the
+ * signature registers nothing on another chain, another deployment or another project.
+ */
 export interface RegistrationMessage {
   name: string;
   attributes: Record<string, never>;
   timestamp: number;
+  /** The chain id with the top bit set, as posted beside the message. */
+  coinType: number;
+  /** The name service's origin as the client reaches it ('https://names.example.com'). */
+  service: string;
+  /** The project id the client sends as `?projectId=`; absent when it sends none. */
+  projectId?: string;
 }
 
-export function createRegistrationMessage(name: string, nowMs: number): string {
-  const message: RegistrationMessage = { name, attributes: {}, timestamp: Math.floor(nowMs / 1000) };
+/** What a registration is for: the full name, its coin type, and where it is sent. */
+export interface RegistrationTarget {
+  name: string;
+  coinType: number;
+  /** The name service's base URL; only its origin is signed. */
+  serviceUrl: string;
+  projectId?: string | undefined;
+}
+
+export function createRegistrationMessage(target: RegistrationTarget, nowMs: number): string {
+  const { name, coinType, serviceUrl, projectId } = target;
+  const message: RegistrationMessage = {
+    name,
+    attributes: {},
+    timestamp: Math.floor(nowMs / 1000),
+    coinType,
+    service: new URL(serviceUrl).origin,
+    ...(projectId ? { projectId } : {}),
+  };
   return JSON.stringify(message);
 }

@@ -25,7 +25,7 @@ describe('the name service client against the reference service', () => {
   afterAll(() => service?.stop());
 
   async function registration(name: string, account = alice!) {
-    const message = createRegistrationMessage(name, Date.now());
+    const message = createRegistrationMessage({ name, coinType: coinTypeOfChain(31337), serviceUrl: service.url }, Date.now());
     return { name, coinType: coinTypeOfChain(31337), address: account.address, message, signature: await account.signMessage({ message }) };
   }
 

@@ -1,6 +1,7 @@
 import type { ChainNamespace, NameService } from '@latch/kernel';
 import { getInternals } from '@latch/kernel/internal';
 import { coinTypeOfChain, createRegistrationMessage } from './nameRules.js';
+import type { NamesSettings } from './settings.js';
 import type { ModalLike } from './viewSupport.js';
 
 export interface RegisterNameRequest {
@@ -14,19 +15,24 @@ export interface RegisterNameRequest {
 
 /**
  * §4 name registration: the account signs the §7 message (name, empty attributes, timestamp in
- * seconds), the service registers it (coinType = chain id with the top bit set) and the name
- * becomes the account's profile name. Rejects with the wallet's or the service's reason.
+ * seconds, and Latch's coin type, service origin and project), the service registers it (coinType =
+ * chain id with the top bit set) and the name becomes the account's profile name. Rejects with the
+ * wallet's or the service's reason.
  */
 export async function registerName(
   modal: ModalLike & { signMessage(message: string, options?: { namespace?: ChainNamespace }): Promise<string> },
   service: NameService,
+  settings: NamesSettings,
   request: RegisterNameRequest,
   now: () => number = Date.now,
 ): Promise<void> {
   if (!service.registerName) throw new Error('This name service does not register names');
   const chainId = Number(request.caipNetworkId.split(':')[1]);
   const coinType = coinTypeOfChain(chainId);
-  const message = createRegistrationMessage(request.name, now());
+  const message = createRegistrationMessage(
+    { name: request.name, coinType, serviceUrl: settings.serviceUrl, projectId: settings.projectId },
+    now(),
+  );
   const signature = await modal.signMessage(message, { namespace: request.namespace });
   await service.registerName({ name: request.name, coinType, address: request.address, message, signature });
   await getInternals(modal).storeProfileName(request.namespace, request.name);

@@ -1,6 +1,7 @@
 // Issue 16, names: register a name for the connected account (the mock wallet signs the §7 message
 // with its real key, the reference name service verifies it), see it in the Account view, send to it
 // on anvil, resolve an ENS name deployed from npm artifacts; taken, invalid and forged → §8 texts.
+import { createRegistrationMessage } from '@latch/feature-names/server';
 import { MOCK_WALLET_INFO } from '@latch/testkit';
 import type { Page } from '@playwright/test';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -29,7 +30,7 @@ async function openRegister(page: Page) {
 /** A registration signed by an anvil key, posted straight to the service (as another visitor's page would). */
 async function postRegistration(serviceUrl: string, origin: string, privateKey: `0x${string}`, name: string, sign = privateKey) {
   const account = privateKeyToAccount(privateKey);
-  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) });
+  const message = createRegistrationMessage({ name, coinType: COIN_TYPE, serviceUrl }, Date.now());
   const signature = await privateKeyToAccount(sign).signMessage({ message });
   const response = await fetch(`${serviceUrl}/v1/names`, {
     method: 'POST',

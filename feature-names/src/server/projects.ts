@@ -5,7 +5,7 @@ export type AllowedOrigins = readonly string[] | ((origin: string) => boolean);
 export interface NameProject {
   /** Names are `<label>.<suffix>`, e.g. 'latch.id'. */
   suffix: string;
-  /** Browser origins allowed to call (CORS); none given: any origin. */
+  /** Browser pages allowed to call (CORS); none given: none (only requests without an Origin, and the service's own origin). */
   allowedOrigins?: AllowedOrigins;
 }
 
@@ -33,8 +33,9 @@ export function resolveProjects(options: {
   return projects;
 }
 
+/** Whether a page of `origin` may call: one of the project's allowed origins. None configured: no page. */
 export function originAllowed(project: NameProject, origin: string): boolean {
   const allowed = project.allowedOrigins;
-  if (!allowed) return true;
+  if (!allowed) return false;
   return typeof allowed === 'function' ? allowed(origin) : allowed.includes(origin);
 }

@@ -6,6 +6,8 @@ export class NameServiceError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** With 429: how many seconds until the limit lets the request through (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'NameServiceError';
@@ -29,8 +31,20 @@ export interface VerifiedRegistration {
 export interface SignatureCheckOptions {
   /** `{ [chainId]: rpcUrl }`: also accept smart-account signatures (ERC-1271, ERC-6492) on these chains. */
   rpcUrls?: Readonly<Record<number, string>>;
-  /** How far the message's timestamp may be from now, in seconds. Default 600. */
-  maxClockSkewSeconds?: number;
+  /** How old the message's timestamp may be, in seconds: an older signature cannot be replayed. Default 600. */
+  maxMessageAgeSeconds?: number;
+  /** How far ahead of the service's clock the timestamp may be, in seconds (the signer's clock running fast). Default 30. */
+  maxFutureSkewSeconds?: number;
+}
+
+/** Where a registration arrived: what its signed message must name. */
+export interface RegistrationContext {
+  /** The project's suffix. */
+  suffix: string;
+  /** The request's `?projectId=`, undefined when it names none. */
+  projectId: string | undefined;
+  /** The origins this service answers at (its public URLs, or the request's own origin). */
+  serviceOrigins: readonly string[];
 }
 
 const bad = (description: string) => new NameServiceError(400, description);
@@ -54,7 +68,7 @@ function parseMessage(message: string): RegistrationMessage {
   } catch {
     throw bad('The signed message is not JSON');
   }
-  const value = parsed as Partial<RegistrationMessage> | null;
+  const value = parsed as Partial<Record<keyof RegistrationMessage, unknown>> | null;
   if (typeof value?.name !== 'string' || typeof value.timestamp !== 'number' || !Number.isInteger(value.timestamp)) {
     throw bad('The signed message must hold a name and a timestamp in seconds');
   }
@@ -62,16 +76,22 @@ function parseMessage(message: string): RegistrationMessage {
   if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes) || Object.keys(attributes).length > 0) {
     throw bad('The signed message must hold empty attributes');
   }
-  return value as RegistrationMessage;
+  if (typeof value.coinType !== 'number' || typeof value.service !== 'string') {
+    throw bad('The signed message must hold the coinType and the name service it is for (service)');
+  }
+  if (value.projectId !== undefined && typeof value.projectId !== 'string') throw bad("The signed message's projectId must be a string");
+  return value as unknown as RegistrationMessage;
 }
 
 /**
  * Checks a registration before it is stored: the name is the project's and valid (§5), the message
- * is fresh (no replay of an old signature), the coin type is an EVM chain's (§7) and the address
- * signed the exact message. Resolves with the lowercased name, the checksummed address and the coin type.
+ * is fresh (no replay of an old signature) and not dated ahead, the coin type is an EVM chain's (§7),
+ * the message names this coin type, this service and this project (no replay elsewhere), and the
+ * address signed the exact message. Resolves with the lowercased name, the checksummed address and the coin type.
  */
 export function createRegistrationCheck(options: SignatureCheckOptions = {}) {
-  const maxSkew = options.maxClockSkewSeconds ?? 600;
+  const maxAge = options.maxMessageAgeSeconds ?? 600;
+  const maxAhead = options.maxFutureSkewSeconds ?? 30;
   const clients = new Map<number, PublicClient>();
   const clientFor = (chainId: number) => {
     const url = options.rpcUrls?.[chainId];
@@ -81,16 +101,31 @@ export function createRegistrationCheck(options: SignatureCheckOptions = {}) {
     return client;
   };
 
-  return async function checkRegistration(request: RegisterRequest, suffix: string, nowMs: number): Promise<VerifiedRegistration> {
+  return async function checkRegistration(
+    request: RegisterRequest,
+    context: RegistrationContext,
+    nowMs: number,
+  ): Promise<VerifiedRegistration> {
+    const { suffix } = context;
     const signed = parseMessage(request.message);
     const name = signed.name.toLowerCase();
     if (!name.endsWith(`.${suffix}`)) throw bad(`The name must end with .${suffix}`);
     const problem = nameLabelProblem(name.slice(0, -suffix.length - 1));
     if (problem) throw bad(problem);
-    if (Math.abs(signed.timestamp - nowMs / 1000) > maxSkew) throw bad('The signed message has expired: sign a new one');
+    const ahead = signed.timestamp - nowMs / 1000;
+    if (ahead > maxAhead) throw bad("The signed message is dated in the future: check the device's clock and sign again");
+    if (-ahead > maxAge) throw bad('The signed message has expired: sign a new one');
     const chainId = chainOfCoinType(request.coinType);
     if (chainId === undefined || coinTypeOfChain(chainId) !== request.coinType) {
       throw bad('coinType must be an EVM chain id with the top bit set');
+    }
+    if (signed.coinType !== request.coinType) throw bad(`The signed message is for coin type ${signed.coinType}, not ${request.coinType}`);
+    if (!context.serviceOrigins.includes(signed.service))
+      throw bad(`The signed message is for the name service at ${signed.service}, not this one`);
+    if (signed.projectId !== context.projectId) {
+      throw bad(
+        `The signed message is for ${signed.projectId === undefined ? 'no project' : `project '${signed.projectId}'`}, not this one`,
+      );
     }
     const address = getAddress(request.address);
     const check = { address, message: request.message, signature: request.signature as `0x${string}` };

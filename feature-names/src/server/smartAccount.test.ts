@@ -32,10 +32,11 @@ afterAll(async () => {
 });
 
 async function registerSmartAccount(service: RunningNameService, label: string) {
-  const message = createRegistrationMessage(`${label}.${SUFFIX}`, Date.now());
+  const coinType = coinTypeOfChain(anvil.chainId);
+  const message = createRegistrationMessage({ name: `${label}.${SUFFIX}`, coinType, serviceUrl: service.url }, Date.now());
   // The smart account's owner signs; the account itself (ERC-1271) is the address that registers.
   const signature = await privateKeyToAccount(anvil.accounts[0]!.privateKey).signMessage({ message });
-  const body = { coinType: coinTypeOfChain(anvil.chainId), address: smartAccount, signature, message };
+  const body = { coinType, address: smartAccount, signature, message };
   return fetch(`${service.url}/v1/names`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
