@@ -162,7 +162,11 @@ try {
   config.embedded = { serviceUrl: embeddedWallet.url, projectId: 'latch-demo', inboxUrl: inbox.httpUrl };
   // Sign in with X on the demo's own server: open the page with ?siwx (or ?siwx=required) to use it.
   const siwx = { rpcUrls: { [`eip155:${main.chainId}`]: main.rpcUrl, [`eip155:${second.chainId}`]: second.rpcUrl } };
-  const server = await serveDemo({ distDir, config, port: demoPort, siwx }).catch(() => serveDemo({ distDir, config, port: 0, siwx }));
+  // Coinbase's session tokens: the demo server's route signs with the stand-in's CDP key and asks its token endpoint.
+  const onrampSession = { ...onramp.cdpKeys.ed25519, tokenUrl: onramp.coinbaseTokenUrl };
+  const server = await serveDemo({ distDir, config, port: demoPort, siwx, onrampSession }).catch(() =>
+    serveDemo({ distDir, config, port: 0, siwx, onrampSession }),
+  );
   stops.push(server.close);
   console.log('\n  Latch demo is running');
   console.log(`  ➜ open ${server.url}`);
