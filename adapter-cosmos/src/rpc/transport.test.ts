@@ -4,6 +4,7 @@ import { cosmosAddressOfPubkey, walletKeyFrom } from '@latch/testkit';
 import { type FlakyProxy, type FlakyProxyOptions, startFlakyProxy } from '@latch/testkit/services';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CosmosAdapterOptions } from '../adapter.js';
+import { createCosmosRpcClient } from './transport.js';
 import { createPage, type LocalCosmos, mountAdapter, privateKey, startLocalCosmos, unmountAll } from '../test-support/cosmosFixture.js';
 
 let local: LocalCosmos;
@@ -72,5 +73,14 @@ describe('cosmos RPC transport (CosmJS HttpBatchClient with retry and timeout)',
     const before = proxy.requests.length;
     await Promise.all(funded.map(read));
     expect(methodsPerRequest(proxy).slice(before)).toEqual([['abci_query'], ['abci_query'], ['abci_query']]);
+  });
+
+  it('a broadcast is sent once: a node that fails it is not asked again', async () => {
+    proxy = await startFlakyProxy(local.chain.rpcUrl, { failFirst: 100 });
+    const rpc = createCosmosRpcClient(proxy.url);
+    await expect(rpc.execute({ jsonrpc: '2.0', id: 1, method: 'broadcast_tx_sync', params: { tx: 'AA==' } })).rejects.toThrow(
+      /failed broadcast_tx_sync/,
+    );
+    expect(methodsPerRequest(proxy)).toEqual([['broadcast_tx_sync']]);
   });
 });

@@ -59,6 +59,8 @@ export function createCosmosRpcClient(rpcUrl: string, options: CosmosRpcOptions 
 
   return {
     async execute(request) {
+      // A broadcast is sent once: whether to send a signed transaction again is the caller's decision.
+      const retries = request.method.startsWith('broadcast_tx') ? 0 : retryCount;
       for (let attempt = 0; ; attempt += 1) {
         try {
           return await once(request);
@@ -69,7 +71,7 @@ export function createCosmosRpcClient(rpcUrl: string, options: CosmosRpcOptions 
               cause: error,
             });
           }
-          if (attempt >= retryCount || !nodeDidNotTakeIt(error)) {
+          if (attempt >= retries || !nodeDidNotTakeIt(error)) {
             throw new LatchError(`The Cosmos node at ${rpcUrl} failed ${request.method}: ${readErrorMessage(error)}`, {
               category: 'RPC_ERROR',
               cause: error,
