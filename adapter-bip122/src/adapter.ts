@@ -1,4 +1,5 @@
 import { watchConnectorList } from '@latch/kernel';
+import type { EsploraTransportOptions } from './esplora/client.js';
 import type { AdapterCapabilities, AdapterContext, ChainAdapter, Connector } from '@latch/kernel';
 import { getWallets as getStandardWallets, type Wallets } from '@wallet-standard/app';
 import { isBitcoinAddress } from './address/bitcoinAddress.js';
@@ -14,6 +15,8 @@ export interface BitcoinAdapterOptions {
   getWallets?: () => Wallets;
   /** How long a silent reconnect waits for the stored wallet to appear. */
   reconnectTimeoutMs?: number;
+  /** How reads reach the Esplora API: timeout and retries with back-off (defaults: 10 s, 3 from 150 ms). Esplora has no batching. */
+  rpc?: EsploraTransportOptions;
 }
 
 const connectorOf = (entry: BitcoinWalletEntry): Connector => ({
@@ -59,6 +62,7 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): Chain
           discovery,
           connectorFor,
           reconnectTimeoutMs: options.reconnectTimeoutMs,
+          ...(options.rpc ? { rpc: options.rpc } : {}),
         })),
       (err: unknown) => {
         loading = undefined;

@@ -18,6 +18,7 @@ import type {
   MaxSendable,
 } from '@latch/kernel';
 import { bitcoinAddressType, isBitcoinAddress } from './address/bitcoinAddress.js';
+import type { EsploraNetwork, EsploraTransportOptions } from './esplora/client.js';
 import { addressFamilyOf } from './address/networkFamily.js';
 import { DEFAULT_RECONNECT_TIMEOUT_MS, DISCONNECT_TIMEOUT_MS } from './constants.js';
 import type { BitcoinWalletDiscovery, BitcoinWalletEntry } from './discovery/discovery.js';
@@ -63,6 +64,8 @@ export interface BitcoinConnectionsDeps {
   /** The adapter's connector of a discovered wallet (the same object watchConnectors lists). */
   connectorFor(entry: BitcoinWalletEntry): Connector;
   reconnectTimeoutMs?: number;
+  /** The Esplora transport options (timeout, retries) every read of this adapter uses. */
+  rpc?: EsploraTransportOptions;
 }
 
 export function createBitcoinConnections({
@@ -70,8 +73,11 @@ export function createBitcoinConnections({
   discovery,
   connectorFor,
   reconnectTimeoutMs,
+  rpc,
 }: BitcoinConnectionsDeps): BitcoinConnections {
   let session: BitcoinSession | undefined;
+  /** The network as the Esplora reads get it: with this adapter's transport options. */
+  const withTransport = (network: CaipNetwork): EsploraNetwork => (rpc ? { ...network, esploraTransport: rpc } : network);
   const drivers = new WeakMap<object, Promise<BitcoinWalletDriver>>();
 
   /** The session of this connector: same id and same wallet object (a kernel's copy of the connector is fine). */
@@ -129,7 +135,7 @@ export function createBitcoinConnections({
     const type = bitcoinAddressType(request.from) ?? 'p2wpkh';
     try {
       const { planPayment } = await import('./wallets/coinSelection.js');
-      const network = { ...request.network, family: addressFamilyOf(request.network.caipNetworkId) };
+      const network = { ...withTransport(request.network), family: addressFamilyOf(request.network.caipNetworkId) };
       return await planPayment(network, payment ?? { address: request.from, type }, request.to, amount);
     } catch (err) {
       throw toLatchError(err, 'RPC_ERROR');
@@ -140,7 +146,7 @@ export function createBitcoinConnections({
     if (!isBitcoinAddress(address, addressFamilyOf(network.caipNetworkId))) throw invalid(`Not a ${network.name} address: ${address}`);
     try {
       const { readAddressBalance } = await import('./esplora/queries.js');
-      return await readAddressBalance(network, address);
+      return await readAddressBalance(withTransport(network), address);
     } catch (err) {
       throw toLatchError(err, 'RPC_ERROR');
     }
@@ -213,7 +219,7 @@ export function createBitcoinConnections({
         accounts,
         to: request.to,
         amount: request.amount,
-        network: request.network,
+        network: withTransport(request.network),
         ...(feeRate ? { feeRate } : {}),
       });
     },

@@ -4,6 +4,7 @@
  * @scure/btc-signer load when first needed.
  */
 export { createBitcoinAdapter, type BitcoinAdapterOptions } from './adapter.js';
+export type { EsploraTransportOptions } from './esplora/client.js';
 export { isBitcoinAddress, bitcoinAddressType, type AddressType } from './address/bitcoinAddress.js';
 export { readSatsConnectWallets, type SatsConnectWalletEntry } from './discovery/satsConnectProviders.js';
 export { readStandardWallet, type StandardWalletEntry } from './discovery/standardWallets.js';

@@ -1,4 +1,5 @@
 import { LatchError, connectorError } from '@latch/kernel';
+import type { CosmosRpcOptions } from './rpc/transport.js';
 import type { AdapterContext, CaipNetwork, ConnectOptions, ConnectResult, Connector, ReconnectOptions } from '@latch/kernel';
 import { cosmosAddressPrefix } from './address.js';
 import { type CosmosCapabilities, createCosmosCapabilities } from './capabilities.js';
@@ -27,6 +28,7 @@ export interface ConnectionHost {
   getContext(): AdapterContext | undefined;
   readonly reconnectTimeoutMs: number;
   readonly broadcastPollIntervalMs: number;
+  readonly rpc: CosmosRpcOptions;
 }
 
 /** Everything the adapter does once the visitor acts: connect, the session, reconnect, switch, and the capabilities. */
@@ -124,7 +126,7 @@ export function createCosmosConnection(host: ConnectionHost): CosmosConnection {
   function queryClientFor(rpcUrl: string): Promise<QueryClient> {
     let client = queryClients.get(rpcUrl);
     if (!client) {
-      client = import('./rpc/queryClient.js').then((query) => query.connectQueryClient(rpcUrl));
+      client = import('./rpc/queryClient.js').then((query) => query.connectQueryClient(rpcUrl, host.rpc));
       queryClients.set(rpcUrl, client);
       client.catch(() => queryClients.delete(rpcUrl));
     }

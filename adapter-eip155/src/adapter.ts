@@ -21,7 +21,7 @@ import {
   shouldShowBrowserWallet,
 } from './discovery/injected.js';
 import { chainIdOf, isEip1193Provider, type Eip1193Provider } from './provider.js';
-import type { NetworkClient } from './rpc/client.js';
+import type { NetworkClient, RpcTransportOptions } from './rpc/client.js';
 import type { TokenConfig } from './tokens.js';
 import { isEvmAddress } from './address.js';
 import type { ActivityOptions } from './activity/options.js';
@@ -54,6 +54,8 @@ export interface Eip155AdapterOptions extends NftOptions {
   ensUniversalResolvers?: Readonly<Partial<Record<number, `0x${string}`>>>;
   /** ENSIP-15 normalisation, e.g. `normalize` from 'viem/ens'; without it only plain ASCII names resolve. */
   normalizeEnsName?: (name: string) => string;
+  /** How reads reach the network's nodes: timeout, retries with back-off, JSON-RPC batching (defaults: 10 s, 3 from 150 ms, batches of 1000). */
+  rpc?: RpcTransportOptions;
 }
 
 function defaultIsMobile(): boolean {
@@ -140,7 +142,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
     const key = `${network.caipNetworkId}|${network.rpcUrls.default.http.join(',')}`;
     let client = clients.get(key);
     if (!client) {
-      client = import('./rpc/client.js').then((rpc) => rpc.createNetworkClient(network));
+      client = import('./rpc/client.js').then((rpc) => rpc.createNetworkClient(network, options.rpc));
       clients.set(key, client);
       client.catch(() => clients.delete(key));
     }

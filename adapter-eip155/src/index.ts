@@ -8,6 +8,7 @@ export type { NftCollectionEntry, NftConfig, NftOptions } from './nfts/config.js
 export type { Eip1193Provider } from './provider.js';
 export type { ActivityOptions } from './activity/options.js';
 export type { WaitForTransferOptions } from './waitForTransfer.js';
+export type { RpcTransportOptions } from './rpc/client.js';
 export {
   ANNOUNCE_PROVIDER_EVENT,
   REQUEST_PROVIDER_EVENT,

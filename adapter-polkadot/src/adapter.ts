@@ -1,7 +1,7 @@
 import { watchConnectorList } from '@latch/kernel';
 import type { AdapterCapabilities, AdapterContext, ChainAdapter, Connector } from '@latch/kernel';
 import { isPolkadotAddress } from './address.js';
-import type { ChainClient } from './chain/chainClient.js';
+import type { ChainClient, PolkadotRpcOptions } from './chain/chainClient.js';
 import type { AdapterHost } from './connection.js';
 import { DEFAULT_APP_NAME, DEFAULT_RECONNECT_TIMEOUT_MS, DISCOVERY_POLL_FOR_MS, DISCOVERY_POLL_INTERVAL_MS } from './constants.js';
 import { createExtensionDiscovery } from './discovery/extensionDiscovery.js';
@@ -22,6 +22,8 @@ export interface PolkadotAdapterOptions {
   target?: object;
   /** How long a silent reconnect waits for the stored extension to inject itself (2 s by default). */
   reconnectTimeoutMs?: number;
+  /** How reads reach the network's node: timeout and retries with back-off (defaults: 10 s, 3 from 150 ms). */
+  rpc?: PolkadotRpcOptions;
 }
 
 function connectorOf({ key, name, icon, rdns, entry }: InjectedExtension): Connector {
@@ -87,7 +89,7 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions = {}): Cha
     },
     chain() {
       if (!chain) {
-        const loading = import('./chain/chainClient.js').then((module) => module.createChainClient());
+        const loading = import('./chain/chainClient.js').then((module) => module.createChainClient(options.rpc));
         chain = loading;
         loading.catch(() => chain === loading && (chain = undefined));
       }

@@ -4,6 +4,7 @@
  * fee or transfer is needed.
  */
 export { createPolkadotAdapter, type PolkadotAdapterOptions } from './adapter.js';
+export type { PolkadotRpcOptions } from './chain/chainClient.js';
 export { decodeAddress, isPolkadotAddress, type DecodedAddress } from './address.js';
 export { encodeAddress, sameAccount, toNetworkAddress } from './addressEncoding.js';
 export { KNOWN_EXTENSIONS } from './discovery/extensionNames.js';

@@ -26,7 +26,7 @@ import { walletChainFor } from './chains.js';
 import { requestAccounts, startSession, toConnectResult, type WalletSession } from './connection.js';
 import { CONNECTOR_ID_PREFIX, DEFAULT_RECONNECT_TIMEOUT_MS, DISCONNECT_TIMEOUT_MS } from './constants.js';
 import { createWalletConnector, createWalletStandardDiscovery, type SolanaWallet } from './discovery/walletStandard.js';
-import type { NetworkRpc } from './rpc/client.js';
+import type { NetworkRpc, SolanaRpcOptions } from './rpc/client.js';
 import type { SolanaSignInResult } from './signing.js';
 import type { SolanaTokenConfig } from './tokens.js';
 import { chainNotSupported } from './walletErrors.js';
@@ -47,6 +47,8 @@ export interface SolanaAdapterOptions {
    * block height is checked for expiry (`heightCheckIntervalMs`, 2 000) and the backstop (`timeoutMs`, 90 000).
    */
   waitForTransfer?: { pollIntervalMs?: number; heightCheckIntervalMs?: number; timeoutMs?: number };
+  /** How reads reach the network's nodes: timeout and retries with back-off (defaults: 10 s, 3 from 150 ms). */
+  rpc?: SolanaRpcOptions;
 }
 
 export const SOLANA_SIGN_IN_CAPABILITY = 'solana:signIn';
@@ -134,7 +136,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
     const key = `${network.caipNetworkId}|${network.rpcUrls.default.http.join(',')}`;
     let rpc = rpcs.get(key);
     if (!rpc) {
-      rpc = import('./rpc/client.js').then((client) => client.createNetworkRpc(network));
+      rpc = import('./rpc/client.js').then((client) => client.createNetworkRpc(network, options.rpc));
       rpcs.set(key, rpc);
       rpc.catch(() => rpcs.delete(key));
     }

@@ -76,6 +76,53 @@ describe('Buy (on-ramp view)', () => {
     expect(done.closest('[role="status"]')?.getAttribute('aria-live')).toBe('polite');
   });
 
+  it('with getSessionToken: asks for a token only on Continue, opens the window in the click and fills it with the token URL', async () => {
+    const popup = { opener: window, location: { href: 'about:blank' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    let release: (token: string) => void = () => {};
+    const getSessionToken = vi.fn(() => new Promise<string>((resolve) => (release = resolve)));
+    const { ui } = await openBuy(
+      { providers: { coinbase: { getSessionToken, widgetUrl: 'http://127.0.0.1:9/coinbase/buy' } } },
+      { network: base },
+    );
+    fireEvent.change(ui.getByLabelText('Asset'), { target: { value: 'USDC' } });
+    fireEvent.change(ui.getByLabelText('Amount (USD)'), { target: { value: '40' } });
+    expect(getSessionToken).not.toHaveBeenCalled(); // nothing asked while the visitor fills the form
+    fireEvent.click(ui.getByRole('button', { name: 'Continue to Coinbase' }));
+    // The window opens in the click (popup blockers allow it), blank until the token arrives.
+    expect(open.mock.calls).toEqual([['about:blank', 'latch-onramp', 'popup,width=480,height=720']]);
+    expect(getSessionToken.mock.calls).toEqual([[{ addresses: [{ address: EVM, blockchains: ['base'] }], assets: ['USDC'] }]]);
+    await ui.findByText('Preparing your Coinbase session…');
+    release('one-time-token');
+    await ui.findByText('Finish your purchase in the Coinbase window.');
+    expect(popup.location.href.startsWith('http://127.0.0.1:9/coinbase/buy?')).toBe(true);
+    // The address is in the token: the URL carries no appId and no addresses.
+    expect(query(popup.location.href)).toEqual({
+      sessionToken: 'one-time-token',
+      defaultNetwork: 'base',
+      defaultAsset: 'USDC',
+      presetFiatAmount: '40',
+      fiatCurrency: 'USD',
+    });
+    expect(popup.opener).toBeNull();
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('with getSessionToken: a failed token request closes the blank window and says why', async () => {
+    const popup = { opener: window, location: { href: 'about:blank' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const getSessionToken = vi.fn(async () => {
+      throw new Error('the session route answered 401');
+    });
+    const { ui } = await openBuy({ providers: { coinbase: { getSessionToken } } });
+    fireEvent.change(ui.getByLabelText('Amount (USD)'), { target: { value: '10' } });
+    fireEvent.click(ui.getByRole('button', { name: 'Continue to Coinbase' }));
+    const alert = await ui.findByRole('alert');
+    expect(alert.textContent).toBe('Coinbase could not be opened: the session route answered 401. Try again.');
+    expect(popup.close).toHaveBeenCalledTimes(1);
+    expect(popup.location.href).toBe('about:blank');
+  });
+
   it('falls back to ethereum on a network without an on-ramp name, and builds the Meld URL when Meld is picked', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
     const { ui } = await openBuy({}, { network: sepolia });

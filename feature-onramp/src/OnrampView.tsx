@@ -12,6 +12,7 @@ import {
   type OnrampProviderId,
   onrampChainName,
   providersFor,
+  sessionRequestFor,
 } from './providers.js';
 
 /** The modal instance a view receives (`@latch/react` passes `{ modal, data }`). */
@@ -54,7 +55,26 @@ function Styles() {
   return <span ref={marker} hidden />;
 }
 
-type Outcome = { kind: 'opened' | 'blocked'; url: string; provider: string } | undefined;
+type Outcome =
+  | { kind: 'opened' | 'blocked'; url: string; provider: string }
+  | { kind: 'preparing'; provider: string }
+  | { kind: 'failed'; provider: string; reason: string }
+  | undefined;
+
+const POPUP_FEATURES = 'popup,width=480,height=720';
+
+/** Opens (or, given the window opened in the click, navigates) the provider's popup; undefined when blocked. */
+function showInPopup(url: string, popup: Window | null | undefined): Window | null {
+  const opened = popup ?? window.open(url, 'latch-onramp', POPUP_FEATURES);
+  if (!opened) return null;
+  if (popup) opened.location.href = url;
+  try {
+    opened.opener = null;
+  } catch {
+    // a cross-origin window may refuse; it was opened by us, nothing else to do
+  }
+  return opened;
+}
 
 /** Buy crypto: provider, network, asset and fiat amount; opens the provider's widget in a popup. */
 export default function OnrampView({ modal }: { modal: ModalLike; data?: unknown }) {
@@ -88,21 +108,32 @@ export default function OnrampView({ modal }: { modal: ModalLike; data?: unknown
   const amountError = touched && !amountOk ? `Enter an amount in ${fiat} greater than 0, with at most 2 decimals.` : undefined;
   const providerName = ONRAMP_PROVIDERS[provider].name;
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (!amountOk || !provider || !chain || !asset || !settings) return;
-    const url = buildOnrampUrl(settings.providers, { provider, address, chain, asset, amount: amount.trim(), fiatCurrency: fiat });
-    // Opened in the click itself, so the browser lets the popup through.
-    const popup = window.open(url, 'latch-onramp', 'popup,width=480,height=720');
-    if (popup) {
-      try {
-        popup.opener = null;
-      } catch {
-        // a cross-origin window may refuse; it was opened by us, nothing else to do
-      }
+    if (!amountOk || !provider || !chain || !asset || !settings || outcome?.kind === 'preparing') return;
+    const purchase = { provider, address, chain, asset, amount: amount.trim(), fiatCurrency: fiat };
+    const getSessionToken = provider === 'coinbase' ? settings.providers.coinbase?.getSessionToken : undefined;
+    if (!getSessionToken) {
+      const url = buildOnrampUrl(settings.providers, purchase);
+      // Opened in the click itself, so the browser lets the popup through.
+      setOutcome({ kind: showInPopup(url, undefined) ? 'opened' : 'blocked', url, provider: providerName });
+      return;
     }
-    setOutcome({ kind: popup ? 'opened' : 'blocked', url, provider: providerName });
+    // The token takes a round trip to the integrator's server: open the window in the click, fill it after.
+    const popup = window.open('about:blank', 'latch-onramp', POPUP_FEATURES);
+    setOutcome({ kind: 'preparing', provider: providerName });
+    let url: string;
+    try {
+      const token = await getSessionToken(sessionRequestFor(purchase));
+      if (typeof token !== 'string' || !token) throw new Error('no session token came back');
+      url = buildOnrampUrl(settings.providers, purchase, token);
+    } catch (error) {
+      popup?.close();
+      setOutcome({ kind: 'failed', provider: providerName, reason: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    setOutcome({ kind: showInPopup(url, popup) ? 'opened' : 'blocked', url, provider: providerName });
   }
 
   return (
@@ -176,8 +207,14 @@ export default function OnrampView({ modal }: { modal: ModalLike; data?: unknown
         Continue to {providerName}
       </button>
       <div role="status" aria-live="polite">
+        {outcome?.kind === 'preparing' && <p className="note">Preparing your {outcome.provider} session…</p>}
         {outcome?.kind === 'opened' && <p className="note">Finish your purchase in the {outcome.provider} window.</p>}
       </div>
+      {outcome?.kind === 'failed' && (
+        <p className="note error" role="alert">
+          {outcome.provider} could not be opened: {outcome.reason}. Try again.
+        </p>
+      )}
       {outcome?.kind === 'blocked' && (
         <p className="note error" role="alert">
           Your browser blocked the {outcome.provider} window.{' '}

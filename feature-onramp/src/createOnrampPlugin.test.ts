@@ -1,6 +1,6 @@
 import { createModal } from '@latch/kernel';
 import { getInternals } from '@latch/kernel/internal';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mainnet } from '../../kernel/src/test-support/fakeAdapter.js';
 import { createOnrampPlugin, ONRAMP_VIEW } from './createOnrampPlugin.js';
 import { DEFAULT_RESTRICTED_TIME_ZONES } from './restrictedTimeZones.js';
@@ -38,12 +38,28 @@ describe('createOnrampPlugin', () => {
     });
   });
 
+  it('keeps getSessionToken (Coinbase needs no appId then) and calls nothing at creation', () => {
+    const getSessionToken = vi.fn(async () => 'tok');
+    const plugin = createOnrampPlugin({ providers: { coinbase: { getSessionToken } } });
+    expect(plugin.onramp.providers.coinbase?.getSessionToken).toBe(getSessionToken);
+    expect(getSessionToken).not.toHaveBeenCalled();
+  });
+
   it.each([
     [undefined, 'createOnrampPlugin: options.providers is required'],
     [{ providers: {} }, 'createOnrampPlugin: configure coinbase or meld'],
     [{ providers: { moonpay: {} } }, "createOnrampPlugin: unknown provider 'moonpay'"],
     [{ providers: { coinbase: { appId: '' } } }, 'createOnrampPlugin: providers.coinbase.appId is required'],
     [{ providers: { meld: {} } }, 'createOnrampPlugin: providers.meld.publicKey is required'],
+    [{ providers: { coinbase: {} } }, 'createOnrampPlugin: providers.coinbase needs getSessionToken (or appId)'],
+    [
+      { providers: { coinbase: { getSessionToken: 'https://x' } } },
+      'providers.coinbase.getSessionToken must be a function (Coinbase only)',
+    ],
+    [
+      { providers: { meld: { publicKey: 'pk', getSessionToken: async () => 't' } } },
+      'providers.meld.getSessionToken must be a function (Coinbase only)',
+    ],
     [{ providers: { meld: { publicKey: 'pk', widgetUrl: 'javascript:alert(1)' } } }, 'providers.meld.widgetUrl must be an http(s) URL'],
     [{ providers: { coinbase: { appId: 'a', widgetUrl: 'not a url' } } }, 'providers.coinbase.widgetUrl must be an http(s) URL'],
     [{ providers: { coinbase }, fiatCurrency: 'usd' }, 'createOnrampPlugin: fiatCurrency must be an ISO 4217 code'],

@@ -1,12 +1,17 @@
 import type { CaipNetwork, FeaturePlugin, LazyView } from '@latch/kernel';
-import type { OnrampProviders } from './providers.js';
+import type { GetOnrampSessionToken, OnrampProviders } from './providers.js';
 import { DEFAULT_RESTRICTED_TIME_ZONES, visitorTimeZone } from './restrictedTimeZones.js';
 
 export interface OnrampOptions {
   /** At least one provider. `widgetUrl` defaults to the provider's public widget; nothing is contacted before the visitor clicks. */
   providers: {
-    /** Coinbase Onramp (eip155): `appId` is the Coinbase Developer Platform project id. */
-    coinbase?: { appId: string; widgetUrl?: string };
+    /**
+     * Coinbase Onramp (eip155). `getSessionToken` asks your server for a one-time session token
+     * (Coinbase requires one; `@latch/feature-onramp/server` is a reference handler); it is called only
+     * when the visitor clicks Continue. `appId` alone builds Coinbase's older URL (address in the
+     * query), which Coinbase no longer accepts for most projects.
+     */
+    coinbase?: { getSessionToken?: GetOnrampSessionToken; appId?: string; widgetUrl?: string };
     /** Meld (eip155 and solana): `publicKey` is the Meld public API key. */
     meld?: { publicKey: string; widgetUrl?: string };
   };
@@ -54,12 +59,20 @@ export function createOnrampPlugin(options: OnrampOptions): OnrampPlugin {
   if (!given) fail('options.providers is required');
   const providers: Record<string, unknown> = {};
   for (const [id, config] of Object.entries(given)) {
-    const key = id === 'coinbase' ? 'appId' : id === 'meld' ? 'publicKey' : fail(`unknown provider '${id}'`);
+    if (id !== 'coinbase' && id !== 'meld') fail(`unknown provider '${id}'`);
     if (!config) continue;
-    const { [key]: value, widgetUrl } = config as Record<string, unknown>;
-    if (typeof value !== 'string' || !value.trim()) fail(`providers.${id}.${key} is required`);
+    const { widgetUrl, getSessionToken, ...keys } = config as Record<string, unknown>;
     if (widgetUrl !== undefined && !/^https?:\/\/[^/\s]/.test(String(widgetUrl))) fail(`providers.${id}.widgetUrl must be an http(s) URL`);
-    providers[id] = { [key]: value, widgetUrl };
+    if (getSessionToken !== undefined && (id !== 'coinbase' || typeof getSessionToken !== 'function')) {
+      fail(`providers.${id}.getSessionToken must be a function (Coinbase only)`);
+    }
+    const key = id === 'coinbase' ? 'appId' : 'publicKey';
+    const value = keys[key];
+    if (value === undefined && !getSessionToken) {
+      fail(id === 'coinbase' ? 'providers.coinbase needs getSessionToken (or appId)' : 'providers.meld.publicKey is required');
+    }
+    if (value !== undefined && (typeof value !== 'string' || !value.trim())) fail(`providers.${id}.${key} is required`);
+    providers[id] = { [key]: value, widgetUrl, ...(getSessionToken ? { getSessionToken } : {}) };
   }
   if (!providers.coinbase && !providers.meld) fail('configure coinbase or meld');
   const fiatCurrency = options.fiatCurrency ?? 'USD';

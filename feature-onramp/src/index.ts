@@ -3,6 +3,7 @@ export {
   buildOnrampUrl,
   DEFAULT_WIDGET_URLS,
   FALLBACK_CHAIN_NAME,
+  type GetOnrampSessionToken,
   ONRAMP_CHAIN_NAMES,
   ONRAMP_PROVIDERS,
   onrampChainName,
@@ -10,5 +11,6 @@ export {
   type OnrampProviderId,
   type OnrampProviders,
   type OnrampPurchase,
+  type OnrampSessionRequest,
 } from './providers.js';
 export { DEFAULT_RESTRICTED_TIME_ZONES } from './restrictedTimeZones.js';

@@ -7,6 +7,7 @@ import {
   onrampChainName,
   providersFor,
   type OnrampProviders,
+  sessionRequestFor,
 } from './providers.js';
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -38,6 +39,21 @@ describe('Coinbase Onramp URL', () => {
       presetFiatAmount: '25.5',
       fiatCurrency: 'USD',
     });
+  });
+
+  it('with a session token: carries sessionToken instead of appId and addresses', () => {
+    const purchase = { provider: 'coinbase', address: EVM, chain: 'base', asset: 'USDC', amount: '25', fiatCurrency: 'USD' } as const;
+    const withToken = { coinbase: { getSessionToken: async () => 't', widgetUrl: 'https://pay.coinbase.com/buy/select-asset' } };
+    expect(query(buildOnrampUrl(withToken, purchase, 'tok-1'))).toEqual({
+      sessionToken: 'tok-1',
+      defaultNetwork: 'base',
+      defaultAsset: 'USDC',
+      presetFiatAmount: '25',
+      fiatCurrency: 'USD',
+    });
+    expect(sessionRequestFor(purchase)).toEqual({ addresses: [{ address: EVM, blockchains: ['base'] }], assets: ['USDC'] });
+    expect(() => buildOnrampUrl(withToken, purchase)).toThrow('Onramp: Coinbase needs a session token from getSessionToken');
+    expect(() => buildOnrampUrl({ coinbase: {} }, purchase)).toThrow('Onramp: coinbase needs getSessionToken (or appId)');
   });
 
   it('uses the public widget URL when none is configured', () => {

@@ -110,10 +110,27 @@ export const DEFAULT_WIDGET_URLS: Readonly<Record<OnrampProviderId, string>> = {
   meld: 'https://meldcrypto.com/',
 };
 
+/**
+ * What Coinbase's session token endpoint is asked for (less the visitor's IP, which the integrator's
+ * server adds): the addresses to fund with their networks, and the assets offered.
+ */
+export interface OnrampSessionRequest {
+  addresses: { address: string; blockchains: string[] }[];
+  assets?: string[];
+}
+
+/** Asks the integrator's server for a one-time Coinbase session token (called when the visitor clicks Continue). */
+export type GetOnrampSessionToken = (request: OnrampSessionRequest) => Promise<string>;
+
 /** The checked provider configuration; `widgetUrl` defaults to `DEFAULT_WIDGET_URLS`. */
 export interface OnrampProviders {
-  coinbase?: { appId: string; widgetUrl?: string | undefined };
+  coinbase?: { appId?: string | undefined; getSessionToken?: GetOnrampSessionToken | undefined; widgetUrl?: string | undefined };
   meld?: { publicKey: string; widgetUrl?: string | undefined };
+}
+
+/** The session token request for a purchase: the one address, on the chosen network, for the chosen asset. */
+export function sessionRequestFor(purchase: Pick<OnrampPurchase, 'address' | 'chain' | 'asset'>): OnrampSessionRequest {
+  return { addresses: [{ address: purchase.address, blockchains: [purchase.chain] }], assets: [purchase.asset] };
 }
 
 /** A fiat amount the providers accept: greater than 0, at most 2 decimals. */
@@ -122,11 +139,12 @@ export function isValidFiatAmount(amount: string): boolean {
 }
 
 /**
- * The provider's widget URL for a purchase: Coinbase Onramp's `appId`, `addresses`, `assets`,
- * `defaultNetwork`, `defaultAsset`, `presetFiatAmount`, `fiatCurrency`; Meld's `publicKey`,
- * `walletAddress`, `destinationCurrencyCode`, `sourceAmount`, `sourceCurrencyCode`.
+ * The provider's widget URL for a purchase. Coinbase Onramp: `sessionToken` (when the integrator's
+ * server made one; the token carries the address and assets) or the older `appId`, `addresses`,
+ * `assets`; then `defaultNetwork`, `defaultAsset`, `presetFiatAmount`, `fiatCurrency`. Meld:
+ * `publicKey`, `walletAddress`, `destinationCurrencyCode`, `sourceAmount`, `sourceCurrencyCode`.
  */
-export function buildOnrampUrl(providers: OnrampProviders, purchase: OnrampPurchase): string {
+export function buildOnrampUrl(providers: OnrampProviders, purchase: OnrampPurchase, sessionToken?: string): string {
   const { provider, address, chain, asset, amount, fiatCurrency } = purchase;
   if (!address) throw new Error('Onramp: the account has no address');
   if (!isValidFiatAmount(amount)) throw new Error(`Onramp: invalid fiat amount '${amount}'`);
@@ -138,9 +156,16 @@ export function buildOnrampUrl(providers: OnrampProviders, purchase: OnrampPurch
     const config = providers.coinbase;
     if (!config) throw new Error('Onramp: coinbase is not configured');
     const url = new URL(config.widgetUrl ?? DEFAULT_WIDGET_URLS.coinbase);
-    url.searchParams.set('appId', config.appId);
-    url.searchParams.set('addresses', JSON.stringify({ [address]: [chain] }));
-    url.searchParams.set('assets', JSON.stringify([asset]));
+    if (config.getSessionToken) {
+      if (!sessionToken) throw new Error('Onramp: Coinbase needs a session token from getSessionToken');
+      url.searchParams.set('sessionToken', sessionToken);
+    } else if (config.appId) {
+      url.searchParams.set('appId', config.appId);
+      url.searchParams.set('addresses', JSON.stringify({ [address]: [chain] }));
+      url.searchParams.set('assets', JSON.stringify([asset]));
+    } else {
+      throw new Error('Onramp: coinbase needs getSessionToken (or appId)');
+    }
     url.searchParams.set('defaultNetwork', chain);
     url.searchParams.set('defaultAsset', asset);
     url.searchParams.set('presetFiatAmount', amount);

@@ -1,7 +1,7 @@
 import { fireEvent } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { base, connector, mainnet, solanaMainnet } from '../../kernel/src/test-support/fakeAdapter.js';
+import { base, connector, mainnet, sepolia, solanaMainnet } from '../../kernel/src/test-support/fakeAdapter.js';
 import { cleanupModals, createTestModal, openModal } from '../../ui-react/src/test-support/renderModal.js';
 import { createSwapPlugin, type SwapOptions } from './createSwapPlugin.js';
 
@@ -9,14 +9,17 @@ afterEach(() => cleanupModals());
 
 const A = '0x1111111111111111111111111111111111111111';
 
-async function openSwap(options: SwapOptions, setup: { solana?: boolean; network?: typeof base } = {}) {
+/** A wallet that can send: the view needs an EIP-1193 provider (nothing here asks it anything). */
+const sendingWallet = { ...connector('w', 'eip155'), provider: { request: async () => Promise.reject(new Error('not asked')) } };
+
+async function openSwap(options: SwapOptions, setup: { solana?: boolean; network?: typeof base; provider?: boolean } = {}) {
   const plugin = createSwapPlugin(options);
   const made = setup.solana
     ? createTestModal({ networks: [solanaMainnet], plugins: [plugin] }, { namespace: 'solana', connectors: [connector('w', 'solana')] })
-    : createTestModal({
-        networks: [setup.network ?? mainnet, mainnet, base].filter((n, i, all) => all.indexOf(n) === i),
-        plugins: [plugin],
-      });
+    : createTestModal(
+        { networks: [setup.network ?? mainnet, mainnet, base, sepolia].filter((n, i, all) => all.indexOf(n) === i), plugins: [plugin] },
+        setup.provider ? { connectors: [sendingWallet] } : {},
+      );
   await made.modal.connect('w');
   const screen = await openModal(made.modal);
   const features = await screen.ui.findByRole('navigation', { name: 'Wallet features' });
@@ -31,12 +34,12 @@ describe('the Swap view when it cannot swap', () => {
     expect(ui.getByRole('dialog', { name: 'Swap' })).toBeTruthy();
   });
 
-  it('is offered only where it can swap; opened anyway on a namespace or network without contracts, it says so', async () => {
-    for (const setup of [{ solana: true }, { network: base }]) {
+  it('is offered only where it can swap; opened anyway on a namespace or network without contracts (Sepolia: a testnet where Latch ships no Uniswap addresses), it says so', async () => {
+    for (const setup of [{ solana: true }, { network: sepolia }]) {
       const plugin = createSwapPlugin({});
       const { modal } = setup.solana
         ? createTestModal({ networks: [solanaMainnet], plugins: [plugin] }, { namespace: 'solana', connectors: [connector('w', 'solana')] })
-        : createTestModal({ networks: [base, mainnet], plugins: [plugin] });
+        : createTestModal({ networks: [sepolia, mainnet], plugins: [plugin] });
       await modal.connect('w');
       const screen = await openModal(modal);
       const features = await screen.ui.findByRole('navigation', { name: 'Wallet features' });
@@ -60,5 +63,23 @@ describe('the Swap view when it cannot swap', () => {
     expect(view.textContent).toBe('This wallet cannot send transactions from here.');
     // Contrast needs layout, which happy-dom lacks; the e2e audits it in Chromium.
     expect((await axe.run(root, { rules: { 'color-contrast': { enabled: false } } })).violations).toEqual([]);
+  });
+});
+
+describe('the Swap view on the networks Latch ships Uniswap for', () => {
+  /** The symbols the "receive" picker lists, in order. */
+  async function offered(network: typeof base) {
+    const { ui } = await openSwap({}, { network, provider: true });
+    fireEvent.click(await ui.findByTestId('latch-swap-to'));
+    const list = await ui.findByRole('list', { name: 'Tokens' });
+    return [...list.querySelectorAll('.token-row .symbol')].map((symbol) => symbol.textContent);
+  }
+
+  it('offers Base’s suggested tokens with no networks option: the native currency, WETH, USDC, DAI, UNI', async () => {
+    expect(await offered(base)).toEqual(['ETH', 'WETH', 'USDC', 'DAI', 'UNI']);
+  });
+
+  it('offers Ethereum’s: ETH, WETH, USDC, USDT, DAI, WBTC, UNI, AAVE, LINK', async () => {
+    expect(await offered(mainnet)).toEqual(['ETH', 'WETH', 'USDC', 'USDT', 'DAI', 'WBTC', 'UNI', 'AAVE', 'LINK']);
   });
 });

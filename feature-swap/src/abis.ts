@@ -185,3 +185,45 @@ export const v3RouterAbi = [
     outputs: [],
   },
 ] as const;
+
+/** SwapRouter02 (@uniswap/swap-router-contracts): `exactInputSingle` without a deadline; `multicall(deadline, data)` carries it. */
+export const swapRouter02Abi = [
+  {
+    type: 'function',
+    name: 'exactInputSingle',
+    stateMutability: 'payable',
+    inputs: [
+      {
+        name: 'params',
+        type: 'tuple',
+        components: [
+          address('tokenIn'),
+          address('tokenOut'),
+          { name: 'fee', type: 'uint24' },
+          address('recipient'),
+          { name: 'amountIn', type: 'uint256' },
+          { name: 'amountOutMinimum', type: 'uint256' },
+          { name: 'sqrtPriceLimitX96', type: 'uint160' },
+        ],
+      },
+    ],
+    outputs: [{ name: 'amountOut', type: 'uint256' }],
+  },
+  {
+    type: 'function',
+    name: 'multicall',
+    stateMutability: 'payable',
+    inputs: [
+      { name: 'deadline', type: 'uint256' },
+      { name: 'data', type: 'bytes[]' },
+    ],
+    outputs: [{ name: '', type: 'bytes[]' }],
+  },
+  {
+    type: 'function',
+    name: 'unwrapWETH9',
+    stateMutability: 'payable',
+    inputs: [{ name: 'amountMinimum', type: 'uint256' }, address('recipient')],
+    outputs: [],
+  },
+] as const;

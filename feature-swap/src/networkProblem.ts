@@ -19,6 +19,9 @@ export function networkProblem(chainId: number, network: SwapNetworkConfig): str
   if (tiers && !(tiers.length > 0 && tiers.every((fee) => Number.isInteger(fee) && fee > 0 && fee < 1_000_000))) {
     return `${at}.v3.feeTiers must list fees in hundredths of a basis point, such as 500 and 3000`;
   }
+  const kind = network.v3?.routerKind;
+  if (kind !== undefined && kind !== 'SwapRouter' && kind !== 'SwapRouter02')
+    return `${at}.v3.routerKind must be 'SwapRouter' or 'SwapRouter02'`;
   if (network.rpcUrl !== undefined && !/^https?:\/\/[^/\s]/.test(network.rpcUrl)) return `${at}.rpcUrl must be an http(s) URL`;
   return undefined;
 }

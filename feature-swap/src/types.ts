@@ -17,8 +17,14 @@ export interface UniswapV2Config {
 export interface UniswapV3Config {
   /** QuoterV2 (`quoteExactInputSingle` with a struct argument, called with eth_call). */
   readonly quoter: `0x${string}`;
-  /** SwapRouter (v1: `exactInputSingle` with a deadline, `multicall`, `unwrapWETH9`). */
+  /** The router: SwapRouter, or SwapRouter02 when `routerKind` says so. */
   readonly router: `0x${string}`;
+  /**
+   * Which router `router` is. `'SwapRouter'` (the default; the first v3 router, `exactInputSingle`
+   * with a deadline, deployed on Ethereum, Arbitrum, Optimism and Polygon only) or `'SwapRouter02'`
+   * (from @uniswap/swap-router-contracts, on every chain Uniswap serves; the deadline goes to `multicall`).
+   */
+  readonly routerKind?: 'SwapRouter' | 'SwapRouter02';
   readonly factory: `0x${string}`;
   /** Fee tiers tried, in hundredths of a basis point. Default [500, 3000, 10000]. */
   readonly feeTiers?: readonly number[];

@@ -192,3 +192,43 @@ describe('the on-chain Uniswap quote provider', () => {
     expect(swapFailureMessage(error, '1', 'refused')).toBe('Signature declined');
   });
 });
+
+describe('through SwapRouter02, the router Uniswap deploys on every chain (the shipped networks use it)', () => {
+  const router02 = () => ({ ...network, v3: { ...network.v3!, router: uniswap.v3.swapRouter02, routerKind: 'SwapRouter02' as const } });
+
+  it('LDT → LUSD: the quote names SwapRouter02 as spender and the swap pays exactly the quote', async () => {
+    const mock = await connected(0);
+    const account = mock.address;
+    const quote = await provider.quote(request(LDT, LUSD, parseEther('5'), account), router02());
+    expect(quote.route).toBe('Uniswap v3 0.3 %');
+    expect(quote.spender).toBe(uniswap.v3.swapRouter02);
+    expect(quote.call.to).toBe(uniswap.v3.swapRouter02);
+    await mined(await sendCall(mock, anvil.chainId, account, approveCall(anvil.contracts.token, quote.spender!, quote.amountIn)));
+    const [ldtBefore, lusdBefore] = await Promise.all([balanceOf(LDT, account), balanceOf(LUSD, account)]);
+    expect(await mined(await sendCall(mock, anvil.chainId, account, quote.call))).toBe('success');
+    expect(await balanceOf(LDT, account)).toBe(ldtBefore - parseEther('5'));
+    expect(await balanceOf(LUSD, account)).toBe(lusdBefore + quote.amountOut);
+  });
+
+  it('LUSD → ETH: the router keeps the WETH and unwraps it to the account', async () => {
+    const mock = await connected(0);
+    const account = mock.address;
+    const quote = await provider.quote(request(LUSD, ETH, parseUnits('100', 6), account), router02());
+    expect(quote.route).toBe('Uniswap v3 0.05 %');
+    await mined(await sendCall(mock, anvil.chainId, account, approveCall(uniswap.dollar, quote.spender!, quote.amountIn)));
+    const before = await balanceOf(ETH, account);
+    const receipt = await client.waitForTransactionReceipt({ hash: await sendCall(mock, anvil.chainId, account, quote.call) });
+    expect(receipt.status).toBe('success');
+    expect(await balanceOf(ETH, account)).toBe(before + quote.amountOut - receipt.gasUsed * receipt.effectiveGasPrice);
+  });
+
+  it('ETH → LUSD: the value pays the router, which wraps it', async () => {
+    const mock = await connected(0);
+    const account = mock.address;
+    const quote = await provider.quote(request(ETH, LUSD, parseEther('0.01'), account), { ...router02(), v2: undefined });
+    expect(quote).toMatchObject({ route: 'Uniswap v3 0.05 %', call: { to: uniswap.v3.swapRouter02, value: parseEther('0.01') } });
+    const before = await balanceOf(LUSD, account);
+    expect(await mined(await sendCall(mock, anvil.chainId, account, quote.call))).toBe('success');
+    expect(await balanceOf(LUSD, account)).toBe(before + quote.amountOut);
+  });
+});

@@ -1,7 +1,17 @@
 import { LatchError } from '@latch/kernel';
 import { type Client, createClient, encodeFunctionData, http, zeroAddress } from 'viem';
 import { readContract, simulateContract } from 'viem/actions';
-import { quoterV2Abi, v2FactoryAbi, v2PairAbi, v2RouterAbi, v3FactoryAbi, v3PoolAbi, v3RouterAbi, wethAbi } from './abis.js';
+import {
+  quoterV2Abi,
+  swapRouter02Abi,
+  v2FactoryAbi,
+  v2PairAbi,
+  v2RouterAbi,
+  v3FactoryAbi,
+  v3PoolAbi,
+  v3RouterAbi,
+  wethAbi,
+} from './abis.js';
 import { minimumReceived } from './slippage.js';
 import type { QuoteProvider, QuoteRequest, SwapCall, SwapNetworkConfig, SwapQuote } from './types.js';
 
@@ -132,6 +142,26 @@ async function v3Candidates(client: Client, network: Network, request: QuoteRequ
           idealOut: Number(request.amountIn) * (1 - feeFraction) * price,
           build(minimumOut, deadline) {
             const unwrap = !request.to.address;
+            const value = request.from.address ? 0n : request.amountIn;
+            // To pay out the native currency the router keeps the WETH, then unwraps it to the account.
+            const recipient = unwrap ? v3.router : request.account;
+            const payout = (abi: typeof v3RouterAbi | typeof swapRouter02Abi) =>
+              encodeFunctionData({ abi, functionName: 'unwrapWETH9', args: [minimumOut, request.account] });
+            if (v3.routerKind === 'SwapRouter02') {
+              const single = encodeFunctionData({
+                abi: swapRouter02Abi,
+                functionName: 'exactInputSingle',
+                args: [
+                  { tokenIn, tokenOut, fee, recipient, amountIn: request.amountIn, amountOutMinimum: minimumOut, sqrtPriceLimitX96: 0n },
+                ],
+              });
+              const calls = unwrap ? [single, payout(swapRouter02Abi)] : [single];
+              return {
+                to: v3.router,
+                value,
+                data: encodeFunctionData({ abi: swapRouter02Abi, functionName: 'multicall', args: [deadline, calls] }),
+              };
+            }
             const single = encodeFunctionData({
               abi: v3RouterAbi,
               functionName: 'exactInputSingle',
@@ -140,8 +170,7 @@ async function v3Candidates(client: Client, network: Network, request: QuoteRequ
                   tokenIn,
                   tokenOut,
                   fee,
-                  // To pay out the native currency the router keeps the WETH, then unwraps it to the account.
-                  recipient: unwrap ? v3.router : request.account,
+                  recipient,
                   deadline,
                   amountIn: request.amountIn,
                   amountOutMinimum: minimumOut,
@@ -149,13 +178,11 @@ async function v3Candidates(client: Client, network: Network, request: QuoteRequ
                 },
               ],
             });
-            const value = request.from.address ? 0n : request.amountIn;
             if (!unwrap) return { to: v3.router, value, data: single };
-            const payout = encodeFunctionData({ abi: v3RouterAbi, functionName: 'unwrapWETH9', args: [minimumOut, request.account] });
             return {
               to: v3.router,
               value,
-              data: encodeFunctionData({ abi: v3RouterAbi, functionName: 'multicall', args: [[single, payout]] }),
+              data: encodeFunctionData({ abi: v3RouterAbi, functionName: 'multicall', args: [[single, payout(v3RouterAbi)]] }),
             };
           },
         };

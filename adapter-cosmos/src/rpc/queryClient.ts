@@ -1,13 +1,14 @@
 import { StargateClient } from '@cosmjs/stargate';
 import { LatchError, readErrorMessage } from '@latch/kernel';
-import { RPC_TIMEOUT_MS, withTimeout } from './timeout.js';
+import { connectCometClient, createCosmosRpcClient, type CosmosRpcOptions } from './transport.js';
 
 export type QueryClient = StargateClient;
 
-/** A read-only CosmJS client of the node (it asks `status` once to pick the CometBFT dialect). */
-export async function connectQueryClient(rpcUrl: string): Promise<QueryClient> {
+/** A read-only CosmJS client of the node over the adapter's transport (it asks `status` once to pick the CometBFT dialect). */
+export async function connectQueryClient(rpcUrl: string, options: CosmosRpcOptions = {}): Promise<QueryClient> {
   try {
-    return await withTimeout(StargateClient.connect(rpcUrl), RPC_TIMEOUT_MS, `The Cosmos node at ${rpcUrl}`);
+    // Each request carries the transport's timeout: no outer bound is needed.
+    return StargateClient.create(await connectCometClient(createCosmosRpcClient(rpcUrl, options)));
   } catch (err) {
     throw new LatchError(`The Cosmos node at ${rpcUrl} could not be reached: ${readErrorMessage(err)}`, {
       category: 'RPC_ERROR',
@@ -18,7 +19,7 @@ export async function connectQueryClient(rpcUrl: string): Promise<QueryClient> {
 
 /** The bank balance of `address` in `denom`, in the smallest unit. */
 export async function readNativeBalance(client: QueryClient, address: string, denom: string): Promise<bigint> {
-  const coin = await withTimeout(client.getBalance(address, denom), RPC_TIMEOUT_MS, 'The Cosmos node');
+  const coin = await client.getBalance(address, denom);
   const amount: unknown = coin?.amount;
   if (typeof amount !== 'string' || !/^[0-9]{1,78}$/.test(amount) || (coin.denom !== denom && amount !== '0')) {
     throw new LatchError(`The Cosmos node answered a malformed ${denom} balance`, { category: 'RPC_ERROR' });

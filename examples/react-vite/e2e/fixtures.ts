@@ -97,8 +97,8 @@ type TestFixtures = {
 };
 
 /** Serves the demo with `config` for as long as the worker lives, and always closes it. */
-async function serveDemoWhile(config: object, use: (demo: { url: string }) => Promise<void>) {
-  const server = await serveDemo({ distDir: DIST_DIR, config });
+async function serveDemoWhile(config: object, use: (demo: { url: string }) => Promise<void>, options: { onrampSession?: object } = {}) {
+  const server = await serveDemo({ distDir: DIST_DIR, config, ...options });
   try {
     await use({ url: server.url });
   } finally {
@@ -301,7 +301,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
           onramp: { coinbaseUrl: standIn.coinbaseUrl, meldUrl: standIn.meldUrl },
         };
-        await serveDemoWhile(config, (demo) => use({ ...demo, standIn }));
+        // Coinbase's session tokens: the demo server's route signs with the stand-in's CDP key and asks its token endpoint.
+        const onrampSession = { ...standIn.cdpKeys.ed25519, tokenUrl: standIn.coinbaseTokenUrl };
+        await serveDemoWhile(config, (demo) => use({ ...demo, standIn }), { onrampSession });
       } finally {
         await standIn.close();
       }

@@ -1,5 +1,7 @@
 // Issue 16, on-ramp: Buy opens the provider's widget in a popup with the account's address and the
 // provider's real query; the loopback stand-in plays the provider and pays the address on anvil.
+// Issue 24: Coinbase's widget needs a one-time session token, made when the visitor clicks Continue by
+// the demo server's route (the reference handler) from the stand-in's Coinbase token endpoint.
 import type { Page } from '@playwright/test';
 import { dialog, expect, openConnect, test } from './fixtures.js';
 import { audit, rpc, WALLET_NAME } from './helpers.js';
@@ -31,6 +33,7 @@ test.describe('outside the restricted time zones', () => {
       installWallet,
     }) => {
       await installWallet(page, { accountIndex: BUYER });
+      const tokensAtLoad = onrampDemo.standIn.tokenRequests.length;
       await page.goto(onrampDemo.url);
       await openBuy(page);
       const address = chains.main.accounts[BUYER]!.address;
@@ -41,6 +44,8 @@ test.describe('outside the restricted time zones', () => {
       await expect(modal.getByLabel('Network', { exact: true })).toHaveValue('ethereum');
       await modal.getByLabel('Amount (USD)').fill('25');
       await audit(page, `Buy (${provider})`);
+      const tokensBefore = onrampDemo.standIn.tokenRequests.length;
+      expect(tokensBefore).toBe(tokensAtLoad); // opening Buy and typing asked for no token
       const popupPromise = page.waitForEvent('popup');
       await modal.getByRole('button', { name: `Continue to ${provider}` }).click();
       const popup = await popupPromise;
@@ -48,9 +53,19 @@ test.describe('outside the restricted time zones', () => {
       const query = Object.fromEntries(new URL(popup.url()).searchParams);
       if (provider === 'Coinbase') {
         expect(new URL(popup.url()).pathname).toBe('/coinbase/buy');
-        expect(query).toMatchObject({
-          appId: 'latch-demo',
-          addresses: JSON.stringify({ [address]: ['ethereum'] }),
+        // One token request, made after the click, signed with the CDP key, for this address and the visitor's IP.
+        const made = onrampDemo.standIn.tokenRequests.slice(tokensBefore);
+        expect(made).toEqual([
+          {
+            status: 200,
+            apiKeyId: expect.any(String),
+            token: expect.any(String),
+            body: { addresses: [{ address, blockchains: ['ethereum'] }], assets: ['ETH'], clientIp: '127.0.0.1' },
+          },
+        ]);
+        // The address travels in the token, not in the URL.
+        expect(query).toEqual({
+          sessionToken: made[0]?.token,
           defaultNetwork: 'ethereum',
           defaultAsset: 'ETH',
           presetFiatAmount: '25',
@@ -82,12 +97,16 @@ test.describe('outside the restricted time zones', () => {
     const modal = dialog(page);
     await modal.getByLabel('Amount (USD)').fill('10');
     const requestsBefore = onrampDemo.standIn.requests.length;
+    const tokensBefore = onrampDemo.standIn.tokenRequests.length;
     await modal.getByLabel('Amount (USD)').press('Enter');
     const alert = modal.getByRole('alert').filter({ hasText: 'Your browser blocked the Coinbase window.' });
     await expect(alert).toBeVisible();
     const href = await alert.getByRole('link', { name: 'Open Coinbase' }).getAttribute('href');
     expect(new URL(href ?? '').searchParams.get('presetFiatAmount')).toBe('10');
-    expect(onrampDemo.standIn.requests.length).toBe(requestsBefore); // nothing was contacted
+    // The link carries the session token made for this click; the widget itself was not contacted.
+    expect(onrampDemo.standIn.tokenRequests.length).toBe(tokensBefore + 1);
+    expect(new URL(href ?? '').searchParams.get('sessionToken')).toBe(onrampDemo.standIn.tokenRequests.at(-1)?.token);
+    expect(onrampDemo.standIn.requests.length).toBe(requestsBefore);
     await audit(page, 'Buy (popup blocked)');
   });
 });

@@ -2,6 +2,7 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
+import { createOnrampSessionHandler } from '@latch/feature-onramp/server';
 import { createSiwxHttpHandler, createSiwxServer } from '@latch/siwx/server';
 
 const TYPES = {
@@ -21,19 +22,25 @@ function configTag(config) {
   return `<script id="latch-demo-config" type="application/json">${json}</script>`;
 }
 
+const ONRAMP_SESSION_PATH = '/onramp/session';
+
 /**
  * `siwx` (createSiwxServer's options but `domains`) mounts the sign-in routes under /siwx, for the
  * server's own host, and tells the page (`config.siwx`) so it can offer sign-in (`?siwx`).
  * `testWallets` (`{ [namespace]: { name, address, script } }`): the testkit's mock wallets the page offers to
  * add ("try with a test wallet"); each script is served at /test-wallets/<namespace>.js, only when asked for.
+ * `onrampSession` (createOnrampSessionHandler's options but `allowedOrigins`) mounts the Coinbase
+ * session token route at /onramp/session for the server's own origin, and tells the page.
  */
-export async function serveDemo({ distDir, config, port = 0, siwx, pageHeaders = {}, testWallets = {} }) {
+export async function serveDemo({ distDir, config, port = 0, siwx, onrampSession, pageHeaders = {}, testWallets = {} }) {
   const root = resolve(distDir);
   const offered = Object.fromEntries(Object.entries(testWallets).map(([ns, { name, address }]) => [ns, { name, address }]));
   const withWallets = Object.keys(offered).length ? { ...config, testWallets: offered } : config;
-  const pageConfig = siwx ? { ...withWallets, siwx: true } : withWallets;
+  let pageConfig = siwx ? { ...withWallets, siwx: true } : withWallets;
+  if (onrampSession && pageConfig.onramp) pageConfig = { ...pageConfig, onramp: { ...pageConfig.onramp, sessionUrl: ONRAMP_SESSION_PATH } };
   const html = (await readFile(join(root, 'index.html'), 'utf8')).replace('<!--latch-demo-config-->', configTag(pageConfig));
   let handleSiwx;
+  let onrampHandler;
   const server = createServer(async (req, res) => {
     if (handleSiwx && (await handleSiwx(req, res))) return;
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
@@ -42,6 +49,7 @@ export async function serveDemo({ distDir, config, port = 0, siwx, pageHeaders =
       res.writeHead(200, { 'content-type': TYPES['.js'], 'cache-control': 'no-store' }).end(testWallets[wallet].script);
       return;
     }
+    if (onrampHandler && path === ONRAMP_SESSION_PATH) return void (await onrampHandler.node(req, res));
     if (path === '/' || path === '/index.html') {
       res.writeHead(200, { ...pageHeaders, 'content-type': TYPES['.html'], 'cache-control': 'no-store' }).end(html);
       return;
@@ -63,6 +71,7 @@ export async function serveDemo({ distDir, config, port = 0, siwx, pageHeaders =
     server.listen(port, '127.0.0.1', resolveListen);
   });
   const { port: actual } = server.address();
+  if (onrampSession) onrampHandler = createOnrampSessionHandler({ ...onrampSession, allowedOrigins: [`http://127.0.0.1:${actual}`] });
   if (siwx) handleSiwx = createSiwxHttpHandler(createSiwxServer({ ...siwx, domains: [`127.0.0.1:${actual}`, `localhost:${actual}`] }));
   return {
     url: `http://127.0.0.1:${actual}`,

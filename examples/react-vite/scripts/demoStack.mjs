@@ -185,8 +185,10 @@ export async function startDemoStack({ distDir, port = 5173, fixedPorts = true }
       bitcoin,
       cosmos,
     });
-    const server = await serveDemo({ distDir, config, port: demoPort, siwx, testWallets }).catch(() =>
-      serveDemo({ distDir, config, port: 0, siwx, testWallets }),
+    // Coinbase's session tokens: the demo server's route signs with the stand-in's CDP key and asks its token endpoint.
+    const onrampSession = { ...onramp.cdpKeys.ed25519, tokenUrl: onramp.coinbaseTokenUrl };
+    const server = await serveDemo({ distDir, config, port: demoPort, siwx, onrampSession, testWallets }).catch(() =>
+      serveDemo({ distDir, config, port: 0, siwx, onrampSession, testWallets }),
     );
     stops.push(server.close);
     return {

@@ -7,10 +7,24 @@ export interface OnrampRequest {
   hash: string;
 }
 
+/** One call to the stand-in's Coinbase session token endpoint: what it answered and why. */
+export interface CoinbaseTokenRequest {
+  status: number;
+  reason?: string;
+  apiKeyId?: string;
+  body?: { addresses: { address: string; blockchains: string[] }[]; assets?: string[]; clientIp: string };
+  token?: string;
+}
+
 export interface OnrampStandIn {
   /** The widget URLs to configure: Coinbase Onramp's query at `/coinbase/buy`, Meld's at `/meld/`. */
   coinbaseUrl: string;
   meldUrl: string;
+  /** Coinbase's session token endpoint (`POST /onramp/v1/token`). */
+  coinbaseTokenUrl: string;
+  /** CDP secret keys the endpoint accepts, as the portal gives them: Ed25519 (base64) and EC (SEC1 PEM). */
+  cdpKeys: Record<'ed25519' | 'ec', { apiKeyId: string; apiKeySecret: string }>;
+  tokenRequests: CoinbaseTokenRequest[];
   requests: OnrampRequest[];
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { createSolanaLocalnet, solana, solanaDevnet } from '@latch/adapter-solan
 import { createPolkadotLocalnet, polkadot } from '@latch/adapter-polkadot/networks';
 import { bitcoin, createBitcoinRegtest } from '@latch/adapter-bip122/networks';
 import { cosmosHub, createCosmosLocalnet } from '@latch/adapter-cosmos/networks';
+import type { OnrampSessionRequest } from '@latch/feature-onramp';
 import type { CaipNetwork } from '@latch/kernel';
 import { createToyLocalnet } from '@latch/testkit/toy';
 
@@ -29,8 +30,11 @@ export interface DemoConfig {
   cosmos?: { rpcUrl: string; chainId: string; denom: string };
   /** The server answers the sign-in routes (/siwx): the page signs in when opened with `?siwx` (`?siwx=required`). */
   siwx?: boolean;
-  /** On-ramp widget URLs (the e2e stand-ins): registers the on-ramp feature plugin with Coinbase and Meld. */
-  onramp?: { coinbaseUrl: string; meldUrl: string };
+  /**
+   * On-ramp widget URLs (the e2e stand-ins): registers the on-ramp feature plugin with Coinbase and Meld.
+   * `sessionUrl`: the demo server's Coinbase session token route, which Coinbase's widget needs.
+   */
+  onramp?: { coinbaseUrl: string; meldUrl: string; sessionUrl?: string };
   /** A name service (the reference one, on loopback): registers the names plugin with its suffix. */
   names?: { serviceUrl: string; suffix: string };
   /** ENS deployed on the first local chain: its Universal Resolver, for the eip155 adapter's name lookups. */
@@ -89,6 +93,20 @@ export function demoNetworks(config: DemoConfig): CaipNetwork[] {
     ...bitcoinNetworks,
     ...cosmosNetworks,
   ];
+}
+
+/** Asks the demo server's session route for a one-time Coinbase session token (the page never holds the CDP key). */
+export function onrampSessionToken(sessionUrl: string) {
+  return async (request: OnrampSessionRequest): Promise<string> => {
+    const response = await fetch(sessionUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+    const body = (await response.json().catch(() => ({}))) as { token?: string; error?: string };
+    if (!response.ok || !body.token) throw new Error(body.error ?? `the session route answered ${response.status}`);
+    return body.token;
+  };
 }
 
 /** ERC-20s whose balances the demo lists: LDT, and with Uniswap deployed its LUSD and WETH (a swap then shows in Tokens and Activity). */

@@ -15,7 +15,7 @@ import { createToyAdapter } from '@latch/testkit/toy';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
-import { demoNetworks, demoSwapNetwork, demoTokenAddresses, readDemoConfig } from './config.js';
+import { demoNetworks, demoSwapNetwork, demoTokenAddresses, onrampSessionToken, readDemoConfig } from './config.js';
 import { loadTestWallets } from './testWallets.js';
 import './demo.css';
 
@@ -67,13 +67,16 @@ const modal = createModal({
       ? [createEmbeddedWalletConnector({ serviceUrl: config.embedded.serviceUrl, projectId: config.embedded.projectId })]
       : []),
   ],
-  // Buy: Coinbase and Meld widgets served by the local stand-in when the server gives their URLs.
+  // Buy: Coinbase and Meld widgets served by the local stand-in when the server gives their URLs;
+  // Coinbase's one-time session token comes from the demo server's route when the visitor clicks Continue.
   plugins: [
     ...(config.onramp
       ? [
           createOnrampPlugin({
             providers: {
-              coinbase: { appId: 'latch-demo', widgetUrl: config.onramp.coinbaseUrl },
+              coinbase: config.onramp.sessionUrl
+                ? { getSessionToken: onrampSessionToken(config.onramp.sessionUrl), widgetUrl: config.onramp.coinbaseUrl }
+                : { appId: 'latch-demo', widgetUrl: config.onramp.coinbaseUrl },
               meld: { publicKey: 'latch-demo', widgetUrl: config.onramp.meldUrl },
             },
           }),

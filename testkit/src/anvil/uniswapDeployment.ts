@@ -13,6 +13,7 @@ const NPM_ARTIFACTS = {
   UniswapV3Factory: '@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json',
   NonfungiblePositionManager: '@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json',
   SwapRouter: '@uniswap/v3-periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json',
+  SwapRouter02: '@uniswap/swap-router-contracts/artifacts/contracts/SwapRouter02.sol/SwapRouter02.json',
   QuoterV2: '@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json',
 } as const;
 
@@ -42,7 +43,14 @@ export interface UniswapPoolSeed {
 export interface UniswapDeployment {
   readonly weth: Address;
   readonly v2: { readonly factory: Address; readonly router: Address };
-  readonly v3: { readonly factory: Address; readonly swapRouter: Address; readonly quoter: Address; readonly positionManager: Address };
+  readonly v3: {
+    readonly factory: Address;
+    readonly swapRouter: Address;
+    /** SwapRouter02 (@uniswap/swap-router-contracts), the router Uniswap deploys on every chain. */
+    readonly swapRouter02: Address;
+    readonly quoter: Address;
+    readonly positionManager: Address;
+  };
   /** LUSD, the 6-decimal token deployed for the pools. */
   readonly dollar: Address;
   /**
@@ -109,7 +117,7 @@ const ERC20_APPROVE = [
 ] as const satisfies Abi;
 
 /**
- * Deploys WETH9, Uniswap v2 (factory, Router02) and v3 (factory, SwapRouter, QuoterV2,
+ * Deploys WETH9, Uniswap v2 (factory, Router02) and v3 (factory, SwapRouter, SwapRouter02, QuoterV2,
  * NonfungiblePositionManager) from their npm artifacts with `deployer`, a 6-decimal LUSD token, and
  * seeds three pools with the deployer's LDT, LUSD and ETH. Deterministic on a fresh anvil.
  */
@@ -131,6 +139,12 @@ export async function deployUniswap(
   const manager = loadUniswapArtifact('NonfungiblePositionManager');
   // The token descriptor only renders position NFTs' metadata, which nothing here reads: any address will do.
   const positionManager = await deploy(wallet, manager, [v3Factory, weth, deployer.address], 'NonfungiblePositionManager');
+  const swapRouter02 = await deploy(
+    wallet,
+    loadUniswapArtifact('SwapRouter02'),
+    [v2Factory, v3Factory, positionManager, weth],
+    'SwapRouter02',
+  );
 
   const everyone = options.holders ?? [deployer.address, ...(await defaultHolders(rpcUrl, deployer.address))];
   const dollarContract = await loadCompiledContract('LatchSwapToken' as Parameters<typeof loadCompiledContract>[0]);
@@ -215,7 +229,7 @@ export async function deployUniswap(
   return {
     weth,
     v2: { factory: v2Factory, router: v2Router },
-    v3: { factory: v3Factory, swapRouter, quoter, positionManager },
+    v3: { factory: v3Factory, swapRouter, swapRouter02, quoter, positionManager },
     dollar,
     pools: { v2: [{ pair: pairAddress, tokens: [ldt, weth] }], v3: v3Pools },
   };
