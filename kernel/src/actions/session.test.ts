@@ -294,6 +294,12 @@ describe('connector plugins: one session, several namespaces', () => {
     expect(a.shared.context()?.storage.get('bad')).toBeUndefined();
   });
 
+  it("hands the modal's metadata option to each plugin (what a WalletConnect wallet shows about the app)", () => {
+    const metadata = { name: 'Shop', description: 'A shop', url: 'https://shop.example', icons: ['https://shop.example/i.png'] };
+    expect(setup({}, { metadata }).shared.context()?.metadata).toEqual(metadata);
+    expect(setup().shared.context()?.metadata).toBeUndefined();
+  });
+
   it('sees networks added after setup', () => {
     const { modal, shared, nearAdapter } = setup();
     const testnet = network('near', 'testnet', { testnet: true });

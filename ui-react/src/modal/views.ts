@@ -81,6 +81,8 @@ export function viewTitle(view: string, data: unknown): string {
     case 'ConnectingExternal':
     case 'ConnectingWalletConnect':
       return (data as { name?: string } | undefined)?.name ?? 'Connecting';
+    case 'ConnectingWalletConnectBasic':
+      return 'WalletConnect';
     case 'Account':
       return 'Account';
     case 'Networks':
