@@ -71,6 +71,8 @@ const modal = createModal({
   ],
   metadata: { name: 'Latch demo', description: 'Connect a wallet to a local chain', url: location.origin, icons: [] },
   themeMode: params.get('theme') === 'light' ? 'light' : 'dark',
+  // `?manualWC`: the app drives WalletConnect itself; the modal opens at the WalletConnect QR code.
+  manualWCControl: params.has('manualWC'),
   // Sign in with X against the demo server's /siwx routes, when it serves them and the page asks.
   ...(config.siwx && params.has('siwx')
     ? { siwx: createSiwxClient({ statement: 'Sign in to the Latch demo.', required: params.get('siwx') === 'required' }) }
