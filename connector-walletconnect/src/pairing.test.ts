@@ -13,6 +13,7 @@ import type { ICore } from '@walletconnect/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWalletConnectConnector, type WalletConnectOptions } from './createWalletConnectConnector.js';
 import type { PairingState } from './session.js';
+import { until } from './test-support/until.js';
 
 // The pairing URI and what the wallet reads in the proposal, over real parts: this connector's session module
 // (UniversalProvider 2.25), the testkit's relay on 127.0.0.1 and its @reown/walletkit wallet with a real key.
@@ -34,18 +35,6 @@ afterEach(async () => {
   vi.useRealTimers();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-function until(check: () => boolean, what: string, ms = 8_000): Promise<void> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const poll = () => {
-      if (check()) resolve();
-      else if (Date.now() - started > ms) reject(new Error(`Timed out waiting for ${what}`));
-      else setTimeout(poll, 25);
-    };
-    poll();
-  });
-}
 
 async function startWallet(behaviour: { holdProposals?: boolean } = {}): Promise<WalletConnectWallet> {
   const wallet = await startWalletConnectWallet({

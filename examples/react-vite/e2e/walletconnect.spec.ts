@@ -517,6 +517,25 @@ test('on a phone, a wallet from the registry opens by universal link, its pairin
   }
 });
 
+/** A demo on the first local chain and the Solana cluster, its WalletConnect connector given these options. */
+function serveOneChainDemo(
+  {
+    chains,
+    solana,
+    relay,
+  }: { chains: { main: { rpcUrl: string } }; solana: { rpcUrl: string; caipNetworkId: string }; relay: WalletConnectRelay },
+  walletConnect: { qrTimeoutMs?: number; projectId?: string; verify?: boolean },
+) {
+  return serveDemo({
+    distDir: DIST_DIR,
+    config: {
+      chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
+      solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+      walletConnect: { relayUrl: relay.url, ...walletConnect },
+    },
+  });
+}
+
 test('an unused QR code expires (10 s before its lifetime ends, §4): expired state, and a new code connects', async ({
   page,
   chains,
@@ -526,14 +545,7 @@ test('an unused QR code expires (10 s before its lifetime ends, §4): expired st
 }) => {
   test.setTimeout(90_000);
   // A demo whose pairings live 30 s (the shortest the connector accepts), so the test sees one expire.
-  const server = await serveDemo({
-    distDir: DIST_DIR,
-    config: {
-      chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
-      solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
-      walletConnect: { relayUrl: relay.url, qrTimeoutMs: 30_000 },
-    },
-  });
+  const server = await serveOneChainDemo({ chains, solana, relay }, { qrTimeoutMs: 30_000 });
   try {
     await page.goto(server.url);
     const asked = Date.now();
@@ -599,14 +611,7 @@ test('verify: true turns WalletConnect Verify on: the page asks verify.walletcon
   wallet,
 }) => {
   const projectId = 'latch0verify0test';
-  const server = await serveDemo({
-    distDir: DIST_DIR,
-    config: {
-      chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
-      solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
-      walletConnect: { relayUrl: relay.url, projectId, verify: true },
-    },
-  });
+  const server = await serveOneChainDemo({ chains, solana, relay }, { projectId, verify: true });
   try {
     const attestations: URL[] = [];
     await page.route('https://verify.walletconnect.org/**', async (route) => {
