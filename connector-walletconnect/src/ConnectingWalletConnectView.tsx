@@ -1,4 +1,4 @@
-import { type ChainNamespace, readErrorMessage } from '@latch/kernel';
+import { type ChainNamespace, type ConnectorPlugin, readErrorMessage } from '@latch/kernel';
 import { getInternals } from '@latch/kernel/internal';
 import { useEffect, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
@@ -17,7 +17,7 @@ export interface ConnectingWalletConnectData {
   wallet?: WalletConnectWallet;
 }
 
-type ModalLike = Parameters<typeof getInternals>[0] & { connect(id: string): Promise<unknown> };
+type ModalLike = { connect(id: string): Promise<unknown>; readonly options: { readonly connectors?: readonly ConnectorPlugin[] } };
 
 /** A wallet's icon: a data: image, or one the registry parser kept (on the registry's own host); else a monogram. */
 export function WalletMark({ name, icon }: { name: string; icon?: string }) {
@@ -86,9 +86,16 @@ function Countdown({ expiresAt }: { expiresAt: number }) {
   );
 }
 
+/** Opened with no wallet chosen (ConnectingWalletConnectBasic): the modal's first WalletConnect connector. */
+function basicData(modal: ModalLike): ConnectingWalletConnectData {
+  const plugin = modal.options.connectors?.find((c) => 'walletConnect' in c);
+  const targets = plugin ? [{ id: plugin.id, namespace: plugin.namespaces?.[0] ?? 'eip155' }] : [];
+  return { name: plugin?.name ?? 'WalletConnect', icon: plugin?.icon, targets };
+}
+
 /** §2/§4 WalletConnect pairing: QR code, Copy link, deep link on a phone; waiting, declined, expired, error. */
 export default function ConnectingWalletConnectView({ modal, data }: { modal: ModalLike; data?: unknown }) {
-  const chosen = data as ConnectingWalletConnectData;
+  const chosen = (data as ConnectingWalletConnectData | undefined) ?? basicData(modal);
   const pluginId = chosen.targets[0]?.id ?? 'walletconnect';
   const plugin = getInternals(modal).getConnectorPlugin(pluginId) as WalletConnectPlugin | undefined;
   const [controller, setController] = useState<SessionController>();

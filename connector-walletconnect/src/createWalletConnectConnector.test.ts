@@ -43,7 +43,9 @@ describe('createWalletConnectConnector', () => {
     });
     expect(connector.icon).toMatch(/^data:image\/svg\+xml,/);
     expect(connector.connectingView).toBe(WALLETCONNECT_VIEW);
-    expect(Object.keys(connector.views ?? {})).toEqual([WALLETCONNECT_VIEW]);
+    // The same QR view under the name the modal opens at with manualWCControl (or no adapters): one lazy chunk.
+    expect(Object.keys(connector.views ?? {})).toEqual([WALLETCONNECT_VIEW, 'ConnectingWalletConnectBasic']);
+    expect(connector.views?.ConnectingWalletConnectBasic).toBe(connector.views?.[WALLETCONNECT_VIEW]);
     const teardown = connector.setup?.(context());
     // A first visit: nothing stored, so restoring does not load the session code either.
     expect(await connector.restore?.(request)).toBeNull();
@@ -89,5 +91,12 @@ describe('createWalletConnectConnector', () => {
     expect(make({ relayUrl: 'wss://r.example', qrTimeoutMs: Number.NaN })).toThrow(/qrTimeoutMs/);
     expect(make({ relayUrl: 'wss://r.example', icon: 'https://tracker.example/icon.png' })).toThrow('icon must be a data:image/… URI');
     expect(make({ relayUrl: 'wss://r.example', excludeWalletIds: 'metamask' })).toThrow('excludeWalletIds must be a list of wallet ids');
+    expect(make({ relayUrl: 'wss://r.example', verify: true })).toThrow('createWalletConnectConnector: verify needs a projectId');
+  });
+
+  it('turns Verify on only when asked (with a projectId); off by default', () => {
+    expect(createWalletConnectConnector({ relayUrl: 'wss://r.example' }).walletConnect.settings.verify).toBeFalsy();
+    const on = createWalletConnectConnector({ projectId: '0123456789abcdef0123456789abcdef', verify: true });
+    expect(on.walletConnect.settings.verify).toBe(true);
   });
 });

@@ -14,8 +14,13 @@ export interface WalletConnectOptions {
   relayUrl?: string;
   /** A WalletConnect Cloud project id: needed only by the public relay (`wss://relay.walletconnect.org`). */
   projectId?: string;
-  /** What the wallet shows about the dapp; the page's title and origin by default. */
+  /** What the wallet shows about the dapp, field by field; else the modal's `metadata`, else the page's title and origin. */
   metadata?: WalletConnectMetadata;
+  /**
+   * WalletConnect Verify (needs `projectId`): the page loads an attestation of its origin from verify.walletconnect.org
+   * so wallets can show the domain as verified (or warn of a mismatch). Off by default: no request to that host.
+   */
+  verify?: boolean;
   /** Wallets listed in All Wallets, inline (replaces the bundled list). */
   walletRegistry?: readonly WalletConnectWallet[];
   /** A self-hosted registry JSON file, fetched when the visitor opens All Wallets; icons only from its host. */
@@ -25,7 +30,7 @@ export interface WalletConnectOptions {
   excludeWalletIds?: readonly string[];
   /** Namespaces the wallet must approve or the proposal fails; by default every namespace is optional. */
   requiredNamespaces?: readonly ChainNamespace[];
-  /** How long a QR code stays valid, in ms (default 4 minutes, §4). */
+  /** How long a QR code stays valid, in ms (default 4 minutes, §4); the pairing URI expires then too. */
   qrTimeoutMs?: number;
   /** Where WalletConnect keeps its keys and sessions: the browser's IndexedDB by default (give one in Node or tests). */
   storage?: WalletConnectStorage;
@@ -37,6 +42,8 @@ export interface WalletConnectOptions {
 
 /** The view the connector brings: the QR code, deep links and the §4 states. */
 export const WALLETCONNECT_VIEW = 'ConnectingWalletConnect';
+/** The same view when the modal opens at it (manualWCControl, or an app with no adapters): no wallet chosen. */
+const BASIC_VIEW = 'ConnectingWalletConnectBasic';
 export const PUBLIC_RELAY_URL = 'wss://relay.walletconnect.org';
 
 /** What the connector's views read from the plugin object. */
@@ -58,6 +65,7 @@ function problemWith(o: WalletConnectOptions, relayUrl: string | undefined): str
   if (o.walletRegistryUrl !== undefined && !/^https?:\/\/[^/\s]/.test(String(o.walletRegistryUrl)))
     return 'walletRegistryUrl must be an http(s) URL';
   if (!(ttl >= 30_000)) return 'qrTimeoutMs must be at least 30000 (30 s)';
+  if (o.verify && !o.projectId) return 'verify needs a projectId';
   if (o.icon !== undefined && !/^data:image\//.test(String(o.icon))) return 'icon must be a data:image/… URI';
   const list = (['featuredWalletIds', 'includeWalletIds', 'excludeWalletIds'] as const).find((key) => !isIds(o[key]));
   return list && `${list} must be a list of wallet ids`;
@@ -89,6 +97,7 @@ export function createWalletConnectConnector(options: WalletConnectOptions): Wal
     return controller;
   };
   const stored = () => context?.storage.get('session');
+  const view = () => import('./ConnectingWalletConnectView.js');
 
   return {
     id: settings.id,
@@ -97,7 +106,7 @@ export function createWalletConnectConnector(options: WalletConnectOptions): Wal
     icon: settings.icon,
     // Those with a bridge (bridges.ts): a session asks for each one that has an adapter in the modal.
     namespaces: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'],
-    views: { [WALLETCONNECT_VIEW]: () => import('./ConnectingWalletConnectView.js') },
+    views: { [WALLETCONNECT_VIEW]: view, [BASIC_VIEW]: view },
     connectingView: WALLETCONNECT_VIEW,
     // All Wallets asks for these when the visitor opens it: a self-hosted registry is fetched then, never before.
     wallets: async (request) => (await import('./walletList.js')).listWallets(settings, request.search),

@@ -1,8 +1,8 @@
-import { LatchError, type ConnectorContext, type SessionRequest, type SharedSession } from '@latch/kernel';
-import type UniversalProvider from '@walletconnect/universal-provider';
+import { LatchError, readErrorMessage, type ConnectorContext, type SessionRequest, type SharedSession } from '@latch/kernel';
 import { ProviderRpcError, type SessionChannel } from './channel.js';
 import { type LiveBridge, NAMESPACE_BRIDGES } from './bridges.js';
 import { approvedNamespaces, proposalNamespaces } from './namespaces.js';
+import { createProvider, expiringUri, type Provider } from './provider.js';
 import type { ConnectorSettings } from './settings.js';
 
 /*
@@ -27,7 +27,6 @@ export type PairingState =
   | { readonly status: 'approved' }
   | { readonly status: 'failed'; readonly reason: PairingFailure; readonly message: string };
 
-type Provider = InstanceType<typeof UniversalProvider>;
 type Session = NonNullable<Provider['session']>;
 
 export const RELAY_UNREACHABLE = 'The WalletConnect relay cannot be reached. Check your connection and try again.';
@@ -101,28 +100,7 @@ export function createSessionController(settings: ConnectorSettings, getContext:
   const storagePrefix = `latch-${settings.id}`;
 
   async function init(): Promise<Provider> {
-    const { UniversalProvider } = await import('@walletconnect/universal-provider');
-    const up = await UniversalProvider.init({
-      projectId: settings.projectId ?? '',
-      relayUrl: settings.relayUrl,
-      metadata: {
-        name: settings.metadata?.name ?? (typeof document === 'undefined' ? 'Latch' : document.title || location.host),
-        description: settings.metadata?.description ?? '',
-        url: settings.metadata?.url ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin),
-        icons: settings.metadata?.icons ?? [],
-        ...(settings.metadata?.redirect ? { redirect: settings.metadata.redirect } : {}),
-      },
-      customStoragePrefix: storagePrefix,
-      ...(settings.storage ? { storage: settings.storage as never } : {}),
-      // No pulse.walletconnect.org events, no provider ping through hosted RPCs.
-      telemetryEnabled: false,
-      disableProviderPing: true,
-      logger: 'error',
-    });
-    // The dapp-side Verify attestation loads a hidden iframe from verify.walletconnect.org for every
-    // proposal and request. Its dev-environment switch is the library's own way to skip it.
-    const verify = up.client.core.verify as unknown as { isDevEnv: boolean };
-    verify.isDevEnv = true;
+    const up = await createProvider(settings, getContext()?.metadata, storagePrefix);
     followClient(up);
     return up;
   }
@@ -306,15 +284,19 @@ export function createSessionController(settings: ConnectorSettings, getContext:
       const abandoned = new Promise<never>((_resolve, reject) => (fail = reject));
       const attempt: NonNullable<typeof pending> = { fail: (error) => fail(error) };
       pending = attempt;
-      const onUri = (uri: string) => {
+      const onUri = (sdkUri: string) => {
         if (pending !== attempt) return;
-        const expiresAt = Date.now() + settings.pairingTtlMs;
-        attempt.pairingTopic = /^wc:([0-9a-f]{64})@/.exec(uri)?.[1];
+        // Whole seconds, as the URI carries it: the view's countdown and the wallet's check end together.
+        const expiresAt = Math.floor((Date.now() + settings.pairingTtlMs) / 1000) * 1000;
+        attempt.pairingTopic = /^wc:([0-9a-f]{64})@/.exec(sdkUri)?.[1];
         attempt.timer = setTimeout(
           () => attempt.fail(new PairingError('expired', EXPIRED)),
-          Math.max(0, settings.pairingTtlMs - EXPIRY_MARGIN_MS),
+          Math.max(0, expiresAt - Date.now() - EXPIRY_MARGIN_MS),
         );
-        setState({ status: 'waiting', uri, expiresAt });
+        expiringUri(up, attempt.pairingTopic, expiresAt).then(
+          (uri) => pending === attempt && setState({ status: 'waiting', uri, expiresAt }),
+          (error: unknown) => attempt.fail(new PairingError('error', readErrorMessage(error), error)),
+        );
       };
       up.on('display_uri', onUri);
       const approval = up.connect({

@@ -12,6 +12,7 @@ import {
 import type { ICore } from '@walletconnect/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletConnectConnector } from './createWalletConnectConnector.js';
+import { until } from './test-support/until.js';
 import type { Eip155SessionProvider } from './eip155Provider.js';
 
 // The session's life after pairing, over real parts: this connector's session module (UniversalProvider 2.25),
@@ -44,18 +45,6 @@ afterAll(async () => {
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-function until(check: () => boolean, what: string, ms = 8_000): Promise<void> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const poll = () => {
-      if (check()) resolve();
-      else if (Date.now() - started > ms) reject(new Error(`Timed out waiting for ${what}`));
-      else setTimeout(poll, 25);
-    };
-    poll();
-  });
-}
 
 /** A connected page: connector + kernel context (storage, events) + a wallet that scans every QR code. */
 async function connected() {

@@ -30,8 +30,10 @@ export interface ConnectorSettings {
   readonly relayUrl: string;
   readonly projectId?: string;
   readonly metadata?: WalletConnectMetadata;
+  /** WalletConnect Verify: the page's origin is attested by verify.walletconnect.org (off unless asked for). */
+  readonly verify?: boolean;
   readonly requiredNamespaces: readonly ChainNamespace[];
-  /** Lifetime of a pairing URI shown as a QR code (§4: 4 minutes). */
+  /** Lifetime of a pairing URI shown as a QR code, written into the URI (§4: 4 minutes). */
   readonly pairingTtlMs: number;
   readonly walletRegistry?: readonly WalletConnectWallet[];
   readonly walletRegistryUrl?: string;

@@ -182,6 +182,7 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
       },
       networks: (ns) => getNetworkState(ctx, ns).requestedCaipNetworks,
       storage: ctx.storage.scoped(`connector:${plugin.id}:`),
+      metadata: options.metadata,
       emit: (event) => {
         if (event.type === 'disconnected') void visitorActions().then((m) => m.endSession(ctx, plugin, { tellPlugin: false }));
       },

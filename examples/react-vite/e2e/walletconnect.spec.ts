@@ -225,6 +225,16 @@ test('QR pairing approves eip155 and solana in one session: real signatures, net
   await expect(page.getByTestId('demo-status')).toHaveText('connected');
   const [session] = wallet.sessions();
   expect(Object.keys(session!.namespaces).sort()).toEqual(['eip155', 'solana']);
+  // The page's first network is eip155's: after the session connected eip155 and then solana, the visitor sees the
+  // EVM account on it, not the last namespace connected.
+  await expect(page.getByTestId('demo-address')).toHaveText(wallet.evmAddress);
+  await expect(page.getByTestId('demo-network')).toHaveText('Local Devnet');
+  // The wallet's approval prompt shows the app as the modal's `metadata` option describes it (the connector has none).
+  expect(wallet.proposals.at(-1)?.metadata).toMatchObject({
+    name: 'Latch demo',
+    description: 'Connect a wallet to a local chain',
+    url: new URL(wcDemo.url).origin,
+  });
 
   // The Account view lists both approved namespaces.
   await page.getByTestId('latch-account-button').click();
@@ -293,6 +303,8 @@ test('QR pairing approves eip155 and solana in one session: real signatures, net
   ]);
   const elsewhere = traffic.filter((url) => !url.startsWith('data:') && !allowed.has(new URL(url).host));
   expect(elsewhere).toEqual([]);
+  // Verify is off by default: not even its iframe was asked for.
+  expect(traffic.filter((url) => url.includes('verify.walletconnect'))).toEqual([]);
   expect(traffic.some((url) => url.startsWith(relay.url))).toBe(true);
 });
 
@@ -511,6 +523,25 @@ test('on a phone, a wallet from the registry opens by universal link, its pairin
   }
 });
 
+/** A demo on the first local chain and the Solana cluster, its WalletConnect connector given these options. */
+function serveOneChainDemo(
+  {
+    chains,
+    solana,
+    relay,
+  }: { chains: { main: { rpcUrl: string } }; solana: { rpcUrl: string; caipNetworkId: string }; relay: WalletConnectRelay },
+  walletConnect: { qrTimeoutMs?: number; projectId?: string; verify?: boolean },
+) {
+  return serveDemo({
+    distDir: DIST_DIR,
+    config: {
+      chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
+      solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+      walletConnect: { relayUrl: relay.url, ...walletConnect },
+    },
+  });
+}
+
 test('an unused QR code expires (10 s before its lifetime ends, §4): expired state, and a new code connects', async ({
   page,
   chains,
@@ -520,27 +551,95 @@ test('an unused QR code expires (10 s before its lifetime ends, §4): expired st
 }) => {
   test.setTimeout(90_000);
   // A demo whose pairings live 30 s (the shortest the connector accepts), so the test sees one expire.
-  const server = await serveDemo({
-    distDir: DIST_DIR,
-    config: {
-      chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
-      solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
-      walletConnect: { relayUrl: relay.url, qrTimeoutMs: 30_000 },
-    },
-  });
+  const server = await serveOneChainDemo({ chains, solana, relay }, { qrTimeoutMs: 30_000 });
   try {
     await page.goto(server.url);
+    const asked = Date.now();
     await openWalletConnect(page);
     const first = await pairingUri(page);
+    // The URI itself says when it expires: with the QR code (30 s here), not the library's 5 minutes.
+    const expiresAt = Number(new URL(first.copied.replace(/^wc:/, 'wc://')).searchParams.get('expiryTimestamp')) * 1000;
+    expect(expiresAt).toBeGreaterThanOrEqual(asked + 29_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 30_000);
     await expect(dialog(page).getByRole('heading', { name: 'QR code expired' })).toBeVisible({ timeout: 30_000 });
     await expect(dialog(page).getByRole('img', { name: /QR code to connect/ })).toHaveCount(0);
     await expect(dialog(page).getByRole('button', { name: 'Get a new QR code' })).toBeFocused();
     await audit(page, 'WalletConnect expired state');
+    // A phone scanning the dead code now (a person reads the prompt before approving) cannot approve it: the page
+    // deleted the pairing when it gave up, and the wallet ends up with no session the page would never take up.
+    wallet.setBehaviour({ holdProposals: true });
+    const topic = /^wc:([0-9a-f]{64})@/.exec(first.copied)?.[1];
+    await wallet.pair(first.copied);
+    await expect.poll(() => wallet.proposals.length === 1 && !wallet.pairings().includes(topic!)).toBe(true);
+    await expect(wallet.approveProposal(wallet.proposals[0]!.id)).rejects.toThrow();
+    expect(wallet.sessions()).toEqual([]);
+    await expect(dialog(page).getByRole('heading', { name: 'QR code expired' })).toBeVisible();
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+    wallet.setBehaviour({ holdProposals: false });
     await dialog(page).getByRole('button', { name: 'Get a new QR code' }).click();
     const second = await pairingUri(page);
     expect(second.copied).not.toBe(first.copied);
     await wallet.pair(second.copied);
     await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  } finally {
+    await server.close();
+  }
+});
+
+test('manualWCControl: the modal opens at the WalletConnect QR code, which pairs and connects', async ({ page, wcDemo, wallet }) => {
+  await page.goto(`${wcDemo.url}/?manualWC`);
+  await page.getByTestId('latch-connect-button').click();
+  await expect(dialog(page)).toHaveAccessibleName('WalletConnect');
+  await expect(dialog(page).getByRole('heading', { name: 'Scan with your phone' })).toBeVisible();
+  await expect(dialog(page).getByText('This view is not available.')).toHaveCount(0);
+  await audit(page, 'WalletConnect QR view opened by manualWCControl');
+  const { copied, scanned } = await pairingUri(page);
+  expect(scanned).toBe(copied);
+  await wallet.pair(copied);
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  await expect(page.getByTestId('demo-address')).toHaveText(wallet.evmAddress);
+});
+
+/** What verify.walletconnect.org's attestation page does, answered locally: it posts a token for the request's id. */
+const VERIFY_STAND_IN = `<!doctype html><script>
+const query = new URLSearchParams(location.search);
+const part = (value) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/[+]/g, '-').replace(/[/]/g, '_');
+const token = [part({ alg: 'ES256', typ: 'JWT' }), part({ id: query.get('id'), origin: query.get('origin'), isScam: false, isVerified: true, exp: Math.floor(Date.now() / 1000) + 300 }), part('stand-in')].join('.');
+parent.postMessage(JSON.stringify({ type: 'verify_attestation', attestation: token }), '*');
+</script>`;
+
+test('verify: true turns WalletConnect Verify on: the page asks verify.walletconnect.org to attest its origin, and the proposal carries it', async ({
+  page,
+  chains,
+  solana,
+  relay,
+  wallet,
+}) => {
+  const projectId = 'latch0verify0test';
+  const server = await serveOneChainDemo({ chains, solana, relay }, { projectId, verify: true });
+  try {
+    const attestations: URL[] = [];
+    await page.route('https://verify.walletconnect.org/**', async (route) => {
+      attestations.push(new URL(route.request().url()));
+      await route.fulfill({ contentType: 'text/html', body: VERIFY_STAND_IN });
+    });
+    const earlier = relay.messages.length;
+    await page.goto(server.url);
+    await openWalletConnect(page);
+    const { copied } = await pairingUri(page);
+    await wallet.pair(copied);
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+    // The SDK's own Verify iframe, for this page's origin and project.
+    expect(attestations.length).toBeGreaterThan(0);
+    expect(attestations[0]!.pathname).toBe('/v3/attestation');
+    expect(attestations[0]!.searchParams.get('origin')).toBe(new URL(server.url).origin);
+    expect(attestations[0]!.searchParams.get('projectId')).toBe(projectId);
+    // The proposal went to the relay with the attestation the page received (the wallet would check it).
+    const proposal = relay.messages.slice(earlier).find((m) => m.via === 'wc_proposeSession');
+    expect(proposal?.attestation).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const claims = JSON.parse(Buffer.from(proposal!.attestation!.split('.')[1]!, 'base64url').toString()) as { origin: string };
+    expect(claims.origin).toBe(new URL(server.url).origin);
   } finally {
     await server.close();
   }

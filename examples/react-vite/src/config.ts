@@ -39,8 +39,11 @@ export interface DemoConfig {
   names?: { serviceUrl: string; suffix: string };
   /** ENS deployed on the first local chain: its Universal Resolver, for the eip155 adapter's name lookups. */
   ens?: { universalResolver: `0x${string}` };
-  /** A WalletConnect relay (the testkit's local one): registers the WalletConnect connector against it. */
-  walletConnect?: { relayUrl: string; walletRegistryUrl?: string; qrTimeoutMs?: number };
+  /**
+   * A WalletConnect relay (the testkit's local one): registers the WalletConnect connector against it (with Verify
+   * when `verify` and a `projectId` are given).
+   */
+  walletConnect?: { relayUrl: string; walletRegistryUrl?: string; qrTimeoutMs?: number; projectId?: string; verify?: boolean };
   /**
    * The embedded-wallet service (the reference one, on loopback) and its project: registers the e-mail connector.
    * `inboxUrl`: the local SMTP inbox's page listing the received codes (`npm start`).

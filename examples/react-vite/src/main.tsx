@@ -89,14 +89,15 @@ const modal = createModal({
       ? [createSwapPlugin({ networks: { [config.chains[0].chainId]: demoSwapNetwork(config.swap, config.token) } })]
       : []),
   ],
-  features,
+  // `?email=off`: the embedded wallet's social buttons without its e-mail field.
+  features: params.get('email') === 'off' ? { ...features, email: false } : features,
   ...(config.tokenImage ? { imageHosts: [new URL(config.tokenImage).origin] } : {}),
   // The consent checkbox needs something to agree to.
   ...(features.legalCheckbox ? { termsConditionsUrl: `${location.origin}/terms`, privacyPolicyUrl: `${location.origin}/privacy` } : {}),
   metadata: { name: 'Latch demo', description: 'Connect a wallet to a local chain', url: location.origin, icons: [] },
   themeMode: params.get('theme') === 'light' ? 'light' : 'dark',
-  // `?email=off`: the embedded wallet's social buttons without its e-mail field.
-  ...(params.get('email') === 'off' ? { features: { email: false } } : {}),
+  // `?manualWC`: the app drives WalletConnect itself; the modal opens at the WalletConnect QR code.
+  manualWCControl: params.has('manualWC'),
   // Sign in with X against the demo server's /siwx routes, when it serves them and the page asks.
   ...(config.siwx && params.has('siwx')
     ? { siwx: createSiwxClient({ statement: 'Sign in to the Latch demo.', required: params.get('siwx') === 'required' }) }

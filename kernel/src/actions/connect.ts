@@ -13,7 +13,7 @@ import { transitionStatus } from './connectionStatus.js';
 import { clearNamespace, disconnect } from './disconnect.js';
 import { closeModal } from './modal.js';
 import { handleWalletNetwork, setActiveNetwork } from './network.js';
-import { getNetworkState } from './networkState.js';
+import { getNetworkState, updateNetworkState } from './networkState.js';
 import { sessionPluginOf } from './sessionLookup.js';
 import { connectSession } from './session.js';
 import { accountsOf, askSignIn, signOutAccounts } from './signInTrigger.js';
@@ -41,7 +41,7 @@ export function startNetwork(ctx: KernelContext, ns: ChainNamespace): CaipNetwor
 export async function connectWallet(
   ctx: KernelContext,
   connectorId: string,
-  { namespace, keepOpen = false }: { namespace?: ChainNamespace; keepOpen?: boolean } = {},
+  { namespace, keepOpen = false, activate = true }: { namespace?: ChainNamespace; keepOpen?: boolean; activate?: boolean } = {},
 ): Promise<ConnectResult> {
   const plugin = ctx.connectorPlugins.get(connectorId);
   if (plugin) {
@@ -56,13 +56,21 @@ export async function connectWallet(
   const connector = findConnector(ctx, connectorId, namespace);
   if (!connector) throw new LatchError(`Connector '${connectorId}' not found`, { category: 'CONNECTOR_ERROR' });
   const ns = namespace ?? connector.chain;
-  const result = await connectNamespace(ctx, ns, connector);
+  const result = await connectNamespace(ctx, ns, connector, activate);
   if (!keepOpen) finishConnecting(ctx, [ns]);
   return result;
 }
 
-/** One namespace through its adapter, with the connector given (an extension's, or a shared session's). */
-export async function connectNamespace(ctx: KernelContext, ns: ChainNamespace, connector: Connector): Promise<ConnectResult> {
+/**
+ * One namespace through its adapter, with the connector given (an extension's, or a shared session's). `activate`:
+ * it becomes the active namespace (false while connecting several at once, see settleActiveNamespace).
+ */
+export async function connectNamespace(
+  ctx: KernelContext,
+  ns: ChainNamespace,
+  connector: Connector,
+  activate = true,
+): Promise<ConnectResult> {
   const adapter = ctx.adapters.get(ns);
   if (!adapter) throw new LatchError(ADAPTER_NOT_FOUND_MESSAGE);
   const current = getAccount(ctx, ns);
@@ -79,8 +87,32 @@ export async function connectNamespace(ctx: KernelContext, ns: ChainNamespace, c
     reportError(ctx, error, 'CONNECT_ERROR');
     throw error;
   }
-  applyConnection(ctx, ns, connector, result);
+  applyConnection(ctx, ns, connector, result, activate);
   return result;
+}
+
+/**
+ * After connecting several namespaces at once (a shared session, a wallet on several namespaces, a restore), not the
+ * last one connected becomes active but the first of `wanted` that connected (callers pass the namespace active
+ * before, which starts as the default network's), else the default network's, else the first that connected.
+ */
+export function settleActiveNamespace(
+  ctx: KernelContext,
+  wanted: readonly (ChainNamespace | undefined)[],
+  connected: readonly ChainNamespace[],
+): void {
+  const ns = [...wanted, ctx.options.defaultNetwork.chainNamespace].find((each) => each && connected.includes(each)) ?? connected[0];
+  if (!ns) return;
+  const { caipNetwork, isUnsupported } = getNetworkState(ctx, ns);
+  makeActive(ctx, ns, isUnsupported ? undefined : caipNetwork);
+}
+
+function makeActive(ctx: KernelContext, ns: ChainNamespace, network: CaipNetwork | undefined): void {
+  if (network) setActiveNetwork(ctx, network);
+  else {
+    ctx.store.set(activeNamespaceAtom, ns);
+    ctx.storage.set('activeNamespace', ns);
+  }
 }
 
 /** After a connection: close the modal (embedded mode: go to Account), unless UnsupportedChain or a sign-in took over. */
@@ -110,9 +142,10 @@ export interface ConnectManyResult {
  */
 export async function connectWallets(ctx: KernelContext, targets: readonly ConnectTarget[]): Promise<ConnectManyResult> {
   const outcome: ConnectManyResult = { connected: [], failed: [] };
+  const active = ctx.store.get(activeNamespaceAtom);
   for (const target of targets) {
     try {
-      const result = await connectWallet(ctx, target.connectorId, { namespace: target.namespace, keepOpen: true });
+      const result = await connectWallet(ctx, target.connectorId, { namespace: target.namespace, keepOpen: true, activate: false });
       outcome.connected.push({ namespace: target.namespace, result });
     } catch (err) {
       outcome.failed.push({ namespace: target.namespace, error: toLatchError(err, 'CONNECTOR_ERROR') });
@@ -120,6 +153,11 @@ export async function connectWallets(ctx: KernelContext, targets: readonly Conne
   }
   const first = outcome.failed[0];
   if (outcome.connected.length === 0 && first) throw first.error;
+  settleActiveNamespace(
+    ctx,
+    [active],
+    outcome.connected.map((c) => c.namespace),
+  );
   finishConnecting(
     ctx,
     outcome.connected.map((c) => c.namespace),
@@ -133,7 +171,13 @@ function explorerUrl(network: CaipNetwork | undefined, address: string): string 
 }
 
 /** Writes a fresh connection into state and storage (§3 keys), then loads balance and name. */
-export function applyConnection(ctx: KernelContext, ns: ChainNamespace, connector: Connector, result: ConnectResult): void {
+export function applyConnection(
+  ctx: KernelContext,
+  ns: ChainNamespace,
+  connector: Connector,
+  result: ConnectResult,
+  activate = true,
+): void {
   const requested = getNetworkState(ctx, ns).requestedCaipNetworks;
   const network = requested.find((n) => n.caipNetworkId === result.caipNetworkId || n.deprecatedCaipNetworkId === result.caipNetworkId);
   const accounts: readonly AccountEntry[] = result.accounts?.length ? result.accounts : [{ address: result.address, type: 'eoa' }];
@@ -147,11 +191,8 @@ export function applyConnection(ctx: KernelContext, ns: ChainNamespace, connecto
     socialProvider: connector.walletInfo?.social,
     addressExplorerUrl: explorerUrl(network, result.address),
   });
-  if (network) setActiveNetwork(ctx, network);
-  else {
-    ctx.store.set(activeNamespaceAtom, ns);
-    ctx.storage.set('activeNamespace', ns);
-  }
+  if (activate) makeActive(ctx, ns, network);
+  else if (network) updateNetworkState(ctx, ns, { caipNetwork: network, isUnsupported: false, walletCaipNetworkId: undefined });
   ctx.storage.setConnectorId(ns, connector.id);
   const stored = ctx.storage.get('connectedNamespaces') ?? [];
   if (!stored.includes(ns)) ctx.storage.set('connectedNamespaces', [...stored, ns]);

@@ -33,6 +33,14 @@ describe('connectMany (§3 merged multi-chain connector)', () => {
     expect(JSON.parse(storage.map.get('@latch/connected_namespaces') ?? '')).toEqual(['eip155', 'solana']);
   });
 
+  it("leaves the default network's namespace active, not the last one connected", async () => {
+    const { modal, storage, targets } = multichain();
+    await modal.connectMany(targets);
+    expect(modal.getState().activeNamespace).toBe('eip155');
+    expect(modal.getState().activeNetwork?.caipNetworkId).toBe('eip155:1');
+    expect(storage.map.get('@latch/active_namespace')).toBe('"eip155"');
+  });
+
   it('keeps the namespaces that connected when the visitor declines one', async () => {
     const { modal, sol, targets } = multichain();
     sol.fail.connect = { code: 4001, message: 'User rejected the request.' };

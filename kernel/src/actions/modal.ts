@@ -14,12 +14,14 @@ export interface InitialViewInput {
   hasAddress: boolean;
   isMobile: boolean;
   manualWCControl: boolean;
+  /** A connector plugin brings the ConnectingWalletConnectBasic view (the WalletConnect connector does). */
+  hasWalletConnectView: boolean;
   requested?: RouteEntry;
 }
 
-/** §2, the four steps that choose the view the modal opens at. */
+/** §2, the four steps that choose the view the modal opens at (step 1's QR view only when a plugin brings it). */
 export function chooseInitialView(input: InitialViewInput): RouteEntry {
-  if ((!input.hasAdapters || input.manualWCControl) && !input.hasAddress) {
+  if ((!input.hasAdapters || input.manualWCControl) && !input.hasAddress && (input.isMobile || input.hasWalletConnectView)) {
     return { view: input.isMobile ? 'AllWallets' : 'ConnectingWalletConnectBasic' };
   }
   if (input.requested) return input.requested;
@@ -37,6 +39,7 @@ export function openModal(ctx: KernelContext, options: { view?: string; data?: u
     hasAddress: Boolean(ctx.store.get(activeAccountAtom)?.address),
     isMobile: ctx.isMobile(),
     manualWCControl: Boolean(ctx.options.manualWCControl),
+    hasWalletConnectView: [...ctx.connectorPlugins.values()].some((p) => p.views?.ConnectingWalletConnectBasic),
     requested: options.view ? { view: options.view, data: options.data } : undefined,
   });
   ctx.store.set(routerAtom, { history: [entry] });

@@ -1,7 +1,8 @@
 import type { KernelContext } from '../context.js';
 import type { ChainNamespace } from '../types.js';
 import { reportError } from './accountState.js';
-import { applyConnection, startNetwork } from './connect.js';
+import { activeNamespaceAtom } from '../state/atoms.js';
+import { applyConnection, settleActiveNamespace, startNetwork } from './connect.js';
 import { connectedNamespaces, transitionStatus } from './connectionStatus.js';
 import { getNetworkState } from './networkState.js';
 import { restoreSession } from './session.js';
@@ -26,7 +27,7 @@ async function reconnectNamespace(ctx: KernelContext, ns: ChainNamespace, connec
   const stored = getNetworkState(ctx, ns).requestedCaipNetworks.find((n) => n.caipNetworkId === storedId);
   try {
     const restored = await adapter.reconnect(connectorId, { network: stored ?? startNetwork(ctx, ns) });
-    if (restored) applyConnection(ctx, ns, restored.connector, restored.result);
+    if (restored) applyConnection(ctx, ns, restored.connector, restored.result, false);
     else ctx.storage.removeConnectorId(ns);
   } catch (err) {
     ctx.storage.removeConnectorId(ns);
@@ -47,6 +48,8 @@ export function reconnect(ctx: KernelContext): Promise<void> {
       return;
     }
     transitionStatus(ctx, 'reconnect');
+    // The namespace active before the reload stays active when it comes back (not the last one restored).
+    const active = ctx.store.get(activeNamespaceAtom);
     const restoredPlugins = new Set<string>();
     for (const { ns, connectorId } of order) {
       const plugin = ctx.connectorPlugins.get(connectorId);
@@ -59,6 +62,8 @@ export function reconnect(ctx: KernelContext): Promise<void> {
       const stored = order.filter((entry) => entry.connectorId === connectorId).map((entry) => entry.ns);
       await restoreSession(ctx, plugin, stored);
     }
+    const connected = connectedNamespaces(ctx);
+    if (order.some(({ ns }) => connected.includes(ns))) settleActiveNamespace(ctx, [active], connected);
     transitionStatus(ctx, connectedNamespaces(ctx).length > 0 ? 'success' : 'failure');
     void askSignIn(ctx);
   })().finally(() => {

@@ -8,12 +8,18 @@ import type { ConnectorPlugin } from '../plugins/ConnectorPlugin.js';
 import { getInternals } from '../internals.js';
 
 describe('initial view (§2, four steps)', () => {
-  const base = { hasAdapters: true, hasAddress: false, isMobile: false, manualWCControl: false };
+  const base = { hasAdapters: true, hasAddress: false, isMobile: false, manualWCControl: false, hasWalletConnectView: true };
   it('1. no adapters and no address: AllWallets on mobile, ConnectingWalletConnectBasic otherwise', () => {
     expect(chooseInitialView({ ...base, hasAdapters: false, isMobile: true }).view).toBe('AllWallets');
     expect(chooseInitialView({ ...base, hasAdapters: false }).view).toBe('ConnectingWalletConnectBasic');
     expect(chooseInitialView({ ...base, manualWCControl: true }).view).toBe('ConnectingWalletConnectBasic');
     expect(chooseInitialView({ ...base, hasAdapters: false, requested: { view: 'Networks' } }).view).toBe('ConnectingWalletConnectBasic');
+  });
+  it('1. on a desktop with no connector plugin that brings ConnectingWalletConnectBasic, goes on to steps 2 to 4', () => {
+    const noView = { ...base, hasWalletConnectView: false };
+    expect(chooseInitialView({ ...noView, manualWCControl: true }).view).toBe('Connect');
+    expect(chooseInitialView({ ...noView, hasAdapters: false, requested: { view: 'Networks' } }).view).toBe('Networks');
+    expect(chooseInitialView({ ...noView, hasAdapters: false, isMobile: true }).view).toBe('AllWallets');
   });
   it('2. else an explicitly requested view, with its data', () => {
     expect(chooseInitialView({ ...base, hasAddress: true, requested: { view: 'Networks', data: 1 } })).toEqual({
@@ -38,6 +44,23 @@ describe('initial view (§2, four steps)', () => {
     const noAdapters = createModal({ networks: [mainnet], storage: null, isMobile: () => true });
     await noAdapters.open({ view: 'Networks' });
     expect(noAdapters.getState().view).toBe('AllWallets');
+  });
+  it('open() with manualWCControl goes to the QR view a connector plugin brings, else to Connect', async () => {
+    const walletConnect: ConnectorPlugin = {
+      id: 'wc',
+      name: 'WalletConnect',
+      type: 'WALLET_CONNECT',
+      views: { ConnectingWalletConnectBasic: async () => ({ default: () => null }) },
+      connect: async () => ({ namespaces: {} }),
+      disconnect: async () => undefined,
+    };
+    const manual = { networks: [mainnet], storage: null, isMobile: () => false, manualWCControl: true };
+    const withView = createModal({ ...manual, connectors: [walletConnect] });
+    await withView.open();
+    expect(withView.getState().view).toBe('ConnectingWalletConnectBasic');
+    const without = createModal(manual);
+    await without.open();
+    expect(without.getState().view).toBe('Connect');
   });
 });
 

@@ -189,6 +189,49 @@ describe('connector plugins: one session, several namespaces', () => {
     expect(reloaded.modal.getState().status).toBe('disconnected');
   });
 
+  describe('the active namespace after the session connects several (not the last one connected)', () => {
+    it("stays the default network's when the session connected it", async () => {
+      const { modal, shared } = setup();
+      await modal.connect('shared');
+      // The plugin connected eip155, solana, then near; the first configured network is eip155's.
+      expect(shared.calls.find((c) => c.method === 'connect')?.args[0]).toEqual(['eip155', 'solana', 'near']);
+      expect(modal.getState().activeNamespace).toBe('eip155');
+      expect(modal.getState().account).toMatchObject({ status: 'connected', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
+      expect(modal.getState().activeNetwork?.caipNetworkId).toBe('eip155:1');
+    });
+
+    it('stays the one the visitor switched to before connecting', async () => {
+      const { modal, storage } = setup();
+      await modal.switchNetwork(solanaMainnet);
+      await modal.connect('shared');
+      expect(modal.getState().activeNamespace).toBe('solana');
+      expect(storage.map.get('@latch/active_namespace')).toBe('"solana"');
+    });
+
+    it("is the default network's when the wallet did not approve the one active before", async () => {
+      const { modal } = setup({ approve: ['eip155', 'near'] });
+      await modal.switchNetwork(solanaMainnet);
+      await modal.connect('shared');
+      expect(modal.getState().activeNamespace).toBe('eip155');
+    });
+
+    it('is the one stored before a reload when the session comes back', async () => {
+      const storage = createTestStorage();
+      const first = setup({}, {}, storage);
+      await first.modal.connect('shared');
+      await first.modal.switchNetwork(solanaMainnet);
+      first.modal.destroy();
+      const reloaded = setup({}, {}, storage);
+      await reloaded.modal.reconnect();
+      // Restored in the session's order (eip155, solana, near): the one stored as active stays.
+      expect(reloaded.modal.getState().activeNamespace).toBe('solana');
+      expect(reloaded.modal.getState().account).toMatchObject({
+        status: 'connected',
+        address: 'So11111111111111111111111111111111111111112',
+      });
+    });
+  });
+
   it('forgets the stored namespaces when the session did not survive', async () => {
     const storage = createTestStorage();
     const first = setup({}, {}, storage);
@@ -249,6 +292,12 @@ describe('connector plugins: one session, several namespaces', () => {
     expect(storage.map.get('@latch/2/connector:shared:k')).toBeUndefined();
     storage.map.set('@latch/connector:shared:bad', '{not json');
     expect(a.shared.context()?.storage.get('bad')).toBeUndefined();
+  });
+
+  it("hands the modal's metadata option to each plugin (what a WalletConnect wallet shows about the app)", () => {
+    const metadata = { name: 'Shop', description: 'A shop', url: 'https://shop.example', icons: ['https://shop.example/i.png'] };
+    expect(setup({}, { metadata }).shared.context()?.metadata).toEqual(metadata);
+    expect(setup().shared.context()?.metadata).toBeUndefined();
   });
 
   it('sees networks added after setup', () => {

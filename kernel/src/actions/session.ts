@@ -3,9 +3,10 @@ import { LatchError, toLatchError } from '../errors/LatchError.js';
 import type { ConnectResult } from '../plugins/ChainAdapter.js';
 import type { Connector } from '../plugins/Connector.js';
 import type { ConnectorPlugin, SessionRequest, SharedSession } from '../plugins/ConnectorPlugin.js';
+import { activeNamespaceAtom } from '../state/atoms.js';
 import type { CaipNetwork, ChainNamespace } from '../types.js';
 import { getAccount, reportError } from './accountState.js';
-import { applyConnection, connectNamespace, type ConnectManyResult, startNetwork } from './connect.js';
+import { applyConnection, connectNamespace, type ConnectManyResult, settleActiveNamespace, startNetwork } from './connect.js';
 import { transitionStatus } from './connectionStatus.js';
 import { clearNamespace } from './disconnect.js';
 import { getNetworkState } from './networkState.js';
@@ -66,6 +67,7 @@ export async function connectSession(
   if (namespaces.length === 0) {
     throw new LatchError(`${plugin.name} serves none of the namespaces this app registered`, { category: 'CONNECTOR_ERROR' });
   }
+  const active = ctx.store.get(activeNamespaceAtom);
   // A new session replaces an old one of the same plugin: its namespaces are about to be reused.
   await endSession(ctx, plugin, { tellPlugin: false });
   transitionStatus(ctx, 'connect');
@@ -82,12 +84,17 @@ export async function connectSession(
   const outcome: ConnectManyResult = { connected: [], failed: [] };
   for (const ns of approved(ctx, plugin, session)) {
     try {
-      const result = await connectNamespace(ctx, ns, sessionConnector(ctx, plugin, session, ns));
+      const result = await connectNamespace(ctx, ns, sessionConnector(ctx, plugin, session, ns), false);
       outcome.connected.push({ namespace: ns, result });
     } catch (err) {
       outcome.failed.push({ namespace: ns, error: toLatchError(err, 'CONNECTOR_ERROR') });
     }
   }
+  settleActiveNamespace(
+    ctx,
+    [preferred, active],
+    outcome.connected.map((c) => c.namespace),
+  );
   const primary = outcome.connected.find((c) => c.namespace === preferred) ?? outcome.connected[0];
   if (!primary) {
     await plugin.disconnect().catch((err: unknown) => reportError(ctx, err, 'DISCONNECT_ERROR'));
@@ -127,7 +134,8 @@ export async function restoreSession(ctx: KernelContext, plugin: ConnectorPlugin
       const restored = adapter?.reconnect
         ? await adapter.reconnect(plugin.id, { network: startNetwork(ctx, ns), connector })
         : { connector, result: await (adapter as NonNullable<typeof adapter>).connect(connector, { network: startNetwork(ctx, ns) }) };
-      if (restored) applyConnection(ctx, ns, restored.connector, restored.result);
+      // Several namespaces come back at once: reconnect() settles which one is active.
+      if (restored) applyConnection(ctx, ns, restored.connector, restored.result, false);
       else ctx.storage.removeConnectorId(ns);
     } catch (err) {
       ctx.storage.removeConnectorId(ns);

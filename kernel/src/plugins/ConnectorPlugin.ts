@@ -1,3 +1,4 @@
+import type { DappMetadata } from '../options.js';
 import type { AlertMessage } from '../state/atoms.js';
 import type { CaipNetwork, ChainNamespace, WalletInfo } from '../types.js';
 import type { ConnectorType, WalletCapabilities } from './Connector.js';
@@ -52,6 +53,8 @@ export interface ConnectorContext {
   /** The networks configured for a namespace, now (reflects `addNetwork` / `removeNetwork`). */
   networks(namespace: ChainNamespace): readonly CaipNetwork[];
   readonly storage: ConnectorStorage;
+  /** The modal's `metadata` option: who is asking, for wallets that show it (a plugin's own setting may override it). */
+  readonly metadata?: DappMetadata;
   emit(event: ConnectorPluginEvent): void;
   /** Shows one of the plugin's views (an approval the visitor must give, §2 ApproveTransaction): pushed when the modal is open, else the modal opens at it. */
   openView?(view: string, data?: unknown): Promise<void>;

@@ -8,5 +8,6 @@ export type {
   WalletConnectWallet,
   WalletConnectWalletBehaviour,
   WalletConnectWalletOptions,
+  WalletConnectWalletProposal,
   WalletConnectWalletRequest,
 } from './walletTypes.js';

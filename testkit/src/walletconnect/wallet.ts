@@ -12,6 +12,7 @@ import type {
   WalletConnectWallet,
   WalletConnectWalletBehaviour,
   WalletConnectWalletOptions,
+  WalletConnectWalletProposal,
   WalletConnectWalletRequest,
 } from './walletTypes.js';
 
@@ -65,6 +66,7 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
     rejectProposal: false,
     rejectRequests: false,
     ignoreRequests: false,
+    holdProposals: false,
     ...options.behaviour,
   };
   const requests: WalletConnectWalletRequest[] = [];
@@ -114,10 +116,32 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
 
   const sessionWaiters: ((session: SessionTypes.Struct) => void)[] = [];
 
-  async function onProposal(proposal: WalletKitTypes.SessionProposal): Promise<void> {
+  const proposals: WalletConnectWalletProposal[] = [];
+  const held = new Map<number, WalletKitTypes.SessionProposal>();
+
+  function onProposal(proposal: WalletKitTypes.SessionProposal): Promise<SessionTypes.Struct | undefined> {
+    const { params, verifyContext } = proposal;
+    proposals.push({
+      id: proposal.id,
+      pairingTopic: params.pairingTopic,
+      metadata: params.proposer.metadata,
+      expiryTimestamp: params.expiryTimestamp,
+      verifyContext: {
+        validation: verifyContext.verified.validation,
+        origin: verifyContext.verified.origin,
+        verifyUrl: verifyContext.verified.verifyUrl,
+      },
+    });
+    if (!behaviour.holdProposals) return answerProposal(proposal);
+    held.set(proposal.id, proposal);
+    return Promise.resolve(undefined);
+  }
+
+  /** Approves the proposal (or rejects it per behaviour, or when it asks for nothing the wallet has). */
+  async function answerProposal(proposal: WalletKitTypes.SessionProposal): Promise<SessionTypes.Struct | undefined> {
     if (behaviour.rejectProposal) {
       await walletKit.rejectSession({ id: proposal.id, reason: getSdkError('USER_REJECTED') });
-      return;
+      return undefined;
     }
     let namespaces: SessionTypes.Namespaces = {};
     try {
@@ -127,10 +151,11 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
     }
     if (Object.keys(namespaces).length === 0) {
       await walletKit.rejectSession({ id: proposal.id, reason: getSdkError('UNSUPPORTED_CHAINS') });
-      return;
+      return undefined;
     }
     const session = await walletKit.approveSession({ id: proposal.id, namespaces });
     for (const resolve of sessionWaiters.splice(0)) resolve(session);
+    return session;
   }
   walletKit.on('session_proposal', (proposal) => {
     onProposal(proposal).catch((error: unknown) => errors.push(error instanceof Error ? error : new Error(String(error))));
@@ -222,6 +247,16 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
     async pair(uri) {
       await walletKit.pair({ uri });
     },
+    proposals,
+    async approveProposal(id) {
+      const proposal = held.get(id);
+      if (!proposal) throw new Error(`WalletConnect test wallet: no held proposal ${id}`);
+      held.delete(id);
+      const session = await answerProposal(proposal);
+      if (!session) throw new Error(`WalletConnect test wallet: proposal ${id} was rejected`);
+      return session;
+    },
+    pairings: () => walletKit.core.pairing.getPairings().map((pairing) => pairing.topic),
     nextSession: () => new Promise((resolve) => sessionWaiters.push(resolve)),
     sessions: () => Object.values(walletKit.getActiveSessions()),
     async disconnect(topic) {

@@ -10,6 +10,23 @@ export interface WalletConnectWalletBehaviour {
   rejectRequests: boolean;
   /** Never answer requests (the dapp's request stays pending until it times out). */
   ignoreRequests: boolean;
+  /**
+   * Hold each proposal until `approveProposal(id)`, as a person reads the prompt before tapping Approve, instead of
+   * answering it at once (the messages that arrive meanwhile, such as the dapp deleting the pairing, are handled first).
+   */
+  holdProposals: boolean;
+}
+
+/** A session proposal as the wallet received it (in `wallet.proposals`, in order of arrival). */
+export interface WalletConnectWalletProposal {
+  readonly id: number;
+  readonly pairingTopic: string;
+  /** What the dapp says about itself: what a wallet shows in its approval prompt. */
+  readonly metadata: WalletKitTypes.Metadata;
+  /** Unix seconds after which the wallet refuses to approve it. */
+  readonly expiryTimestamp: number;
+  /** The SDK's Verify verdict on the dapp's origin ('UNKNOWN' here: the wallet makes no Verify request). */
+  readonly verifyContext: { readonly validation: string; readonly origin: string; readonly verifyUrl: string };
 }
 
 export interface WalletConnectWalletOptions {
@@ -79,8 +96,17 @@ export interface WalletConnectWallet {
   readonly solanaAddress: string | undefined;
   /** The address on each extra namespace the options gave a key for (bip122, polkadot, cosmos). */
   readonly addresses: Readonly<Record<string, string>>;
-  /** Pairs with a dapp's `wc:` URI; the proposal that follows is approved (or rejected, per behaviour). */
+  /** Pairs with a dapp's `wc:` URI; the proposal that follows is approved (or rejected, or held, per behaviour). */
   pair(uri: string): Promise<void>;
+  /** Every proposal received, in order (approved, rejected or held). */
+  readonly proposals: readonly WalletConnectWalletProposal[];
+  /**
+   * Approves a proposal held by `holdProposals` (per `rejectProposal` it is rejected instead): resolves with the
+   * session, or rejects with the library's error (a proposal whose pairing the dapp deleted cannot be approved).
+   */
+  approveProposal(id: number): Promise<SessionTypes.Struct>;
+  /** The topics of the pairings the wallet holds; one the dapp deleted goes once the wallet has heard of it. */
+  pairings(): string[];
   /** Resolves with the next session the wallet approves. */
   nextSession(): Promise<SessionTypes.Struct>;
   sessions(): SessionTypes.Struct[];

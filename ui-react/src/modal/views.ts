@@ -85,6 +85,8 @@ export function viewTitle(view: string, data: unknown): string | undefined {
     case 'ConnectingExternal':
     case 'ConnectingWalletConnect':
       return (data as { name?: string } | undefined)?.name ?? 'Connecting';
+    case 'ConnectingWalletConnectBasic':
+      return 'WalletConnect';
     case 'Account':
       return 'Account';
     case 'Networks':
