@@ -3,8 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const STARTUP_TIMEOUT_MS = 120_000;
+import { START_UP_TIMEOUT_MS } from '../timeouts.js';
 
 /** A throwaway PostgreSQL server on 127.0.0.1 (its own cluster in a temporary directory). */
 export interface PostgresFixture {
@@ -140,7 +139,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
   const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'latch', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync'], {
     encoding: 'utf8',
     ...owner,
-    timeout: STARTUP_TIMEOUT_MS,
+    timeout: START_UP_TIMEOUT_MS,
   });
   if (init.status !== 0) {
     cleanup();
@@ -176,7 +175,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     void exited.then(() => running.delete(child));
     let log = '';
     const ready = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), STARTUP_TIMEOUT_MS);
+      const timer = setTimeout(() => resolve(false), START_UP_TIMEOUT_MS);
       const onData = (chunk: Buffer) => {
         log += chunk.toString('utf8');
         if (log.includes('ready to accept connections')) {
