@@ -18,7 +18,7 @@ let service: RunningNameService;
 
 beforeAll(async () => {
   service = await startNameService({ suffix: SUFFIX });
-}, 60_000);
+});
 afterAll(() => service?.stop());
 afterEach(() => cleanupModals());
 

@@ -42,7 +42,7 @@ for (const [store, open] of stores) {
         projects: { demo: { suffix, allowedOrigins: [ORIGIN] }, other: { suffix: `other-${suffix}` } },
         now: () => clock,
       });
-    }, 60_000);
+    });
     afterAll(async () => {
       await service?.stop();
       await closeStore?.();
@@ -182,5 +182,5 @@ describe('createNameService options', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

@@ -4,9 +4,11 @@ import { base, createFakeAdapter, connector, createTestStorage, mainnet, network
 import { createSiwxSessions } from '../test-support/siwxSessions.js';
 import { createTestModal } from '../test-support/testModal.js';
 import { createModal } from '../createModal.js';
+import { signInActions } from './signInTrigger.js';
 
-/** The flow's chunk loads on first use: wait until nothing moves for a few ticks. */
+/** The flow's chunk loads on first use (seconds on a loaded machine): wait for it, then until nothing moves for a few ticks. */
 async function settle(): Promise<void> {
+  await signInActions();
   for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 const failure = (promise: Promise<unknown>) =>
