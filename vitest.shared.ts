@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { COMPONENT_TEST_TIMEOUT_MS, SET_UP_TIMEOUT_MS, UI_WAIT_TIMEOUT_MS } from './testkit/src/timeouts.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -10,3 +11,27 @@ export const workspaceAliases = {
   '@latch/testkit/oidc': here('./testkit/src/oidc/index.ts'),
   '@latch/testkit/services': here('./testkit/src/services/index.ts'),
 };
+
+/*
+ * Every project's bounds, from testkit/src/timeouts.ts (why they are what they are is written there). They end a test
+ * that hangs; they never stand for how fast something should be. Each wait is bounded below the test that holds it, so
+ * a failure names what it waited for: `expect.poll` and Testing Library's `findBy`/`waitFor` (set in
+ * scripts/test-support/testingLibrary.ts) at UI_WAIT_TIMEOUT_MS, inside the test's own bound.
+ */
+
+/** Projects whose hooks start, and whose tests drive, real chains and services (anvil, chopsticks, PGlite, SMTP, Chromium). */
+export const serviceTimeouts = {
+  testTimeout: SET_UP_TIMEOUT_MS,
+  hookTimeout: SET_UP_TIMEOUT_MS,
+  expect: { poll: { timeout: UI_WAIT_TIMEOUT_MS } },
+};
+
+/** Unit and component projects: nothing starts; loading a module the first time is what is slow under load. */
+export const componentTimeouts = {
+  testTimeout: COMPONENT_TEST_TIMEOUT_MS,
+  hookTimeout: COMPONENT_TEST_TIMEOUT_MS,
+  expect: { poll: { timeout: UI_WAIT_TIMEOUT_MS } },
+};
+
+/** Setup file of the projects that render with Testing Library: its waits get the same bound as `expect.poll`. */
+export const testingLibrarySetup = here('./scripts/test-support/testingLibrary.ts');

@@ -1,11 +1,12 @@
 import { defineProject } from 'vitest/config';
+import { serviceTimeouts } from '../vitest.shared.js';
 
 export default defineProject({
   test: {
     name: 'adapter-bip122',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Hooks start, and tests drive, bcoin regtest.
+    ...serviceTimeouts,
   },
 });

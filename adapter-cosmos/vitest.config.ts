@@ -1,11 +1,12 @@
 import { defineProject } from 'vitest/config';
+import { serviceTimeouts } from '../vitest.shared.js';
 
 export default defineProject({
   test: {
     name: 'adapter-cosmos',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Hooks start, and tests drive, the Cosmos stand-in.
+    ...serviceTimeouts,
   },
 });

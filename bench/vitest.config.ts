@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { serviceTimeouts } from '../vitest.shared.js';
 
 // Only the size budget runs inside `npm test`; the browser benchmark is `npm run bench`.
 export default defineProject({
@@ -6,7 +7,7 @@ export default defineProject({
     name: 'bench-budget',
     environment: 'node',
     include: ['budget.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // The budget test builds the packages for production: a real process, as slow as a start-up under load.
+    ...serviceTimeouts,
   },
 });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
-import { workspaceAliases } from '../vitest.shared.js';
+import { serviceTimeouts, testingLibrarySetup, workspaceAliases } from '../vitest.shared.js';
 
 export default defineProject({
   resolve: {
@@ -14,8 +14,8 @@ export default defineProject({
     name: 'connector-embedded',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    testTimeout: 20_000,
-    // beforeAll starts real services (anvil, the relay, PGlite, SMTP): slow on a loaded 2-core machine.
-    hookTimeout: 60_000,
+    // Hooks start, and tests drive, anvil, the relay, the wallet service on PGlite, SMTP and Chromium.
+    ...serviceTimeouts,
+    setupFiles: [testingLibrarySetup],
   },
 });

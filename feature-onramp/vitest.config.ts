@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { workspaceAliases } from '../vitest.shared.js';
+import { componentTimeouts, testingLibrarySetup, workspaceAliases } from '../vitest.shared.js';
 
 export default defineProject({
   resolve: { alias: workspaceAliases },
@@ -7,6 +7,7 @@ export default defineProject({
     name: 'feature-onramp',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    testTimeout: 20_000,
+    ...componentTimeouts,
+    setupFiles: [testingLibrarySetup],
   },
 });

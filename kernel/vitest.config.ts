@@ -1,10 +1,12 @@
 import { defineProject } from 'vitest/config';
+import { componentTimeouts } from '../vitest.shared.js';
 
 export default defineProject({
   test: {
     name: 'kernel',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    ...componentTimeouts,
     // Type tests of the public API (`*.test-d.ts`), checked by tsc as part of the run.
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: '../tsconfig.json' },
   },

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { workspaceAliases } from '../vitest.shared.js';
+import { serviceTimeouts, workspaceAliases } from '../vitest.shared.js';
 
 export default defineProject({
   resolve: { alias: workspaceAliases },
@@ -7,7 +7,7 @@ export default defineProject({
     name: 'siwx',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Hooks start, and tests drive, anvil.
+    ...serviceTimeouts,
   },
 });

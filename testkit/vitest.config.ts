@@ -1,12 +1,12 @@
 import { defineProject } from 'vitest/config';
+import { serviceTimeouts } from '../vitest.shared.js';
 
 export default defineProject({
   test: {
     name: 'testkit',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    // Tests start real anvil nodes and a real Chromium.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Hooks start, and tests drive, anvil, chopsticks, bcoin, Postgres and Chromium.
+    ...serviceTimeouts,
   },
 });

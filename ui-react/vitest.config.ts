@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { workspaceAliases } from '../vitest.shared.js';
+import { componentTimeouts, testingLibrarySetup, workspaceAliases } from '../vitest.shared.js';
 
 export default defineProject({
   resolve: { alias: workspaceAliases },
@@ -7,7 +7,8 @@ export default defineProject({
     name: 'ui-react',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    testTimeout: 20_000,
+    ...componentTimeouts,
+    setupFiles: [testingLibrarySetup],
     // Type tests of the hooks and createModal (`*.test-d.ts`), checked by tsc as part of the run.
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: '../tsconfig.json' },
   },

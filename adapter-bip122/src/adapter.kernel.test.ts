@@ -1,5 +1,5 @@
 import { createModal, type StorageLike } from '@latch/kernel';
-import { installBitcoinWallet } from '@latch/testkit';
+import { installBitcoinWallet, pollUntil } from '@latch/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBitcoinAdapter } from './adapter.js';
 import { createPage, createWallet, key, SATS_CONNECTOR_ID, startRegtest, type Regtest } from './test-support/bitcoinFixture.js';
@@ -26,15 +26,6 @@ function memoryStorage(): StorageLike {
   };
 }
 
-async function until<T>(read: () => T | undefined): Promise<T> {
-  for (let waited = 0; waited < 5_000; waited += 20) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('timed out');
-}
-
 describe('under the kernel (createModal + the real wallet and regtest node)', () => {
   it('lists and connects the wallet with no request before the visitor acts, shows BTC, follows it, and restores silently', async () => {
     const wallet = createWallet(local, { paymentKey: key(0x91) });
@@ -51,7 +42,7 @@ describe('under the kernel (createModal + the real wallet and regtest node)', ()
       storage,
     });
     modals.push(first);
-    await until(() => first.getState().connectors.find((c) => c.id === SATS_CONNECTOR_ID));
+    await pollUntil(() => first.getState().connectors.find((c) => c.id === SATS_CONNECTOR_ID), 'the wallet in the list');
     expect(local.regtest.requests.length).toBe(requestsBefore); // listing wallets asks the node nothing
     await first.connect(SATS_CONNECTOR_ID);
     expect(first.getState().account).toMatchObject({
@@ -63,11 +54,11 @@ describe('under the kernel (createModal + the real wallet and regtest node)', ()
         { address: wallet.ordinalsAddress, type: 'ordinal' },
       ],
     });
-    await until(() => first.getState().account?.balance);
+    await pollUntil(() => first.getState().account?.balance, 'the balance');
     expect(first.getState().account).toMatchObject({ balance: '0.5', balanceSymbol: 'BTC' });
     expect(local.regtest.requests.slice(requestsBefore)).toContain(`GET /address/${wallet.paymentAddress}`);
     const next = wallet.switchAccount({ paymentKey: key(0x92) });
-    await until(() => (first.getState().account?.address === next ? true : undefined));
+    await pollUntil(() => (first.getState().account?.address === next ? true : undefined), 'the switched account');
     first.destroy();
 
     // Second page load: the wallet remembers this site; the session comes back without a prompt.
@@ -81,11 +72,11 @@ describe('under the kernel (createModal + the real wallet and regtest node)', ()
       storage,
     });
     modals.push(second);
-    await until(() => (second.getState().status === 'connected' ? true : undefined));
+    await pollUntil(() => (second.getState().status === 'connected' ? true : undefined), 'the silent restore');
     expect(second.getState().account).toMatchObject({ status: 'connected', address: next });
     expect(recorded.methods()).toEqual(['wallet_getAccount']);
 
     wallet.disconnectFromWallet();
-    await until(() => (second.getState().status === 'disconnected' ? true : undefined));
+    await pollUntil(() => (second.getState().status === 'disconnected' ? true : undefined), 'the disconnect');
   });
 });

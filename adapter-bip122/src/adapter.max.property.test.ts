@@ -19,7 +19,7 @@ import {
 let local: Regtest;
 beforeAll(async () => {
   local = await startRegtest();
-}, 60_000);
+});
 afterAll(() => local?.stop());
 afterEach(unmountAll);
 
@@ -81,6 +81,6 @@ describe('bip122 Max then send (property, on bcoin regtest)', () => {
         ),
         { numRuns: 10 },
       );
-    }, 180_000);
+    });
   }
 });

@@ -1,4 +1,5 @@
 import { createModal, type StorageLike } from '@latch/kernel';
+import { pollUntil } from '@latch/testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCosmosAdapter } from './adapter.js';
 import {
@@ -48,43 +49,34 @@ function loadPage(storage: StorageLike) {
   return modal;
 }
 
-async function until<T>(read: () => T | undefined): Promise<T> {
-  for (let waited = 0; waited < 5_000; waited += 20) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('timed out');
-}
-
 describe('under the kernel (createModal + the mock wallet + two stand-in chains)', () => {
   it('connects with the balance, switches to a chain of another prefix, and restores silently on the next page load', async () => {
     const storage = memoryStorage();
     const first = loadPage(storage);
-    await until(() => first.getState().connectors.find((c) => c.id === 'keplr'));
+    await pollUntil(() => first.getState().connectors.find((c) => c.id === 'keplr'), 'the wallet in the list');
     await keplr.experimentalSuggestChain(hub.network.cosmos.chainInfo);
     const alice = await keplr.addressFor('latch-local-1');
     hub.chain.fund(alice, 2_500_000n);
     await first.connect('keplr');
     expect(first.getState().account).toMatchObject({ status: 'connected', address: alice, caipAddress: `cosmos:latch-local-1:${alice}` });
-    await until(() => first.getState().account?.balance);
+    await pollUntil(() => first.getState().account?.balance, 'the balance');
     expect(first.getState().account).toMatchObject({ balance: '2.5', balanceSymbol: 'STAKE' });
 
     await first.switchNetwork(osmo.network);
     const aliceOsmo = await keplr.addressFor('latch-osmo-1');
-    await until(() => (first.getState().account?.address === aliceOsmo ? true : undefined));
+    await pollUntil(() => (first.getState().account?.address === aliceOsmo ? true : undefined), 'the switched account');
     expect(first.getState().account).toMatchObject({ caipAddress: `cosmos:latch-osmo-1:${aliceOsmo}` });
-    await until(() => first.getState().account?.balance);
+    await pollUntil(() => first.getState().account?.balance, 'the balance');
     expect(first.getState().account).toMatchObject({ balance: '0', balanceSymbol: 'STAKE' });
     first.destroy();
 
     const prompts = keplr.prompts().length;
     const second = loadPage(storage);
-    await until(() => (second.getState().status === 'connected' ? true : undefined));
+    await pollUntil(() => (second.getState().status === 'connected' ? true : undefined), 'the silent restore');
     expect(second.getState().account).toMatchObject({ address: aliceOsmo });
     expect(keplr.prompts()).toHaveLength(prompts); // restored without asking
 
     keplr.disconnectFromWallet();
-    await until(() => (second.getState().status === 'disconnected' ? true : undefined));
+    await pollUntil(() => (second.getState().status === 'disconnected' ? true : undefined), 'the disconnect');
   });
 });

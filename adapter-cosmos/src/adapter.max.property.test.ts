@@ -11,7 +11,7 @@ import { createPage, installWallets, startLocalCosmos, type LocalCosmos } from '
 let hub: LocalCosmos;
 beforeAll(async () => {
   hub = await startLocalCosmos();
-}, 60_000);
+});
 afterAll(() => hub?.stop());
 const modals: ReturnType<typeof createModal>[] = [];
 afterEach(() => {
@@ -56,5 +56,5 @@ describe('cosmos Max then send under the kernel (property, on the CometBFT stand
       }),
       { numRuns: 10 },
     );
-  }, 120_000);
+  });
 });

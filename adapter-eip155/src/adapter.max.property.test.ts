@@ -11,7 +11,7 @@ let node: ReturnType<typeof createPublicClient>;
 beforeAll(async () => {
   chains = await startChains();
   node = createPublicClient({ transport: http(chains.main.rpcUrl) });
-}, 60_000);
+});
 afterAll(() => chains?.stop());
 
 const SENDER = 7;
@@ -60,5 +60,5 @@ describe('eip155 Max (maxSendable) then send, with a wallet that uses EIP-1559 d
     } finally {
       unmount();
     }
-  }, 120_000);
+  });
 });

@@ -110,7 +110,7 @@ describe('nft metadata from tokenURI', () => {
     const controller = new AbortController();
     const reason = new Error('tab closed');
     const pending = nftsOf({ nftMetadataHosts: [server.host] }).getNfts(request(account(4), { signal: controller.signal }));
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/meta/hang']));
+    await expect.poll(() => server.paths()).toEqual(['/meta/hang']);
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
   });

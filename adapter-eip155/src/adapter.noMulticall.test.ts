@@ -19,7 +19,7 @@ beforeAll(async () => {
   node = createPublicClient({ transport: http(anvil.rpcUrl) });
   proxy = await startRpcProxy(anvil.rpcUrl);
   network = createDevnet({ rpcUrl: proxy.url });
-}, 60_000);
+});
 afterAll(async () => {
   await proxy?.stop();
   await anvil?.stop();

@@ -75,7 +75,7 @@ beforeAll(async () => {
   } finally {
     await rpc('evm_setAutomine', [true]);
   }
-}, 60_000);
+});
 afterAll(async () => {
   unmount?.();
   await proxy?.stop();

@@ -19,7 +19,7 @@ const address = (secret: string) => polkadotAddressFromUri(secret, chain.ss58For
 beforeAll(async () => {
   ({ chain, network } = await startLocalPolkadot());
   await chain.fund(await address(OPEN_RECEIVER), UNIT);
-}, 60_000);
+});
 afterAll(() => chain?.stop());
 afterEach(unmountAll);
 
@@ -74,7 +74,7 @@ describe('polkadot Max then send (property, on chopsticks)', () => {
       }),
       { numRuns: 8 },
     );
-  }, 180_000);
+  });
 
   it('an amount beyond Max empties the account with transferAllowDeath, after a warning: nothing is left behind', async () => {
     const { send, connector } = await connected();
@@ -106,5 +106,5 @@ describe('polkadot Max then send (property, on chopsticks)', () => {
       ),
       { numRuns: 5 },
     );
-  }, 180_000);
+  });
 });

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createModal, type StorageLike } from '@latch/kernel';
+import { pollUntil } from '@latch/testkit';
 import { createSolanaAdapter } from './adapter.js';
 import {
   CONNECTOR_ID,
@@ -41,15 +42,6 @@ function loadPage(storage: StorageLike) {
   return modal;
 }
 
-async function until<T>(read: () => T | undefined): Promise<T> {
-  for (let waited = 0; waited < 5_000; waited += 20) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('timed out');
-}
-
 describe('under the kernel (createModal + the real wallet and chain)', () => {
   it('connects, shows the SOL balance, follows the wallet, and restores the session silently on the next page load', async () => {
     const [alice, bob] = await Promise.all([addressOf(seed(0x51)), addressOf(seed(0x52))]);
@@ -58,28 +50,28 @@ describe('under the kernel (createModal + the real wallet and chain)', () => {
     const storage = memoryStorage();
 
     const first = loadPage(storage);
-    await until(() => first.getState().connectors.find((c) => c.id === CONNECTOR_ID));
+    await pollUntil(() => first.getState().connectors.find((c) => c.id === CONNECTOR_ID), 'the wallet in the list');
     await first.connect(CONNECTOR_ID);
     expect(first.getState().account).toMatchObject({
       status: 'connected',
       address: alice,
       caipAddress: `${local.network.caipNetworkId}:${alice}`,
     });
-    await until(() => first.getState().account?.balance);
+    await pollUntil(() => first.getState().account?.balance, 'the balance');
     expect(first.getState().account).toMatchObject({ balance: '10', balanceSymbol: 'SOL' });
     await mock.switchAccount(seed(0x52));
-    await until(() => (first.getState().account?.address === bob ? true : undefined));
+    await pollUntil(() => (first.getState().account?.address === bob ? true : undefined), 'the switched account');
     first.destroy();
 
     registrations.clear();
     const recorded = recordingWallet(mock);
     registrations.register(recorded.wallet);
     const second = loadPage(storage);
-    await until(() => (second.getState().status === 'connected' ? true : undefined));
+    await pollUntil(() => (second.getState().status === 'connected' ? true : undefined), 'the silent restore');
     expect(second.getState().account).toMatchObject({ status: 'connected', address: bob });
     expect(recorded.callsTo('standard:connect')).toEqual([{ silent: true }]);
 
     mock.disconnectFromWallet();
-    await until(() => (second.getState().status === 'disconnected' ? true : undefined));
+    await pollUntil(() => (second.getState().status === 'disconnected' ? true : undefined), 'the disconnect');
   });
 });

@@ -23,7 +23,7 @@ const OPEN_RECEIVER_SEED = (0x6000).toString(16).padStart(64, '0');
 beforeAll(async () => {
   local = await startLocalSolana();
   local.rpc.airdrop(await addressOf(OPEN_RECEIVER_SEED), 1_000_000_000n);
-}, 60_000);
+});
 afterAll(() => local?.stop());
 const registrations = createRegistrations();
 const modals: ReturnType<typeof createModal>[] = [];
@@ -68,7 +68,7 @@ describe('solana Max then send under the kernel (property, on LiteSVM)', () => {
       }),
       { numRuns: 8 },
     );
-  }, 120_000);
+  });
 });
 
 /** '1.5' SOL → 1_500_000_000 lamports, exactly (no float). */

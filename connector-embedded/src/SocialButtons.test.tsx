@@ -158,7 +158,7 @@ describe('social sign-in on the host page', () => {
     const { controller, stored } = makeController();
     const popup = fakePopup();
     const attempt = startSocialSignIn(controller, 'github', popup as unknown as Window);
-    await vi.waitFor(() => expect(popup.location.href).toBe(`${serviceUrl}/social/start?intent=intent-1`));
+    await expect.poll(() => popup.location.href).toBe(`${serviceUrl}/social/start?intent=intent-1`);
     expect(seen.find((m) => m.type === 'social:start')?.payload).toEqual({ provider: 'github' });
     outcome.resolve({ action: 'CONNECT', user: { ...USER, social: { provider: 'github', username: 'ada' } } });
     expect(await attempt.result).toBe('CONNECT');
@@ -177,10 +177,10 @@ describe('social sign-in on the host page', () => {
     const { controller } = makeController();
     const popup = fakePopup();
     const attempt = startSocialSignIn(controller, 'google', popup as unknown as Window);
-    await vi.waitFor(() => expect(popup.location.href).not.toBe(''));
+    await expect.poll(() => popup.location.href).not.toBe('');
     popup.close();
     await expect(attempt.result).rejects.toMatchObject({ message: POPUP_CLOSED, code: 'popup_closed' });
-    await vi.waitFor(() => expect(seen.some((m) => m.type === 'social:cancel' && m.payload.intentId === 'intent-2')).toBe(true));
+    await expect.poll(() => seen.some((m) => m.type === 'social:cancel' && m.payload.intentId === 'intent-2')).toBe(true);
 
     // The service's done page reports the outcome (to this origin only) before closing itself: no error then.
     const outcome = deferred<object>();
@@ -192,7 +192,7 @@ describe('social sign-in on the host page', () => {
           : {};
     const second = fakePopup();
     const finishing = startSocialSignIn(controller, 'google', second as unknown as Window);
-    await vi.waitFor(() => expect(second.location.href).not.toBe(''));
+    await expect.poll(() => second.location.href).not.toBe('');
     // From another origin it counts for nothing; from the service it does.
     window.dispatchEvent(
       new MessageEvent('message', {
@@ -238,7 +238,7 @@ describe('social sign-in on the host page', () => {
     const { controller } = makeController();
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     void startSocialSignIn(controller, 'discord', null);
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(`${serviceUrl}/social/start?intent=intent-4`));
+    await expect.poll(() => assign).toHaveBeenCalledWith(`${serviceUrl}/social/start?intent=intent-4`);
     expect(seen.find((m) => m.type === 'social:start')?.payload).toEqual({ provider: 'discord', returnTo: location.href });
 
     history.replaceState(null, '', '/shop?item=7&latch_social=intent-4');

@@ -39,7 +39,7 @@ beforeAll(async () => {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [anvil.rpcUrl] } },
   } as unknown as CaipNetwork;
-}, 60_000);
+});
 afterAll(async () => anvil?.stop());
 
 function provider(answer: (details: ApprovalDetails) => boolean) {

@@ -1,3 +1,4 @@
+import { pollUntil } from '@latch/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFrameClient, type FrameClient, LOAD_FAILED, REQUEST_TIMED_OUT } from './frameClient.js';
 
@@ -34,18 +35,9 @@ function start(options: { loadTimeoutMs?: number; requestTimeoutMs?: number } = 
   return { client, iframe, posted, deliver, envelope, ready };
 }
 
-async function until<T>(read: () => T | undefined): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('timed out');
-}
-
 async function connected(s: ReturnType<typeof start>): Promise<FrameClient> {
   s.ready();
-  const hello = await until(() => s.posted.find((p) => p.type === 'frame:hello'));
+  const hello = await pollUntil(() => s.posted.find((p) => p.type === 'frame:hello'), 'the frame to be sent frame:hello');
   s.deliver(s.envelope(hello.id, 'frame:hello:success', { allowed: true }));
   return s.client;
 }
@@ -71,7 +63,7 @@ describe('the frame client', () => {
     const s = start();
     const client = await connected(s);
     const answer = client.request('email:connect', { email: 'ada@example.com' });
-    const sent = await until(() => s.posted.find((p) => p.type === 'email:connect'));
+    const sent = await pollUntil(() => s.posted.find((p) => p.type === 'email:connect'), 'the frame to be sent email:connect');
     expect(sent.id).toMatch(/^[0-9a-f]{32}$/);
     const forged = s.envelope(sent.id, 'email:connect:error', { message: 'forged' });
     s.deliver(forged, { origin: 'http://evil.example' }); // wrong origin
@@ -88,11 +80,11 @@ describe('the frame client', () => {
     const s = start();
     const client = await connected(s);
     const first = client.request('email:otp', { otp: '123456' });
-    const a = await until(() => s.posted.find((p) => p.type === 'email:otp'));
+    const a = await pollUntil(() => s.posted.find((p) => p.type === 'email:otp'), 'the frame to be sent email:otp');
     s.deliver(s.envelope(a.id, 'email:otp:error', { code: 'invalid_otp', message: 'Invalid code' }));
     await expect(first).rejects.toMatchObject({ message: 'Invalid code', code: 'invalid_otp' });
     const second = client.request('user:get', {});
-    const b = await until(() => s.posted.find((p) => p.type === 'user:get'));
+    const b = await pollUntil(() => s.posted.find((p) => p.type === 'user:get'), 'the frame to be sent user:get');
     s.deliver(s.envelope(b.id, 'user:get:error', { message: '' }));
     await expect(second).rejects.toThrow('An error occurred');
     client.destroy();
@@ -111,7 +103,10 @@ describe('the frame client', () => {
     const s = start({ loadTimeoutMs: 10_000 });
     s.iframe.dispatchEvent(new Event('load'));
     // The first hello may reach a frame that is not listening yet: it is posted again until answered.
-    const hello = await until(() => (s.posted.filter((p) => p.type === 'frame:hello').length >= 2 ? s.posted.at(-1) : undefined));
+    const hello = await pollUntil(
+      () => (s.posted.filter((p) => p.type === 'frame:hello').length >= 2 ? s.posted.at(-1) : undefined),
+      'the second frame:hello',
+    );
     expect(new Set(s.posted.filter((p) => p.type === 'frame:hello').map((p) => p.id)).size).toBe(1);
     s.deliver(s.envelope(hello.id, 'frame:hello:success', { allowed: true }));
     const client = await s.client;

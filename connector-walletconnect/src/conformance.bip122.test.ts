@@ -11,7 +11,7 @@ import {
   verifyBitcoinMessageSignature,
 } from '@latch/testkit';
 import { type ConformanceHarness, describeAdapterConformance } from '@latch/testkit/conformance';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
 import type { Bip122SessionProvider } from './bip122Bridge.js';
 import type { createWalletConnectConnector } from './createWalletConnectConnector.js';
@@ -148,7 +148,7 @@ describe('adapter-bip122 over a WalletConnect session: accounts and transfers', 
     });
     try {
       await harness.install();
-      await vi.waitFor(() => expect(connectors.map((each) => each.id)).toContain(harness.wallet.connectorId));
+      await expect.poll(() => connectors.map((each) => each.id)).toContain(harness.wallet.connectorId);
       const connector = connectors.find((each) => each.id === harness.wallet.connectorId) as Connector;
       const connected = await harness.adapter.connect(connector, { network: harness.network });
       expect(connected.accounts).toEqual([
@@ -179,15 +179,15 @@ describe('adapter-bip122 over a WalletConnect session: accounts and transfers', 
       const next = await wallet.switchNamespaceAccount('bip122', nextKey);
       // The test wallet's ordinals key when none is given: sha256 of 'latch-ordinals:' and the payment key.
       const nextOrdinals = bitcoinOrdinalsAddress(createHash('sha256').update(`latch-ordinals:${nextKey}`).digest('hex'), REGTEST_PARAMS);
-      await vi.waitFor(() =>
-        expect(events.at(-1)).toEqual({
+      await expect
+        .poll(() => events.at(-1))
+        .toEqual({
           type: 'accountsChanged',
           accounts: [
             { address: next, type: 'payment' },
             { address: nextOrdinals, type: 'ordinal' },
           ],
-        }),
-      );
+        });
     } finally {
       unwatch();
       stop?.();

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createDevnet } from '@latch/adapter-eip155/networks';
 import type { ConnectorContext, DappMetadata } from '@latch/kernel';
-import { type BareAnvilFixture, startAnvil } from '@latch/testkit';
+import { type BareAnvilFixture, pollUntil, startAnvil } from '@latch/testkit';
 import {
   MemoryKeyValueStorage,
   startWalletConnectRelay,
@@ -13,7 +13,6 @@ import type { ICore } from '@walletconnect/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWalletConnectConnector, type WalletConnectOptions } from './createWalletConnectConnector.js';
 import type { PairingState } from './session.js';
-import { until } from './test-support/until.js';
 
 // The pairing URI and what the wallet reads in the proposal, over real parts: this connector's session module
 // (UniversalProvider 2.25), the testkit's relay on 127.0.0.1 and its @reown/walletkit wallet with a real key.
@@ -66,7 +65,7 @@ async function page(options: Partial<WalletConnectOptions> = {}, modalMetadata?:
   });
   const attempt = connector.connect({ namespaces: { eip155: [network] } });
   attempt.catch(() => undefined);
-  await until(() => waiting !== undefined, 'the pairing URI');
+  await pollUntil(() => waiting !== undefined, 'the pairing URI');
   cleanups.push(async () => {
     controller.teardown();
     stop?.();
@@ -113,7 +112,7 @@ describe('the pairing URI lives as long as the QR code (qrTimeoutMs, 4 minutes b
     const topic = topicOf(shown.uri)!;
     await wallet.pair(shown.uri);
     // The relay still delivers the proposal the page sent; the page's deletion of the pairing arrives with it.
-    await until(() => wallet.proposals.length === 1 && !wallet.pairings().includes(topic), 'the proposal and the deletion');
+    await pollUntil(() => wallet.proposals.length === 1 && !wallet.pairings().includes(topic), 'the proposal and the deletion');
     await expect(wallet.approveProposal(wallet.proposals[0]!.id)).rejects.toThrow();
     expect(wallet.sessions()).toEqual([]);
   });
@@ -122,7 +121,7 @@ describe('the pairing URI lives as long as the QR code (qrTimeoutMs, 4 minutes b
     const wallet = await startWallet({ holdProposals: true });
     const { attempt, shown } = await page();
     await wallet.pair(shown.uri);
-    await until(() => wallet.proposals.length === 1, 'the proposal');
+    await pollUntil(() => wallet.proposals.length === 1, 'the proposal');
     expect(wallet.proposals[0]!.expiryTimestamp).toBeGreaterThan(Date.now() / 1000);
     const session = await wallet.approveProposal(wallet.proposals[0]!.id);
     expect(Object.keys((await attempt).namespaces)).toEqual(['eip155']);

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createDevnet } from '@latch/adapter-eip155/networks';
 import type { ConnectorContext, ConnectorPluginEvent } from '@latch/kernel';
-import { type BareAnvilFixture, startAnvil } from '@latch/testkit';
+import { type BareAnvilFixture, pollUntil, startAnvil } from '@latch/testkit';
 import {
   MemoryKeyValueStorage,
   startWalletConnectRelay,
@@ -12,7 +12,6 @@ import {
 import type { ICore } from '@walletconnect/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletConnectConnector } from './createWalletConnectConnector.js';
-import { until } from './test-support/until.js';
 import type { Eip155SessionProvider } from './eip155Provider.js';
 
 // The session's life after pairing, over real parts: this connector's session module (UniversalProvider 2.25),
@@ -101,11 +100,11 @@ describe('WalletConnect session life (real relay, wallet and UniversalProvider)'
     wallet.setBehaviour({ ignoreRequests: true });
     const pendingSign = bridge.request({ method: 'personal_sign', params: ['0x6869', wallet.evmAddress] });
     pendingSign.catch(() => undefined);
-    await until(() => wallet.requests.length === 1, 'the wallet to receive the request');
+    await pollUntil(() => wallet.requests.length === 1, 'the wallet to receive the request');
     // Expiry, shortened: the dapp's expirer is told the session topic expires now. The SDK checks its expirations on
     // each heartbeat pulse (every 5 s, real time), then deletes the session and emits `session_expire`.
     core.expirer.set(topic, Math.floor(Date.now() / 1000));
-    await until(() => events.some((event) => event.type === 'disconnected'), 'the disconnected event');
+    await pollUntil(() => events.some((event) => event.type === 'disconnected'), 'the disconnected event');
     expect(events.filter((event) => event.type === 'disconnected')).toHaveLength(1);
     expect(stored.has('session')).toBe(false);
     expect(controller.state.status).toBe('idle');
@@ -159,7 +158,7 @@ describe('WalletConnect session life (real relay, wallet and UniversalProvider)'
     });
     const attempt = connector.connect({ namespaces: { eip155: [network] } });
     attempt.catch(() => undefined);
-    await until(() => uri !== undefined, 'the pairing URI');
+    await pollUntil(() => uri !== undefined, 'the pairing URI');
     const { topic } = await scanner.pairing.pair({ uri: uri! });
     await scanner.pairing.disconnect({ topic });
     await expect(attempt).rejects.toThrow('The QR code expired');
@@ -184,8 +183,8 @@ describe('WalletConnect session life (real relay, wallet and UniversalProvider)'
     // Back on the page.
     page.visibilityState = 'visible';
     page.dispatchEvent(new Event('visibilitychange'));
-    await until(() => core.relayer.connected, 'the relay socket to reopen');
-    await until(() => changed.length > 0, 'the accountsChanged the wallet sent while the page was away');
+    await pollUntil(() => core.relayer.connected, 'the relay socket to reopen');
+    await pollUntil(() => changed.length > 0, 'the accountsChanged the wallet sent while the page was away');
     expect(await switched).toBe(other.address);
     expect(account.address).not.toBe(other.address);
     expect(((await bridge.request({ method: 'eth_accounts' })) as string[]).map((a) => a.toLowerCase())).toEqual([
@@ -199,7 +198,7 @@ describe('WalletConnect session life (real relay, wallet and UniversalProvider)'
     bridge.on('chainChanged', (chainId) => seen.push(chainId));
     expect(await bridge.request({ method: 'eth_chainId' })).toBe(`0x${anvil.chainId.toString(16)}`);
     await wallet.switchChain(otherChain.chainId);
-    await until(() => seen.length > 0, 'chainChanged');
+    await pollUntil(() => seen.length > 0, 'chainChanged');
     expect(seen.at(-1)).toBe(`0x${otherChain.chainId.toString(16)}`);
     expect(await bridge.request({ method: 'eth_chainId' })).toBe(`0x${otherChain.chainId.toString(16)}`);
     expect(wallet.errors).toEqual([]);

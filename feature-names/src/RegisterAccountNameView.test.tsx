@@ -19,7 +19,7 @@ let service: RunningNameService;
 beforeAll(async () => {
   // The test page's origin is an integrator's page: the service lets no page call unless it is allowed.
   service = await startNameService({ suffix: SUFFIX, allowedOrigins: [window.location.origin] });
-}, 60_000);
+});
 afterAll(() => service?.stop());
 afterEach(() => cleanupModals());
 

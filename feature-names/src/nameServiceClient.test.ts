@@ -21,7 +21,7 @@ describe('the name service client against the reference service', () => {
 
   beforeAll(async () => {
     service = await startNameService({ suffix: SUFFIX });
-  }, 60_000);
+  });
   afterAll(() => service?.stop());
 
   async function registration(name: string, account = alice!) {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Rollup } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
+import { SET_UP_TIMEOUT_MS } from '../../testkit/src/timeouts.js';
 
 export type OutputChunk = Rollup.OutputChunk;
 
@@ -96,7 +97,7 @@ export function builtOncePerFile(packageDir: string) {
   let current: PackageBuild | undefined;
   beforeAll(async () => {
     current = await buildPackage(packageDir);
-  }, 60_000);
+  }, SET_UP_TIMEOUT_MS); // a real build: as slow as a start-up on a loaded machine, whatever the project
   afterAll(() => current?.cleanup());
   const get = (): PackageBuild => {
     if (!current) throw new Error(`${packageDir} is not built yet`);

@@ -196,7 +196,7 @@ describe('startAnvil lifecycle', () => {
         else child.stdin.write('exit\n');
         await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
         // The OS closes the listening socket only once anvil is gone.
-        await expect.poll(() => portAcceptsConnections(port), { timeout: 5_000 }).toBe(false);
+        await expect.poll(() => portAcceptsConnections(port)).toBe(false);
       } finally {
         child.kill('SIGKILL');
       }

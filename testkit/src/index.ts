@@ -38,6 +38,8 @@ export { MOCK_WALLET_INFO, SECOND_MOCK_WALLET_INFO, type Eip6963ProviderInfo } f
 export { mockWalletInitScript, MOCK_WALLET_GLOBAL } from './mockWallet/initScript.js';
 
 export { CHROMIUM_ARGS, chromiumExecutable, launchChromium } from './browser.js';
+export { COMPONENT_TEST_TIMEOUT_MS, SET_UP_TIMEOUT_MS, START_UP_TIMEOUT_MS, UI_WAIT_TIMEOUT_MS } from './timeouts.js';
+export { pollUntil } from './pollUntil.js';
 
 export { startSolanaRpc, type SolanaRpcFixture, type SolanaRpcOptions } from './solana/rpcServer.js';
 export type { CreateMintOptions, MintToOptions } from './solana/tokenFixtures.js';

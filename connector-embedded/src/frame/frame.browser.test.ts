@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
-import { launchChromium, type SmtpInbox, startSmtpInbox } from '@latch/testkit';
+import { launchChromium, type SmtpInbox, startSmtpInbox, UI_WAIT_TIMEOUT_MS } from '@latch/testkit';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { type Hex, verifyMessage } from 'viem';
@@ -115,7 +115,7 @@ beforeAll(async () => {
     now: () => Date.now() + skew,
   });
   browser = await launchChromium();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -144,7 +144,7 @@ async function openHost(context: BrowserContext, violations: string[]): Promise<
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
   await page.goto(`${hostUrl}/?s=${encodeURIComponent(service.url)}`);
-  await page.waitForFunction(() => (window as unknown as { ready: Promise<boolean> }).ready, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => (window as unknown as { ready: Promise<boolean> }).ready, undefined, { timeout: UI_WAIT_TIMEOUT_MS });
   expect((await request(page, 'frame:hello', { projectId: 'demo', sdkVersion: 'test' })).type).toBe('frame:hello:success');
   return page;
 }
@@ -159,7 +159,7 @@ async function signIn(page: Page, email: string): Promise<Reply> {
 
 async function recoveryFrame(page: Page): Promise<Frame> {
   const find = () => page.frames().find((frame) => frame.url().includes('/frame/recovery'));
-  await expect.poll(() => Boolean(find()), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => Boolean(find())).toBe(true);
   return find()!;
 }
 const walletFrame = (page: Page): Frame => page.frames().find((frame) => /\/frame\?/.test(frame.url()))!;
@@ -169,7 +169,7 @@ async function nextApproval(page: Page, seen: number): Promise<string> {
   const handle = await page.waitForFunction(
     (count) => (window as unknown as { approvalRequests(): string[] }).approvalRequests()[count],
     seen,
-    { timeout: 20_000 },
+    { timeout: UI_WAIT_TIMEOUT_MS },
   );
   return (await handle.jsonValue()) as string;
 }
@@ -181,7 +181,7 @@ async function showApproval(page: Page, requestId: string, style?: Record<string
     style,
   ] as const);
   const find = () => page.frames().find((frame) => frame.url().includes(`request=${requestId}`));
-  await expect.poll(() => Boolean(find()), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => Boolean(find())).toBe(true);
   const frame = find()!;
   await frame.locator('#request').waitFor({ state: 'visible' });
   // In view, as the modal shows it: a page partly below the fold cannot be approved either.
@@ -193,7 +193,7 @@ async function showApproval(page: Page, requestId: string, style?: Record<string
 async function approveIn(page: Page, seen: number): Promise<void> {
   const frame = await showApproval(page, await nextApproval(page, seen));
   const approve = frame.getByRole('button', { name: 'Approve' });
-  await expect.poll(() => approve.getAttribute('aria-disabled'), { timeout: 10_000 }).toBe('false');
+  await expect.poll(() => approve.getAttribute('aria-disabled')).toBe('false');
   await approve.click();
 }
 
@@ -396,7 +396,7 @@ describe('the built frame in Chromium', () => {
     expect(violations).toEqual([]);
     await first.close();
     await second.close();
-  }, 90_000);
+  });
 
   it('a script on the host page gets no signature: not by asking, not after a reload, not by covering or fading the approval page', async () => {
     const violations: string[] = [];
@@ -475,30 +475,26 @@ describe('the built frame in Chromium', () => {
     const covered = await showApproval(page, ids[0] as string);
     await expect.poll(() => covered.locator('#title').textContent()).toBe('Sign this message');
     // First in plain view long enough to accept a click (Chromium itself drops clicks on a frame that just moved).
-    await expect
-      .poll(() => covered.getByRole('button', { name: 'Approve' }).getAttribute('aria-disabled'), { timeout: 10_000 })
-      .toBe('false');
+    await expect.poll(() => covered.getByRole('button', { name: 'Approve' }).getAttribute('aria-disabled')).toBe('false');
     await page.evaluate((id) => (window as unknown as { cover(id: string, opacity: number): void }).cover(id, 0.6), ids[0] as string);
     const gate = covered.locator('#gate');
-    await expect.poll(() => gate.textContent(), { timeout: 10_000 }).toMatch(/fully visible/);
+    await expect.poll(() => gate.textContent()).toMatch(/fully visible/);
     // The click goes through the layer and reaches Approve, which says no.
     await covered.getByRole('button', { name: 'Approve' }).click({ force: true });
     await expect.poll(() => gate.textContent()).toMatch(/^Not approved\. .*fully visible/);
     await page.evaluate(() => document.getElementById('cover')?.remove());
     // Faded once it was ready: refused the same way.
     const faded = await showApproval(page, ids[1] as string);
-    await expect
-      .poll(() => faded.getByRole('button', { name: 'Approve' }).getAttribute('aria-disabled'), { timeout: 10_000 })
-      .toBe('false');
+    await expect.poll(() => faded.getByRole('button', { name: 'Approve' }).getAttribute('aria-disabled')).toBe('false');
     await page.evaluate((id) => {
       (document.getElementById(`approval-${id}`) as HTMLElement).style.opacity = '0.4';
     }, ids[1] as string);
-    await expect.poll(() => faded.locator('#gate').textContent(), { timeout: 10_000 }).toMatch(/fully visible/);
+    await expect.poll(() => faded.locator('#gate').textContent()).toMatch(/fully visible/);
     await faded.getByRole('button', { name: 'Approve' }).click({ force: true });
     await expect.poll(() => faded.locator('#gate').textContent()).toMatch(/^Not approved\./);
     // Scaled and turned: never accepts a click (Chromium may also drop clicks on a frame that just moved).
     const scaled = await showApproval(page, ids[2] as string, { transform: 'scale(1.3) rotate(2deg)' });
-    await expect.poll(() => scaled.locator('#gate').textContent(), { timeout: 10_000 }).toMatch(/fully visible/);
+    await expect.poll(() => scaled.locator('#gate').textContent()).toMatch(/fully visible/);
     await expect.poll(() => scaled.getByRole('button', { name: 'Approve' }).getAttribute('aria-disabled')).toBe('true');
     await scaled.getByRole('button', { name: 'Approve' }).click({ force: true });
     // What the approval page showed is the frame's own reading: the unlimited allowance, the amount and fee in full.
@@ -530,7 +526,7 @@ describe('the built frame in Chromium', () => {
     expect(await successes()).toHaveLength(1);
     expect(violations).toEqual([]);
     await context.close();
-  }, 90_000);
+  });
 
   it('does not render in a page whose origin is not on the allowlist (frame-ancestors)', async () => {
     const context = await browser.newContext();

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { START_UP_TIMEOUT_MS } from '@latch/testkit';
 import { describe, expect, it } from 'vitest';
 
 // The service as an integrator runs it: the built entries in plain Node, without vitest's aliases to the sources.
@@ -9,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 const dist = new URL('../../dist/', import.meta.url).pathname;
 
 function node(args: string[]) {
-  return spawnSync(process.execPath, args, { cwd: dist, encoding: 'utf8', timeout: 30_000 });
+  // A bound against a hang: Node loading the built service is a process start-up, slow on a loaded machine.
+  return spawnSync(process.execPath, args, { cwd: dist, encoding: 'utf8', timeout: START_UP_TIMEOUT_MS });
 }
 
 describe('the built service entries', () => {

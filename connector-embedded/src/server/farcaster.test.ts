@@ -87,7 +87,7 @@ beforeAll(async () => {
     farcaster: { relayUrl: gone.url, rpcUrl: anvil.rpcUrl },
     rateLimits: { farcasterChannelsPerIp: [{ max: 2, windowMs: 60_000 }] },
   });
-}, 60_000);
+});
 afterAll(async () => {
   globalThis.fetch = realFetch;
   await Promise.all([service?.close(), unconfigured?.close(), broken?.close()]);

@@ -95,7 +95,7 @@ beforeAll(async () => {
     },
   });
   await service.ready;
-}, 60_000);
+});
 
 afterAll(async () => {
   globalThis.fetch = realFetch;
@@ -222,7 +222,7 @@ async function otpUser(email: string) {
   const after = inbox.messages.length;
   const sent = await api('/api/auth/email-otp/send-verification-otp', { body: { email, type: 'sign-in' } });
   expect(sent.status, sent.text).toBe(200);
-  const mail = await inbox.waitFor({ to: email }, { after, timeoutMs: 5000 });
+  const mail = await inbox.waitFor({ to: email }, { after });
   const otp = /\b(\d{6})\b/.exec(mail.text)?.[1];
   const signedIn = await api('/api/auth/sign-in/email-otp', { body: { email, otp } });
   expect(signedIn.status, signedIn.text).toBe(200);
@@ -234,7 +234,7 @@ async function stepUp(email: string, token: string) {
   const after = inbox.messages.length;
   const sent = await api('/api/account/step-up/code', { body: {}, token });
   expect(sent.status, sent.text).toBe(200);
-  const mail = await inbox.waitFor({ to: email }, { after, timeoutMs: 5000 });
+  const mail = await inbox.waitFor({ to: email }, { after });
   expect(mail.subject).toContain('confirmation code');
   const otp = /\b(\d{6})\b/.exec(mail.text)?.[1];
   const confirmed = await api('/api/account/step-up', { body: { otp }, token });
@@ -375,7 +375,7 @@ describe('social sign-in on the embedded wallet service', () => {
     expect(linked.status, linked.text).toBe(200);
     expect(linked.json).toEqual({ linked: true, social: { provider: 'x' } });
     // The owner is told by mail.
-    const notice = await inbox.waitFor({ to: aliceEmail }, { after, timeoutMs: 5000 });
+    const notice = await inbox.waitFor({ to: aliceEmail }, { after });
     expect(notice.subject).toBe('X can now sign in to your wallet');
     // From now on X alone reaches Alice (the same wallet).
     expect((await signIn('x', xSub)).user.id).toBe(alice.user.id);
@@ -409,7 +409,7 @@ describe('social sign-in on the embedded wallet service', () => {
     // A Google login with Carol's verified e-mail joins her account: a new way in, so she is told.
     const google = await signIn('google', googleSub);
     expect(google.user.id).toBe(user.id);
-    expect((await inbox.waitFor({ to: email }, { after, timeoutMs: 5000 })).subject).toBe('Google can now sign in to your wallet');
+    expect((await inbox.waitFor({ to: email }, { after })).subject).toBe('Google can now sign in to your wallet');
     const listed = await api('/api/account/logins', { token: google.token });
     expect(listed.json).toMatchObject({ email: expect.stringMatching(/^c\*\*\*@example\.test$/), steppedUp: false });
     const googleMethod = listed.json.methods.find((method: { provider: string }) => method.provider === 'google');
@@ -418,7 +418,7 @@ describe('social sign-in on the embedded wallet service', () => {
     const before = inbox.messages.length;
     const sent = await api('/api/account/step-up/code', { body: {}, token: google.token });
     expect(sent.json).toEqual({ sent: true, email: expect.stringMatching(/^c\*\*\*@/) });
-    const otp = /\b(\d{6})\b/.exec((await inbox.waitFor({ to: email }, { after: before, timeoutMs: 5000 })).text)?.[1] as string;
+    const otp = /\b(\d{6})\b/.exec((await inbox.waitFor({ to: email }, { after: before })).text)?.[1] as string;
     const wrong = await api('/api/account/step-up', { body: { otp: otp === '000000' ? '111111' : '000000' }, token: google.token });
     expect(wrong.json.error).toEqual({ code: 'invalid_otp', message: 'Invalid code' });
     expect((await api('/api/account/step-up', { body: { otp }, token: google.token })).status).toBe(200);

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, toHex, type Address, type Hash } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { serveDemo } from '../scripts/demoServer.mjs';
-import { DIST_DIR, dialog, expect, test as base } from './fixtures.js';
+import { DIST_DIR, dialog, expect, test as base, WORKER_SET_UP } from './fixtures.js';
 import { shortAddress, WALLET_NAME } from './helpers.js';
 import { connectWallet } from './namespaceFlows.js';
 
@@ -37,7 +37,7 @@ const test = base.extend<{ installBareWallet(page: Page, accountIndex: number): 
         await anvil.stop();
       }
     },
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   installBareWallet: async ({ bareDemo }, use) => {
     await use(async (page, accountIndex) => {

@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FrameLocator, Page } from '@playwright/test';
-import { dialog, expect, test } from './fixtures.js';
+import { dialog, expect, test, WORKER_SET_UP } from './fixtures.js';
 import { audit } from './helpers.js';
 
 export const PROJECT = 'latch-demo';
@@ -73,7 +73,7 @@ export function withStack<S extends { close(): Promise<void> }>(start: (rpcs: St
           await stack.close();
         }
       },
-      { scope: 'worker' },
+      WORKER_SET_UP,
     ],
   });
 }

@@ -12,6 +12,7 @@ import {
   type AnvilFixture,
   type MockWalletFailures,
   type SolanaRpcFixture,
+  SET_UP_TIMEOUT_MS,
 } from '@latch/testkit';
 import { toyAddressFromSecretKey } from '@latch/testkit/toy';
 import type { BitcoinRegtest, CosmosChain, PolkadotChain } from '@latch/testkit';
@@ -25,6 +26,13 @@ import { startNameService, type RunningNameService } from '@latch/feature-names/
 export const NAMES_SUFFIX = 'latch.id';
 
 export const DIST_DIR = new URL('../dist', import.meta.url).pathname;
+
+/**
+ * Options of a worker fixture that starts chains or services (anvil, chopsticks, bcoin, the name and wallet services)
+ * and prepares them (deploys, funding): a time slot of its own, sized for a loaded 2-core machine, where such a set-up
+ * has taken over a minute. A bound against a hang only: the fixture waits for each process's ready line.
+ */
+export const WORKER_SET_UP = { scope: 'worker', timeout: SET_UP_TIMEOUT_MS } as const;
 /** A chain no network in the demo asks for. */
 export const UNREQUESTED_CHAIN_ID = 4242;
 
@@ -120,7 +128,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await Promise.allSettled([main.stop(), second.stop()]);
       }
     },
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   solana: [
     async ({}, use) => {
@@ -132,7 +140,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await fixture.stop();
       }
     },
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   demo: [
     async ({ chains, solana }, use) => {
@@ -154,7 +162,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await server.close();
       }
     },
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   toy: [
     async ({}, use) => {
@@ -166,7 +174,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await chain.stop();
       }
     },
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   kernelDemo: [
     async ({ chains, solana, toy }, use) => {
@@ -185,7 +193,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await server.close();
       }
     },
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   installWallet: async ({ chains }, use) => {
     await use(async (page, setup = {}) => {
@@ -229,9 +237,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return solanaAddressFromSeed(setup.seed);
     });
   },
-  polkadot: [async ({}, use) => namespaces.withPolkadotChain(use), { scope: 'worker' }],
-  bitcoin: [async ({}, use) => namespaces.withBitcoinRegtest(use), { scope: 'worker' }],
-  cosmos: [async ({}, use) => namespaces.withCosmosChain(use), { scope: 'worker' }],
+  polkadot: [async ({}, use) => namespaces.withPolkadotChain(use), WORKER_SET_UP],
+  bitcoin: [async ({}, use) => namespaces.withBitcoinRegtest(use), WORKER_SET_UP],
+  cosmos: [async ({}, use) => namespaces.withCosmosChain(use), WORKER_SET_UP],
   polkadotDemo: [
     async ({ chains, polkadot }, use) =>
       serveDemoWhile(
@@ -241,7 +249,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         },
         use,
       ),
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   bitcoinDemo: [
     async ({ chains, bitcoin }, use) =>
@@ -249,7 +257,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         { chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }], ...namespaces.bitcoinDemoConfig(bitcoin) },
         use,
       ),
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   cosmosDemo: [
     async ({ chains, cosmos }, use) =>
@@ -257,7 +265,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         { chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }], ...namespaces.cosmosDemoConfig(cosmos) },
         use,
       ),
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   fiveDemo: [
     async ({ chains, solana, polkadot, bitcoin, cosmos }, use) =>
@@ -271,7 +279,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         },
         use,
       ),
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   siwxDemo: [
     async ({ chains, solana }, use) => {
@@ -289,7 +297,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await server.close();
       }
     },
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   onrampDemo: [
     async ({ chains, solana }, use) => {
@@ -308,7 +316,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await standIn.close();
       }
     },
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   namesDemo: [
     async ({ chains, solana }, use) => {
@@ -332,7 +340,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await names.stop();
       }
     },
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   installPolkadotWallet: async ({ polkadot }, use) => {
     await use((page, setup) => namespaces.installPolkadotWallet(page, polkadot, setup));

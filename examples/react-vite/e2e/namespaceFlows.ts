@@ -74,7 +74,7 @@ export async function sendNative(page: Page, { amount, to, symbol }: { amount: s
   await expect(modal.getByTestId('latch-send-fee')).toHaveText(new RegExp(`^\\d[\\d,]*(\\.\\d*[1-9])? ${symbol}$`));
   await modal.getByTestId('latch-send-confirm').click();
   const result = modal.getByTestId('latch-send-result');
-  await expect(result).toHaveAttribute('data-status', /^(submitted|confirmed)$/, { timeout: 20_000 });
+  await expect(result).toHaveAttribute('data-status', /^(submitted|confirmed)$/);
   await expect(result).toContainText(`${amount} ${symbol} to ${shortAddress(to)}`);
   return (await result.getAttribute('data-status')) ?? '';
 }

@@ -15,7 +15,7 @@ import type { Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { serveDemo } from '../scripts/demoServer.mjs';
-import { DIST_DIR, dialog, expect, test as base } from './fixtures.js';
+import { DIST_DIR, dialog, expect, test as base, WORKER_SET_UP } from './fixtures.js';
 import { audit, focusedInModal, WALLET_NAME, watchForeignRequests } from './helpers.js';
 import { connectWallet } from './namespaceFlows.js';
 import { checkLayout } from './layout.js';
@@ -58,7 +58,7 @@ const test = base.extend<
         await anvil.stop();
       }
     },
-    { scope: 'worker' },
+    WORKER_SET_UP,
   ],
   installSwapWallet: async ({ swapDemo }, use) => {
     await use(async (page, accountIndex, failures) => {

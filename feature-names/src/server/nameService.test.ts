@@ -39,7 +39,7 @@ for (const store of stores) {
         // This suite posts many registrations from one address; the per-client limit has its own tests (limits.test.ts).
         limits: { registrationsPerIp: { max: 100, windowSeconds: 3600 } },
       });
-    }, 180_000);
+    });
     afterAll(async () => {
       await service?.stop();
       for (const close of closers) await close();
@@ -281,5 +281,5 @@ describe('createNameService options', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   const { OwnerWallet } = compileOwnerWallet();
   const hash = await wallet.deployContract({ ...OwnerWallet, args: [owner.address] });
   smartAccount = (await createPublicClient({ transport: http(anvil.rpcUrl) }).waitForTransactionReceipt({ hash })).contractAddress!;
-}, 60_000);
+});
 afterAll(async () => {
   await Promise.all(services.map((s) => s.stop()));
   await anvil?.stop();
@@ -52,5 +52,5 @@ describe('smart-account signatures (ERC-1271)', () => {
     expect(await accepted.json()).toMatchObject({
       addresses: { [String(coinTypeOfChain(anvil.chainId))]: { address: getAddress(smartAccount) } },
     });
-  }, 60_000);
+  });
 });

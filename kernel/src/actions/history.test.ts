@@ -62,8 +62,7 @@ describe('getTransactions', () => {
     fake.adapter.capabilities!.activity = { getTransactions: async () => Promise.reject(new Error('HTTP status code: 502')) };
     await modal.connect('w');
     await expect(modal.getTransactions()).rejects.toMatchObject({ category: 'API_ERROR', message: 'HTTP status code: 502' });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(modal.getState().snack).toEqual({ open: true, message: 'Failed to fetch transactions', variant: 'error' });
+    await expect.poll(() => modal.getState().snack).toEqual({ open: true, message: 'Failed to fetch transactions', variant: 'error' });
   });
 
   it('treats a malformed page as a failure', async () => {

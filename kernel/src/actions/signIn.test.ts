@@ -4,6 +4,7 @@ import { base, createFakeAdapter, connector, createTestStorage, mainnet, network
 import { createSiwxSessions } from '../test-support/siwxSessions.js';
 import { createTestModal } from '../test-support/testModal.js';
 import { createModal } from '../createModal.js';
+import { signInActions } from './signInTrigger.js';
 
 /** An adapter's `eip155:signIn`: the wallet writes the text from the fields (or `write` does, to test what it returns). */
 function walletSignIn(fake: ReturnType<typeof createTestModal>['fake'], write?: (fields: { domain: string; address: string }) => string) {
@@ -19,8 +20,9 @@ function walletSignIn(fake: ReturnType<typeof createTestModal>['fake'], write?: 
   return asked;
 }
 
-/** The flow's chunk loads on first use: wait until nothing moves for a few ticks. */
+/** The flow's chunk loads on first use (seconds on a loaded machine): wait for it, then until nothing moves for a few ticks. */
 async function settle(): Promise<void> {
+  await signInActions();
   for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 const failure = (promise: Promise<unknown>) =>

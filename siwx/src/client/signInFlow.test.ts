@@ -4,7 +4,7 @@ import { ed25519 } from '@noble/curves/ed25519';
 import { hex } from '@scure/base';
 import { createModal, type LatchEvents, type ModalInstance } from '@latch/kernel';
 import { getInternals } from '@latch/kernel/internal';
-import { startToyChain, type ToyChain } from '@latch/testkit';
+import { pollUntil, startToyChain, type ToyChain } from '@latch/testkit';
 import {
   createToyAdapter,
   createToyLocalnet,
@@ -61,14 +61,6 @@ async function serverSessions(): Promise<SiwxSession[]> {
   return ((await (await pageFetch(`${base}/siwx/sessions`)).json()) as { sessions: SiwxSession[] }).sessions;
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 beforeEach(async () => {
   chain = await startToyChain();
   http = createServer();
@@ -116,7 +108,7 @@ function startModal(options: Partial<SiwxClientOptions> = {}): { events: LatchEv
 async function connectAndReachSignIn(): Promise<void> {
   await modal.open();
   await modal.connect(wallet.info.id);
-  await until(() => modal.getState().view === 'SIWXSignMessage', 'the sign-in view');
+  await pollUntil(() => modal.getState().view === 'SIWXSignMessage', 'the sign-in view');
 }
 
 describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client and server over HTTP', () => {
@@ -149,7 +141,7 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
     startModal();
     await modal.open();
     await modal.connect(wallet.info.id);
-    await until(() => !modal.getState().open, 'the modal to close');
+    await pollUntil(() => !modal.getState().open, 'the modal to close');
     expect(modal.getState().view).not.toBe('SIWXSignMessage');
   });
 
@@ -167,7 +159,7 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
         (error: { code?: number }) => error,
       );
     expect(declined?.code).toBe(4001);
-    await until(() => events.some((e) => e.open && e.message === 'Signature declined' && e.variant === 'error'), 'the snack');
+    await pollUntil(() => events.some((e) => e.open && e.message === 'Signature declined' && e.variant === 'error'), 'the snack');
     expect(modal.getState()).toMatchObject({ status: 'connected', view: 'SIWXSignMessage', open: true });
     expect(await serverSessions()).toEqual([]);
 
@@ -184,7 +176,7 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
     expect(modal.getState().open).toBe(false);
 
     const bob = wallet.switchAccount(BOB_KEY);
-    await until(() => modal.getState().view === 'SIWXSignMessage' && modal.getState().open, 'the sign-in view for the new account');
+    await pollUntil(() => modal.getState().view === 'SIWXSignMessage' && modal.getState().open, 'the sign-in view for the new account');
     const request = await getInternals(modal).siwx.prepare();
     expect(request.address).toBe(bob);
     await getInternals(modal).siwx.signIn(request);
@@ -204,7 +196,7 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
     await getInternals(modal).siwx.signIn(await getInternals(modal).siwx.prepare());
     expect(await serverSessions()).toHaveLength(1);
     wallet.disconnectFromWallet();
-    await until(() => asked.includes('/siwx/sign-out'), 'the sign-out');
+    await pollUntil(() => asked.includes('/siwx/sign-out'), 'the sign-out');
     expect(modal.getState().status).toBe('disconnected');
     expect(await serverSessions()).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { jsonRpcRequest } from '../jsonRpc.js';
 import { anvilBinaryPath } from './anvilBinary.js';
+import { START_UP_TIMEOUT_MS } from '../timeouts.js';
 
-const STARTUP_TIMEOUT_MS = 20_000;
 const STOP_GRACE_MS = 5_000;
 
 export interface AnvilProcess {
@@ -76,7 +76,7 @@ function waitForListeningPort(child: ChildProcess, exited: Promise<void>): Promi
   return new Promise<number>((resolve, reject) => {
     let output = '';
     let settled = false;
-    const timer = setTimeout(() => fail(`anvil did not report a listening port within ${STARTUP_TIMEOUT_MS} ms`), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(() => fail(`anvil did not report a listening port within ${START_UP_TIMEOUT_MS} ms`), START_UP_TIMEOUT_MS);
     function settle(): boolean {
       if (settled) return false;
       settled = true;
@@ -102,10 +102,10 @@ function waitForListeningPort(child: ChildProcess, exited: Promise<void>): Promi
 }
 
 async function waitForRpc(rpcUrl: string, chainId: number): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  const deadline = Date.now() + START_UP_TIMEOUT_MS;
   let answered: unknown;
   while ((answered = await jsonRpcRequest(rpcUrl, 'eth_chainId').catch(() => undefined)) === undefined) {
-    if (Date.now() > deadline) throw new Error(`anvil at ${rpcUrl} did not answer JSON-RPC within ${STARTUP_TIMEOUT_MS} ms`);
+    if (Date.now() > deadline) throw new Error(`anvil at ${rpcUrl} did not answer JSON-RPC within ${START_UP_TIMEOUT_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   if (answered !== `0x${chainId.toString(16)}`)

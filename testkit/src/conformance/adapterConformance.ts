@@ -9,19 +9,8 @@ import {
   type Connector,
 } from '@latch/kernel';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pollUntil } from '../pollUntil.js';
 import type { ConformanceHarness } from './harness.js';
-
-const WAIT_MS = 5_000;
-
-async function until<T>(read: () => T | undefined, what: string): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() - started > WAIT_MS) throw new Error(`timed out after ${WAIT_MS} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** Starts the adapter the way the kernel does, and collects what it reports. */
 function start(harness: ConformanceHarness) {
@@ -32,7 +21,7 @@ function start(harness: ConformanceHarness) {
     connectors = list;
   });
   const connector = () =>
-    until(() => connectors.find((c) => c.id === harness.wallet.connectorId), `connector '${harness.wallet.connectorId}'`);
+    pollUntil(() => connectors.find((c) => c.id === harness.wallet.connectorId), `connector '${harness.wallet.connectorId}'`);
   return { events, connectors: () => connectors, connector, stop: () => (unwatch(), teardown?.()) };
 }
 
@@ -102,7 +91,7 @@ export function describeAdapterConformance(name: string, createHarness: () => Pr
       const { harness, running } = await open();
       await harness.adapter.connect(await running.connector(), { network: harness.network });
       await harness.wallet.disconnectFromWallet();
-      const ended = await until(
+      const ended = await pollUntil(
         () => running.events.find((e) => e.type === 'disconnected' || (e.type === 'accountsChanged' && e.accounts.length === 0)),
         'a disconnect event',
       );
@@ -114,7 +103,7 @@ export function describeAdapterConformance(name: string, createHarness: () => Pr
       if (!harness.wallet.switchAccount) skip();
       await harness.adapter.connect(await running.connector(), { network: harness.network });
       const next = await harness.wallet.switchAccount!();
-      const changed = await until(
+      const changed = await pollUntil(
         () => running.events.find((e) => e.type === 'accountsChanged' && e.accounts[0]?.address === next),
         'accountsChanged',
       );
@@ -177,7 +166,7 @@ export function describeAdapterConformance(name: string, createHarness: () => Pr
       const modal = createModal({ networks: [made.network], adapters: [made.adapter], storage: null });
       await made.install();
       try {
-        await until(
+        await pollUntil(
           () => modal.getState().connectors.find((c) => c.chain === made.adapter.namespace && c.id === made.wallet.connectorId),
           'the connector in kernel state',
         );

@@ -32,7 +32,7 @@ beforeAll(async () => {
   anvil = await startAnvil({ deploy: false });
   registry = await deployFarcasterIdRegistry(anvil, { 7: account(1).address }, { authAddresses: { 7: [account(3).address] } });
   relay = await startFarcasterRelay({ rpcUrl: anvil.rpcUrl });
-}, 60_000);
+});
 afterAll(async () => {
   await relay?.close();
   await anvil?.stop();

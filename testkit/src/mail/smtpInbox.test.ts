@@ -47,7 +47,7 @@ describe('startSmtpInbox', () => {
       text: 'Your code is 482913. It expires in 5 minutes.',
       html: '<p>Your code is <b>482913</b>.</p>',
     });
-    const mail = await inbox.waitFor({ to: 'alice@example.test' }, { after, timeoutMs: 5000 });
+    const mail = await inbox.waitFor({ to: 'alice@example.test' }, { after });
     expect(mail.from).toBe('wallet@example.test');
     expect(mail.to).toEqual(['alice@example.test']);
     expect(mail.subject).toBe('Your sign-in code');
@@ -60,7 +60,7 @@ describe('startSmtpInbox', () => {
 
   it('waitFor waits for a mail that has not arrived yet, and latestCode takes the newest', async () => {
     const after = inbox.messages.length;
-    const waiting = inbox.waitFor((mail) => mail.subject === 'second', { after, timeoutMs: 5000 });
+    const waiting = inbox.waitFor((mail) => mail.subject === 'second', { after });
     await transport().sendMail({ from: 'w@example.test', to: 'alice@example.test', subject: 'second', text: 'code 100200' });
     expect((await waiting).text).toContain('100200');
     expect(inbox.latestCode('alice@example.test')).toBe('100200');
@@ -102,7 +102,7 @@ describe('startSmtpInbox', () => {
   it('escapes mail content on the page', async () => {
     const after = inbox.messages.length;
     await transport().sendMail({ from: 'w@example.test', to: 'eve@example.test', subject: '<script>alert(1)</script>', text: 'hi' });
-    await inbox.waitFor({ to: 'eve@example.test' }, { after, timeoutMs: 5000 });
+    await inbox.waitFor({ to: 'eve@example.test' }, { after });
     const html = await (await fetch(inbox.httpUrl)).text();
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

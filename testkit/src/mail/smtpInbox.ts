@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { UI_WAIT_TIMEOUT_MS } from '../timeouts.js';
 
 /** One received mail, parsed by postal-mime. Addresses are bare (`alice@example.com`), lowercased. */
 export interface ParsedMail {
@@ -33,7 +34,7 @@ export interface SmtpInbox {
   readonly messages: readonly ParsedMail[];
   /**
    * Resolves with the newest matching mail among those received from index `after` on (default 0: any mail so
-   * far), or with the next one to arrive; rejects after `timeoutMs` (default 10 s). To wait for a fresh mail,
+   * far), or with the next one to arrive; rejects after `timeoutMs` (default `UI_WAIT_TIMEOUT_MS`, 20 s: a bound against a hang on a loaded machine). To wait for a fresh mail,
    * pass `after: inbox.messages.length` taken before the action that sends it.
    */
   waitFor(match: ((mail: ParsedMail) => boolean) | { to: string }, options?: { timeoutMs?: number; after?: number }): Promise<ParsedMail>;
@@ -159,7 +160,7 @@ export async function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<Sm
     url: `smtp://127.0.0.1:${port}`,
     httpUrl: `http://127.0.0.1:${httpPort}/`,
     messages,
-    waitFor(match, { timeoutMs = 10_000, after = 0 } = {}) {
+    waitFor(match, { timeoutMs = UI_WAIT_TIMEOUT_MS, after = 0 } = {}) {
       const test = toTest(match);
       const found = messages.slice(after).filter(test).at(-1);
       if (found) return Promise.resolve(found);

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { START_UP_TIMEOUT_MS } from '../timeouts.js';
 
-const STARTUP_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 const KEPT_OUTPUT_CHARS = 4_000;
 
@@ -57,7 +57,7 @@ function waitForRpcUrl(child: ChildProcess, exited: Promise<void>): Promise<stri
     let settled = false;
     const settle = () => !settled && ((settled = true), clearTimeout(timer), true);
     const fail = (reason: string) => settle() && reject(new Error(`${reason}. Output:\n${output.slice(-KEPT_OUTPUT_CHARS)}`));
-    const timer = setTimeout(() => fail(`chopsticks did not listen within ${STARTUP_TIMEOUT_MS} ms`), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(() => fail(`chopsticks did not listen within ${START_UP_TIMEOUT_MS} ms`), START_UP_TIMEOUT_MS);
     // Both pipes stay drained for the life of the process (a full pipe would block the node); text is kept only until ready.
     const read = (chunk: Buffer) => {
       if (settled) return;

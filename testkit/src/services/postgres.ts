@@ -2,9 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { START_UP_TIMEOUT_MS } from '../timeouts.js';
 import { freePort } from './freePort.js';
-
-const STARTUP_TIMEOUT_MS = 120_000;
 
 /** A throwaway PostgreSQL server on 127.0.0.1 (its own cluster in a temporary directory). */
 export interface PostgresFixture {
@@ -132,7 +131,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
   const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'latch', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync'], {
     encoding: 'utf8',
     ...owner,
-    timeout: STARTUP_TIMEOUT_MS,
+    timeout: START_UP_TIMEOUT_MS,
   });
   if (init.status !== 0) {
     cleanup();
@@ -168,7 +167,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     void exited.then(() => running.delete(child));
     let log = '';
     const ready = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), STARTUP_TIMEOUT_MS);
+      const timer = setTimeout(() => resolve(false), START_UP_TIMEOUT_MS);
       const onData = (chunk: Buffer) => {
         log += chunk.toString('utf8');
         if (log.includes('ready to accept connections')) {

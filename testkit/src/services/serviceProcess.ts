@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { START_UP_TIMEOUT_MS } from '../timeouts.js';
 
 export interface ServiceProcessOptions {
   /** Default: this Node binary. */
@@ -8,7 +9,7 @@ export interface ServiceProcessOptions {
   cwd?: string;
   /** A line of its output that says it listens; the first group, when there is one, is its URL. */
   ready: RegExp;
-  /** Long enough for a loaded machine. Default 120 s. */
+  /** Long enough for a loaded machine. Default 180 s (`START_UP_TIMEOUT_MS`). */
   timeoutMs?: number;
 }
 
@@ -46,7 +47,7 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
   void exited.then(() => running.delete(child));
   let log = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timeoutMs = options.timeoutMs ?? 120_000;
+    const timeoutMs = options.timeoutMs ?? START_UP_TIMEOUT_MS;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`The service did not say it was ready in ${timeoutMs} ms:\n${log.slice(-2000)}`));

@@ -8,7 +8,7 @@ describe('startPostgres', () => {
   let postgres: PostgresFixture;
   beforeAll(async () => {
     postgres = await startPostgres();
-  }, 180_000);
+  });
   afterAll(() => postgres?.stop());
 
   it('starts a real PostgreSQL server on 127.0.0.1 and creates databases on it', async () => {
@@ -38,7 +38,7 @@ describe('startPostgres', () => {
     await own.stop();
     await expect(own.query('SELECT 1')).rejects.toThrow(/ECONNREFUSED|terminat|connect/);
     await own.stop();
-  }, 180_000);
+  });
 });
 
 describe('startRoundRobinProxy', () => {

@@ -4,6 +4,7 @@ import { createSolanaAdapter } from '@latch/adapter-solana';
 import { createSolanaLocalnet } from '@latch/adapter-solana/networks';
 import { createModal, type ModalInstance, type StorageLike } from '@latch/kernel';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pollUntil } from '../pollUntil.js';
 import { createToyAdapter, createToyLocalnet } from '../toy/index.js';
 import { createSharedSessionConnector } from './connector.js';
 import {
@@ -69,15 +70,6 @@ function loadPage(storage: StorageLike, wallet: SharedSessionWallet): ModalInsta
   return modal;
 }
 
-async function until<T>(read: () => T | undefined, what: string): Promise<T> {
-  for (let waited = 0; waited < 5_000; waited += 20) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 const addresses = () => ({ eip155: chains.evmAddress, solana: chains.solanaAddress, toy: TOY_ADDRESS });
 const connected = (modal: ModalInstance) => NAMESPACES.filter((ns) => modal.getState().accounts[ns]?.status === 'connected');
 const storedConnectors = (storage: { map: Map<string, string> }) =>
@@ -115,7 +107,7 @@ describe('the shared-session connector under the kernel', () => {
     expect(verifyToySignature({ message, signature: toy, address: TOY_ADDRESS })).toBe(true);
     expect(verifyToySignature({ message: `${message}!`, signature: toy, address: TOY_ADDRESS })).toBe(false);
 
-    const balances = await until(() => {
+    const balances = await pollUntil(() => {
       const accounts = NAMESPACES.map((ns) => modal.getState().accounts[ns]);
       return accounts.every((account) => account?.balance !== undefined)
         ? accounts.map((account) => `${account?.balance} ${account?.balanceSymbol}`)
@@ -181,7 +173,7 @@ describe('the shared-session connector under the kernel', () => {
     modal.on('DISCONNECT_SUCCESS', ({ namespaces }) => done.push([...namespaces]));
 
     wallet.endFromWallet();
-    await until(() => (modal.getState().status === 'disconnected' ? true : undefined), 'the page to disconnect');
+    await pollUntil(() => (modal.getState().status === 'disconnected' ? true : undefined), 'the page to disconnect');
     // Each adapter hears its own provider end first, so the kernel may report the namespaces one by one.
     expect(done.flat().sort()).toEqual(['eip155', 'solana', 'toy']);
     expect(connected(modal)).toEqual([]);
@@ -202,7 +194,7 @@ describe('the shared-session connector under the kernel', () => {
     modal.on('DISCONNECT_SUCCESS', ({ namespaces }) => done.push([...namespaces]));
 
     wallet.endFromWallet();
-    await until(() => (modal.getState().status === 'disconnected' ? true : undefined), 'the page to disconnect');
+    await pollUntil(() => (modal.getState().status === 'disconnected' ? true : undefined), 'the page to disconnect');
     expect(done).toEqual([['eip155', 'solana', 'toy']]);
     expect(connected(modal)).toEqual([]);
   });

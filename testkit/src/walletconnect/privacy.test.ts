@@ -6,7 +6,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { address, generateKeyPairSigner, getBase64Decoder } from '@solana/kit';
 import { type Hex, toHex, verifyMessage } from 'viem';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type BareAnvilFixture, startAnvil } from '../anvil.js';
 import { LOCAL_SOLANA_CAIP_NETWORK_ID } from '../solana/localNetwork.js';
 import { type SolanaRpcFixture, startSolanaRpc } from '../solana/rpcServer.js';
@@ -182,9 +182,7 @@ test('control: the same interception sees and refuses the SDK analytics call tha
   });
   try {
     await WalletKit.init({ core, metadata: { name: 'control', description: 'control', url: 'http://127.0.0.1', icons: [] } });
-    await vi.waitFor(() =>
-      expect(outbound.filter((entry) => !isAllowed(entry))).toEqual([expect.stringContaining('pulse.walletconnect.org')]),
-    );
+    await expect.poll(() => outbound.filter((entry) => !isAllowed(entry))).toEqual([expect.stringContaining('pulse.walletconnect.org')]);
   } finally {
     process.env.IS_VITEST = 'true';
     core.heartbeat.stop();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519';
 import { address, generateKeyPairSigner, getBase58Decoder, getBase58Encoder, getBase64Decoder } from '@solana/kit';
 import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData, type Hex, type TransactionReceipt } from 'viem';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { type BareAnvilFixture, startAnvil } from '../anvil.js';
 import { LOCAL_SOLANA_CAIP_NETWORK_ID } from '../solana/localNetwork.js';
 import { type SolanaRpcFixture, startSolanaRpc } from '../solana/rpcServer.js';
@@ -269,7 +269,7 @@ describe('a sign-client dapp and the test wallet through the local relay', () =>
       chainId: 'eip155:31337',
       request: { method: 'personal_sign', params: ['0x6869', testWallet.evmAddress] },
     });
-    await vi.waitFor(() => expect(testWallet.requests).toHaveLength(1));
+    await expect.poll(() => testWallet.requests).toHaveLength(1);
     expect(await settledWithin(request, 300)).toBe('pending');
     expect(testWallet.requests[0]).toMatchObject({
       method: 'personal_sign',
@@ -285,7 +285,7 @@ describe('a sign-client dapp and the test wallet through the local relay', () =>
     const { topic } = await connect(testDapp, testWallet, { eip155: EVM_NAMESPACE });
     await relay.pause();
     expect(relay.connectionCount()).toBe(0);
-    await vi.waitFor(() => expect(testDapp.core.relayer.connected).toBe(false));
+    await expect.poll(() => testDapp.core.relayer.connected).toBe(false);
     const stalled = testDapp.request({
       topic,
       chainId: 'eip155:31337',

@@ -69,8 +69,25 @@ export interface ModalScreen {
   host: HTMLElement;
 }
 
+/**
+ * Resolves when the modal's code and the chunk of the view it shows now have loaded: the events a first render waits
+ * for. Each is a module the test runner compiles on first use, which takes seconds on a loaded machine, so a test
+ * awaits them rather than guessing with a query's timeout. Imported here, not at the top: importing this file loads no
+ * modal code.
+ */
+export async function modalCodeLoaded(modal: LatchModal): Promise<void> {
+  await act(async () => {
+    // The same module records the product imports (the `<latch-modal>` mount, or ModalHost's ModalRoot, which it holds).
+    const [, views] = await Promise.all([import('../mount/mountModal.js'), import('../modal/views.js')]);
+    const view = modal.getState().view;
+    const loader = view ? views.resolveViewLoader(modal, view) : undefined;
+    if (loader) await views.loadView(loader);
+  });
+}
+
 /** The `<latch-modal>` element this modal mounted (found when it first appears). */
 export async function modalScreen(modal: LatchModal): Promise<ModalScreen> {
+  await modalCodeLoaded(modal);
   const host = await waitFor(() => {
     const known = hosts.get(modal);
     if (known?.isConnected) return known;
@@ -105,6 +122,7 @@ export async function openModal(modal: LatchModal, options?: Parameters<LatchMod
 
 /** Notes the element a modal mounted when it opened on its own (UnsupportedChain, plugins). */
 export async function waitForOwnMount(modal: LatchModal, before: ReadonlySet<Element>): Promise<ModalScreen> {
+  await modalCodeLoaded(modal);
   const host = await waitFor(() => {
     const added = [...document.querySelectorAll<HTMLElement>(MODAL_ELEMENT_NAME)].find((el) => !before.has(el));
     if (!added) throw new Error('no new <latch-modal>');

@@ -110,9 +110,9 @@ describe('Send form (§2, §5)', () => {
     fake.adapter.capabilities!.names = { resolveName: async (name) => (name === 'bob.test' ? RECEIVER : undefined) };
     await user.type(ui.getByLabelText('Amount (ETH)'), '0.5');
     await user.type(ui.getByPlaceholderText('Address or name'), 'nobody.test');
-    expect(await ui.findByText('No address found for nobody.test', {}, { timeout: 2000 })).toBeTruthy();
+    expect(await ui.findByText('No address found for nobody.test')).toBeTruthy();
     fireEvent.change(ui.getByLabelText('To'), { target: { value: 'bob.test' } });
-    expect(await ui.findByText(`bob.test → ${RECEIVER}`, {}, { timeout: 2000 })).toBeTruthy();
+    expect(await ui.findByText(`bob.test → ${RECEIVER}`)).toBeTruthy();
     await user.click(ui.getByRole('button', { name: 'Review send' }));
     expect((await ui.findByTestId('latch-send-to')).textContent).toBe('bob.test (0x70…dc79C8)');
     await user.click(ui.getByTestId('latch-send-confirm'));
