@@ -3,8 +3,9 @@ import type { QuoteProvider, SwapNetworkConfig } from './types.js';
 
 export interface SwapOptions {
   /**
-   * Swap networks by eip155 chain id, over `DEFAULT_SWAP_NETWORKS` (Ethereum mainnet's Uniswap v2
-   * and v3, added by the view). §9 names more swap networks; their contracts are the integrator's to give.
+   * Swap networks by eip155 chain id; an entry replaces the built-in one of `DEFAULT_SWAP_NETWORKS` (Uniswap's
+   * published contracts where Uniswap is deployed, added by the view). Gnosis, Fantom, Kaia and Aurora have no
+   * Uniswap deployment: their contracts (a fork's) are the integrator's to give.
    */
   networks?: Readonly<Record<number, SwapNetworkConfig>>;
   /** §9 slippage tolerance in percent (default 1); the visitor can change it in the view. */
@@ -26,6 +27,9 @@ export interface SwapSettings {
 /** The plugin's view: choose, quote, approve, swap, result. */
 export const SWAP_VIEW = 'Swap';
 /** §9 slippage tolerance, percent. */
+/** The chain ids `DEFAULT_SWAP_NETWORKS` has contracts for (a test keeps the two lists equal). */
+export const UNISWAP_CHAIN_IDS: readonly number[] = [1, 10, 56, 137, 324, 8453, 42161, 43114];
+
 export const DEFAULT_SLIPPAGE = 1;
 /** The largest tolerance the view accepts, percent. */
 export const MAX_SLIPPAGE = 50;
@@ -71,8 +75,10 @@ export function createSwapPlugin(options: SwapOptions = {}): SwapPlugin {
     id: 'swaps',
     feature: 'swaps',
     views: { [SWAP_VIEW]: () => import('./SwapView.js') },
-    // An eip155 network with contracts: the integrator's, or Ethereum mainnet's (DEFAULT_SWAP_NETWORKS, read by the view).
-    supports: ({ caipNetworkId: id }: CaipNetwork) => id === 'eip155:1' || (id.startsWith('eip155:') && id.slice(7) in networks),
+    // An eip155 network with contracts: the integrator's, or one Latch ships Uniswap's for (DEFAULT_SWAP_NETWORKS, read
+    // by the view; only their chain ids are here, so the addresses stay out of the page's first load).
+    supports: ({ caipNetworkId: id }: CaipNetwork) =>
+      id.startsWith('eip155:') && (id.slice(7) in networks || UNISWAP_CHAIN_IDS.includes(Number(id.slice(7)))),
     swap: { networks, slippage, ...(quoteProvider ? { quoteProvider } : {}) },
   };
 }

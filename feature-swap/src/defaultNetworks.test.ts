@@ -4,7 +4,7 @@ import * as core from '@uniswap/sdk-core';
 import defaultTokenList from '@uniswap/default-token-list';
 import { getAddress, isAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { createSwapPlugin } from './createSwapPlugin.js';
+import { createSwapPlugin, UNISWAP_CHAIN_IDS } from './createSwapPlugin.js';
 import { DEFAULT_SWAP_NETWORKS } from './defaultNetworks.js';
 import { networkProblem } from './networkProblem.js';
 
@@ -77,5 +77,18 @@ describe('the shipped Uniswap networks', () => {
   it('passes the plugin’s and the view’s own checks', () => {
     expect(() => createSwapPlugin({ networks: DEFAULT_SWAP_NETWORKS })).not.toThrow();
     expect(shipped.map(([id, network]) => networkProblem(id, network)).filter(Boolean)).toEqual([]);
+  });
+});
+
+describe('the chain ids the plugin offers Swap on before its view loads', () => {
+  it('are exactly those DEFAULT_SWAP_NETWORKS has contracts for', () => {
+    expect([...UNISWAP_CHAIN_IDS].sort((a, b) => a - b)).toEqual(
+      Object.keys(DEFAULT_SWAP_NETWORKS)
+        .map(Number)
+        .sort((a, b) => a - b),
+    );
+    const plugin = createSwapPlugin();
+    for (const chainId of UNISWAP_CHAIN_IDS) expect(plugin.supports?.({ caipNetworkId: `eip155:${chainId}` } as never)).toBe(true);
+    expect(plugin.supports?.({ caipNetworkId: 'eip155:11155111' } as never)).toBe(false);
   });
 });
