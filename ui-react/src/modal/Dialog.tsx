@@ -1,5 +1,8 @@
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 
+/** The elements a Latch modal is hosted in: `<latch-modal>`, or `<LatchModalHost/>`'s element. */
+const MODAL_HOSTS = 'latch-modal, [data-latch-host]';
+
 /** §2: the modal's height follows its content over this long. */
 export const MODAL_HEIGHT_MS = 150;
 
@@ -103,6 +106,9 @@ export function Dialog({ titleId, view, embedded, shake, onRequestClose, childre
       const target = event.target as Node | null;
       // A dialog on its way out (focus going back to the trigger) keeps nothing.
       if (!dialog.isConnected || !target || target === host || host.contains(target) || dialog.contains(target)) return;
+      // Focus that went into another modal (a second instance, a host-placed modal) is that modal's: taking it back
+      // would make the two pull focus from each other forever.
+      if (event.composedPath().some((node) => node instanceof Element && node.matches(MODAL_HOSTS))) return;
       (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
     };
     document.addEventListener('focusin', onFocusIn);
