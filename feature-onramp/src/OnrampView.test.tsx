@@ -36,6 +36,23 @@ async function openBuy(options: Partial<OnrampOptions> = {}, setup: { solana?: b
 const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
 describe('Buy (on-ramp view)', () => {
+  it('says what is wrong instead of showing the form when a widget URL is not http(s), and opens nothing', async () => {
+    const open = vi.spyOn(window, 'open');
+    const plugin = createOnrampPlugin({
+      providers: { meld: { publicKey: 'pk', widgetUrl: 'javascript:alert(1)' } },
+      timeZone: () => 'Europe/Paris',
+    });
+    const made = createTestModal({ networks: [mainnet], plugins: [plugin] });
+    await made.modal.connect('w');
+    const screen = await openModal(made.modal);
+    fireEvent.click(await screen.ui.findByTestId('latch-feature-BuyCrypto'));
+    expect((await screen.ui.findByTestId('latch-onramp-config-problem')).textContent).toBe(
+      'Buying crypto is not set up correctly on this site: providers.meld.widgetUrl must be an http(s) URL.',
+    );
+    expect(screen.ui.queryByTestId('latch-BuyCrypto')).toBeNull();
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it('is listed first among the wallet features and opens titled as its button', async () => {
     const { ui } = await openBuy();
     expect(ui.getByRole('dialog', { name: 'Buy' })).toBeTruthy();

@@ -5,6 +5,7 @@ import type { OnrampPlugin } from './createOnrampPlugin.js';
 import {
   assetsFor,
   buildOnrampUrl,
+  configProblem,
   chainNamesFor,
   isValidFiatAmount,
   ONRAMP_PROVIDERS,
@@ -101,6 +102,14 @@ export default function OnrampView({ modal }: { modal: ModalLike; data?: unknown
   if (!account?.address || !namespace) return <p className="empty">No wallet is connected.</p>;
   if (!settings || !provider || !chain || !asset) {
     return <p className="empty">Buying crypto is not available for this account's network.</p>;
+  }
+  const problem = configProblem(settings.providers);
+  if (problem) {
+    return (
+      <p className="empty" role="alert" data-testid="latch-onramp-config-problem">
+        Buying crypto is not set up correctly on this site: {problem}.
+      </p>
+    );
   }
   const address = account.address;
   const fiat = settings.fiatCurrency;

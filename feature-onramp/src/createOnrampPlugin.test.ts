@@ -46,22 +46,13 @@ describe('createOnrampPlugin', () => {
   });
 
   it.each([
-    [undefined, 'createOnrampPlugin: options.providers is required'],
+    // Without providers there is nothing to buy with.
+    [undefined, 'createOnrampPlugin: configure coinbase or meld'],
     [{ providers: {} }, 'createOnrampPlugin: configure coinbase or meld'],
     [{ providers: { moonpay: {} } }, "createOnrampPlugin: unknown provider 'moonpay'"],
     [{ providers: { coinbase: { appId: '' } } }, 'createOnrampPlugin: providers.coinbase.appId is required'],
     [{ providers: { meld: {} } }, 'createOnrampPlugin: providers.meld.publicKey is required'],
     [{ providers: { coinbase: {} } }, 'createOnrampPlugin: providers.coinbase needs getSessionToken (or appId)'],
-    [
-      { providers: { coinbase: { getSessionToken: 'https://x' } } },
-      'providers.coinbase.getSessionToken must be a function (Coinbase only)',
-    ],
-    [
-      { providers: { meld: { publicKey: 'pk', getSessionToken: async () => 't' } } },
-      'providers.meld.getSessionToken must be a function (Coinbase only)',
-    ],
-    [{ providers: { meld: { publicKey: 'pk', widgetUrl: 'javascript:alert(1)' } } }, 'providers.meld.widgetUrl must be an http(s) URL'],
-    [{ providers: { coinbase: { appId: 'a', widgetUrl: 'not a url' } } }, 'providers.coinbase.widgetUrl must be an http(s) URL'],
     [{ providers: { coinbase }, fiatCurrency: 'usd' }, 'createOnrampPlugin: fiatCurrency must be an ISO 4217 code'],
     [{ providers: { coinbase }, restrictedTimeZones: 'Asia/Shanghai' }, 'createOnrampPlugin: restrictedTimeZones must be an array'],
   ])('refuses bad configuration %#', (options, message) => {

@@ -44,6 +44,9 @@ export interface OnrampPlugin extends FeaturePlugin {
   readonly onramp: OnrampSettings;
 }
 
+/** Each provider's key option: Coinbase's project id, Meld's public API key. */
+const PROVIDER_KEYS: Record<string, string> = { coinbase: 'appId', meld: 'publicKey' };
+
 function fail(message: string): never {
   throw new TypeError(`createOnrampPlugin: ${message}`);
 }
@@ -55,24 +58,18 @@ function fail(message: string): never {
  * import() when opened.
  */
 export function createOnrampPlugin(options: OnrampOptions): OnrampPlugin {
-  const given = options?.providers;
-  if (!given) fail('options.providers is required');
   const providers: Record<string, unknown> = {};
-  for (const [id, config] of Object.entries(given)) {
-    if (id !== 'coinbase' && id !== 'meld') fail(`unknown provider '${id}'`);
+  for (const [id, config] of Object.entries(options?.providers ?? {})) {
+    const key = PROVIDER_KEYS[id] ?? fail(`unknown provider '${id}'`);
     if (!config) continue;
-    const { widgetUrl, getSessionToken, ...keys } = config as Record<string, unknown>;
-    if (widgetUrl !== undefined && !/^https?:\/\/[^/\s]/.test(String(widgetUrl))) fail(`providers.${id}.widgetUrl must be an http(s) URL`);
-    if (getSessionToken !== undefined && (id !== 'coinbase' || typeof getSessionToken !== 'function')) {
-      fail(`providers.${id}.getSessionToken must be a function (Coinbase only)`);
+    const at = `providers.${id}`;
+    // The kind of `widgetUrl` and `getSessionToken` is checked when the Buy view opens (configProblem, in the view's
+    // chunk), which keeps this registration small; Coinbase with a session token may leave out its appId.
+    const { widgetUrl, getSessionToken, [key]: value } = config as Record<string, unknown>;
+    if (value === undefined ? !getSessionToken : typeof value !== 'string' || !value.trim()) {
+      fail(value === undefined && id === 'coinbase' ? `${at} needs getSessionToken (or appId)` : `${at}.${key} is required`);
     }
-    const key = id === 'coinbase' ? 'appId' : 'publicKey';
-    const value = keys[key];
-    if (value === undefined && !getSessionToken) {
-      fail(id === 'coinbase' ? 'providers.coinbase needs getSessionToken (or appId)' : 'providers.meld.publicKey is required');
-    }
-    if (value !== undefined && (typeof value !== 'string' || !value.trim())) fail(`providers.${id}.${key} is required`);
-    providers[id] = { [key]: value, widgetUrl, ...(getSessionToken ? { getSessionToken } : {}) };
+    providers[id] = { [key]: value, widgetUrl, getSessionToken };
   }
   if (!providers.coinbase && !providers.meld) fail('configure coinbase or meld');
   const fiatCurrency = options.fiatCurrency ?? 'USD';
@@ -87,7 +84,7 @@ export function createOnrampPlugin(options: OnrampOptions): OnrampPlugin {
     feature: 'onramp',
     onramp: { providers: providers as OnrampProviders, fiatCurrency },
     // Coinbase serves eip155, Meld eip155 and solana (§9): the namespaces of the providers configured.
-    supports: (network: CaipNetwork) => network.chainNamespace === 'eip155' || (network.chainNamespace === 'solana' && 'meld' in providers),
+    supports: ({ chainNamespace: ns }: CaipNetwork) => ns === 'eip155' || (ns === 'solana' && 'meld' in providers),
     // Read when the modal renders (in the browser, not at module load): no view, no Buy button.
     get views() {
       const zone = timeZone();

@@ -1,6 +1,7 @@
 export { createOnrampPlugin, ONRAMP_VIEW, type OnrampOptions, type OnrampPlugin } from './createOnrampPlugin.js';
 export {
   buildOnrampUrl,
+  configProblem,
   DEFAULT_WIDGET_URLS,
   FALLBACK_CHAIN_NAME,
   type GetOnrampSessionToken,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildOnrampUrl,
   chainNamesFor,
+  configProblem,
   meldCurrencyCode,
   ONRAMP_CHAIN_NAMES,
   onrampChainName,
@@ -169,5 +170,21 @@ describe('chain names and providers (§9)', () => {
     expect(providersFor(['coinbase'], 'solana')).toEqual([]);
     expect(providersFor(['coinbase', 'meld'], 'bip122')).toEqual([]);
     expect(providersFor(['meld'], undefined)).toEqual([]);
+  });
+});
+
+describe('configProblem: what the Buy view checks when it opens', () => {
+  it.each([
+    [{ coinbase: { getSessionToken: 'https://x' } }, 'providers.coinbase.getSessionToken must be a function (Coinbase only)'],
+    [{ meld: { publicKey: 'pk', getSessionToken: async () => 't' } }, 'providers.meld.getSessionToken must be a function (Coinbase only)'],
+    [{ meld: { publicKey: 'pk', widgetUrl: 'javascript:alert(1)' } }, 'providers.meld.widgetUrl must be an http(s) URL'],
+    [{ coinbase: { appId: 'a', widgetUrl: 'not a url' } }, 'providers.coinbase.widgetUrl must be an http(s) URL'],
+  ])('names a wrong kind of option %#', (given, problem) => {
+    expect(configProblem(given as never)).toBe(problem);
+  });
+
+  it('finds nothing wrong in a good configuration', () => {
+    expect(configProblem(providers)).toBeUndefined();
+    expect(configProblem({ coinbase: { getSessionToken: async () => 't' } })).toBeUndefined();
   });
 });

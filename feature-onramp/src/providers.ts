@@ -144,6 +144,23 @@ export function isValidFiatAmount(amount: string): boolean {
  * `assets`; then `defaultNetwork`, `defaultAsset`, `presetFiatAmount`, `fiatCurrency`. Meld:
  * `publicKey`, `walletAddress`, `destinationCurrencyCode`, `sourceAmount`, `sourceCurrencyCode`.
  */
+/**
+ * What is wrong with the providers' configuration that registration does not check (to stay small): a `widgetUrl`
+ * that is not http(s), a `getSessionToken` that is not a function or is given to another provider than Coinbase.
+ * The Buy view shows it instead of the form.
+ */
+export function configProblem(providers: OnrampProviders): string | undefined {
+  for (const [id, config] of Object.entries(providers) as [string, Record<string, unknown> | undefined][]) {
+    if (!config) continue;
+    const { widgetUrl, getSessionToken } = config;
+    if (widgetUrl !== undefined && !/^https?:\/\/[^/\s]/.test(String(widgetUrl))) return `providers.${id}.widgetUrl must be an http(s) URL`;
+    if (getSessionToken !== undefined && (id !== 'coinbase' || typeof getSessionToken !== 'function')) {
+      return `providers.${id}.getSessionToken must be a function (Coinbase only)`;
+    }
+  }
+  return undefined;
+}
+
 export function buildOnrampUrl(providers: OnrampProviders, purchase: OnrampPurchase, sessionToken?: string): string {
   const { provider, address, chain, asset, amount, fiatCurrency } = purchase;
   if (!address) throw new Error('Onramp: the account has no address');
