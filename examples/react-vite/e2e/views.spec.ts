@@ -3,13 +3,14 @@ import type { Page } from '@playwright/test';
 import { MOCK_WALLET_INFO } from '@latch/testkit';
 import { dialog, expect, openConnect, test, UNREQUESTED_CHAIN_ID } from './fixtures.js';
 import { audit, setWalletFailure, WALLET_NAME } from './helpers.js';
+import { settle } from './layout.js';
 
 /** Screenshots of every view land here (git-ignored) for people to look at. */
 const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
 mkdirSync(SHOTS, { recursive: true });
 
 async function shoot(page: Page, theme: string, view: string) {
-  await page.waitForTimeout(200); // let the 150 ms view transition finish
+  await settle(page); // the 150 ms view transition has finished
   await page.screenshot({ path: `${SHOTS}${theme}-${view}.png` });
 }
 
@@ -77,7 +78,7 @@ test('on a narrow viewport the modal is a bottom sheet', async ({ page, demo, in
   await page.goto(demo.url);
   await openConnect(page);
   await expect(dialog(page).getByTestId('latch-wallet-list')).toBeVisible();
-  await page.waitForTimeout(250);
+  await settle(page);
   const box = await dialog(page).boundingBox();
   expect(box).not.toBeNull();
   expect(Math.round(box!.width)).toBe(390);
@@ -115,12 +116,28 @@ for (const reducedMotion of ['no-preference', 'reduce'] as const) {
     await page.goto(demo.url);
     await openConnect(page);
     await expect(dialog(page).getByTestId('latch-wallet-list')).toBeVisible();
-    await page.waitForTimeout(200);
+    await settle(page);
     expect(await heightAnimations(page)).toEqual([]); // opening is not animated
     const before = (await dialog(page).boundingBox())?.height ?? 0;
     await dialog(page).getByRole('button', { name: 'All Wallets' }).click();
     await expect(dialog(page).getByRole('heading', { name: 'All Wallets' })).toBeVisible();
-    await page.waitForTimeout(300);
+    // The view's code loads first (a short loading shell), then its wallets, and each size glides in turn: wait for the
+    // wallets, then until two frames pass after the last glide ended with no new one started (a resize starts its glide
+    // before the next frame is painted).
+    await expect(dialog(page).getByTestId('latch-all-wallets').getByRole('listitem').first()).toBeVisible();
+    await expect
+      .poll(async () => {
+        await settle(page);
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        return page.evaluate(
+          () =>
+            document
+              .querySelector('latch-modal')
+              ?.shadowRoot?.getAnimations()
+              .filter((a) => a.playState === 'running').length,
+        );
+      })
+      .toBe(0);
     const after = (await dialog(page).boundingBox())?.height ?? 0;
     expect(Math.abs(after - before)).toBeGreaterThan(20);
     const animations = await heightAnimations(page);
