@@ -35,3 +35,12 @@ export const componentTimeouts = {
 
 /** Setup file of the projects that render with Testing Library: its waits get the same bound as `expect.poll`. */
 export const testingLibrarySetup = here('./scripts/test-support/testingLibrary.ts');
+
+/*
+ * Projects that run in Node without a DOM share one module graph per worker (`isolate: false`): each test file then
+ * reuses the modules the previous one loaded (viem, @solana/kit, cosmjs, the Polkadot API) instead of importing them
+ * afresh, which was most of those projects' time. Their tests keep no module-level state between files: every
+ * chain, wallet and service is started by the file that uses it and stopped in its own hooks, and the suites pass in
+ * shuffled order (`--sequence.shuffle.files`). DOM projects keep isolation: each file gets a fresh happy-dom window.
+ */
+export const nodeEnvironment = { environment: 'node', isolate: false } as const;

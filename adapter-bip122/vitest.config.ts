@@ -1,10 +1,10 @@
 import { defineProject } from 'vitest/config';
-import { serviceTimeouts } from '../vitest.shared.js';
+import { serviceTimeouts, nodeEnvironment } from '../vitest.shared.js';
 
 export default defineProject({
   test: {
     name: 'adapter-bip122',
-    environment: 'node',
+    ...nodeEnvironment,
     include: ['src/**/*.test.ts'],
     // Hooks start, and tests drive, bcoin regtest.
     ...serviceTimeouts,

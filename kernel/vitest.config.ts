@@ -1,10 +1,10 @@
 import { defineProject } from 'vitest/config';
-import { componentTimeouts } from '../vitest.shared.js';
+import { componentTimeouts, nodeEnvironment } from '../vitest.shared.js';
 
 export default defineProject({
   test: {
     name: 'kernel',
-    environment: 'node',
+    ...nodeEnvironment,
     include: ['src/**/*.test.ts'],
     ...componentTimeouts,
     // Type tests of the public API (`*.test-d.ts`), checked by tsc as part of the run.

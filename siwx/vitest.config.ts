@@ -1,11 +1,11 @@
 import { defineProject } from 'vitest/config';
-import { serviceTimeouts, workspaceAliases } from '../vitest.shared.js';
+import { serviceTimeouts, workspaceAliases, nodeEnvironment } from '../vitest.shared.js';
 
 export default defineProject({
   resolve: { alias: workspaceAliases },
   test: {
     name: 'siwx',
-    environment: 'node',
+    ...nodeEnvironment,
     include: ['src/**/*.test.ts'],
     // Hooks start, and tests drive, anvil.
     ...serviceTimeouts,
