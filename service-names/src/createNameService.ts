@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getAddress, isAddress } from 'viem';
-import { nameLabelProblem } from '../nameRules.js';
+import { nameLabelProblem } from '@latch/feature-names/protocol';
 import { type DatabaseOption, type NameTable, openDatabase } from './database.js';
 import { pathSegments, readJson, send } from './httpJson.js';
 import { checkRecentRegistrations, createRateCounter, type NameServiceLimits, resolveLimits } from './limits.js';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
-import { firstReason, freshAccount, postRegistration, signedRegistration } from '../test-support/registrations.js';
-import { testStores } from '../test-support/stores.js';
+import { firstReason, freshAccount, postRegistration, signedRegistration } from './test-support/registrations.js';
+import { testStores } from './test-support/stores.js';
 import { type RunningNameService, type StartNameServiceOptions, startNameService } from './startNameService.js';
 
 const { stores, stop: stopStores } = testStores();

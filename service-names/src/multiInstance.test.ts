@@ -9,13 +9,13 @@ import {
   startServiceProcess,
 } from '@latch/testkit/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstReason, freshAccount, type RegistrationBody, signedRegistration } from '../test-support/registrations.js';
+import { firstReason, freshAccount, type RegistrationBody, signedRegistration } from './test-support/registrations.js';
 
 // Two instances of the name service as an operator runs them: the built CLI, each its own process, on one real
 // Postgres, behind a round-robin load balancer that appends X-Forwarded-For (so each runs with --trust-proxy).
 // Nothing but the database is shared: a limit counted by one holds on the other, a name stored by one is read by
 // the other, and when one dies the other carries on.
-const cli = new URL('../../dist/server-cli.js', import.meta.url).pathname;
+const cli = new URL('../dist/cli.js', import.meta.url).pathname;
 const SUFFIX = 'multi.test';
 /** One fixed window covers the whole run (windows are aligned to multiples of their length since 1970). */
 const WHOLE_RUN = 1_000_000_000;

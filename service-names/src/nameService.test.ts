@@ -3,9 +3,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { anvilAccounts } from '@latch/testkit';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { coinTypeOfChain } from '../nameRules.js';
-import { firstReason, postRegistration, signedRegistration, TEST_COIN_TYPE } from '../test-support/registrations.js';
-import { testStores } from '../test-support/stores.js';
+import { coinTypeOfChain } from '@latch/feature-names/protocol';
+import { firstReason, postRegistration, signedRegistration, TEST_COIN_TYPE } from './test-support/registrations.js';
+import { testStores } from './test-support/stores.js';
 import { createNameService } from './createNameService.js';
 import { type RunningNameService, startNameService } from './startNameService.js';
 

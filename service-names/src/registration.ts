@@ -1,5 +1,5 @@
 import { createPublicClient, getAddress, http, isAddress, isHex, type PublicClient, verifyMessage } from 'viem';
-import { chainOfCoinType, coinTypeOfChain, nameLabelProblem, type RegistrationMessage } from '../nameRules.js';
+import { chainOfCoinType, coinTypeOfChain, nameLabelProblem, type RegistrationMessage } from '@latch/feature-names/protocol';
 
 /** A refusal the client shows as is: `{ reasons: [{ description }] }` with this HTTP status. */
 export class NameServiceError extends Error {

@@ -3,8 +3,8 @@ import { type BareAnvilFixture, startAnvil } from '@latch/testkit';
 import { type Address, createPublicClient, createWalletClient, defineChain, getAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileOwnerWallet } from '../../../siwx/src/test-support/ownerWallet.js';
-import { coinTypeOfChain, createRegistrationMessage } from '../nameRules.js';
+import { compileOwnerWallet } from '../../siwx/src/test-support/ownerWallet.js';
+import { coinTypeOfChain, createRegistrationMessage } from '@latch/feature-names/protocol';
 import { type RunningNameService, startNameService } from './startNameService.js';
 
 const SUFFIX = 'smart.test';

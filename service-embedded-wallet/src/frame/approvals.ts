@@ -1,5 +1,11 @@
-import { type ApprovalDetails, type ApprovalKind, type FrameChannelMessage, randomId } from '../protocol/index.js';
-import { ProviderRpcError as RpcError, USER_REJECTED } from '../errors.js';
+import {
+  type ApprovalDetails,
+  type ApprovalKind,
+  type FrameChannelMessage,
+  ProviderRpcError as RpcError,
+  randomId,
+  USER_REJECTED,
+} from '@latch/connector-embedded/protocol';
 import type { FrameChannel } from './walletFlows.js';
 
 /*

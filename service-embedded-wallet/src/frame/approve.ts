@@ -1,5 +1,5 @@
 import { safeParse } from 'valibot';
-import { type ApprovalDetails, FRAME_CHANNEL_NAME, FrameChannelSchema } from '../protocol/index.js';
+import { type ApprovalDetails, FRAME_CHANNEL_NAME, FrameChannelSchema } from '@latch/connector-embedded/protocol';
 import { createApprovalGate } from './approvalGate.js';
 import { applyTheme } from './theme.js';
 

@@ -2,8 +2,14 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { type Hex, verifyMessage } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ApprovalDetails, type FrameChannelMessage, type FrameReply, parseReply, randomId } from '../protocol/index.js';
-import { walletProofMessage } from '../protocol/walletProof.js';
+import {
+  type ApprovalDetails,
+  type FrameChannelMessage,
+  type FrameReply,
+  parseReply,
+  randomId,
+  walletProofMessage,
+} from '@latch/connector-embedded/protocol';
 import { type ControllerOptions, type FrameChannel, startController } from './controller.js';
 import { createDeviceStore, createMemoryStore, type KeyValueStore } from './deviceStore.js';
 import { createServiceClient } from './serviceClient.js';

@@ -8,7 +8,7 @@ import {
   parseRequest,
   randomId,
   SESSION_EXPIRED,
-} from '../protocol/index.js';
+} from '@latch/connector-embedded/protocol';
 import { createApprovals } from './approvals.js';
 import type { DeviceStore, StoredSession } from './deviceStore.js';
 import { deriveKeys } from './keys.js';

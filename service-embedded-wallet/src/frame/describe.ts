@@ -11,8 +11,7 @@ import {
   type TransactionSerializable,
   type TypedDataDefinition,
 } from 'viem';
-import type { ApprovalDetails } from '../protocol/index.js';
-import { ProviderRpcError as RpcError } from '../errors.js';
+import { type ApprovalDetails, ProviderRpcError as RpcError } from '@latch/connector-embedded/protocol';
 
 /*
  * What the approval page shows (PROTOCOL §2): the frame's own reading of a request, in plain words. Amounts are

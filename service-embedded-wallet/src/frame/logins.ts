@@ -1,5 +1,5 @@
 import { safeParse } from 'valibot';
-import { FRAME_CHANNEL_NAME, FrameChannelSchema, type LoginsState, PROVIDER_NAMES, randomId } from '../protocol/index.js';
+import { FRAME_CHANNEL_NAME, FrameChannelSchema, type LoginsState, PROVIDER_NAMES, randomId } from '@latch/connector-embedded/protocol';
 import { applyTheme } from './theme.js';
 
 /*

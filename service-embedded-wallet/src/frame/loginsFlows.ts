@@ -1,4 +1,4 @@
-import { type FrameChannelMessage, OAUTH_PROVIDERS, randomId } from '../protocol/index.js';
+import { type FrameChannelMessage, OAUTH_PROVIDERS, randomId } from '@latch/connector-embedded/protocol';
 import type { Logins, ServiceClient } from './serviceClient.js';
 import { ServiceError } from './serviceClient.js';
 import type { SocialFlows } from './socialFlows.js';

@@ -1,4 +1,4 @@
-import { FRAME_CHANNEL_NAME } from '../protocol/index.js';
+import { FRAME_CHANNEL_NAME } from '@latch/connector-embedded/protocol';
 import { startController } from './controller.js';
 import { createDeviceStore, createMemoryStore, openIndexedDbStore } from './deviceStore.js';
 import { createServiceClient } from './serviceClient.js';

@@ -1,5 +1,5 @@
 import { safeParse } from 'valibot';
-import { FRAME_CHANNEL_NAME, FrameChannelSchema } from '../protocol/index.js';
+import { FRAME_CHANNEL_NAME, FrameChannelSchema } from '@latch/connector-embedded/protocol';
 import { decodeRecoverySecret } from './recoverySecret.js';
 import { applyTheme } from './theme.js';
 

@@ -1,4 +1,4 @@
-import { AUTH_CODE_ERRORS, CODE_FAILURES } from '../protocol/constants.js';
+import { AUTH_CODE_ERRORS, CODE_FAILURES } from '@latch/connector-embedded/protocol';
 import type { WalletAddresses } from './keys.js';
 
 /*

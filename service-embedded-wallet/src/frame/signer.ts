@@ -3,10 +3,9 @@ import { type Address, getTransactionDecoder, getTransactionEncoder, type Signat
 import { base58, base64 } from '@scure/base';
 import { type Hex, hashTypedData, isAddressEqual, isHex, type TransactionSerializable, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { ApprovalDetails } from '../protocol/index.js';
+import { type ApprovalDetails, ProviderRpcError as RpcError } from '@latch/connector-embedded/protocol';
 import { describeMessage, describeSolanaTransaction, describeTransaction, describeTypedData, type DescribeContext } from './describe.js';
 import { addressesOf, type DerivedKeys, type WalletAddresses } from './keys.js';
-import { ProviderRpcError as RpcError } from '../errors.js';
 
 /*
  * The signing half of `rpc:request` (PROTOCOL §2). A request is first checked and decoded here (its shape, its

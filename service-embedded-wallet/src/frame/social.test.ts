@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { type Hex, verifyMessage } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FrameReply, parseReply, type FrameChannelMessage, randomId } from '../protocol/index.js';
+import { type FrameReply, parseReply, type FrameChannelMessage, randomId } from '@latch/connector-embedded/protocol';
 import { type ControllerOptions, type FrameChannel, startController } from './controller.js';
 import { createDeviceStore, createMemoryStore, type KeyValueStore } from './deviceStore.js';
 import { createServiceClient } from './serviceClient.js';

@@ -1,4 +1,4 @@
-import { type OAuthProvider, PROVIDER_NAMES, SOCIAL_INIT_ERROR } from '../protocol/index.js';
+import { type OAuthProvider, PROVIDER_NAMES, SOCIAL_INIT_ERROR } from '@latch/connector-embedded/protocol';
 import { type ClaimResult, type ServiceClient, ServiceError } from './serviceClient.js';
 
 /*

@@ -1,9 +1,8 @@
-import type { FrameChannelMessage } from '../protocol/index.js';
 import type { DeviceStore, StoredSession } from './deviceStore.js';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { privateKeyToAccount } from 'viem/accounts';
-import { walletProofMessage } from '../protocol/walletProof.js';
+import { type FrameChannelMessage, walletProofMessage } from '@latch/connector-embedded/protocol';
 import {
   addressesOf,
   combineShares,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
-import { CODE_FAILURES, PROVIDER_NAMES } from '../protocol/constants.js';
+import { CODE_FAILURES, PROVIDER_NAMES } from '@latch/connector-embedded/protocol';
 import { parseJson, rateLimited, ServiceError, sendJson } from './http.js';
 import type { OtpMailer } from './mailer.js';
 import { parseBody } from './parseBody.js';

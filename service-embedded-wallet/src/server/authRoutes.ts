@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
-import { AUTH_CODE_ERRORS } from '../protocol/constants.js';
+import { AUTH_CODE_ERRORS } from '@latch/connector-embedded/protocol';
 import { parseJson, rateLimited, ServiceError } from './http.js';
 import { parseBody } from './parseBody.js';
 import type { Take } from './rateLimit.js';

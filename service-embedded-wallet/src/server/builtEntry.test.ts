@@ -15,22 +15,22 @@ function node(args: string[]) {
 }
 
 describe('the built service entries', () => {
-  it('exist (built by `npm test` or `npm run build -w connector-embedded` first)', () => {
-    expect(existsSync(`${dist}server.js`), `${dist}server.js is missing: build the package first`).toBe(true);
+  it('exist (built by `npm test` or `npm run build -w service-embedded-wallet` first)', () => {
+    expect(existsSync(`${dist}index.js`), `${dist}index.js is missing: build the package first`).toBe(true);
   });
 
-  it('dist/server.js imports in plain Node and exports the service API', () => {
+  it('dist/index.js imports in plain Node and exports the service API', () => {
     const run = node([
       '--input-type=module',
       '-e',
-      `const m = await import(${JSON.stringify(`${dist}server.js`)}); console.log(JSON.stringify(Object.keys(m).sort()));`,
+      `const m = await import(${JSON.stringify(`${dist}index.js`)}); console.log(JSON.stringify(Object.keys(m).sort()));`,
     ]);
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual(expect.arrayContaining(['createEmbeddedWalletService', 'startEmbeddedWalletService']));
   });
 
   it('the CLI answers --help in plain Node', () => {
-    const run = node([`${dist}server-cli.js`, '--help']);
+    const run = node([`${dist}cli.js`, '--help']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('latch-embedded-wallet-service');
     expect(run.stdout).toContain('--farcaster');

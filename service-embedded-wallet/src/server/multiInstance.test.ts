@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Two instances of the service as an operator runs them: the built CLI, each its own process, on one real Postgres,
 // behind a round-robin load balancer that appends X-Forwarded-For (so each runs with --trust-proxy). Nothing but the
 // database is shared: whatever one instance starts, the other finishes.
-const cli = new URL('../../dist/server-cli.js', import.meta.url).pathname;
+const cli = new URL('../../dist/cli.js', import.meta.url).pathname;
 const HOST = 'http://host.test:5173';
 const SECRET = 'multi-instance-secret-of-32-characters!';
 const RELAY_KEY = 'the-farcaster-app-key';

@@ -1,5 +1,5 @@
 import type { GenericOAuthConfig, GenericOAuthUserInfo } from 'better-auth/plugins/generic-oauth';
-import { PROVIDER_NAMES } from '../protocol/constants.js';
+import { PROVIDER_NAMES } from '@latch/connector-embedded/protocol';
 
 /** The social providers of spec §3/§9, in the §9 order the project endpoint lists them. */
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;

@@ -3,7 +3,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import * as v from 'valibot';
 import { type Hex, recoverMessageAddress } from 'viem';
-import { walletProofMessage } from '../protocol/walletProof.js';
+import { walletProofMessage } from '@latch/connector-embedded/protocol';
 import type { OpenDatabase } from './database.js';
 import { parseJson, ServiceError, sendJson } from './http.js';
 import { parseBody } from './parseBody.js';

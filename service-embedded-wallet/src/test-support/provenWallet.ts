@@ -2,7 +2,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { privateKeyToAccount } from 'viem/accounts';
 import { addressesOf, deriveKeys, generateMasterSecret } from '../frame/keys.js';
-import { walletProofMessage } from '../protocol/walletProof.js';
+import { walletProofMessage } from '@latch/connector-embedded/protocol';
 
 /**
  * A `PUT /api/wallet` body as the frame makes it: fresh keys, a share, and both keys' signatures over the proof text

@@ -1,5 +1,5 @@
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { coinTypeOfChain, createRegistrationMessage } from '../nameRules.js';
+import { coinTypeOfChain, createRegistrationMessage } from '@latch/feature-names/protocol';
 
 /** Anvil's chain: the coin type the tests register for. */
 export const TEST_COIN_TYPE = coinTypeOfChain(31337);
