@@ -14,6 +14,7 @@ const packages = [
   'feature-onramp',
   'feature-swap',
   'feature-names',
+  'service-kit',
   'service-names',
   'connector-walletconnect',
   'connector-embedded',

@@ -13,7 +13,8 @@ import {
   type SignatureCheckOptions,
   type VerifiedRegistration,
 } from './registration.js';
-import { clientAddress, requestOrigin } from './requestSource.js';
+import { requestOrigin } from '@latch/service-kit';
+import { clientKey } from './requestSource.js';
 
 export interface NameServiceOptions extends SignatureCheckOptions {
   /** An open PGlite, or a Postgres connection string. Default: a new in-memory PGlite. */
@@ -196,7 +197,7 @@ export async function createNameService(options: NameServiceOptions = {}): Promi
       response.statusCode = 204;
       return void response.end();
     }
-    const client = clientAddress(request, trustProxy);
+    const client = clientKey(request, trustProxy);
     if (request.method === 'GET' && limits.lookupsPerIp) {
       await count(
         `lookups-ip:${client}`,

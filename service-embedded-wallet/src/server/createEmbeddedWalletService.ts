@@ -13,7 +13,7 @@ import { frameDirPath, sendFrameAsset, sendFramePage } from './frameFiles.js';
 import { invalidProject, MAX_BODY_BYTES, originNotAllowed, readBody, ServiceError, sendError, sendJson } from './http.js';
 import { createOtpMailer, type SmtpConfig } from './mailer.js';
 import { type EmbeddedWalletProject, type ResolvedProject, resolveProjects } from './projects.js';
-import { clientAddress } from './clientAddress.js';
+import { clientAddress } from '@latch/service-kit';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, longestWindow, type RateLimits, type RateRule } from './rateLimit.js';
 import { createSessionScopes, type SessionScope } from './sessionScopes.js';
 import { genericOAuthConfigs, resolveSocials, type SocialsConfig } from './socialProviders.js';
