@@ -3,16 +3,4 @@
  * the name rules and the registration message the service verifies. It has no dependency of its own, so the service
  * imports it without the plugin's views and the plugin never pulls in the service's server libraries.
  */
-export {
-  chainOfCoinType,
-  coinTypeOfChain,
-  createRegistrationMessage,
-  MAX_NAME_LENGTH,
-  MIN_NAME_LENGTH,
-  NAME_CHARACTERS_MESSAGE,
-  NAME_TOO_LONG_MESSAGE,
-  NAME_TOO_SHORT_MESSAGE,
-  nameLabelProblem,
-  type RegistrationMessage,
-  type RegistrationTarget,
-} from './nameRules.js';
+export * from './nameRules.js';
