@@ -14,8 +14,11 @@ const packages = [
   'feature-onramp',
   'feature-swap',
   'feature-names',
+  'service-kit',
+  'service-names',
   'connector-walletconnect',
   'connector-embedded',
+  'service-embedded-wallet',
   'ui-react',
   'bench',
 ].filter((dir) => existsSync(`${dir}/vitest.config.ts`));

@@ -10,6 +10,9 @@ export const workspaceAliases = {
   '@latch/react': here('./ui-react/src/index.ts'),
   '@latch/testkit/oidc': here('./testkit/src/oidc/index.ts'),
   '@latch/testkit/services': here('./testkit/src/services/index.ts'),
+  '@latch/connector-embedded/protocol': here('./connector-embedded/src/protocol/public.ts'),
+  '@latch/service-kit': here('./service-kit/src/index.ts'),
+  '@latch/feature-names/protocol': here('./feature-names/src/protocol.ts'),
 };
 
 /*

@@ -1,13 +1,13 @@
 import { defineConfig } from 'vite';
 import { libraryBuild } from '../scripts/viteLibrary.mjs';
 
-// Library build, one file per source module: the browser entry carries only the plugin factory (its
-// views and service client load with import() when used); the server entry and the CLI are Node-only
-// and never reached from the browser entry.
+// Library build, one file per source module: the browser entry carries only the plugin factory (its views and
+// service client load with import() when used); the protocol entry is the name rules the name service
+// (@latch/name-service) shares with it.
 export default defineConfig(
   libraryBuild({
-    entry: { index: 'src/index.ts', server: 'src/server/index.ts', 'server-cli': 'src/server/cli.ts' },
-    external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^viem(\/|$)/, /^@electric-sql\//, /^kysely(\/|$)/, /^pg(\/|$)/, /^node:/],
+    entry: { index: 'src/index.ts', protocol: 'src/protocol.ts' },
+    external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^viem(\/|$)/],
     output: { preserveModules: true, preserveModulesRoot: 'src' },
   }),
 );

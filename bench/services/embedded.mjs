@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { REPO_ROOT } from '../lib/paths.mjs';
 import { loadSource } from './lib.mjs';
 
-const CLI = join(REPO_ROOT, 'connector-embedded/dist/server-cli.js');
+const CLI = join(REPO_ROOT, 'service-embedded-wallet/dist/cli.js');
 const HOST = 'http://host.bench:5173';
 const USERS = 16;
 
@@ -15,7 +15,7 @@ export const embedded = {
   requestsPerUnit: 2,
   async start({ testkit, services, database, ports }) {
     const inbox = await testkit.startSmtpInbox();
-    const { provenWallet } = await loadSource('connector-embedded/src/test-support/provenWallet.ts');
+    const { provenWallet } = await loadSource('service-embedded-wallet/src/test-support/provenWallet.ts');
     const instances = await Promise.all(
       ports.map((port) =>
         services.startServiceProcess({

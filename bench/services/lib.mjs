@@ -9,7 +9,16 @@ import { isStale } from '../lib/prepare.mjs';
 import { REPO_ROOT } from '../lib/paths.mjs';
 
 /** The workspaces whose built CLIs and libraries the scenarios run, in build order. */
-const PACKAGES = ['kernel', 'testkit', 'siwx', 'feature-names', 'connector-embedded'];
+const PACKAGES = [
+  'kernel',
+  'testkit',
+  'siwx',
+  'feature-names',
+  'service-kit',
+  'service-names',
+  'connector-embedded',
+  'service-embedded-wallet',
+];
 
 /** Installs the repo when it has none, and builds each package whose dist is missing or older than its sources. */
 export function prepareServices() {

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { REPO_ROOT } from '../lib/paths.mjs';
 
-const CLI = join(REPO_ROOT, 'feature-names/dist/server-cli.js');
+const CLI = join(REPO_ROOT, 'service-names/dist/cli.js');
 const SUFFIX = 'bench.test';
 const NAMES = 16;
 
@@ -12,7 +12,7 @@ export const names = {
   unit: 'lookups',
   requestsPerUnit: 1,
   async start({ services, database, ports }) {
-    const { createRegistrationMessage, coinTypeOfChain } = await import('@latch/feature-names/server');
+    const { createRegistrationMessage, coinTypeOfChain } = await import('@latch/feature-names/protocol');
     const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts');
     const instances = await Promise.all(
       ports.map((port) =>

@@ -6,12 +6,14 @@ const packageDir = new URL('..', import.meta.url).pathname;
 const built = builtOncePerFile(packageDir);
 
 describe('the built @latch/feature-names', () => {
-  it('keeps the server, its database and Node out of the browser entry', () => {
+  it('keeps Node and every dependency out of the browser entry and the protocol entry', () => {
     const browser = built.staticClosure(built.chunk('index.js'));
     expect(built.moduleFiles(browser).sort()).toEqual(['src/createNamesPlugin.ts', 'src/index.ts', 'src/nameRules.ts', 'src/settings.ts']);
     expect(built.staticImports(browser)).toEqual([]);
-    const server = built.externalImports(built.staticClosure(built.chunk('server.js')));
-    expect(server.sort()).toEqual(['@electric-sql/pglite', 'kysely', 'node:http', 'node:net', 'pg', 'viem']);
+    // What the name service (@latch/name-service) imports: the name rules alone, with no dependency.
+    const protocol = built.staticClosure(built.chunk('protocol.js'));
+    expect(built.moduleFiles(protocol).sort()).toEqual(['src/nameRules.ts', 'src/protocol.ts']);
+    expect(built.externalImports(protocol)).toEqual([]);
   });
 
   it('loads the views and the service client only when used', () => {
@@ -27,7 +29,7 @@ describe('the built @latch/feature-names', () => {
       `
         const names = await import('./index.js');
         names.createNamesPlugin({ serviceUrl: 'https://names.example', suffix: 'latch.id' });
-        await import('./server.js');
+        await import('./protocol.js');
       `,
     );
     expect(touched).toEqual([]);

@@ -1,4 +1,4 @@
-import { startEmbeddedWalletService } from '@latch/connector-embedded/server';
+import { startEmbeddedWalletService } from '@latch/embedded-wallet-service';
 import { createHash, randomBytes } from 'node:crypto';
 import { codeOf, type SmtpInbox, startAnvil, startSmtpInbox } from '@latch/testkit';
 import { createFarcasterSigner, deployFarcasterIdRegistry, type FarcasterSigner, startFarcasterRelay } from '@latch/testkit/farcaster';

@@ -1,4 +1,4 @@
-import { startEmbeddedWalletService, type RunningEmbeddedWalletService } from '@latch/connector-embedded/server';
+import { startEmbeddedWalletService, type RunningEmbeddedWalletService } from '@latch/embedded-wallet-service';
 import { startSmtpInbox, codeOf, type SmtpInbox } from '@latch/testkit';
 import type { Browser, Page } from '@playwright/test';
 import { formatEther, verifyMessage } from 'viem';

@@ -7,7 +7,7 @@ import { dialog, expect, test, WORKER_SET_UP } from './fixtures.js';
 import { audit } from './helpers.js';
 
 export const PROJECT = 'latch-demo';
-export const FRAME_DIR = new URL('../../../connector-embedded/dist/frame/', import.meta.url).pathname;
+export const FRAME_DIR = new URL('../../../service-embedded-wallet/dist/frame/', import.meta.url).pathname;
 export const SECRET = 'e2e-secret-of-the-embedded-wallet-service-0123456789';
 
 export async function freePort(): Promise<number> {

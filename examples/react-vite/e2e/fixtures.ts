@@ -20,7 +20,7 @@ import { serveDemo } from '../scripts/demoServer.mjs';
 import * as namespaces from './namespaceWallets.js';
 import { startOnrampStandIn, type OnrampStandIn } from '../scripts/onrampStandIn.mjs';
 import { deployEns, type EnsDeployment } from '@latch/testkit';
-import { startNameService, type RunningNameService } from '@latch/feature-names/server';
+import { startNameService, type RunningNameService } from '@latch/name-service';
 
 /** The domain suffix of the names the e2e name service gives. */
 export const NAMES_SUFFIX = 'latch.id';

@@ -1,7 +1,7 @@
 // Issue 16, names: register a name for the connected account (the mock wallet signs the §7 message
 // with its real key, the reference name service verifies it), see it in the Account view, send to it
 // on anvil, resolve an ENS name deployed from npm artifacts; taken, invalid and forged → §8 texts.
-import { createRegistrationMessage } from '@latch/feature-names/server';
+import { createRegistrationMessage } from '@latch/feature-names/protocol';
 import { MOCK_WALLET_INFO } from '@latch/testkit';
 import type { Page } from '@playwright/test';
 import { privateKeyToAccount } from 'viem/accounts';

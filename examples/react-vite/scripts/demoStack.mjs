@@ -5,12 +5,12 @@
 import { startOnrampStandIn } from './onrampStandIn.mjs';
 import { deployUniswap, startAnvil, startBitcoinRegtest, startCosmosChain, startPolkadotChain, startSolanaRpc } from '@latch/testkit';
 import { serveDemo } from './demoServer.mjs';
-import { startNameService } from '@latch/feature-names/server';
+import { startNameService } from '@latch/name-service';
 import { deployEns } from '@latch/testkit';
 import { startWalletConnectRelay } from '@latch/testkit/walletconnect';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { startEmbeddedWalletService } from '@latch/connector-embedded/server';
+import { startEmbeddedWalletService } from '@latch/embedded-wallet-service';
 import { startSmtpInbox } from '@latch/testkit';
 import { createFarcasterSigner, deployFarcasterIdRegistry, startFarcasterRelay } from '@latch/testkit/farcaster';
 import { startOidcProvider } from '@latch/testkit/oidc';

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+import { serviceTimeouts, testingLibrarySetup, workspaceAliases } from '../vitest.shared.js';
+
+export default defineProject({
+  resolve: {
+    alias: {
+      ...workspaceAliases,
+      // The Farcaster relay, signer and Id Registry from source, like the workspace packages above.
+      '@latch/testkit/farcaster': fileURLToPath(new URL('../testkit/src/farcaster/index.ts', import.meta.url)),
+    },
+  },
+  test: {
+    name: 'service-embedded-wallet',
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    // Hooks start, and tests drive, the wallet service on PGlite and Postgres, the Farcaster relay, OIDC providers, SMTP and Chromium.
+    ...serviceTimeouts,
+    setupFiles: [testingLibrarySetup],
+  },
+});

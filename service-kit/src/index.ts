@@ -1,0 +1,1 @@
+export { clientAddress, forwardedEntries, requestOrigin } from './forwarded.js';
