@@ -7,7 +7,17 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 export default defineConfig(
   libraryBuild({
     entry: { index: 'src/index.ts', server: 'src/server/index.ts', 'server-cli': 'src/server/cli.ts' },
-    external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^viem(\/|$)/, /^@electric-sql\//, /^kysely(\/|$)/, /^pg(\/|$)/, /^node:/],
+    external: [
+      /^react(\/|$)/,
+      /^react-dom(\/|$)/,
+      /^@latch\//,
+      /^jotai(\/|$)/,
+      /^viem(\/|$)/,
+      /^@electric-sql\//,
+      /^kysely(\/|$)/,
+      /^pg(\/|$)/,
+      /^node:/,
+    ],
     output: { preserveModules: true, preserveModulesRoot: 'src' },
   }),
 );
