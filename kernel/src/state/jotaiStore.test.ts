@@ -5,7 +5,8 @@ import { atom, createStore, getInternals, modalAtom } from '../internal.js';
 import { createFakeAdapter, createTestStorage, mainnet } from '../test-support/fakeAdapter.js';
 
 describe("each instance's store is jotai's", () => {
-  const modal = () => createModal({ networks: [mainnet], adapters: [createFakeAdapter({ namespace: 'eip155' }).adapter], storage: createTestStorage() });
+  const modal = () =>
+    createModal({ networks: [mainnet], adapters: [createFakeAdapter({ namespace: 'eip155' }).adapter], storage: createTestStorage() });
 
   it('runs jotai atoms with a write function and an onMount, next to the kernel atoms', () => {
     const first = modal();
