@@ -11,7 +11,7 @@ import { build } from 'vite';
 
 const root = new URL('..', import.meta.url).pathname;
 
-const external = [/^mitt$/];
+const external = [/^mitt$/, /^jotai(\/|$)/];
 const scenarios = [
   { name: 'kernel code only (deps external)', source: "export * from '@latch/kernel';", external },
   { name: 'whole kernel + deps', source: "export * from '@latch/kernel';", external: [] },

@@ -7,7 +7,7 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 export default defineConfig(
   libraryBuild({
     entry: { index: 'src/index.ts', protocol: 'src/protocol.ts' },
-    external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^viem(\/|$)/],
+    external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^jotai(\/|$)/, /^viem(\/|$)/],
     output: { preserveModules: true, preserveModulesRoot: 'src' },
   }),
 );

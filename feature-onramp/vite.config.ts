@@ -7,7 +7,7 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 export default defineConfig(
   libraryBuild({
     entry: { index: 'src/index.ts', server: 'src/server/index.ts' },
-    external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^jose(\/|$)/, /^node:/],
+    external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^jotai(\/|$)/, /^jose(\/|$)/, /^node:/],
     output: { preserveModules: true, preserveModulesRoot: 'src' },
   }),
 );

@@ -7,7 +7,7 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 export default defineConfig(
   libraryBuild({
     entry: { index: 'src/index.ts', zeroex: 'src/zeroExQuoteProvider.ts' },
-    external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^viem(\/|$)/],
+    external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^jotai(\/|$)/, /^viem(\/|$)/],
     output: { preserveModules: true, preserveModulesRoot: 'src' },
   }),
 );

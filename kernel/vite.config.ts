@@ -8,7 +8,7 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 export default defineConfig(
   libraryBuild({
     entry: { index: 'src/index.ts', internal: 'src/internal.ts' },
-    external: [/^mitt$/],
+    external: [/^mitt$/, /^jotai(\/|$)/],
     output: { preserveModules: true, preserveModulesRoot: 'src' },
   }),
 );

@@ -6,7 +6,7 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 export default defineConfig(
   libraryBuild({
     entry: { index: 'src/index.ts' },
-    external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^lean-qr(\/|$)/],
+    external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^jotai(\/|$)/, /^lean-qr(\/|$)/],
     output: { preserveModules: true, preserveModulesRoot: 'src' },
   }),
 );

@@ -36,6 +36,29 @@ describe('connect', () => {
     expect((await adapter.connect(connector, { network: kusama })).address).toBe(await polkadotAddressFromUri(ALICE, 2));
   });
 
+  it('asks only the extension the visitor picked: a malformed entry or one that never answers beside it changes nothing', async () => {
+    const chosen = await createExtension('polkadot-js', [ALICE]);
+    const asked: string[] = [];
+    const neverAnswers = { version: '1', enable: () => (asked.push('talisman'), new Promise(() => undefined)) };
+    const refusing = { version: '1', enable: () => (asked.push('subwallet-js'), Promise.reject(new Error('Rejected by user'))) };
+    const mounted = mountAdapter(
+      [
+        { key: 'talisman', entry: neverAnswers },
+        { key: 'broken', entry: null as unknown as object },
+        { key: 'polkadot-js', entry: chosen.entry },
+        { key: 'subwallet-js', entry: refusing },
+      ],
+      [polkadot],
+    );
+    await settle();
+    const result = await mounted.adapter.connect(mounted.connector('polkadot-js'), { network: polkadot });
+    expect(result.address).toBe(await polkadotAddressFromUri(ALICE, 0));
+    expect(chosen.connectPrompts).toBe(1);
+    expect(asked).toEqual([]);
+    expect(await failure(mounted.adapter.connect(mounted.connector('subwallet-js'), { network: polkadot }))).toMatchObject({ code: 4001 });
+    expect(asked).toEqual(['subwallet-js']);
+  });
+
   it('turns a refused prompt into a 4001 LatchError, and connects on retry', async () => {
     const extension = await createExtension('polkadot-js', [ALICE], { failures: { rejectConnect: true } });
     const { adapter, connector } = mountWith(extension.entry);

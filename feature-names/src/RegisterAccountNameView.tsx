@@ -7,10 +7,11 @@ import {
 } from '@latch/kernel';
 import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useAtomValueRawSync } from 'jotai/react';
 import { nameLabelProblem } from './nameRules.js';
 import { registerName } from './registerName.js';
 import { REGISTER_ACCOUNT_NAME_SUCCESS_VIEW } from './settings.js';
-import { type ModalLike, namesPluginOf, Styles, useStoreValue } from './viewSupport.js';
+import { type ModalLike, namesPluginOf, Styles } from './viewSupport.js';
 
 /** Typing pauses this long before the service is asked (suggestions, availability). */
 export { default as SuccessView } from './RegisterAccountNameSuccessView.js';
@@ -25,9 +26,9 @@ type Check =
 /** §2 RegisterAccountName: pick a name (§5 rules, suggestions, availability), sign and register it. */
 export default function RegisterAccountNameView({ modal }: { modal: ModalLike; data?: unknown }) {
   const internals = getInternals(modal);
-  const account = useStoreValue(internals.store, activeAccountAtom);
-  const namespace = useStoreValue(internals.store, activeNamespaceAtom);
-  const network = useStoreValue(internals.store, activeNetworkAtom);
+  const account = useAtomValueRawSync(activeAccountAtom, { store: internals.store });
+  const namespace = useAtomValueRawSync(activeNamespaceAtom, { store: internals.store });
+  const network = useAtomValueRawSync(activeNetworkAtom, { store: internals.store });
   const plugin = namesPluginOf(modal);
   const service = plugin?.dataServices?.names;
   const id = useId();

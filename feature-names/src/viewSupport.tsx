@@ -1,15 +1,9 @@
-import { type Atom, getInternals, type Store } from '@latch/kernel/internal';
-import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { getInternals } from '@latch/kernel/internal';
+import { useLayoutEffect, useRef } from 'react';
 import type { NamesPlugin } from './createNamesPlugin.js';
 
 /** The modal instance a view receives (`@latch/react` passes `{ modal, data }`). */
 export type ModalLike = Parameters<typeof getInternals>[0];
-
-export function useStoreValue<T>(store: Store, atom: Atom<T>): T {
-  const subscribe = useCallback((onChange: () => void) => store.sub(atom, onChange), [store, atom]);
-  const read = () => store.get(atom);
-  return useSyncExternalStore(subscribe, read, read);
-}
 
 /** The registered names plugin of this modal (its settings and its name service). */
 export function namesPluginOf(modal: ModalLike): NamesPlugin | undefined {

@@ -1,6 +1,7 @@
 import type { ChainNamespace } from '@latch/kernel';
-import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, type Atom, getInternals, type Store } from '@latch/kernel/internal';
-import { type FormEvent, useCallback, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
+import { useAtomValueRawSync } from 'jotai/react';
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { OnrampPlugin } from './createOnrampPlugin.js';
 import {
   assetsFor,
@@ -18,12 +19,6 @@ import {
 
 /** The modal instance a view receives (`@latch/react` passes `{ modal, data }`). */
 type ModalLike = Parameters<typeof getInternals>[0];
-
-function useStoreValue<T>(store: Store, atom: Atom<T>): T {
-  const subscribe = useCallback((onChange: () => void) => store.sub(atom, onChange), [store, atom]);
-  const read = () => store.get(atom);
-  return useSyncExternalStore(subscribe, read, read);
-}
 
 const CSS = `
 .onramp fieldset { border: 0; padding: 0; margin: 0 0 12px; }
@@ -80,9 +75,9 @@ function showInPopup(url: string, popup: Window | null | undefined): Window | nu
 /** Buy crypto: provider, network, asset and fiat amount; opens the provider's widget in a popup. */
 export default function OnrampView({ modal }: { modal: ModalLike; data?: unknown }) {
   const internals = getInternals(modal);
-  const account = useStoreValue(internals.store, activeAccountAtom);
-  const namespace = useStoreValue(internals.store, activeNamespaceAtom);
-  const network = useStoreValue(internals.store, activeNetworkAtom);
+  const account = useAtomValueRawSync(activeAccountAtom, { store: internals.store });
+  const namespace = useAtomValueRawSync(activeNamespaceAtom, { store: internals.store });
+  const network = useAtomValueRawSync(activeNetworkAtom, { store: internals.store });
   const settings = (internals.getPlugin('onramp') as OnrampPlugin | undefined)?.onramp;
   const id = useId();
   const available = settings ? providersFor(Object.keys(settings.providers) as OnrampProviderId[], namespace) : [];

@@ -1,6 +1,6 @@
 import type { CaipNetwork } from '@latch/kernel';
-import { activeAccountAtom, activeNetworkAtom, type Atom, getInternals, type Store } from '@latch/kernel/internal';
-import { useCallback, useSyncExternalStore } from 'react';
+import { activeAccountAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
+import { useAtomValueRawSync } from 'jotai/react';
 import type { SwapPlugin } from './createSwapPlugin.js';
 import { DEFAULT_SWAP_NETWORKS } from './defaultNetworks.js';
 import { networkProblem } from './networkProblem.js';
@@ -23,12 +23,6 @@ export interface SwapArguments {
   amount?: string;
 }
 
-function useStoreValue<T>(store: Store, atom: Atom<T>): T {
-  const subscribe = useCallback((onChange: () => void) => store.sub(atom, onChange), [store, atom]);
-  const read = () => store.get(atom);
-  return useSyncExternalStore(subscribe, read, read);
-}
-
 /** The eip155 chain id of a network, when it is one. */
 function eip155ChainId(network: CaipNetwork | undefined): number | undefined {
   const match = network ? /^eip155:(\d+)$/.exec(network.caipNetworkId) : null;
@@ -38,8 +32,8 @@ function eip155ChainId(network: CaipNetwork | undefined): number | undefined {
 /** §2 Swap: choose tokens and amount, see the quote, allow the token when needed, swap, see the result. */
 export default function SwapView({ modal, data }: { modal: ModalLike; data?: unknown }) {
   const internals = getInternals(modal);
-  const account = useStoreValue(internals.store, activeAccountAtom);
-  const network = useStoreValue(internals.store, activeNetworkAtom);
+  const account = useAtomValueRawSync(activeAccountAtom, { store: internals.store });
+  const network = useAtomValueRawSync(activeNetworkAtom, { store: internals.store });
   const settings = (internals.getPlugin('swaps') as SwapPlugin | undefined)?.swap;
   const chainId = eip155ChainId(network);
   const config = chainId === undefined ? undefined : (settings?.networks[chainId] ?? DEFAULT_SWAP_NETWORKS[chainId]);

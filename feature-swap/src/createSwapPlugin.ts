@@ -74,11 +74,12 @@ export function createSwapPlugin(options: SwapOptions = {}): SwapPlugin {
   return {
     id: 'swaps',
     feature: 'swaps',
-    views: { [SWAP_VIEW]: () => import('./SwapView.js') },
+    // The key is SWAP_VIEW's value written out (a test keeps them equal): a computed key kept the constant on first load.
+    views: { Swap: () => import('./SwapView.js') },
     // An eip155 network with contracts: the integrator's, or one Latch ships Uniswap's for (DEFAULT_SWAP_NETWORKS, read
     // by the view; only their chain ids are here, so the addresses stay out of the page's first load).
     supports: ({ caipNetworkId: id }: CaipNetwork) =>
-      id.startsWith('eip155:') && (id.slice(7) in networks || UNISWAP_CHAIN_IDS.includes(Number(id.slice(7)))),
-    swap: { networks, slippage, ...(quoteProvider ? { quoteProvider } : {}) },
+      id.startsWith('eip155:') && (id.slice(7) in networks || UNISWAP_CHAIN_IDS.includes(+id.slice(7))),
+    swap: { networks, slippage, quoteProvider },
   };
 }

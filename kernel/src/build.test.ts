@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sideEffectsOf, builtOncePerFile } from '../../scripts/test-support/packageBuild.js';
 
-/** ARCHITECTURE.md: the kernel imports only mitt (its store is its own); chain knowledge lives in adapters. */
-const ALLOWED = [/^mitt$/];
+/** ARCHITECTURE.md: the kernel imports only mitt and jotai's vanilla store (no React); chain knowledge lives in adapters. */
+const ALLOWED = [/^mitt$/, /^jotai\/vanilla$/];
 const packageDir = new URL('..', import.meta.url).pathname;
 const built = builtOncePerFile(packageDir);
 
@@ -22,7 +22,7 @@ describe('the built kernel', () => {
 
   it('declares exactly those dependencies', () => {
     const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['mitt']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['jotai', 'mitt']);
     expect(pkg.peerDependencies).toBeUndefined();
     expect(pkg.sideEffects).toBe(false);
     expect(pkg.type).toBe('module');

@@ -4,10 +4,10 @@ import type { ChainAdapter } from './plugins/ChainAdapter.js';
 import type { Connector } from './plugins/Connector.js';
 import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
-import type { Store } from './state/store.js';
 import type { LatchStorage } from './storage.js';
 import type { Telemetry } from './telemetry/constants.js';
 import type { ChainNamespace } from './types.js';
+import type { Store } from 'jotai/vanilla';
 
 export type { Store };
 

@@ -1,3 +1,4 @@
+import { createStore } from 'jotai/vanilla';
 import { capabilityOf, setAccountTab } from './actions/accountState.js';
 import { dismissAlert, showAlert } from './actions/alerts.js';
 import type { ConnectManyResult, ConnectTarget } from './actions/connect.js';
@@ -19,7 +20,6 @@ import type { Nft, Page, Transaction } from './plugins/dataServices.js';
 import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
 import { getSnapshot, type ModalSnapshot } from './snapshot.js';
-import { createStore } from './state/store.js';
 import { activeNamespaceAtom, connectionStatusAtom, type NetworkState, networksAtom, OBSERVED_ATOMS } from './state/atoms.js';
 import { claimStoragePrefix, createMemoryStorage, createStorage, defaultWebStorage } from './storage.js';
 import { connectTelemetry } from './telemetry/lazyTelemetry.js';

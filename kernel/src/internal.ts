@@ -5,7 +5,15 @@
  */
 export { getInternals, type ModalInternals } from './internals.js';
 export type { SignInRequest } from './actions/signIn.js';
-export { atom, createStore, type Atom, type Getter, type SetStateAction, type Store, type WritableAtom } from './state/store.js';
+/*
+ * The store is jotai's (`jotai/vanilla`), re-exported so bindings and plugins declare atoms and read an
+ * instance's store with the same jotai the kernel uses: `atom(initial)` for a value of its own, `atom((get) => …)`
+ * for a derived one; `store.get`, `store.set`, `store.sub`. React reads it with `jotai/react`'s hooks.
+ */
+export { atom, createStore } from 'jotai/vanilla';
+export type { Atom, Getter, PrimitiveAtom, SetStateAction, Store } from 'jotai/vanilla';
+/** An atom holding a value of its own (what `atom(initial)` returns): jotai's `PrimitiveAtom`. */
+export type WritableAtom<V> = import('jotai/vanilla').PrimitiveAtom<V>;
 export {
   accountsAtom,
   activeAccountAtom,

@@ -12,6 +12,7 @@ const ALLOWED = [
   /^react-dom\/client$/,
   /^@latch\/[a-z0-9-]+$/,
   /^@latch\/kernel\/internal$/,
+  /^jotai\/react$/, // jotai's hooks read the instance's store
   /^lean-qr$/, // QR codes (Receive, WalletConnect pairing): loaded only with the views that draw one
 ];
 /** Code that must load on first open, never with the entry. */
@@ -53,7 +54,7 @@ describe('the built package', () => {
     expect(staticClosure().some((chunk) => chunk.dynamicImports.length > 0)).toBe(true);
   });
 
-  it('imports nothing but react, react-dom and @latch/*', () => {
+  it('imports nothing but react, react-dom, @latch/*, jotai/react and lean-qr', () => {
     const external = built.externalImports();
     expect(external).toEqual(expect.arrayContaining(['react', '@latch/kernel']));
     for (const specifier of external)
@@ -64,7 +65,7 @@ describe('the built package', () => {
     // An import's specifier is a whole quoted string followed by ';' (so the word "from" in UI text does not count);
     // the package's own modules are relative (one file per module).
     for (const chunk of built.chunks)
-      expect(chunk.code).not.toMatch(/\bfrom\s*["'](?!react|react-dom|@latch\/|lean-qr|\.\.?\/)[^"'\n]+["'];/);
+      expect(chunk.code).not.toMatch(/\bfrom\s*["'](?!react|react-dom|@latch\/|jotai\/react|lean-qr|\.\.?\/)[^"'\n]+["'];/);
   });
 
   it('loads the QR library only with the Receive view, never with the entry or the modal shell', () => {
@@ -80,7 +81,7 @@ describe('the built package', () => {
 
   it('declares exactly those dependencies', () => {
     const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@latch/kernel', 'lean-qr']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@latch/kernel', 'jotai', 'lean-qr']);
     expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['react', 'react-dom']);
     expect(pkg.sideEffects).toBe(false);
   });

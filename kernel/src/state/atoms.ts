@@ -1,4 +1,4 @@
-import { atom } from './store.js';
+import { atom } from 'jotai/vanilla';
 import type { Connector } from '../plugins/Connector.js';
 import type {
   AccountEntry,
@@ -13,8 +13,9 @@ import type {
 } from '../types.js';
 
 /*
- * Atoms are descriptions, not state: each modal instance owns a store that holds the values,
- * so two instances on one page never share anything. Only kernel actions write them.
+ * Atoms are descriptions, not state: each modal instance owns a jotai store (`createStore()` of
+ * `jotai/vanilla`) that holds the values, so two instances on one page never share anything.
+ * Only kernel actions write them.
  */
 
 export type AccountTab = 'Tokens' | 'NFTs' | 'Activity';

@@ -1,18 +1,14 @@
-import { type Atom, getInternals, type Store } from '@latch/kernel/internal';
-import { useCallback, useSyncExternalStore } from 'react';
+import { type Atom, getInternals } from '@latch/kernel/internal';
+import { useAtomValueRawSync } from 'jotai/react';
+import { useSyncExternalStore } from 'react';
 import { useLatchModal } from '../context.js';
 
-/** Reads one atom from a store; re-renders only when its value changes. */
-export function useStoreValue<T>(store: Store, atom: Atom<T>): T {
-  const subscribe = useCallback((onChange: () => void) => store.sub(atom, onChange), [store, atom]);
-  const read = () => store.get(atom);
-  return useSyncExternalStore(subscribe, read, read);
-}
-
-/** Reads one kernel atom from the instance's own store; re-renders only when it changes. */
+/**
+ * Reads one kernel atom from the instance's own jotai store with jotai's `useAtomValueRawSync`; re-renders
+ * only when its value changes. Two modals on one page each read their own store.
+ */
 export function useKernelAtom<T>(atom: Atom<T>): T {
-  const modal = useLatchModal();
-  return useStoreValue(getInternals(modal).store, atom);
+  return useAtomValueRawSync(atom, { store: getInternals(useLatchModal()).store });
 }
 
 const subscribeNothing = () => () => undefined;

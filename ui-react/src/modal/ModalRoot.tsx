@@ -9,18 +9,18 @@ import { Dialog } from './Dialog.js';
 import { ViewHost } from './ViewHost.js';
 import { resolveViewLoader, untitledName, viewTitle } from './views.js';
 import { alertsAtom, currentViewAtom, getInternals, modalAtom, routerAtom } from '@latch/kernel/internal';
-import { useStoreValue } from '../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 
 /** Views with nothing to go back to from the visitor's point of view. */
 const ROOT_VIEWS = new Set(['Connect', 'Account', 'UnsupportedChain']);
 
 export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embedded?: boolean }) {
   const store = getInternals(modal).store;
-  const state = useStoreValue(store, modalAtom);
-  const route = useStoreValue(store, currentViewAtom);
-  const history = useStoreValue(store, routerAtom).history;
-  const theme = useStoreValue(store, themeAtom);
-  const alerts = useStoreValue(store, alertsAtom);
+  const state = useAtomValueRawSync(modalAtom, { store });
+  const route = useAtomValueRawSync(currentViewAtom, { store });
+  const history = useAtomValueRawSync(routerAtom, { store }).history;
+  const theme = useAtomValueRawSync(themeAtom, { store });
+  const alerts = useAtomValueRawSync(alertsAtom, { store });
   const titleId = useId();
   const loader = resolveViewLoader(modal, route.view);
   const title = viewTitle(route.view, route.data);

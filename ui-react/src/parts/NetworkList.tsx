@@ -3,11 +3,11 @@ import { useState } from 'react';
 import type { LatchModal } from '../createModal.js';
 import { CheckIcon } from './icons.js';
 import { activeNetworkAtom, getInternals } from '@latch/kernel/internal';
-import { useStoreValue } from '../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 
 /** Every configured network, grouped by namespace when there are several; click to switch. */
 export function NetworkList({ modal, onSwitched }: { modal: LatchModal; onSwitched(): void }) {
-  const active = useStoreValue(getInternals(modal).store, activeNetworkAtom);
+  const active = useAtomValueRawSync(activeNetworkAtom, { store: getInternals(modal).store });
   const [pending, setPending] = useState<string>();
   const networks = modal.getState().networks;
   const groups = Object.entries(networks).filter(([, state]) => (state?.requestedCaipNetworks.length ?? 0) > 0);

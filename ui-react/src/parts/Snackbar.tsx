@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import type { LatchModal } from '../createModal.js';
 import { getInternals, snackAtom } from '@latch/kernel/internal';
-import { useStoreValue } from '../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 
 /** How long a snack stays before it hides itself (loading snacks stay until replaced). */
 export const SNACK_VISIBLE_MS = 2500;
 
 export function Snackbar({ modal }: { modal: LatchModal }) {
-  const snack = useStoreValue(getInternals(modal).store, snackAtom);
+  const snack = useAtomValueRawSync(snackAtom, { store: getInternals(modal).store });
   useEffect(() => {
     if (!snack.open || snack.variant === 'loading') return;
     const timer = setTimeout(() => getInternals(modal).feedback.hideSnack(), SNACK_VISIBLE_MS);

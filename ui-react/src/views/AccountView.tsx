@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { LatchModal } from '../createModal.js';
 import type { ViewLoader, ViewProps } from '../modal/views.js';
 import { ViewHost } from '../modal/ViewHost.js';
-import { useStoreValue } from '../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 import { Avatar } from '../parts/Avatar.js';
 import { ChevronIcon, CopyIcon, ExternalIcon } from '../parts/icons.js';
 import { namespaceLabel, NetworkBadge } from '../parts/NetworkList.js';
@@ -36,11 +36,11 @@ const ACTIVITY_LOADER: ViewLoader = () => import('./account/ActivityList.js');
 
 export default function AccountView({ modal }: ViewProps) {
   const store = getInternals(modal).store;
-  const account = useStoreValue(store, activeAccountAtom);
-  const namespace = useStoreValue(store, activeNamespaceAtom);
-  const network = useStoreValue(store, activeNetworkAtom);
-  const accounts = useStoreValue(store, accountsAtom);
-  const networks = useStoreValue(store, networksAtom);
+  const account = useAtomValueRawSync(activeAccountAtom, { store });
+  const namespace = useAtomValueRawSync(activeNamespaceAtom, { store });
+  const network = useAtomValueRawSync(activeNetworkAtom, { store });
+  const accounts = useAtomValueRawSync(accountsAtom, { store });
+  const networks = useAtomValueRawSync(networksAtom, { store });
   const connectedNamespaces = Object.entries(accounts)
     .filter(([, a]) => a?.status === 'connected')
     .map(([ns]) => ns as ChainNamespace);

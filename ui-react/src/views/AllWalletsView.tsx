@@ -1,7 +1,7 @@
 import type { ChainNamespace, ConnectorPlugin, ConnectorWallet, RegistryWallet } from '@latch/kernel';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { ViewProps } from '../modal/views.js';
-import { useStoreValue } from '../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 import { RemoteWalletIcon } from '../parts/remoteImage.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
 import { bundledWalletRegistry, withBundledLogos } from '../wallets/bundledRegistry.js';
@@ -24,7 +24,7 @@ function openThroughConnector(
 
 /** Installed wallets first, then the registry: searchable, paged, no request unless configured. */
 export default function AllWalletsView({ modal }: ViewProps) {
-  const allConnectors = useStoreValue(getInternals(modal).store, allConnectorsAtom);
+  const allConnectors = useAtomValueRawSync(allConnectorsAtom, { store: getInternals(modal).store });
   // A connector plugin with a Connect-view section (the e-mail field) is reached there, not as a wallet row.
   const sectionIds = (modal.options.connectors ?? []).filter((c) => c.connectSection).map((c) => c.id);
   const connectors = sectionIds.length ? allConnectors.filter((c) => !sectionIds.includes(c.id)) : allConnectors;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadedView, loadView, resolveViewLoader, type ViewProps } from '../modal/views.js';
-import { useStoreValue } from '../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 import { ChevronIcon } from '../parts/icons.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
 import { namespaceLabel } from '../parts/NetworkList.js';
@@ -23,7 +23,7 @@ export function openConnecting(modal: ViewProps['modal'], entry: WalletEntry): v
 }
 
 export default function ConnectView({ modal }: ViewProps) {
-  const allConnectors = useStoreValue(getInternals(modal).store, allConnectorsAtom);
+  const allConnectors = useAtomValueRawSync(allConnectorsAtom, { store: getInternals(modal).store });
   // A connector plugin with a Connect-view section (the embedded wallet's e-mail field) shows there, not as a row.
   const sections = (modal.options.connectors ?? []).filter((c) => c.connectSection).map((c) => c.connectSection as string);
   const sectionIds = new Set((modal.options.connectors ?? []).filter((c) => c.connectSection).map((c) => c.id));

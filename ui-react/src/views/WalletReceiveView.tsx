@@ -1,5 +1,5 @@
 import { activeAccountAtom, activeNamespaceAtom, getInternals, networksAtom } from '@latch/kernel/internal';
-import { useStoreValue } from '../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 import type { ViewProps } from '../modal/views.js';
 import { CopyIcon } from '../parts/icons.js';
 import { namespaceLabel, NetworkBadge } from '../parts/NetworkList.js';
@@ -10,9 +10,9 @@ import { ViewStyles } from '../theme/ViewStyles.js';
 /** Receive: the address as a QR code and as text, a copy button, and the networks it is valid on. */
 export default function WalletReceiveView({ modal }: ViewProps) {
   const internals = getInternals(modal);
-  const account = useStoreValue(internals.store, activeAccountAtom);
-  const namespace = useStoreValue(internals.store, activeNamespaceAtom);
-  const networks = useStoreValue(internals.store, networksAtom);
+  const account = useAtomValueRawSync(activeAccountAtom, { store: internals.store });
+  const namespace = useAtomValueRawSync(activeNamespaceAtom, { store: internals.store });
+  const networks = useAtomValueRawSync(networksAtom, { store: internals.store });
   if (!account?.address || !namespace) return <p className="empty">No wallet is connected.</p>;
   const address = account.address;
   const valid = networks[namespace]?.requestedCaipNetworks ?? [];

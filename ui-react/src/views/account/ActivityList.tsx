@@ -1,6 +1,6 @@
 import { transactionExplorerUrl, truncateAddress, type Transaction } from '@latch/kernel';
 import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
-import { useStoreValue } from '../../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 import type { ViewProps } from '../../modal/views.js';
 import { ReceiveIcon, SendIcon } from '../../parts/accountIcons.js';
 import { isAllowedImage } from '../../parts/allowedImage.js';
@@ -13,7 +13,7 @@ import { usePagedList } from './usePagedList.js';
 const timeFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 function Row({ modal, transaction, account }: { modal: ViewProps['modal']; transaction: Transaction; account: string }) {
-  const network = useStoreValue(getInternals(modal).store, activeNetworkAtom);
+  const network = useAtomValueRawSync(activeNetworkAtom, { store: getInternals(modal).store });
   const transfers = Array.isArray(transaction.transfers) ? transaction.transfers : [];
   const first = transfers[0];
   const direction = directionOf(transaction, first, account);
@@ -80,9 +80,9 @@ function Row({ modal, transaction, account }: { modal: ViewProps['modal']; trans
 /** The Activity tab (§2): the account's transactions on the active network, by month, paged. */
 export default function ActivityList({ modal }: ViewProps) {
   const internals = getInternals(modal);
-  const account = useStoreValue(internals.store, activeAccountAtom);
-  const namespace = useStoreValue(internals.store, activeNamespaceAtom);
-  const network = useStoreValue(internals.store, activeNetworkAtom);
+  const account = useAtomValueRawSync(activeAccountAtom, { store: internals.store });
+  const namespace = useAtomValueRawSync(activeNamespaceAtom, { store: internals.store });
+  const network = useAtomValueRawSync(activeNetworkAtom, { store: internals.store });
   const address = account?.address ?? '';
   const list = usePagedList(`${namespace}|${network?.caipNetworkId}|${address}`, (cursor, signal) =>
     modal.getTransactions({ namespace, signal, ...(cursor ? { cursor } : {}) }),

@@ -1,7 +1,7 @@
 import type { ChainNamespace } from '@latch/kernel';
 import { accountsAtom, getInternals } from '@latch/kernel/internal';
 import type { LatchModal } from '../../createModal.js';
-import { useStoreValue } from '../../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 import { LogoutIcon } from '../../parts/icons.js';
 import { namespaceLabel } from '../../parts/NetworkList.js';
 
@@ -12,7 +12,7 @@ import { namespaceLabel } from '../../parts/NetworkList.js';
  */
 export function DisconnectButtons({ modal, namespace }: { modal: LatchModal; namespace: ChainNamespace }) {
   const internals = getInternals(modal);
-  const accounts = useStoreValue(internals.store, accountsAtom);
+  const accounts = useAtomValueRawSync(accountsAtom, { store: internals.store });
   const connected = Object.entries(accounts).filter(([, a]) => a?.status === 'connected');
   const connectorId = accounts[namespace]?.connector?.id;
   const session = connectorId ? internals.getConnectorPlugin(connectorId) : undefined;

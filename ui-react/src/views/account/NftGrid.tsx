@@ -1,5 +1,5 @@
 import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
-import { useStoreValue } from '../../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 import type { ViewProps } from '../../modal/views.js';
 import { isAllowedImage } from '../../parts/allowedImage.js';
 import { ACCOUNT_CSS } from '../../theme/accountStyles.js';
@@ -10,9 +10,9 @@ import { usePagedList } from './usePagedList.js';
 /** The NFTs tab: image (only from an allowed host, else a placeholder), name and collection, paged. */
 export default function NftGrid({ modal }: ViewProps) {
   const internals = getInternals(modal);
-  const account = useStoreValue(internals.store, activeAccountAtom);
-  const namespace = useStoreValue(internals.store, activeNamespaceAtom);
-  const network = useStoreValue(internals.store, activeNetworkAtom);
+  const account = useAtomValueRawSync(activeAccountAtom, { store: internals.store });
+  const namespace = useAtomValueRawSync(activeNamespaceAtom, { store: internals.store });
+  const network = useAtomValueRawSync(activeNetworkAtom, { store: internals.store });
   const list = usePagedList(`${namespace}|${network?.caipNetworkId}|${account?.address}`, (cursor, signal) =>
     modal.getNfts({ namespace, signal, ...(cursor ? { cursor } : {}) }),
   );

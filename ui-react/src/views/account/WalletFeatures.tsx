@@ -2,7 +2,7 @@ import type { CaipNetwork, ChainNamespace, FeatureName } from '@latch/kernel';
 import { activeNetworkAtom, getInternals } from '@latch/kernel/internal';
 import type { ReactElement } from 'react';
 import type { LatchModal } from '../../createModal.js';
-import { useStoreValue } from '../../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 import { BuyIcon, ReceiveIcon, SendIcon, SwapIcon } from '../../parts/accountIcons.js';
 
 /** The first view of the registered feature plugin answering to a flag (on-ramp, swap) that works on `network`, if any. */
@@ -21,7 +21,7 @@ export function WalletFeatures({ modal, namespace }: { modal: LatchModal; namesp
   const { features } = modal.options;
   const internals = getInternals(modal);
   const router = internals.router;
-  const network = useStoreValue(internals.store, activeNetworkAtom);
+  const network = useAtomValueRawSync(activeNetworkAtom, { store: internals.store });
   const onramp = features.onramp ? pluginView(modal, 'onramp', network) : undefined;
   const swaps = features.swaps ? pluginView(modal, 'swaps', network) : undefined;
   const items = [

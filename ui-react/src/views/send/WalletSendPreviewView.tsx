@@ -11,7 +11,7 @@ import {
 } from '@latch/kernel';
 import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
 import { useEffect, useRef, useState } from 'react';
-import { useStoreValue } from '../../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 import type { ViewProps } from '../../modal/views.js';
 import { NetworkBadge } from '../../parts/NetworkList.js';
 import { ACCOUNT_CSS } from '../../theme/accountStyles.js';
@@ -36,9 +36,9 @@ type FeeState = { state: 'loading' } | { state: 'quoted'; fee: SendFee } | { sta
 /** §2 send flow, step 2: what will be sent, the fee and the network; then the wallet, then the result (its own view). */
 export default function WalletSendPreviewView({ modal, data }: ViewProps) {
   const internals = getInternals(modal);
-  const account = useStoreValue(internals.store, activeAccountAtom);
-  const namespace = useStoreValue(internals.store, activeNamespaceAtom);
-  const network = useStoreValue(internals.store, activeNetworkAtom);
+  const account = useAtomValueRawSync(activeAccountAtom, { store: internals.store });
+  const namespace = useAtomValueRawSync(activeNamespaceAtom, { store: internals.store });
+  const network = useAtomValueRawSync(activeNetworkAtom, { store: internals.store });
   const request = data as SendPreviewData | undefined;
   const [fee, setFee] = useState<FeeState>(request?.fee ? { state: 'quoted', fee: request.fee } : { state: 'loading' });
   const [phase, setPhase] = useState<Phase>({ step: 'review' });

@@ -1,7 +1,7 @@
 import { formatBalance } from '@latch/kernel';
 import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals, sendAtom } from '@latch/kernel/internal';
 import { useEffect, useState } from 'react';
-import { useStoreValue } from '../../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 import type { ViewProps } from '../../modal/views.js';
 import { TokenIcon } from '../../parts/TokenIcon.js';
 import { ACCOUNT_CSS } from '../../theme/accountStyles.js';
@@ -12,10 +12,10 @@ import { sendableTokens } from './sendForm.js';
 /** §2 send flow: the token to send, from the account's balances; search by name, symbol or address. */
 export default function WalletSendSelectTokenView({ modal }: ViewProps) {
   const internals = getInternals(modal);
-  const account = useStoreValue(internals.store, activeAccountAtom);
-  const chosen = useStoreValue(internals.store, sendAtom).token;
-  const namespace = useStoreValue(internals.store, activeNamespaceAtom);
-  const network = useStoreValue(internals.store, activeNetworkAtom);
+  const account = useAtomValueRawSync(activeAccountAtom, { store: internals.store });
+  const chosen = useAtomValueRawSync(sendAtom, { store: internals.store }).token;
+  const namespace = useAtomValueRawSync(activeNamespaceAtom, { store: internals.store });
+  const network = useAtomValueRawSync(activeNetworkAtom, { store: internals.store });
   const [query, setQuery] = useState('');
   const empty = (account?.tokenBalance.length ?? 0) === 0;
   // Opened directly (not from the Send form): load the balances it lists.

@@ -1,7 +1,7 @@
 import { formatBalance, parseAmountInput, readErrorMessage, type SendFee, type TokenBalance } from '@latch/kernel';
 import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals, sendAtom } from '@latch/kernel/internal';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useStoreValue } from '../../hooks/useKernelState.js';
+import { useAtomValueRawSync } from 'jotai/react';
 import type { ViewProps } from '../../modal/views.js';
 import { ChevronIcon } from '../../parts/icons.js';
 import { TokenIcon } from '../../parts/TokenIcon.js';
@@ -22,10 +22,10 @@ function currentToken(tokens: readonly TokenBalance[], chosen: TokenBalance | un
 /** §2 send flow, step 1: token, amount and receiver, checked as the visitor types (§5). */
 export default function WalletSendView({ modal }: ViewProps) {
   const internals = getInternals(modal);
-  const account = useStoreValue(internals.store, activeAccountAtom);
-  const namespace = useStoreValue(internals.store, activeNamespaceAtom);
-  const network = useStoreValue(internals.store, activeNetworkAtom);
-  const saved = useStoreValue(internals.store, sendAtom);
+  const account = useAtomValueRawSync(activeAccountAtom, { store: internals.store });
+  const namespace = useAtomValueRawSync(activeNamespaceAtom, { store: internals.store });
+  const network = useAtomValueRawSync(activeNetworkAtom, { store: internals.store });
+  const saved = useAtomValueRawSync(sendAtom, { store: internals.store });
   const tokens = sendableTokens(account, network);
   const token = currentToken(tokens, saved.token);
   const [amount, setAmount] = useState(saved.sendTokenAmount ?? '');

@@ -1,5 +1,40 @@
+import { atom as jotaiAtom } from 'jotai/vanilla';
 import { describe, expect, it, vi } from 'vitest';
-import { atom, createStore } from './store.js';
+import { createModal } from '../createModal.js';
+import { atom, createStore, getInternals, modalAtom } from '../internal.js';
+import { createFakeAdapter, createTestStorage, mainnet } from '../test-support/fakeAdapter.js';
+
+describe("each instance's store is jotai's", () => {
+  const modal = () =>
+    createModal({ networks: [mainnet], adapters: [createFakeAdapter({ namespace: 'eip155' }).adapter], storage: createTestStorage() });
+
+  it('runs jotai atoms with a write function and an onMount, next to the kernel atoms', () => {
+    const first = modal();
+    const second = modal();
+    const store = getInternals(first).store;
+    const count = jotaiAtom(1);
+    const mounted = vi.fn();
+    count.onMount = () => {
+      mounted();
+    };
+    // jotai's writable derived atom: what the kernel's previous store could not run.
+    const doubled = jotaiAtom(
+      (get) => get(count) * 2,
+      (_get, set, next: number) => set(count, next / 2),
+    );
+    const seen: number[] = [];
+    const off = store.sub(doubled, () => seen.push(store.get(doubled)));
+    expect(mounted).toHaveBeenCalledTimes(1);
+    store.set(doubled, 10);
+    expect(store.get(count)).toBe(5);
+    expect(seen).toEqual([10]);
+    expect(getInternals(second).store.get(count)).toBe(1);
+    expect(store.get(modalAtom).open).toBe(false);
+    off();
+    first.destroy();
+    second.destroy();
+  });
+});
 
 describe('the instance store', () => {
   it('holds primitive values per store, starting at the atom default', () => {
