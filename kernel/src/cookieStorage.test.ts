@@ -8,8 +8,8 @@ const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 function clearCookies() {
-  for (const name of parseCookies(document.cookie).keys())
-    document.cookie = `${encodeURIComponent(name)}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  const jar = cookieStorage({ fallback: createTestStorage() });
+  for (const name of parseCookies(document.cookie).keys()) jar.removeItem(name);
 }
 
 afterEach(() => {
