@@ -1,6 +1,7 @@
 import { type Atom, getInternals, type Store } from '@latch/kernel/internal';
-import { useCallback, useSyncExternalStore } from 'react';
-import { useLatchModal } from '../context.js';
+import type { ConnectionStatus } from '@latch/kernel';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useLatchInitialState, useLatchModal } from '../context.js';
 
 /** Reads one atom from a store; re-renders only when its value changes. */
 export function useStoreValue<T>(store: Store, atom: Atom<T>): T {
@@ -27,4 +28,19 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * The address the server rendered from the cookies, while the wallet has not yet confirmed or
+ * refused it: through server rendering and hydration, then while the stored session is restored.
+ * Once the kernel settles (connected or not) it is never shown again: the wallet decides.
+ */
+export function useInitialAddress(hydrated: boolean, status: ConnectionStatus): string | undefined {
+  const initial = useLatchInitialState();
+  const [settled, setSettled] = useState(false);
+  const pending = initial !== undefined && !settled && (!hydrated || status === 'connecting' || status === 'reconnecting');
+  useEffect(() => {
+    if (initial && hydrated && !pending) setSettled(true);
+  }, [initial, hydrated, pending]);
+  return pending ? initial.address : undefined;
 }
