@@ -2,11 +2,19 @@ import { act, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base, connector, createFakeAdapter, createTestStorage, mainnet } from '../../kernel/src/test-support/fakeAdapter.js';
+import {
+  base,
+  connector,
+  createFakeAdapter,
+  createTestStorage,
+  mainnet,
+  solanaMainnet,
+} from '../../kernel/src/test-support/fakeAdapter.js';
 import { ConnectButton } from './components/ConnectButton.js';
 import { NetworkButton } from './components/NetworkButton.js';
 import { LatchProvider } from './context.js';
 import { createModal, type LatchModal } from './createModal.js';
+import { useAccount } from './hooks/hooks.js';
 import { cleanupModals, track } from './test-support/renderModal.js';
 
 let root: Root | undefined;
@@ -74,5 +82,33 @@ describe('hydrating server HTML', () => {
     expect(consoleError).not.toHaveBeenCalled();
     // Hydrated in place: React adopted the server's element rather than replacing it.
     expect(container.querySelector('button')).toBe(serverButton);
+  });
+
+  it("useAccount gives the server's namespace through hydration when the browser stored another one", async () => {
+    const Namespace = () => <span>{useAccount().namespace ?? ''}</span>;
+    const adapters = () => [
+      createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] }).adapter,
+      createFakeAdapter({ namespace: 'solana', connectors: [connector('s', 'solana')] }).adapter,
+    ];
+    const serverModal = track(createModal({ networks: [mainnet, solanaMainnet], adapters: adapters(), storage: null }));
+    const page = (modal: LatchModal) => (
+      <LatchProvider modal={modal}>
+        <Namespace />
+      </LatchProvider>
+    );
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(page(serverModal));
+    expect(container.textContent).toBe('eip155');
+    const storage = createTestStorage({
+      '@latch/active_namespace': '"solana"',
+      '@latch/active_caip_network_id': `"${solanaMainnet.caipNetworkId}"`,
+    });
+    const clientModal = track(createModal({ networks: [mainnet, solanaMainnet], adapters: adapters(), storage }));
+    const onRecoverableError = vi.fn();
+    await act(async () => {
+      root = hydrateRoot(container, page(clientModal), { onRecoverableError });
+    });
+    await waitFor(() => expect(container.textContent).toBe('solana'));
+    expect(onRecoverableError).not.toHaveBeenCalled();
   });
 });
