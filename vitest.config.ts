@@ -17,6 +17,7 @@ const packages = [
   'connector-walletconnect',
   'connector-embedded',
   'ui-react',
+  'examples/nextjs',
   'bench',
 ].filter((dir) => existsSync(`${dir}/vitest.config.ts`));
 
