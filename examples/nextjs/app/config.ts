@@ -6,6 +6,8 @@
 export interface ExampleConfig {
   eip155: { rpcUrl: string; chainId: number; name: string };
   solana: { rpcUrl: string; caipNetworkId?: `solana:${string}` };
+  /** The connection kept in cookies, so the server renders the account (default); `LATCH_COOKIE_STATE=off`: localStorage, as an SPA. */
+  cookieState: boolean;
   /** The embedded wallet service (e-mail sign-in), when configured: the only host the page may frame. */
   embedded?: { serviceUrl: string; projectId: string };
 }
@@ -19,6 +21,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       rpcUrl: env.LATCH_SOLANA_RPC_URL ?? 'http://127.0.0.1:8899',
       ...(caipNetworkId?.startsWith('solana:') ? { caipNetworkId: caipNetworkId as `solana:${string}` } : {}),
     },
+    cookieState: env.LATCH_COOKIE_STATE !== 'off',
     ...(env.LATCH_EMBEDDED_SERVICE_URL
       ? { embedded: { serviceUrl: env.LATCH_EMBEDDED_SERVICE_URL, projectId: env.LATCH_EMBEDDED_PROJECT_ID ?? 'latch-example' } }
       : {}),

@@ -15,7 +15,7 @@ function getModal(config: ExampleConfig): LatchModal {
     networks: [createDevnet(config.eip155), createSolanaLocalnet(config.solana)],
     adapters: [createEip155Adapter(), createSolanaAdapter()],
     // The connection lives in cookies, so the server renders the connected account after a reload.
-    storage: cookieStorage(),
+    ...(config.cookieState ? { storage: cookieStorage() } : {}),
     metadata: { name: 'Latch on Next.js', description: 'Connect a wallet to a local chain', url: 'http://127.0.0.1', icons: [] },
   });
   return modal;
