@@ -4,24 +4,15 @@
 // BENCH_WARMUP 1) in Debian's Chromium. Per reload, from navigation start: when the connected address is first in the
 // page, when the wallet has confirmed it (the account button no longer busy), and the first contentful paint.
 // Prints medians and writes bench/NEXTJS-RELOAD.md. Needs the built example (`npm run build`).
-import { existsSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { MOCK_WALLET_INFO, launchChromium, mockWalletInitScript, startAnvil, startSolanaRpc } from '@latch/testkit';
-import { freePort, startServiceProcess } from '@latch/testkit/services';
-
-const APP_DIR = new URL('../examples/nextjs/', import.meta.url).pathname;
-const NEXT_BIN = createRequire(import.meta.url).resolve('next/dist/bin/next');
+import { startNextExample } from '../examples/nextjs/scripts/startServer.mjs';
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const MODES = [
   { name: 'with cookie state', cookieState: 'on' },
   { name: 'without cookie state (localStorage)', cookieState: 'off' },
 ];
-
-if (!existsSync(`${APP_DIR}.next/BUILD_ID`)) {
-  console.error('[bench] examples/nextjs is not built: run `npm run build` first');
-  process.exit(1);
-}
 
 /** In the page from its first byte: when the address first shows, when the wallet confirmed it, the paints. */
 function timingScript(shortAddress) {
@@ -47,24 +38,10 @@ const median = (values) => {
 };
 
 async function measureMode(mode, anvil, solana, browser) {
-  const port = await freePort();
-  const server = await startServiceProcess({
-    args: [NEXT_BIN, 'start', '--hostname', '127.0.0.1', '--port', String(port)],
-    cwd: APP_DIR,
-    env: {
-      NEXT_TELEMETRY_DISABLED: '1',
-      NODE_ENV: 'production',
-      LATCH_EIP155_RPC_URL: anvil.rpcUrl,
-      LATCH_EIP155_CHAIN_ID: String(anvil.chainId),
-      LATCH_SOLANA_RPC_URL: solana.rpcUrl,
-      LATCH_SOLANA_CAIP_NETWORK_ID: solana.caipNetworkId,
-      LATCH_COOKIE_STATE: mode.cookieState,
-    },
-    ready: /Ready in/,
-  });
+  const server = await startNextExample({ eip155: anvil, solana, env: { LATCH_COOKIE_STATE: mode.cookieState } });
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   try {
-    const url = `http://127.0.0.1:${port}/`;
+    const url = `${server.url}/`;
     const account = anvil.accounts[0];
     const shortAddress = `${account.address.slice(0, 4)}…${account.address.slice(-6)}`;
     const chains = [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl, name: 'Local Devnet' }];

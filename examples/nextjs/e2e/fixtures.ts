@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test as base, type Page } from '@playwright/test';
 import {
   type BareAnvilFixture,
@@ -12,23 +10,15 @@ import {
   startAnvil,
   startSolanaRpc,
 } from '@latch/testkit';
-import { freePort, startServiceProcess } from '@latch/testkit/services';
+import { type NextExampleServer, startNextExample } from '../scripts/startServer.mjs';
 
 export { expect };
 
-const APP_DIR = new URL('..', import.meta.url).pathname;
-const NEXT_BIN = createRequire(import.meta.url).resolve('next/dist/bin/next');
 /** A real ed25519 key (32-byte hex seed), funded by the fixture. */
 export const SOLANA_SEED = '41'.repeat(32);
 export const SOLANA_FUNDING_LAMPORTS = 2_000_000_000n;
 
-export interface ExampleServer {
-  url: string;
-  /** Origins the page may reach: the app and the configured RPCs. */
-  allowedOrigins: string[];
-}
-
-type WorkerFixtures = { anvil: BareAnvilFixture; solana: SolanaRpcFixture; app: ExampleServer };
+type WorkerFixtures = { anvil: BareAnvilFixture; solana: SolanaRpcFixture; app: Omit<NextExampleServer, 'stop'> };
 type TestFixtures = {
   installWallet(page: Page, accountIndex?: number): Promise<string>;
   installSolanaWallet(page: Page): Promise<string>;
@@ -62,24 +52,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   app: [
     async ({ anvil, solana }, use) => {
-      if (!existsSync(`${APP_DIR}.next/BUILD_ID`)) throw new Error('examples/nextjs is not built: run `npm run build` first');
-      const port = await freePort();
-      const server = await startServiceProcess({
-        args: [NEXT_BIN, 'start', '--hostname', '127.0.0.1', '--port', String(port)],
-        cwd: APP_DIR,
-        env: {
-          NEXT_TELEMETRY_DISABLED: '1',
-          NODE_ENV: 'production',
-          LATCH_EIP155_RPC_URL: anvil.rpcUrl,
-          LATCH_EIP155_CHAIN_ID: String(anvil.chainId),
-          LATCH_SOLANA_RPC_URL: solana.rpcUrl,
-          LATCH_SOLANA_CAIP_NETWORK_ID: solana.caipNetworkId,
-        },
-        ready: /Ready in/,
-      });
+      const server = await startNextExample({ eip155: anvil, solana });
       try {
-        const url = `http://127.0.0.1:${port}`;
-        await use({ url, allowedOrigins: [url, new URL(anvil.rpcUrl).origin, new URL(solana.rpcUrl).origin] });
+        await use({ url: server.url, allowedOrigins: server.allowedOrigins });
       } finally {
         await server.stop();
       }
