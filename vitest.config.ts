@@ -20,6 +20,7 @@ const packages = [
   'connector-embedded',
   'service-embedded-wallet',
   'ui-react',
+  'examples/nextjs',
   'bench',
 ].filter((dir) => existsSync(`${dir}/vitest.config.ts`));
 

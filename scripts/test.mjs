@@ -41,8 +41,10 @@ if (!ok) process.exit(1);
 mkdirSync('.latch-test-results', { recursive: true });
 const vitestJson = '.latch-test-results/vitest.json';
 const playwrightJson = '.latch-test-results/playwright.json';
+const nextjsPlaywrightJson = '.latch-test-results/playwright-nextjs.json';
 rmSync(vitestJson, { force: true });
 rmSync(playwrightJson, { force: true });
+rmSync(nextjsPlaywrightJson, { force: true });
 
 const unitOk = step('unit and component tests', 'npx', [
   'vitest',
@@ -53,6 +55,8 @@ const unitOk = step('unit and component tests', 'npx', [
 ]);
 // End-to-end in Debian's Chromium against the built demo, real anvil chains and mock wallets.
 const e2eOk = step('end-to-end tests', 'npx', ['playwright', 'test', '-c', 'examples/react-vite/playwright.config.ts']);
+// The Next.js example (built by `npm run build` above): one `next start`, its own anvil and Solana RPC.
+const nextjsOk = step('end-to-end tests, Next.js example', 'npx', ['playwright', 'test', '-c', 'examples/nextjs/playwright.config.ts']);
 
 let passed = 0;
 let failed = 0;
@@ -63,13 +67,15 @@ if (existsSync(vitestJson)) {
   failed += report.numFailedTests + (report.numRuntimeErrorTests ?? 0);
   skipped += report.numPendingTests + report.numTodoTests;
 } else failed += 1;
-if (existsSync(playwrightJson)) {
-  const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
-  passed += stats.expected + stats.flaky;
-  failed += stats.unexpected;
-  skipped += stats.skipped;
-  if (stats.flaky) console.log(`[latch] ${stats.flaky} end-to-end test(s) passed only on retry`);
-} else failed += 1;
+for (const json of [playwrightJson, nextjsPlaywrightJson]) {
+  if (existsSync(json)) {
+    const { stats } = JSON.parse(readFileSync(json, 'utf8'));
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+    skipped += stats.skipped;
+    if (stats.flaky) console.log(`[latch] ${stats.flaky} end-to-end test(s) passed only on retry`);
+  } else failed += 1;
+}
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(unitOk && e2eOk && failed === 0 ? 0 : 1);
+process.exit(unitOk && e2eOk && nextjsOk && failed === 0 ? 0 : 1);

@@ -20,7 +20,14 @@ import type { Nft, Page, Transaction } from './plugins/dataServices.js';
 import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
 import { getSnapshot, type ModalSnapshot } from './snapshot.js';
-import { activeNamespaceAtom, connectionStatusAtom, type NetworkState, networksAtom, OBSERVED_ATOMS } from './state/atoms.js';
+import {
+  activeAccountAtom,
+  activeNamespaceAtom,
+  connectionStatusAtom,
+  type NetworkState,
+  networksAtom,
+  OBSERVED_ATOMS,
+} from './state/atoms.js';
 import { claimStoragePrefix, createMemoryStorage, createStorage, defaultWebStorage } from './storage.js';
 import { connectTelemetry } from './telemetry/lazyTelemetry.js';
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from './types.js';
@@ -157,6 +164,13 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
 
   initialNetworks(ctx);
   store.set(connectionStatusAtom, initialConnectionStatus(ctx.storage.get('connectionStatus')));
+  // The connected account is kept with the status, so a server render can show it (cookie storage).
+  teardowns.push(
+    store.sub(activeAccountAtom, () => {
+      const account = store.get(activeAccountAtom);
+      if (account?.status === 'connected' && account.caipAddress) ctx.storage.set('activeCaipAddress', account.caipAddress);
+    }),
+  );
 
   function registerAdapter(adapter: ChainAdapter): void {
     const ns = adapter.namespace;

@@ -31,6 +31,13 @@ export {
   type SocialProvider,
 } from './options.js';
 export type { StorageLike } from './storage.js';
+export {
+  cookieStorage,
+  cookieToInitialState,
+  parseCookies,
+  type CookieStorageOptions,
+  type LatchInitialState,
+} from './cookieStorage.js';
 
 // Domain types (§3) and the state a snapshot carries.
 export type {

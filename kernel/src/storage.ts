@@ -1,5 +1,5 @@
-import type { CaipNetworkId, ChainNamespace, ConnectionStatus, RecentWallet } from './types.js';
-import { isCaipNamespace } from './caip.js';
+import type { CaipAddress, CaipNetworkId, ChainNamespace, ConnectionStatus, RecentWallet } from './types.js';
+import { isCaipNamespace, parseCaipAddress } from './caip.js';
 import type { ConnectorStorage } from './plugins/ConnectorPlugin.js';
 
 /** The part of the Web Storage API the kernel uses. */
@@ -22,6 +22,7 @@ export const STORAGE_KEYS = {
   connectedNamespaces: 'connected_namespaces',
   nativeBalanceCache: 'native_balance_cache',
   identityCache: 'identity_cache',
+  activeCaipAddress: 'active_caip_address',
 } as const;
 export type StorageKey = keyof typeof STORAGE_KEYS;
 
@@ -46,6 +47,7 @@ const VALIDATORS: { [K in StorageKey]: (v: unknown) => boolean } = {
   connectedNamespaces: (v) => Array.isArray(v) && v.every(isNamespace),
   nativeBalanceCache: isRecord,
   identityCache: isRecord,
+  activeCaipAddress: (v) => isString(v) && parseCaipAddress(v) !== undefined,
 };
 
 export interface StoredValues {
@@ -56,6 +58,8 @@ export interface StoredValues {
   connectedNamespaces: ChainNamespace[];
   nativeBalanceCache: Record<string, { value: unknown; expiresAt: number }>;
   identityCache: Record<string, { value: unknown; expiresAt: number }>;
+  /** The active account while connected: what a server render shows before the wallet confirms it. */
+  activeCaipAddress: CaipAddress;
 }
 
 export type CacheKey = 'nativeBalanceCache' | 'identityCache';

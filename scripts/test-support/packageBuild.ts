@@ -14,8 +14,10 @@ export type OutputChunk = Rollup.OutputChunk;
 export async function buildPackage(packageDir: string) {
   const outDir = mkdtempSync(join(packageDir, '.build-test-'));
   // vitest sets NODE_ENV=test, which would switch JSX to React's development runtime.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
+  // (Written through a plain record: Next's types, checked with the Next.js example, make NODE_ENV read-only.)
+  const env: Record<string, string | undefined> = process.env;
+  const nodeEnv = env.NODE_ENV;
+  env.NODE_ENV = 'production';
   let chunks: OutputChunk[];
   try {
     const output = (await build({
@@ -26,7 +28,7 @@ export async function buildPackage(packageDir: string) {
     })) as Rollup.RollupOutput[];
     chunks = output.flatMap((o) => o.output).filter((c): c is OutputChunk => c.type === 'chunk');
   } finally {
-    process.env.NODE_ENV = nodeEnv;
+    env.NODE_ENV = nodeEnv;
   }
   const isLocal = (fileName: string) => chunks.some((c) => c.fileName === fileName);
   return {

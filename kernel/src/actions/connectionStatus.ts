@@ -39,5 +39,6 @@ export function transitionStatus(ctx: KernelContext, event: StatusEvent, namespa
     ctx.bus.emit('CONNECTION_STATUS', { status: next });
   }
   if (next === 'connected' || next === 'disconnected') ctx.storage.set('connectionStatus', next);
+  if (next === 'disconnected') ctx.storage.remove('activeCaipAddress');
   return next;
 }

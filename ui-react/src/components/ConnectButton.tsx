@@ -1,7 +1,7 @@
 import { formatAccountBalance, truncateAddress } from '@latch/kernel';
 import { useEffect, useState } from 'react';
 import { useLatchModal } from '../context.js';
-import { useHydrated, useKernelAtom } from '../hooks/useKernelState.js';
+import { useHydrated, useInitialAddress, useKernelAtom } from '../hooks/useKernelState.js';
 import { Avatar } from '../parts/Avatar.js';
 import { themeAtom } from '../theme/themeAtom.js';
 import { THEME_DEFAULTS } from '../theme/theme.js';
@@ -15,7 +15,10 @@ export interface ConnectButtonProps {
   balance?: 'show' | 'hide';
 }
 
-/** The connect / account button. Server-rendered and hydrated as the disconnected button. */
+/**
+ * The connect / account button. Server-rendered and hydrated as the disconnected button, or, with
+ * the provider's `initialState`, as the account button for the address the cookies name.
+ */
 export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connecting…', balance = 'show' }: ConnectButtonProps) {
   const modal = useLatchModal();
   const hydrated = useHydrated();
@@ -38,8 +41,10 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
     return () => (globalThis as { cancelIdleCallback?: (h: number) => void }).cancelIdleCallback?.(handle);
   }, [modal]);
 
-  const connected = hydrated && account?.status === 'connected' && account.address;
-  if (!connected) {
+  const initialAddress = useInitialAddress(hydrated, status);
+  const live = hydrated && account?.status === 'connected' && account.address ? account : undefined;
+  const address = live?.address ?? initialAddress;
+  if (!address) {
     const busy = hydrated && (status === 'connecting' || status === 'reconnecting');
     return (
       <button
@@ -55,20 +60,21 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
       </button>
     );
   }
-  const name = account.profileName ?? truncateAddress(account.address ?? '');
+  const name = live?.profileName ?? truncateAddress(address);
   const shownBalance =
-    balance === 'show' && account.balance !== undefined ? formatAccountBalance(account.balance, account.balanceSymbol) : undefined;
+    balance === 'show' && live?.balance !== undefined ? formatAccountBalance(live.balance, live.balanceSymbol) : undefined;
   return (
     <button
       type="button"
       data-testid="latch-account-button"
+      aria-busy={!live || undefined}
       style={hostButtonStyle(theme.mode, accent, false)}
       onPointerEnter={prefetch}
       onFocus={prefetch}
-      onClick={() => void modal.open({ view: 'Account' })}
+      onClick={() => void modal.open(live ? { view: 'Account' } : undefined)}
     >
       {shownBalance ? <span style={{ opacity: 0.8, fontWeight: 500 }}>{shownBalance}</span> : null}
-      <Avatar address={account.address ?? ''} image={account.profileImage} hosts={modal.options.imageHosts} size={22} />
+      <Avatar address={address} image={live?.profileImage} hosts={modal.options.imageHosts} size={22} />
       <span>{name}</span>
     </button>
   );

@@ -29,6 +29,7 @@ export function useModal() {
 
 /** The account of one namespace, or of the active one. Disconnected until hydrated (SSR-safe). */
 export function useAccount({ namespace }: { namespace?: ChainNamespace } = {}) {
+  const modal = useLatchModal();
   const hydrated = useHydrated();
   const accounts = useKernelAtom(accountsAtom);
   const active = useKernelAtom(activeNamespaceAtom);
@@ -43,7 +44,8 @@ export function useAccount({ namespace }: { namespace?: ChainNamespace } = {}) {
       isConnected: false,
       status: own,
       allAccounts: [],
-      namespace: namespace ?? active,
+      // Until hydrated, the configured default's: the server cannot know the namespace stored in this browser.
+      namespace: namespace ?? (hydrated ? active : modal.options.defaultNetwork.chainNamespace),
     } as const;
   }
   return {

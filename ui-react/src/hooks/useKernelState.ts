@@ -1,7 +1,8 @@
+import type { ConnectionStatus } from '@latch/kernel';
 import { type Atom, getInternals } from '@latch/kernel/internal';
 import { useAtomValueRawSync } from 'jotai/react';
-import { useSyncExternalStore } from 'react';
-import { useLatchModal } from '../context.js';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useLatchInitialState, useLatchModal } from '../context.js';
 
 /**
  * Reads one kernel atom from the instance's own jotai store with jotai's `useAtomValueRawSync`; re-renders
@@ -23,4 +24,19 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * The address the server rendered from the cookies, while the wallet has not yet confirmed or
+ * refused it: through server rendering and hydration, then while the stored session is restored.
+ * Once the kernel settles (connected or not) it is never shown again: the wallet decides.
+ */
+export function useInitialAddress(hydrated: boolean, status: ConnectionStatus): string | undefined {
+  const initial = useLatchInitialState();
+  const [settled, setSettled] = useState(false);
+  const pending = initial !== undefined && !settled && (!hydrated || status === 'connecting' || status === 'reconnecting');
+  useEffect(() => {
+    if (initial && hydrated && !pending) setSettled(true);
+  }, [initial, hydrated, pending]);
+  return pending ? initial.address : undefined;
 }

@@ -1,0 +1,37 @@
+// Starts the built example (`next start`) on a free loopback port against the given chains; used by the e2e
+// fixture and bench/nextjs-reload.mjs. Resolves { url, allowedOrigins, stop() }.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { freePort, startServiceProcess } from '@latch/testkit/services';
+
+const APP_DIR = new URL('..', import.meta.url).pathname;
+const NEXT_BIN = createRequire(import.meta.url).resolve('next/dist/bin/next');
+
+/**
+ * @param {{ eip155: { rpcUrl: string; chainId: number }; solana: { rpcUrl: string; caipNetworkId: string }; env?: Record<string, string> }} chains
+ */
+export async function startNextExample({ eip155, solana, env = {} }) {
+  if (!existsSync(`${APP_DIR}.next/BUILD_ID`)) throw new Error('examples/nextjs is not built: run `npm run build` first');
+  const port = await freePort();
+  const server = await startServiceProcess({
+    args: [NEXT_BIN, 'start', '--hostname', '127.0.0.1', '--port', String(port)],
+    cwd: APP_DIR,
+    env: {
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+      LATCH_EIP155_RPC_URL: eip155.rpcUrl,
+      LATCH_EIP155_CHAIN_ID: String(eip155.chainId),
+      LATCH_SOLANA_RPC_URL: solana.rpcUrl,
+      LATCH_SOLANA_CAIP_NETWORK_ID: solana.caipNetworkId,
+      ...env,
+    },
+    ready: /Ready in/,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    /** Origins the page may reach: the app and the configured RPCs. */
+    allowedOrigins: [url, new URL(eip155.rpcUrl).origin, new URL(solana.rpcUrl).origin],
+    stop: () => server.stop(),
+  };
+}
