@@ -18,6 +18,7 @@ const packages = [
   'connector-embedded',
   'ui-react',
   'bench',
+  'packaging',
 ].filter((dir) => existsSync(`${dir}/vitest.config.ts`));
 
 export default defineConfig({
