@@ -3,6 +3,7 @@ export interface LockPackage {
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 export const SERVER_LIBRARIES: string[];
 export function readLockPackages(appDir: string): Record<string, LockPackage>;

@@ -24,7 +24,7 @@ export function resolveInstalled(packages, fromKey, name) {
 }
 
 /**
- * Every package installed for `name` (its dependencies, installed peers and optional dependencies, transitively),
+ * Every package installed for `name` (its dependencies, required peers and optional dependencies, transitively),
  * each with the chain of names that brought it in.
  * @returns {Map<string, string[]>} lockfile key → chain from `name` to that package
  */
@@ -39,11 +39,12 @@ export function dependencyClosure(packages, name) {
     const wanted = [
       ...Object.keys(entry.dependencies ?? {}),
       ...Object.keys(entry.optionalDependencies ?? {}),
-      ...Object.keys(entry.peerDependencies ?? {}),
+      // An optional peer is the app's choice (e.g. kysely for @latch/siwx/server), not part of the package's tree.
+      ...Object.keys(entry.peerDependencies ?? {}).filter((peer) => !entry.peerDependenciesMeta?.[peer]?.optional),
     ];
     for (const dep of wanted) {
       const depKey = resolveInstalled(packages, key, dep);
-      // An optional dependency for another platform, or an optional peer the app did not install.
+      // An optional dependency for another platform.
       if (!depKey || chains.has(depKey)) continue;
       chains.set(depKey, [...(chains.get(key) ?? []), dep]);
       queue.push(depKey);
