@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureInstall } from './ensure-install.mjs';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -83,6 +84,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error('--out needs a folder');
     process.exit(2);
   }
+  ensureInstall(repoRoot);
   const tarballs = packAll({ outDir: resolve(process.cwd(), outDir), build: !args.includes('--no-build'), quiet: true });
   for (const path of tarballs.values()) console.log(path);
   console.log(
