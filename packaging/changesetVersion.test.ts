@@ -2,24 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../scripts/pack.mjs';
+import { type PackageManifest, repoRoot } from '../scripts/pack.mjs';
 import { freshDir } from './lib/packedApp.mjs';
 
 // `changeset version` on a copy of the workspace's manifests: the repository's .changeset folder and versions are never
 // touched. Internal dependencies are pinned exactly (`0.0.0`), so a bump must carry to every package that pins it.
 
-interface Manifest {
-  name: string;
-  version: string;
-  private?: boolean;
-  dependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
-  peerDependencies?: Record<string, string>;
-}
-
 const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] };
 const workspaces = rootManifest.workspaces;
-const readManifest = (base: string, dir: string) => JSON.parse(readFileSync(join(base, dir, 'package.json'), 'utf8')) as Manifest;
+const readManifest = (base: string, dir: string) => JSON.parse(readFileSync(join(base, dir, 'package.json'), 'utf8')) as PackageManifest;
 const before = new Map(workspaces.map((dir) => [readManifest(repoRoot, dir).name, { dir, manifest: readManifest(repoRoot, dir) }]));
 
 /** A temporary copy of what `changeset version` reads and writes, with `changesets` (file name → text) pending. */
