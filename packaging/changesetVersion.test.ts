@@ -26,7 +26,7 @@ function versionedCopy(changesets: Record<string, string>) {
     const changelog = join(repoRoot, dir, 'CHANGELOG.md');
     if (existsSync(changelog)) copyFileSync(changelog, join(copy.dir, dir, 'CHANGELOG.md'));
   }
-  execFileSync(join(repoRoot, 'node_modules/.bin/changeset'), ['version'], { cwd: copy.dir, stdio: 'pipe' });
+  execFileSync(join(repoRoot, 'node_modules/.bin/changeset'), ['version'], { cwd: copy.dir, stdio: 'pipe', timeout: 120_000 });
   return {
     ...copy,
     manifest: (name: string) => readManifest(copy.dir, before.get(name)?.dir ?? name),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserPackages, repoRoot } from '../scripts/pack.mjs';
 import { readLockPackages, SERVER_LIBRARIES, serverLibrariesIn } from './lib/installedTree.mjs';
-import { appEnv, freshDir, installPackedApp, lockfileVersion } from './lib/packedApp.mjs';
+import { APP_HOOK_TIMEOUT_MS, APP_STEP_TIMEOUT_MS, appEnv, freshDir, installPackedApp, lockfileVersion } from './lib/packedApp.mjs';
 
 interface PackedApp {
   /** Shown in the test names. */
@@ -55,15 +55,17 @@ it('the Vite app pins the versions of the repository lockfile (what `npm ci` of 
 });
 
 describe.each(apps.map((app) => [app.name, app] as const))('%s installed from the tarballs', (_, app) => {
-  const folder = freshDir('latch-packed-app-');
-  const dir = folder.dir;
+  let folder: ReturnType<typeof freshDir> | undefined;
+  let dir = '';
   let installed: string[] = [];
 
   beforeAll(() => {
+    folder = freshDir('latch-packed-app-');
+    dir = folder.dir;
     const tarballs = new Map(Object.entries(inject('tarballs')));
     installed = installPackedApp({ source: app.source, dir, tarballs, extraPackages: app.extraPackages }).installed;
-  });
-  afterAll(() => folder.remove());
+  }, APP_HOOK_TIMEOUT_MS);
+  afterAll(() => folder?.remove());
 
   it('installs the @latch packages from the tarballs, not as links to the repository', () => {
     const packages = readLockPackages(dir);
@@ -75,20 +77,39 @@ describe.each(apps.map((app) => [app.name, app] as const))('%s installed from th
     }
   });
 
-  it('has exactly one React (two copies leave a blank page: "Cannot read properties of null (reading \'useContext\')")', () => {
-    const packages = readLockPackages(dir);
-    const reacts = Object.keys(packages).filter((key) => key === 'node_modules/react' || key.endsWith('/node_modules/react'));
-    expect(reacts).toEqual(['node_modules/react']);
-    // npm's own view agrees: it exits non-zero on an invalid or missing peer.
-    const tree = execFileSync('npm', ['ls', 'react', '--all', '--parseable'], { cwd: dir, env: appEnv(), encoding: 'utf8' });
-    expect(new Set(tree.trim().split('\n'))).toEqual(new Set([join(dir, 'node_modules/react')]));
-  });
+  it(
+    'has exactly one React (two copies leave a blank page: "Cannot read properties of null (reading \'useContext\')")',
+    () => {
+      const packages = readLockPackages(dir);
+      const reacts = Object.keys(packages).filter((key) => key === 'node_modules/react' || key.endsWith('/node_modules/react'));
+      expect(reacts).toEqual(['node_modules/react']);
+      // npm's own view agrees: it exits non-zero on an invalid or missing peer.
+      const tree = execFileSync('npm', ['ls', 'react', '--all', '--parseable'], {
+        cwd: dir,
+        env: appEnv(),
+        encoding: 'utf8',
+        timeout: APP_STEP_TIMEOUT_MS,
+      });
+      expect(new Set(tree.trim().split('\n'))).toEqual(new Set([join(dir, 'node_modules/react')]));
+    },
+    APP_HOOK_TIMEOUT_MS,
+  );
 
-  it('builds, and the output holds Latch', () => {
-    execFileSync('npm', ['run', 'build'], { cwd: dir, env: appEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    const js = builtJavaScript(join(dir, app.output));
-    for (const text of app.expectInOutput) expect(js, text).toContain(text);
-  });
+  it(
+    'builds, and the output holds Latch',
+    () => {
+      execFileSync('npm', ['run', 'build'], {
+        cwd: dir,
+        env: appEnv(),
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: APP_STEP_TIMEOUT_MS,
+      });
+      const js = builtJavaScript(join(dir, app.output));
+      for (const text of app.expectInOutput) expect(js, text).toContain(text);
+    },
+    APP_HOOK_TIMEOUT_MS,
+  );
 
   it.each((app.checkServerLibraries ?? []).map((name) => [name]))(
     `%s: its installed tree holds no server library (${SERVER_LIBRARIES.join(', ')})`,

@@ -41,7 +41,12 @@ describe('every publishable package, as packed', () => {
     let output = '';
     let status = 0;
     try {
-      output = execFileSync(join(repoRoot, 'node_modules/.bin/attw'), args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      output = execFileSync(join(repoRoot, 'node_modules/.bin/attw'), args, {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // A bound against a hang, below the test's own (the tool takes a few seconds).
+        timeout: 120_000,
+      });
     } catch (error) {
       const failed = error as { status: number; stdout: string; stderr: string };
       status = failed.status;

@@ -1,3 +1,5 @@
+export const APP_HOOK_TIMEOUT_MS: number;
+export const APP_STEP_TIMEOUT_MS: number;
 export function appEnv(): NodeJS.ProcessEnv;
 export function freshDir(prefix: string): { dir: string; remove: () => void };
 export function lockfileVersion(name: string): string;

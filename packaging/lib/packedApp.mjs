@@ -31,6 +31,15 @@ export function lockfileVersion(name) {
   return version;
 }
 
+/**
+ * Bound on one install or build in an app, against a hang (never a measure of speed). The install of every browser
+ * package took 90 s on a 2-core machine at load 13 and 200 s at load 22, so it gets twice a set-up's 5 minutes
+ * (SET_UP_TIMEOUT_MS in testkit/src/timeouts.ts) less 30 s: the process is killed and named before its hook
+ * (APP_HOOK_TIMEOUT_MS) gives up.
+ */
+export const APP_HOOK_TIMEOUT_MS = 600_000;
+export const APP_STEP_TIMEOUT_MS = APP_HOOK_TIMEOUT_MS - 30_000;
+
 /** `npm install` in `dir`, preferring the cache; returns npm's output for a failing test's message. */
 export function npmInstall(dir, args = []) {
   return execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...args], {
@@ -38,6 +47,7 @@ export function npmInstall(dir, args = []) {
     env: appEnv(),
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: APP_STEP_TIMEOUT_MS,
   });
 }
 
