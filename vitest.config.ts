@@ -22,6 +22,7 @@ const packages = [
   'ui-react',
   'examples/nextjs',
   'bench',
+  'packaging',
 ].filter((dir) => existsSync(`${dir}/vitest.config.ts`));
 
 export default defineConfig({

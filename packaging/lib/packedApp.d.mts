@@ -1,0 +1,10 @@
+export const APP_HOOK_TIMEOUT_MS: number;
+export const APP_STEP_TIMEOUT_MS: number;
+export function appEnv(): NodeJS.ProcessEnv;
+export function freshDir(prefix: string): { dir: string; remove: () => void };
+export function lockfileVersion(name: string): string;
+export function npmInstall(dir: string, args?: string[]): string;
+export function installPackedApp(options: { source: string; dir: string; tarballs: Map<string, string>; extraPackages?: string[] }): {
+  installed: string[];
+  output: string;
+};

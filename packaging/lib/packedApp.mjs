@@ -1,0 +1,78 @@
+// An app outside the repository that installs Latch from packed tarballs, as an integrator would before Latch is on the
+// registry: no workspace links, every other package from the npm cache (or the registry when the cache lacks it).
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot, tarballsWithInternalDependencies } from '../../scripts/pack.mjs';
+
+/**
+ * The environment for npm and builds in the app: without the `npm_*` variables of an enclosing `npm test` (its
+ * `npm_config_local_prefix` would point npm back at the repository) and without NODE_ENV (vitest sets it to `test`).
+ */
+export function appEnv() {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (key.toLowerCase().startsWith('npm_')) delete env[key];
+  delete env.NODE_ENV;
+  return env;
+}
+
+/** A fresh folder outside the repository; `remove()` deletes it. */
+export function freshDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The version of `name` the repository's lockfile installs at its root (what `npm ci` of the repo put in the cache). */
+export function lockfileVersion(name) {
+  const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8'));
+  const version = lock.packages[`node_modules/${name}`]?.version;
+  if (!version) throw new Error(`${name} is not in the repository's package-lock.json`);
+  return version;
+}
+
+/**
+ * Bound on one install or build in an app, against a hang (never a measure of speed). The install of every browser
+ * package took 90 s on a 2-core machine at load 13 and 200 s at load 22, so it gets twice a set-up's 5 minutes
+ * (SET_UP_TIMEOUT_MS in testkit/src/timeouts.ts) less 30 s: the process is killed and named before its hook
+ * (APP_HOOK_TIMEOUT_MS) gives up.
+ */
+export const APP_HOOK_TIMEOUT_MS = 600_000;
+export const APP_STEP_TIMEOUT_MS = APP_HOOK_TIMEOUT_MS - 30_000;
+
+/** `npm install` in `dir`, preferring the cache; returns npm's output for a failing test's message. */
+export function npmInstall(dir, args = []) {
+  return execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...args], {
+    cwd: dir,
+    env: appEnv(),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: APP_STEP_TIMEOUT_MS,
+  });
+}
+
+/**
+ * Copy the app at `source` (a folder with a package.json, e.g. packaging/apps/vite-react or an example) to `dir`,
+ * point its @latch dependencies, and `extraPackages`, at the tarballs (with the @latch packages they depend on), and
+ * install. Folders a build or an install left in the source are not copied.
+ */
+export function installPackedApp({ source, dir, tarballs, extraPackages = [] }) {
+  const skip = new Set(['node_modules', 'dist', '.next', 'package-lock.json']);
+  cpSync(source, dir, { recursive: true, filter: (path) => !skip.has(path.slice(path.lastIndexOf('/') + 1)) });
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const latch = [
+    ...new Set([
+      ...Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => name.startsWith('@latch/')),
+      ...extraPackages,
+    ]),
+  ];
+  for (const field of ['dependencies', 'devDependencies']) {
+    for (const name of Object.keys(manifest[field] ?? {})) if (name.startsWith('@latch/')) delete manifest[field][name];
+  }
+  const packed = tarballsWithInternalDependencies(latch, tarballs);
+  const names = [...tarballs].filter(([, path]) => packed.includes(path)).map(([name]) => name);
+  manifest.dependencies = { ...manifest.dependencies };
+  for (const name of names) manifest.dependencies[name] = `file:${tarballs.get(name)}`;
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return { installed: names, output: npmInstall(dir) };
+}
