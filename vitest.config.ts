@@ -16,6 +16,7 @@ const packages = [
   'feature-names',
   'connector-walletconnect',
   'connector-embedded',
+  'wagmi-interop',
   'ui-react',
   'bench',
 ].filter((dir) => existsSync(`${dir}/vitest.config.ts`));
