@@ -17,15 +17,17 @@ export const MODAL_CLOSED_MESSAGE = 'The visitor closed the Latch modal without 
 
 export const LATCH_CONNECTOR_TYPE = 'latch';
 
+/** The connected wallet's EIP-1193 provider; undefined while no wallet is connected on eip155. */
+export type LatchProvider = EIP1193Provider | undefined;
+
 /**
  * A wagmi connector whose wallet is the one the Latch modal connects on eip155. Latch owns the connection:
  * wagmi's `connect` opens the modal, `disconnect` disconnects Latch's eip155 wallet, `switchChain` switches
  * Latch's network; and whatever happens in Latch (its Connect button, its Account view, the wallet itself)
  * reaches wagmi as connector events. The modal must list the chains wagmi switches to among its networks.
  */
-export function latchConnector(modal: ModalInstance, options: LatchConnectorOptions = {}) {
-  type Provider = EIP1193Provider | undefined;
-  return ((config) => {
+export function latchConnector(modal: ModalInstance, options: LatchConnectorOptions = {}): CreateConnectorFn<LatchProvider> {
+  return (config) => {
     const read = (): Eip155View => readEip155(modal.getState());
     let last: Eip155View = read();
     // Set while wagmi asks Latch to disconnect, so the state change it causes is not reported back as a second disconnect.
@@ -131,7 +133,7 @@ export function latchConnector(modal: ModalInstance, options: LatchConnectorOpti
         return read().chainId ?? config.chains[0].id;
       },
 
-      async getProvider(): Promise<Provider> {
+      async getProvider(): Promise<LatchProvider> {
         return readEip155(await settledState(modal)).provider;
       },
 
@@ -156,5 +158,5 @@ export function latchConnector(modal: ModalInstance, options: LatchConnectorOpti
         config.emitter.emit('disconnect');
       },
     };
-  }) satisfies CreateConnectorFn<Provider>;
+  };
 }
