@@ -52,7 +52,7 @@ const servers = new Map();
 let browserVersion = 'unknown';
 try {
   for (const r of measured) servers.set(r.scenario.name, await serveDirectory(r.sizes.outDir, { index: r.sizes.html }));
-  const visits = measured.flatMap((r) => MODES.map((mode) => ({ r, mode })));
+  const visits = measured.flatMap((r) => [...MODES, ...(r.scenario.reload ? ['reload'] : [])].map((mode) => ({ r, mode })));
   if (options.screenshots) mkdirSync(options.screenshots, { recursive: true });
   for (let round = -options.warmup; round < options.runs; round++) {
     const browser = await launchBrowser();

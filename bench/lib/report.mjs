@@ -60,6 +60,12 @@ const FIGURES = [
     timed: (r) => okRuns(r, 'at-once').map((run) => run.openMs),
   },
   {
+    title: 'reload → connected address visible',
+    read: (r) => median(okRuns(r, 'reload').map((run) => run.reloadMs)),
+    format: ms,
+    timed: (r) => okRuns(r, 'reload').map((run) => run.reloadMs),
+  },
+  {
     title: 'JS heap after open',
     read: (r) => median(okRuns(r, 'settled').map((run) => run.heapBytes)),
     format: mb,
@@ -112,13 +118,13 @@ function ratioTable(results, against) {
 function spreadTable(results) {
   const timed = FIGURES.filter((f) => f.timed);
   return [
-    row(['scenario', 'runs ok (settled / at once)', ...timed.map((f) => `${f.title}, q1–q3`)]),
+    row(['scenario', 'runs ok (settled / at once / reload)', ...timed.map((f) => `${f.title}, q1–q3`)]),
     row(['---', '---:', ...timed.map(() => '---:')]),
     ...results.map((r) => {
       const count = (mode) => `${okRuns(r, mode).length}/${r.runs.filter((run) => run.mode === mode).length}`;
       return row([
         r.scenario.label,
-        `${count('settled')} / ${count('at-once')}`,
+        `${count('settled')} / ${count('at-once')} / ${r.scenario.reload ? count('reload') : dash}`,
         ...timed.map((f) => {
           const [q1, q3] = quartiles(f.timed(r));
           return q1 === undefined ? dash : `${f.format(q1)} – ${f.format(q3)}`;
