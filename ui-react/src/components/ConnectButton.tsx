@@ -30,13 +30,16 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
     void modal.prefetch();
   };
 
-  // Warm the modal's code when the browser is idle, so the first click opens at once.
+  // Warm the modal's code when the browser is idle, so the first click opens at once; after a reload, only once the
+  // stored session is restored: its code and wallet calls go first, the address shows sooner.
+  const settling = status === 'connecting' || status === 'reconnecting';
   useEffect(() => {
+    if (settling) return;
     const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
     if (!idle) return;
     const handle = idle(() => void modal.prefetch(), { timeout: 3000 });
     return () => (globalThis as { cancelIdleCallback?: (h: number) => void }).cancelIdleCallback?.(handle);
-  }, [modal]);
+  }, [modal, settling]);
 
   const connected = hydrated && account?.status === 'connected' && account.address;
   if (!connected) {
