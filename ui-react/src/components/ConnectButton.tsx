@@ -30,16 +30,13 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
     void modal.prefetch();
   };
 
-  // Warm the modal's code when the browser is idle, so the first click opens at once; after a reload, only once the
-  // stored session is restored: its code and wallet calls go first, the address shows sooner.
-  const settling = status === 'connecting' || status === 'reconnecting';
+  // Warm the modal's code when the browser is idle, so the first click opens at once.
   useEffect(() => {
-    if (settling) return;
     const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
     if (!idle) return;
     const handle = idle(() => void modal.prefetch(), { timeout: 3000 });
     return () => (globalThis as { cancelIdleCallback?: (h: number) => void }).cancelIdleCallback?.(handle);
-  }, [modal, settling]);
+  }, [modal]);
 
   const connected = hydrated && account?.status === 'connected' && account.address;
   if (!connected) {
