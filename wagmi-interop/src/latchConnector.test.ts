@@ -1,4 +1,4 @@
-import { createModal, type ModalInstance, type StorageLike } from '@latch/kernel';
+import { createModal, type ModalInstance } from '@latch/kernel';
 import { createEip155Adapter } from '@latch/adapter-eip155';
 import {
   type Config,
@@ -17,6 +17,7 @@ import {
 import { createPublicClient, defineChain, erc20Abi, http, verifyMessage } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, installWallet, walletDetail } from '../../adapter-eip155/src/test-support/announcements.js';
+import { createTestStorage } from '../../kernel/src/test-support/fakeAdapter.js';
 import { type Chains, createWallet, MOCK_RDNS, SECOND_CHAIN_ID, startChains } from '../../adapter-eip155/src/test-support/walletFixture.js';
 import { latchConnector, MODAL_CLOSED_MESSAGE } from './index.js';
 
@@ -31,19 +32,10 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-function memoryStorage(): StorageLike {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
-
 type Wallet = ReturnType<typeof createWallet>;
 
 /** One page load: the wallet announced on the page, a Latch modal with the eip155 adapter, a wagmi config using Latch. */
-function loadPage(wallet: Wallet, stored = { latch: memoryStorage(), wagmi: memoryStorage() }) {
+function loadPage(wallet: Wallet, stored = { latch: createTestStorage(), wagmi: createTestStorage() }) {
   const page = createPage();
   const uninstall = installWallet(page, walletDetail(MOCK_RDNS, { name: 'Mock Wallet', provider: wallet }));
   const modal = createModal({
