@@ -15,15 +15,26 @@ function installProbe({ buttonText, walletText, addressTail }) {
     return element.checkVisibility ? element.checkVisibility({ visibilityProperty: true }) : true;
   };
 
-  /** The visible element holding a text node that `matches`, through open shadow roots, or null. */
-  const findMatch = (matches, root = document) => {
+  /** A text's own painted box (it may overflow an element laid out at zero width while it animates open). */
+  const textVisible = (node, owner) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && (owner.checkVisibility ? owner.checkVisibility({ visibilityProperty: true }) : true);
+  };
+
+  /**
+   * The visible element holding a text node that `matches` (given the text and its element), through open shadow
+   * roots, or null. `byText`: judge by the text's own box rather than its element's.
+   */
+  const findMatch = (matches, root = document, byText = false) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
     for (let node = walker.currentNode; node; node = walker.nextNode()) {
       if (node.nodeType === Node.TEXT_NODE) {
         const owner = node.parentElement ?? node.parentNode?.host;
-        if (matches(node.data) && visible(owner)) return owner;
+        if (owner && matches(node.data, owner) && (byText ? textVisible(node, owner) : visible(owner))) return owner;
       } else if (node.shadowRoot) {
-        const inShadow = findMatch(matches, node.shadowRoot);
+        const inShadow = findMatch(matches, node.shadowRoot, byText);
         if (inShadow) return inShadow;
       }
     }
@@ -48,11 +59,13 @@ function installProbe({ buttonText, walletText, addressTail }) {
   probe.walletCentre = () => centreOf(findText(walletText));
 
   // Reload runs only: the connected address, however each kit shortens it ("0x19…", "0x1234…abcd"): a visible
-  // text holding "0x" and the address's last four hex digits, in any letter case.
+  // text holding the address's last four hex digits, in any letter case, in an element whose text holds "0x".
   if (addressTail) {
     const tail = addressTail.toLowerCase();
     const watchAddress = () => {
-      if (findMatch((data) => data.includes('0x') && data.toLowerCase().includes(tail))) probe.addressVisibleAt = performance.now();
+      // The tail's text node and "0x" may be apart ("0x19E7", "••••", "ff2A" as three nodes of one element).
+      const shows = (data, owner) => data.toLowerCase().includes(tail) && owner.textContent.includes('0x');
+      if (findMatch(shows, document, true)) probe.addressVisibleAt = performance.now();
       else requestAnimationFrame(watchAddress);
     };
     requestAnimationFrame(watchAddress);
