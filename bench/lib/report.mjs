@@ -61,6 +61,7 @@ const FIGURES = [
   },
   {
     title: 'reload → connected address visible',
+    applies: (r) => Boolean(r.scenario.reload),
     read: (r) => median(okRuns(r, 'reload').map((run) => run.reloadMs)),
     format: ms,
     timed: (r) => okRuns(r, 'reload').map((run) => run.reloadMs),
@@ -98,7 +99,12 @@ function header() {
 function valueTable(results) {
   return [
     ...header(),
-    ...results.map((r) => row([r.scenario.label, ...FIGURES.map((f) => (f.read(r) === undefined ? 'failed' : f.format(f.read(r))))])),
+    ...results.map((r) =>
+      row([
+        r.scenario.label,
+        ...FIGURES.map((f) => (f.applies && !f.applies(r) ? dash : f.read(r) === undefined ? 'failed' : f.format(f.read(r)))),
+      ]),
+    ),
   ];
 }
 
