@@ -19,6 +19,7 @@ const packages = [
   'connector-walletconnect',
   'connector-embedded',
   'service-embedded-wallet',
+  'wagmi-interop',
   'ui-react',
   'examples/nextjs',
   'bench',

@@ -1,7 +1,7 @@
 // `npm run bench`: installs what is missing, builds every scenario, measures them in Debian's
 // Chromium (interleaved runs, medians), prints the table and writes bench/RESULTS.md.
 // Knobs: BENCH_RUNS (9), BENCH_WARMUP (1), BENCH_SCENARIOS (all), BENCH_THINK_MS (1000),
-// BENCH_SETTLE_MS (1000), BENCH_SCREENSHOTS (a folder for one PNG of each open modal).
+// BENCH_SETTLE_MS (1000), BENCH_SCREENSHOTS (a folder for one PNG of each open modal), BENCH_MODES (all three).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readBudgets } from './lib/budget.mjs';
@@ -20,7 +20,8 @@ const options = {
   scenarios: selectedScenarios(),
   screenshots: process.env.BENCH_SCREENSHOTS,
 };
-const MODES = ['settled', 'at-once'];
+// BENCH_MODES=reload (or settled,at-once) measures only those; reload only where the scenario has it.
+const MODES = (process.env.BENCH_MODES ?? 'settled,at-once,reload').split(',').map((mode) => mode.trim());
 
 prepareRepo();
 const installSeconds = prepareBench();
@@ -52,7 +53,7 @@ const servers = new Map();
 let browserVersion = 'unknown';
 try {
   for (const r of measured) servers.set(r.scenario.name, await serveDirectory(r.sizes.outDir, { index: r.sizes.html }));
-  const visits = measured.flatMap((r) => MODES.map((mode) => ({ r, mode })));
+  const visits = measured.flatMap((r) => MODES.filter((mode) => mode !== 'reload' || r.scenario.reload).map((mode) => ({ r, mode })));
   if (options.screenshots) mkdirSync(options.screenshots, { recursive: true });
   for (let round = -options.warmup; round < options.runs; round++) {
     const browser = await launchBrowser();

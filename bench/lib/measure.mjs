@@ -2,6 +2,7 @@
 // name visible in the modal, JS heap after open, and every request to a host other than 127.0.0.1.
 import { CHROMIUM_ARGS, chromiumExecutable, MOCK_WALLET_INFO, mockWalletInitScript } from '@latch/testkit';
 import { chromium } from 'playwright-core';
+import { privateKeyToAccount } from 'viem/accounts';
 import { probeInitScript } from './probe.mjs';
 
 export const BUTTON_TEXT = 'Connect Wallet';
@@ -12,15 +13,16 @@ const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1000);
 const TIMEOUT_MS = 20_000;
 
+const WALLET_KEY = `0x${'11'.repeat(32)}`;
+/** The mock wallet's account: what a page shows once connected. */
+export const WALLET_ADDRESS = privateKeyToAccount(WALLET_KEY).address;
+
 // Read once: a concurrent `npm run build` of the testkit must not break the runs that follow.
 let walletScript;
 const mockWallet = () =>
   (walletScript ??= mockWalletInitScript({
     wallets: [
-      {
-        info: MOCK_WALLET_INFO,
-        options: { privateKey: `0x${'11'.repeat(32)}`, chains: [{ chainId: 1, rpcUrl: 'http://127.0.0.1:9' }], chainId: 1 },
-      },
+      { info: MOCK_WALLET_INFO, options: { privateKey: WALLET_KEY, chains: [{ chainId: 1, rpcUrl: 'http://127.0.0.1:9' }], chainId: 1 } },
     ],
   }));
 
@@ -41,6 +43,7 @@ function externalHost(url) {
  * `screenshot`: a PNG path to save the open modal to (BENCH_SCREENSHOTS), to check what was timed.
  */
 export async function measureRun(browser, { url, mode, screenshot }) {
+  if (mode === 'reload') return measureReload(browser, { url });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const external = [];
   const errors = [];
@@ -95,6 +98,79 @@ export async function measureRun(browser, { url, mode, screenshot }) {
     return {
       ok: false,
       mode,
+      error: `${error.message.split('\n')[0]}${pageErrors}`,
+      externalRequests: external.length,
+      hosts: [...external],
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Resolves with `probe[name]` once the page has set it (a frame time, a box centre), or throws naming `what`. */
+async function waitForProbe(page, name, what) {
+  const handle = await page
+    .waitForFunction((key) => window.__benchProbe?.[key], name, { timeout: TIMEOUT_MS, polling: 50 })
+    .catch(() => {
+      throw new Error(`${what} did not happen within ${TIMEOUT_MS} ms`);
+    });
+  return handle.jsonValue();
+}
+
+/** A probe function's result once it is truthy (e.g. the centre of an element that is about to show). */
+async function waitForProbeCall(page, name, what) {
+  const handle = await page
+    .waitForFunction((key) => window.__benchProbe?.[key]?.(), name, { timeout: TIMEOUT_MS, polling: 50 })
+    .catch(() => {
+      throw new Error(`${what} did not happen within ${TIMEOUT_MS} ms`);
+    });
+  return handle.jsonValue();
+}
+
+/**
+ * Reload → connected: in a fresh context, connects the mock wallet through the page's own UI (connect button, then
+ * the wallet's entry; the wallet approves at once), waits until the address shows and the page has stored what it
+ * keeps, then reloads and times navigation → the connected address visible. Requests are counted on the reload.
+ */
+async function measureReload(browser, { url }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const external = [];
+  const errors = [];
+  let counting = false;
+  const countRequest = (requestUrl) => {
+    const host = counting && externalHost(requestUrl);
+    if (host) external.push(host);
+  };
+  context.on('request', (request) => countRequest(request.url()));
+  try {
+    await context.addInitScript({ content: mockWallet() });
+    await context.addInitScript({
+      content: probeInitScript({ buttonText: BUTTON_TEXT, walletText: WALLET_TEXT, addressTail: WALLET_ADDRESS.slice(-4) }),
+    });
+    const page = await context.newPage();
+    page.on('websocket', (socket) => countRequest(socket.url()));
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    // Connecting is set-up, not timed: each step waits for the page to settle (modals animate in).
+    await page.goto(url, { waitUntil: 'load' });
+    const button = await waitForProbeCall(page, 'buttonCentre', `"${BUTTON_TEXT}" showing`);
+    await page.mouse.click(button.x, button.y);
+    await waitForProbeCall(page, 'walletCentre', `"${WALLET_TEXT}" showing after the click`);
+    await page.waitForTimeout(SETTLE_MS);
+    const wallet = await waitForProbeCall(page, 'walletCentre', `"${WALLET_TEXT}" still showing`);
+    await page.mouse.click(wallet.x, wallet.y);
+    await waitForProbe(page, 'addressVisibleAt', 'the address showing after connecting');
+    await page.waitForTimeout(SETTLE_MS);
+
+    counting = true;
+    await page.reload({ waitUntil: 'commit' });
+    const reloadMs = await waitForProbe(page, 'addressVisibleAt', 'the address showing after the reload');
+    return { ok: true, mode: 'reload', reloadMs, externalRequests: external.length, hosts: [...external] };
+  } catch (error) {
+    const pageErrors = errors.length ? ` (page errors: ${errors.slice(0, 3).join(' | ')})` : '';
+    return {
+      ok: false,
+      mode: 'reload',
       error: `${error.message.split('\n')[0]}${pageErrors}`,
       externalRequests: external.length,
       hosts: [...external],

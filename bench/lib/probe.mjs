@@ -4,7 +4,7 @@
 // shadow root (AppKit renders in shadow DOM, Latch in its own root). Checked once per animation
 // frame, in a requestAnimationFrame callback, i.e. on what the browser is about to paint.
 
-function installProbe({ buttonText, walletText }) {
+function installProbe({ buttonText, walletText, addressTail }) {
   const probe = {};
   window.__benchProbe = probe;
 
@@ -15,19 +15,35 @@ function installProbe({ buttonText, walletText }) {
     return element.checkVisibility ? element.checkVisibility({ visibilityProperty: true }) : true;
   };
 
-  /** The visible element holding `text`, through open shadow roots, or null. */
-  const findText = (text, root = document) => {
+  /** A text's own painted box (it may overflow an element laid out at zero width while it animates open). */
+  const textVisible = (node, owner) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && (owner.checkVisibility ? owner.checkVisibility({ visibilityProperty: true }) : true);
+  };
+
+  /**
+   * The visible element holding a text node that `matches` (given the text and its element), through open shadow
+   * roots, or null. `byText`: judge by the text's own box rather than its element's.
+   */
+  const findMatch = (matches, root = document, byText = false) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
     for (let node = walker.currentNode; node; node = walker.nextNode()) {
       if (node.nodeType === Node.TEXT_NODE) {
         const owner = node.parentElement ?? node.parentNode?.host;
-        if (node.data.includes(text) && visible(owner)) return owner;
+        if (owner && matches(node.data, owner) && (byText ? textVisible(node, owner) : visible(owner))) return owner;
       } else if (node.shadowRoot) {
-        const inShadow = findText(text, node.shadowRoot);
+        const inShadow = findMatch(matches, node.shadowRoot, byText);
         if (inShadow) return inShadow;
       }
     }
     return null;
+  };
+  const findText = (text) => findMatch((data) => data.includes(text));
+  const centreOf = (element) => {
+    const box = element?.getBoundingClientRect();
+    return box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
   };
 
   // Navigation start is performance's time origin, so performance.now() is "ms since navigation".
@@ -38,10 +54,22 @@ function installProbe({ buttonText, walletText }) {
   requestAnimationFrame(watchButton);
 
   /** Centre of the connect button, in CSS pixels, for a real mouse click. */
-  probe.buttonCentre = () => {
-    const box = findText(buttonText)?.getBoundingClientRect();
-    return box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
-  };
+  probe.buttonCentre = () => centreOf(findText(buttonText));
+  /** Centre of the mock wallet's entry in the open modal, or null while it is not visible. */
+  probe.walletCentre = () => centreOf(findText(walletText));
+
+  // Reload runs only: the connected address, however each kit shortens it ("0x19…", "0x1234…abcd"): a visible
+  // text holding the address's last four hex digits, in any letter case, in an element whose text holds "0x".
+  if (addressTail) {
+    const tail = addressTail.toLowerCase();
+    const watchAddress = () => {
+      // The tail's text node and "0x" may be apart ("0x19E7", "••••", "ff2A" as three nodes of one element).
+      const shows = (data, owner) => data.toLowerCase().includes(tail) && owner.textContent.includes('0x');
+      if (findMatch(shows, document, true)) probe.addressVisibleAt = performance.now();
+      else requestAnimationFrame(watchAddress);
+    };
+    requestAnimationFrame(watchAddress);
+  }
 
   /**
    * Arms the click → wallet-list measure, the way a visitor sees it: from the trusted click event

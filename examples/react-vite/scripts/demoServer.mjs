@@ -38,7 +38,10 @@ export async function serveDemo({ distDir, config, port = 0, siwx, onrampSession
   const withWallets = Object.keys(offered).length ? { ...config, testWallets: offered } : config;
   let pageConfig = siwx ? { ...withWallets, siwx: true } : withWallets;
   if (onrampSession && pageConfig.onramp) pageConfig = { ...pageConfig, onramp: { ...pageConfig.onramp, sessionUrl: ONRAMP_SESSION_PATH } };
-  const html = (await readFile(join(root, 'index.html'), 'utf8')).replace('<!--latch-demo-config-->', configTag(pageConfig));
+  const withConfig = async (page) => (await readFile(join(root, page), 'utf8')).replace('<!--latch-demo-config-->', configTag(pageConfig));
+  const html = await withConfig('index.html');
+  // The wagmi page (wagmi.html) gets the same config.
+  const wagmiHtml = await withConfig('wagmi.html').catch(() => undefined);
   let handleSiwx;
   let onrampHandler;
   const server = createServer(async (req, res) => {
@@ -50,8 +53,9 @@ export async function serveDemo({ distDir, config, port = 0, siwx, onrampSession
       return;
     }
     if (onrampHandler && path === ONRAMP_SESSION_PATH) return void (await onrampHandler.node(req, res));
-    if (path === '/' || path === '/index.html') {
-      res.writeHead(200, { ...pageHeaders, 'content-type': TYPES['.html'], 'cache-control': 'no-store' }).end(html);
+    if (path === '/' || path === '/index.html' || (path === '/wagmi.html' && wagmiHtml)) {
+      const page = path === '/wagmi.html' ? wagmiHtml : html;
+      res.writeHead(200, { ...pageHeaders, 'content-type': TYPES['.html'], 'cache-control': 'no-store' }).end(page);
       return;
     }
     const file = normalize(join(root, path));
