@@ -249,6 +249,18 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
         },
       },
       send: createSendCapability({ clientFor, tokenCache, waitForTransfer: options.waitForTransfer }),
+      // EIP-5792 bundles (calls.ts, loaded on first use): wallet_sendCalls, or single transactions for a wallet without it.
+      calls: {
+        getCapabilities: async ({ address, network, connector }) =>
+          (await import('./calls.js')).readCapabilities(providerOf(connector), address, network),
+        sendCalls: async (request) =>
+          (await import('./calls.js')).sendBundle(providerOf(request.connector), request, {
+            clientFor,
+            waitForTransfer: options.waitForTransfer,
+          }),
+        getCallsStatus: async ({ id, network, connector }) =>
+          (await import('./calls.js')).readCallsStatus(providerOf(connector), { id, network }, { clientFor }),
+      },
       identity: {
         async getIdentity(address, network) {
           // §5: identity only on non-test EVM networks, and ENS only where its resolver is deployed.

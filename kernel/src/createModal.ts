@@ -14,7 +14,17 @@ import { INTERNALS, type ModalInternals } from './internals.js';
 import { type ModalOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import type { AccountPageOptions } from './actions/history.js';
 import type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './actions/send.js';
-import type { AdapterCapabilities, CapabilityName, ChainAdapter, ConnectResult, TransferOutcome } from './plugins/ChainAdapter.js';
+import type { SendCallsOptions } from './actions/calls.js';
+import type {
+  AdapterCapabilities,
+  CallsStatus,
+  CapabilityName,
+  ChainAdapter,
+  ConnectResult,
+  SendCallsResult,
+  TransferOutcome,
+  WalletCallCapabilities,
+} from './plugins/ChainAdapter.js';
 import type { Nft, Page, Transaction } from './plugins/dataServices.js';
 import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
@@ -59,6 +69,15 @@ export interface ModalInstance {
   getTransactions(options?: AccountPageOptions): Promise<Page<Transaction>>;
   /** One page of the account's NFTs on the active network. */
   getNfts(options?: AccountPageOptions): Promise<Page<Nft>>;
+  /**
+   * Sends calls as one bundle through the connected wallet on the active network (EIP-5792 `wallet_sendCalls`),
+   * atomically when the wallet can; resolves with the bundle's id once the wallet submitted it.
+   */
+  sendCalls(request: SendCallsOptions): Promise<SendCallsResult>;
+  /** Where a bundle stands (EIP-5792 `wallet_getCallsStatus`): 100 pending, 200 confirmed, 400–600 failed. */
+  getCallsStatus(id: string, options?: { namespace?: ChainNamespace }): Promise<CallsStatus>;
+  /** The connected wallet's EIP-5792 capabilities on the active network, by chain id in 0x hex; `{}` when it cannot tell. */
+  getCapabilities(options?: { namespace?: ChainNamespace }): Promise<WalletCallCapabilities>;
   /** The address an on-chain name points to on the namespace's active network, or undefined. */
   resolveName(name: string, options?: { namespace?: ChainNamespace }): Promise<string | undefined>;
   addNetwork(namespace: ChainNamespace, network: CaipNetwork): boolean;
@@ -293,6 +312,9 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     getTransactions: account('getTransactions'),
     getNfts: account('getNfts'),
     resolveName: account('resolveName'),
+    sendCalls: account('sendCalls'),
+    getCallsStatus: async (id, callOptions) => account('getCallsStatus')(id, callOptions?.namespace),
+    getCapabilities: async (callOptions) => account('getCallCapabilities')(callOptions?.namespace),
     addNetwork: (ns, network) => addNetwork(ctx, ns, network),
     removeNetwork: async (ns, id) => (await visitorActions()).removeNetwork(ctx, ns, id),
     removeAdapter: async (ns) => (await visitorActions()).removeAdapter(ctx, ns),
