@@ -33,7 +33,7 @@ import { createStore } from './state/store.js';
 import { activeNamespaceAtom, connectionStatusAtom, type NetworkState, networksAtom, OBSERVED_ATOMS } from './state/atoms.js';
 import { claimStoragePrefix, createMemoryStorage, createStorage, defaultWebStorage } from './storage.js';
 import { connectTelemetry } from './telemetry/lazyTelemetry.js';
-import type { CaipNetwork, CaipNetworkId, ChainNamespace } from './types.js';
+import type { AccountType, CaipNetwork, CaipNetworkId, ChainNamespace } from './types.js';
 
 /** One modal instance: what a host (React or not) drives. */
 export interface ModalInstance {
@@ -78,6 +78,12 @@ export interface ModalInstance {
   getCallsStatus(id: string, options?: { namespace?: ChainNamespace }): Promise<CallsStatus>;
   /** The connected wallet's EIP-5792 capabilities on the active network, by chain id in 0x hex; `{}` when it cannot tell. */
   getCapabilities(options?: { namespace?: ChainNamespace }): Promise<WalletCallCapabilities>;
+  /**
+   * Switches the account type (`'eoa'` or `'smartAccount'`) of a wallet whose session offers both (the embedded
+   * wallet), stores the choice and reconnects on the other address; a failure, or a smart account on a network
+   * without support, falls back to `'eoa'` with a snack. A wallet with one account type is refused.
+   */
+  setPreferredAccountType(type: AccountType, options?: { namespace?: ChainNamespace }): Promise<void>;
   /** The address an on-chain name points to on the namespace's active network, or undefined. */
   resolveName(name: string, options?: { namespace?: ChainNamespace }): Promise<string | undefined>;
   addNetwork(namespace: ChainNamespace, network: CaipNetwork): boolean;
@@ -313,6 +319,8 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     getNfts: account('getNfts'),
     resolveName: account('resolveName'),
     sendCalls: account('sendCalls'),
+    setPreferredAccountType: async (type, typeOptions) =>
+      (await visitorActions()).setPreferredAccountType(ctx, type, typeOptions?.namespace),
     getCallsStatus: async (id, callOptions) => account('getCallsStatus')(id, callOptions?.namespace),
     getCapabilities: async (callOptions) => account('getCallCapabilities')(callOptions?.namespace),
     addNetwork: (ns, network) => addNetwork(ctx, ns, network),

@@ -1,4 +1,4 @@
-import type { CaipNetworkId, ChainNamespace, ConnectionStatus, RecentWallet } from './types.js';
+import type { AccountType, CaipNetworkId, ChainNamespace, ConnectionStatus, RecentWallet } from './types.js';
 import { isCaipNamespace } from './caip.js';
 import type { ConnectorStorage } from './plugins/ConnectorPlugin.js';
 
@@ -20,6 +20,7 @@ export const STORAGE_KEYS = {
   recentWallets: 'recent_wallets',
   connectionStatus: 'connection_status',
   connectedNamespaces: 'connected_namespaces',
+  preferredAccountTypes: 'preferred_account_types',
   nativeBalanceCache: 'native_balance_cache',
   identityCache: 'identity_cache',
 } as const;
@@ -44,6 +45,7 @@ const VALIDATORS: { [K in StorageKey]: (v: unknown) => boolean } = {
   recentWallets: (v) => Array.isArray(v) && v.every(isRecentWallet),
   connectionStatus: (v) => (CONNECTION_STATUSES as readonly unknown[]).includes(v),
   connectedNamespaces: (v) => Array.isArray(v) && v.every(isNamespace),
+  preferredAccountTypes: (v) => isRecord(v) && Object.entries(v).every(([ns, type]) => isNamespace(ns) && isString(type)),
   nativeBalanceCache: isRecord,
   identityCache: isRecord,
 };
@@ -54,6 +56,8 @@ export interface StoredValues {
   recentWallets: RecentWallet[];
   connectionStatus: ConnectionStatus;
   connectedNamespaces: ChainNamespace[];
+  /** The account type the visitor chose per namespace (the preferred-account-type change). */
+  preferredAccountTypes: Partial<Record<ChainNamespace, AccountType>>;
   nativeBalanceCache: Record<string, { value: unknown; expiresAt: number }>;
   identityCache: Record<string, { value: unknown; expiresAt: number }>;
 }

@@ -14,6 +14,7 @@ import { clearNamespace, disconnect } from './disconnect.js';
 import { closeModal } from './modal.js';
 import { handleWalletNetwork, setActiveNetwork } from './network.js';
 import { getNetworkState, updateNetworkState } from './networkState.js';
+import { readWalletAccountType } from './walletAccountType.js';
 import { sessionPluginOf } from './sessionLookup.js';
 import { connectSession } from './session.js';
 import { accountsOf, askSignIn, signOutAccounts } from './signInTrigger.js';
@@ -180,7 +181,11 @@ export function applyConnection(
 ): void {
   const requested = getNetworkState(ctx, ns).requestedCaipNetworks;
   const network = requested.find((n) => n.caipNetworkId === result.caipNetworkId || n.deprecatedCaipNetworkId === result.caipNetworkId);
-  const accounts: readonly AccountEntry[] = result.accounts?.length ? result.accounts : [{ address: result.address, type: 'eoa' }];
+  // A session that offers account types says which one this address is; other wallets are what they report (eoa by default).
+  const active = connector.accountTypes?.active;
+  const accounts: readonly AccountEntry[] = result.accounts?.length
+    ? result.accounts
+    : [{ address: result.address, type: active ?? 'eoa' }];
   updateAccount(ctx, ns, {
     status: 'connected',
     address: result.address,
@@ -190,7 +195,9 @@ export function applyConnection(
     connectedWalletInfo: { name: connector.name, icon: connector.icon, identifier: connector.id, ...connector.walletInfo },
     socialProvider: connector.walletInfo?.social,
     addressExplorerUrl: explorerUrl(network, result.address),
+    preferredAccountType: active,
   });
+  updateNetworkState(ctx, ns, { smartAccountEnabledNetworks: connector.smartAccountNetworks ?? [] });
   if (activate) makeActive(ctx, ns, network);
   else if (network) updateNetworkState(ctx, ns, { caipNetwork: network, isUnsupported: false, walletCaipNetworkId: undefined });
   ctx.storage.setConnectorId(ns, connector.id);
@@ -203,6 +210,7 @@ export function applyConnection(
   if (!network) handleWalletNetwork(ctx, ns, result.caipNetworkId);
   void refreshBalance(ctx, ns);
   void refreshIdentity(ctx, ns);
+  void readWalletAccountType(ctx, ns);
 }
 
 /** What a wallet reports on its own: a new account, a new network, or the end of the session. */

@@ -6,6 +6,7 @@ import type { ConnectorPlugin, SessionRequest, SharedSession } from '../plugins/
 import { activeNamespaceAtom } from '../state/atoms.js';
 import type { CaipNetwork, ChainNamespace } from '../types.js';
 import { getAccount, reportError } from './accountState.js';
+import { applyPreferredAccountType } from './accountType.js';
 import { applyConnection, connectNamespace, type ConnectManyResult, settleActiveNamespace, startNetwork } from './connect.js';
 import { transitionStatus } from './connectionStatus.js';
 import { clearNamespace } from './disconnect.js';
@@ -43,6 +44,8 @@ function sessionConnector(ctx: KernelContext, plugin: ConnectorPlugin, session: 
     provider: part?.provider,
     capabilities: part?.capabilities,
     walletInfo: part?.walletInfo,
+    accountTypes: part?.accountTypes,
+    smartAccountNetworks: part?.smartAccountNetworks,
   };
   ctx.sessionConnectors.set(connector, plugin);
   return connector;
@@ -84,7 +87,11 @@ export async function connectSession(
   const outcome: ConnectManyResult = { connected: [], failed: [] };
   for (const ns of approved(ctx, plugin, session)) {
     try {
-      const result = await connectNamespace(ctx, ns, sessionConnector(ctx, plugin, session, ns), false);
+      let result = await connectNamespace(ctx, ns, sessionConnector(ctx, plugin, session, ns), false);
+      // The session starts on the visitor's (or the integrator's) account type where it offers several.
+      await applyPreferredAccountType(ctx, ns);
+      const address = getAccount(ctx, ns).address;
+      if (address && address !== result.address) result = { ...result, address };
       outcome.connected.push({ namespace: ns, result });
     } catch (err) {
       outcome.failed.push({ namespace: ns, error: toLatchError(err, 'CONNECTOR_ERROR') });
@@ -135,8 +142,10 @@ export async function restoreSession(ctx: KernelContext, plugin: ConnectorPlugin
         ? await adapter.reconnect(plugin.id, { network: startNetwork(ctx, ns), connector })
         : { connector, result: await (adapter as NonNullable<typeof adapter>).connect(connector, { network: startNetwork(ctx, ns) }) };
       // Several namespaces come back at once: reconnect() settles which one is active.
-      if (restored) applyConnection(ctx, ns, restored.connector, restored.result, false);
-      else ctx.storage.removeConnectorId(ns);
+      if (restored) {
+        applyConnection(ctx, ns, restored.connector, restored.result, false);
+        await applyPreferredAccountType(ctx, ns);
+      } else ctx.storage.removeConnectorId(ns);
     } catch (err) {
       ctx.storage.removeConnectorId(ns);
       reportError(ctx, err, 'RECONNECT_ERROR');

@@ -24,6 +24,7 @@ export { switchNetwork } from './network.js';
 export { removeAdapter, removeNetwork } from './networkRemoval.js';
 export { reconnect } from './reconnect.js';
 export { endSession } from './session.js';
+export { setPreferredAccountType } from './accountType.js';
 export { signMessage } from './sign.js';
 export { signInActions } from './signInTrigger.js';
 export { refreshTokenBalances };
