@@ -16,6 +16,7 @@ import { ChevronIcon, CopyIcon, ExternalIcon } from '../parts/icons.js';
 import { namespaceLabel, NetworkBadge } from '../parts/NetworkList.js';
 import { TokenIcon } from '../parts/TokenIcon.js';
 import { fiatOf } from './send/fiat.js';
+import { AccountTypeSwitch } from './account/AccountTypeSwitch.js';
 import { DisconnectButtons } from './account/DisconnectButtons.js';
 import { PluginEntries } from './account/PluginEntries.js';
 import { WalletFeatures } from './account/WalletFeatures.js';
@@ -128,6 +129,7 @@ export default function AccountView({ modal }: ViewProps) {
           ))}
         </div>
       ) : null}
+      <AccountTypeSwitch modal={modal} namespace={namespace} />
       {network ? (
         <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => getInternals(modal).router.push('Networks')}>
           <NetworkBadge network={network} />
