@@ -111,6 +111,8 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
 
   // Connecting, signing, sending and switching load on first use: first load is discovery only.
   const connection = () => import('./connection.js');
+  const calls = () => import('./calls.js');
+  const callsHost = { providerOf, clientFor, waitForTransfer: options.waitForTransfer };
 
   async function beginSession(connector: Connector, provider: Eip1193Provider, address: string): Promise<void> {
     const { startSession } = await connection();
@@ -251,15 +253,9 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
       send: createSendCapability({ clientFor, tokenCache, waitForTransfer: options.waitForTransfer }),
       // EIP-5792 bundles (calls.ts, loaded on first use): wallet_sendCalls, or single transactions for a wallet without it.
       calls: {
-        getCapabilities: async ({ address, network, connector }) =>
-          (await import('./calls.js')).readCapabilities(providerOf(connector), address, network),
-        sendCalls: async (request) =>
-          (await import('./calls.js')).sendBundle(providerOf(request.connector), request, {
-            clientFor,
-            waitForTransfer: options.waitForTransfer,
-          }),
-        getCallsStatus: async ({ id, network, connector }) =>
-          (await import('./calls.js')).readCallsStatus(providerOf(connector), { id, network }, { clientFor }),
+        getCapabilities: async (request) => (await calls()).readCapabilities(request, callsHost),
+        sendCalls: async (request) => (await calls()).sendBundle(request, callsHost),
+        getCallsStatus: async (request) => (await calls()).readCallsStatus(request, callsHost),
       },
       identity: {
         async getIdentity(address, network) {

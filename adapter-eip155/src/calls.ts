@@ -7,19 +7,16 @@ import {
   readErrorMessage,
   toLatchError,
   type BundleCall,
-  type CallsReceipt,
   type CallsStatus,
   type CaipNetwork,
+  type Connector,
   type SendCallsRequest,
   type SendCallsResult,
   type WalletCallCapabilities,
 } from '@latch/kernel';
-import { nodeRequest } from './nodeRequest.js';
 import { chainIdOf, toCaipNetworkId, toHexQuantity, type Eip1193Provider } from './provider.js';
-import { isTransactionHash } from './replies.js';
 import type { NetworkClient } from './rpc/client.js';
-import { refusalBeforeSending } from './preSendRefusal.js';
-import { waitForTransferOutcome, type WaitForTransferOptions } from './waitForTransfer.js';
+import type { WaitForTransferOptions } from './waitForTransfer.js';
 
 /*
  * EIP-5792 call bundles through any eip155 wallet. A wallet that implements them gets `wallet_sendCalls` (version
@@ -33,12 +30,15 @@ const HEX = /^0x[0-9a-fA-F]*$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** The EIP's upper bound on an id. */
 const MAX_ID_BYTES = 4096;
-/** viem's marker ending the id of a bundle sent as single transactions; an unsent call's hash is 32 zero bytes. */
-const FALLBACK_MARKER = '5792579257925792579257925792579257925792579257925792579257925792';
-const NOT_SENT = '0'.repeat(64);
+/** viem's marker ending the id of a bundle sent as single transactions (callsFallback.ts). */
+export const FALLBACK_MARKER = '5792579257925792579257925792579257925792579257925792579257925792';
 
 /** Codes a wallet answers when it has no such method: then the bundle goes out as single transactions. */
-const NOT_IMPLEMENTED = new Set<number>([ERROR_CODES.UNSUPPORTED_METHOD, ERROR_CODES.METHOD_NOT_FOUND, ERROR_CODES.METHOD_NOT_SUPPORTED]);
+export const NOT_IMPLEMENTED = new Set<number>([
+  ERROR_CODES.UNSUPPORTED_METHOD,
+  ERROR_CODES.METHOD_NOT_FOUND,
+  ERROR_CODES.METHOD_NOT_SUPPORTED,
+]);
 const BUNDLE_CODES = new Set<number>([
   ERROR_CODES.UNSUPPORTED_CAPABILITY,
   ERROR_CODES.UNSUPPORTED_CHAIN,
@@ -50,6 +50,8 @@ const BUNDLE_CODES = new Set<number>([
 ]);
 
 export interface CallsHost {
+  /** The connector's EIP-1193 provider (sendCapability.ts's providerOf, handed in: this chunk imports nothing the first load has). */
+  providerOf(connector: Connector): Eip1193Provider;
   clientFor(network: CaipNetwork): Promise<NetworkClient>;
   waitForTransfer?: WaitForTransferOptions;
 }
@@ -89,8 +91,20 @@ export function encodeCalls(calls: readonly BundleCall[]): { to: string; data?: 
 }
 
 /** `wallet_getCapabilities` for the account on one chain, keyed by chain id in 0x hex; `{}` on any failure (the EIP's fallback). */
-export async function readCapabilities(provider: Eip1193Provider, address: string, network: CaipNetwork): Promise<WalletCallCapabilities> {
+export async function readCapabilities(
+  {
+    address,
+    network,
+    connector,
+  }: {
+    address: string;
+    network: CaipNetwork;
+    connector: Connector;
+  },
+  host: CallsHost,
+): Promise<WalletCallCapabilities> {
   try {
+    const provider = host.providerOf(connector);
     const reply = await provider.request({ method: 'wallet_getCapabilities', params: [address, [toHexQuantity(chainIdOf(network))]] });
     if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) return {};
     const result: Record<string, Readonly<Record<string, unknown>>> = {};
@@ -103,13 +117,6 @@ export async function readCapabilities(provider: Eip1193Provider, address: strin
   } catch {
     return {};
   }
-}
-
-/** The `atomic` status the wallet gives for a chain (or for every chain, under 0x0): 'supported', 'ready' or 'unsupported'. */
-export function atomicStatus(capabilities: WalletCallCapabilities, network: CaipNetwork): string {
-  const own = capabilities[toHexQuantity(chainIdOf(network))]?.atomic ?? capabilities['0x0']?.atomic;
-  const status = typeof own === 'object' && own !== null ? (own as { status?: unknown }).status : undefined;
-  return typeof status === 'string' ? status : 'unsupported';
 }
 
 function checkRequest(request: SendCallsRequest): void {
@@ -126,7 +133,8 @@ function checkRequest(request: SendCallsRequest): void {
 }
 
 /** Sends a bundle: `wallet_sendCalls`, or single transactions for a wallet without it (see the top of this file). */
-export async function sendBundle(provider: Eip1193Provider, request: SendCallsRequest, host: CallsHost): Promise<SendCallsResult> {
+export async function sendBundle(request: SendCallsRequest, host: CallsHost): Promise<SendCallsResult> {
+  const provider = host.providerOf(request.connector);
   const calls = encodeCalls(request.calls);
   checkRequest(request);
   const chainId = toHexQuantity(chainIdOf(request.network));
@@ -153,7 +161,7 @@ export async function sendBundle(provider: Eip1193Provider, request: SendCallsRe
   } catch (err) {
     const code = readErrorCode(err);
     if (code === undefined || !NOT_IMPLEMENTED.has(code)) throw bundleError(err);
-    return sendOneByOne(provider, request, host);
+    return (await import('./callsFallback.js')).sendOneByOne(provider, request, host);
   }
   // 2.0.0 answers { id, capabilities? }; wallets of the earlier drafts answer the id alone.
   const id = typeof reply === 'string' ? reply : (reply as { id?: unknown } | null)?.id;
@@ -165,149 +173,25 @@ export async function sendBundle(provider: Eip1193Provider, request: SendCallsRe
   };
 }
 
-/** One call as `eth_sendTransaction` (the wallet fills gas and fees); the chain was checked before the first. */
-async function sendTransaction(provider: Eip1193Provider, from: string, call: BundleCall): Promise<string> {
-  let hash: unknown;
-  try {
-    const [encoded] = encodeCalls([call]);
-    hash = await provider.request({ method: 'eth_sendTransaction', params: [{ from, ...encoded }] });
-  } catch (err) {
-    throw refusalBeforeSending(err);
-  }
-  if (typeof hash !== 'string' || !isTransactionHash(hash)) {
-    throw new LatchError('The wallet returned an invalid transaction hash', { category: 'CONNECTOR_ERROR' });
-  }
-  return hash;
-}
-
-async function sendOneByOne(provider: Eip1193Provider, request: SendCallsRequest, host: CallsHost): Promise<SendCallsResult> {
-  if (request.atomicRequired) {
-    throw new LatchError(describeErrorCode(ERROR_CODES.ATOMICITY_NOT_SUPPORTED) as string, {
-      category: 'CONNECTOR_ERROR',
-      code: ERROR_CODES.ATOMICITY_NOT_SUPPORTED,
-    });
-  }
-  const required = Object.entries(request.capabilities ?? {}).filter(([, value]) => value?.optional !== true);
-  if (required.length > 0) {
-    const names = required.map(([name]) => name).join(', ');
-    throw new LatchError(`${describeErrorCode(ERROR_CODES.UNSUPPORTED_CAPABILITY)} (the wallet has no call bundles: ${names})`, {
-      category: 'CONNECTOR_ERROR',
-      code: ERROR_CODES.UNSUPPORTED_CAPABILITY,
-    });
-  }
-  const client = host.clientFor(request.network);
-  const hashes: string[] = [];
-  for (const call of request.calls) {
-    // The first refusal is the visitor's answer to the whole bundle: nothing was sent, so it is thrown as it is.
-    const hash = await sendTransaction(provider, request.from, call).catch((err: unknown) => {
-      if (hashes.length === 0) throw err;
-      return undefined;
-    });
-    if (!hash) break;
-    hashes.push(hash);
-    // The next call may need what this one did (an approval before a swap): it waits for its receipt, and a revert stops the rest.
-    const outcome = await waitForTransferOutcome(client, { hash, network: request.network }, host.waitForTransfer);
-    if (outcome.status === 'failed') break;
-  }
-  const unsent = request.calls.length - hashes.length;
-  const parts = [...hashes.map((hash) => hash.slice(2).toLowerCase()), ...Array<string>(unsent).fill(NOT_SENT)];
-  return { id: `0x${parts.join('')}${chainIdOf(request.network).toString(16).padStart(64, '0')}${FALLBACK_MARKER}` };
-}
-
-/** The hashes and chain of a bundle sent as single transactions, or undefined for a wallet's own id. */
-function parseFallbackId(id: string): { hashes: (string | undefined)[]; chainId: number } | undefined {
-  if (!/^0x[0-9a-f]+$/i.test(id) || !id.toLowerCase().endsWith(FALLBACK_MARKER)) return undefined;
-  const body = id.slice(2, -64);
-  if (body.length < 128 || body.length % 64 !== 0) return undefined;
-  const words = body.match(/.{64}/g) as string[];
-  const chainId = Number.parseInt(words.pop() as string, 16);
-  return { chainId, hashes: words.map((word) => (word === NOT_SENT ? undefined : `0x${word}`)) };
-}
-
-interface NodeReceiptReply {
-  status: string;
-  blockHash: string;
-  blockNumber: string;
-  gasUsed: string;
-  transactionHash: string;
-  logs: { address: string; data: string; topics: string[] }[];
-}
-
-function toCallsReceipt(reply: NodeReceiptReply): CallsReceipt {
-  return {
-    status: reply.status,
-    blockHash: reply.blockHash,
-    blockNumber: reply.blockNumber,
-    gasUsed: reply.gasUsed,
-    transactionHash: reply.transactionHash,
-    logs: (reply.logs ?? []).map(({ address, data, topics }) => ({ address, data, topics })),
-  };
-}
-
 /** `wallet_getCallsStatus`, or the receipts of a bundle sent as single transactions, read from the network's RPC. */
 export async function readCallsStatus(
-  provider: Eip1193Provider,
-  request: { id: string; network: CaipNetwork },
+  request: { id: string; network: CaipNetwork; connector: Connector },
   host: CallsHost,
 ): Promise<CallsStatus> {
-  const fallback = parseFallbackId(request.id);
-  if (!fallback) {
-    let reply: unknown;
-    try {
-      reply = await provider.request({ method: 'wallet_getCallsStatus', params: [request.id] });
-    } catch (err) {
-      const code = readErrorCode(err);
-      // A wallet without bundles never issued this id.
-      if (code !== undefined && NOT_IMPLEMENTED.has(code)) throw bundleError({ code: ERROR_CODES.UNKNOWN_BUNDLE_ID });
-      throw bundleError(err);
-    }
-    const status = reply as Partial<CallsStatus> | null;
-    if (typeof status !== 'object' || status === null || typeof status.status !== 'number') {
-      throw new LatchError('The wallet returned an unreadable bundle status', { category: 'CONNECTOR_ERROR' });
-    }
-    return {
-      version: '2.0.0',
-      id: request.id,
-      chainId: toHexQuantity(chainIdOf(request.network)),
-      atomic: false,
-      ...status,
-    } as CallsStatus;
-  }
-  if (fallback.chainId !== chainIdOf(request.network)) {
-    throw new LatchError(`This bundle was sent on eip155:${fallback.chainId}; switch to that network to read it`, {
-      category: 'VALIDATION_ERROR',
-    });
-  }
-  const client = await host.clientFor(request.network);
-  let receipts: (NodeReceiptReply | null | undefined)[];
+  if (request.id.toLowerCase().endsWith(FALLBACK_MARKER)) return (await import('./callsFallback.js')).readFallbackStatus(request, host);
+  const provider = host.providerOf(request.connector);
+  let reply: unknown;
   try {
-    receipts = await Promise.all(
-      fallback.hashes.map((hash) =>
-        hash && isTransactionHash(hash)
-          ? (nodeRequest(client, 'eth_getTransactionReceipt', [hash]) as Promise<NodeReceiptReply | null>)
-          : undefined,
-      ),
-    );
+    reply = await provider.request({ method: 'wallet_getCallsStatus', params: [request.id] });
   } catch (err) {
-    throw toLatchError(err, 'RPC_ERROR');
+    const code = readErrorCode(err);
+    // A wallet without bundles never issued this id.
+    if (code !== undefined && NOT_IMPLEMENTED.has(code)) throw bundleError({ code: ERROR_CODES.UNKNOWN_BUNDLE_ID });
+    throw bundleError(err);
   }
-  const landed = receipts.filter((receipt): receipt is NodeReceiptReply => !!receipt);
-  const unsent = receipts.some((receipt) => receipt === undefined);
-  const status = receipts.some((receipt) => receipt === null)
-    ? 100
-    : landed.length === 0
-      ? 400
-      : landed.every((receipt) => receipt.status === '0x1') && !unsent
-        ? 200
-        : landed.every((receipt) => receipt.status === '0x0')
-          ? 500
-          : 600;
-  return {
-    version: '2.0.0',
-    id: request.id,
-    chainId: toHexQuantity(fallback.chainId),
-    status,
-    atomic: false,
-    receipts: landed.map(toCallsReceipt),
-  };
+  const status = reply as Partial<CallsStatus> | null;
+  if (typeof status !== 'object' || status === null || typeof status.status !== 'number') {
+    throw new LatchError('The wallet returned an unreadable bundle status', { category: 'CONNECTOR_ERROR' });
+  }
+  return { version: '2.0.0', id: request.id, chainId: toHexQuantity(chainIdOf(request.network)), atomic: false, ...status } as CallsStatus;
 }

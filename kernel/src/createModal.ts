@@ -14,7 +14,7 @@ import { INTERNALS, type ModalInternals } from './internals.js';
 import { type ModalOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import type { AccountPageOptions } from './actions/history.js';
 import type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './actions/send.js';
-import type { SendCallsOptions } from './actions/calls.js';
+import type { SendCallsOptions } from './actions/callBundles.js';
 import type {
   AdapterCapabilities,
   CallsStatus,
@@ -258,6 +258,9 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
       return (actions[name] as unknown as (ctx: KernelContext, ...rest: unknown[]) => Awaited<ReturnType<AccountActions[K]>>)(ctx, ...args);
     };
 
+  /** The call-bundle chunk (EIP-5792), loaded through the visitor-actions chunk on first use. */
+  const bundles = async () => (await visitorActions()).callBundles();
+
   /** A step of the §4 sign-in flow, whose chunk loads through the visitor-actions chunk on first use. */
   const signIn =
     <K extends keyof SignInActions>(name: K) =>
@@ -318,11 +321,10 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     getTransactions: account('getTransactions'),
     getNfts: account('getNfts'),
     resolveName: account('resolveName'),
-    sendCalls: account('sendCalls'),
-    setPreferredAccountType: async (type, typeOptions) =>
-      (await visitorActions()).setPreferredAccountType(ctx, type, typeOptions?.namespace),
-    getCallsStatus: async (id, callOptions) => account('getCallsStatus')(id, callOptions?.namespace),
-    getCapabilities: async (callOptions) => account('getCallCapabilities')(callOptions?.namespace),
+    sendCalls: async (request) => (await bundles()).sendCalls(ctx, request),
+    getCallsStatus: async (id, callOptions) => (await bundles()).getCallsStatus(ctx, id, callOptions),
+    getCapabilities: async (callOptions) => (await bundles()).getCapabilities(ctx, callOptions),
+    setPreferredAccountType: async (type, typeOptions) => (await visitorActions()).setPreferredAccountType(ctx, type, typeOptions),
     addNetwork: (ns, network) => addNetwork(ctx, ns, network),
     removeNetwork: async (ns, id) => (await visitorActions()).removeNetwork(ctx, ns, id),
     removeAdapter: async (ns) => (await visitorActions()).removeAdapter(ctx, ns),

@@ -12,7 +12,7 @@ export type { OpenOptions } from './actions/modal.js';
 export type { ConnectManyResult, ConnectTarget } from './actions/connect.js';
 export type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './actions/send.js';
 export type { AccountPageOptions } from './actions/history.js';
-export type { SendCallsOptions } from './actions/calls.js';
+export type { SendCallsOptions } from './actions/callBundles.js';
 export {
   DEFAULT_FEATURES,
   FEATURE_NAMES,

@@ -275,12 +275,8 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
   const sameId = connectorIds.find((id, index) => connectorIds.indexOf(id) !== index);
   if (sameId) throw configError(`Two connectors with id '${sameId}' in \`connectors\``);
   const features = resolveFeatures(options.features, options.plugins);
-  const types = options.defaultAccountTypes;
-  if (
-    types !== undefined &&
-    (typeof types !== 'object' || types === null || Object.values(types).some((t) => typeof t !== 'string' || !t))
-  ) {
-    throw configError("`defaultAccountTypes` must map namespaces to account types: { eip155: 'eoa' }");
+  if (Object.values(options.defaultAccountTypes ?? {}).some((type) => !type || typeof type !== 'string')) {
+    throw configError('`defaultAccountTypes` maps namespaces to account type names');
   }
   // The data services of the plugins whose flag is on (the first plugin wins), under the host's own.
   const provided = (options.plugins ?? []).filter((p) => p.dataServices && features[p.feature]).map((p) => p.dataServices);

@@ -45,7 +45,7 @@ const VALIDATORS: { [K in StorageKey]: (v: unknown) => boolean } = {
   recentWallets: (v) => Array.isArray(v) && v.every(isRecentWallet),
   connectionStatus: (v) => (CONNECTION_STATUSES as readonly unknown[]).includes(v),
   connectedNamespaces: (v) => Array.isArray(v) && v.every(isNamespace),
-  preferredAccountTypes: (v) => isRecord(v) && Object.entries(v).every(([ns, type]) => isNamespace(ns) && isString(type)),
+  preferredAccountTypes: isRecord,
   nativeBalanceCache: isRecord,
   identityCache: isRecord,
 };

@@ -168,6 +168,6 @@ describe('defaultAccountTypes option', () => {
     const evm = createFakeAdapter({ namespace: 'eip155' });
     expect(() =>
       createModal({ networks: [mainnet], adapters: [evm.adapter], storage: null, defaultAccountTypes: { eip155: 5 as unknown as string } }),
-    ).toThrow("`defaultAccountTypes` must map namespaces to account types: { eip155: 'eoa' }");
+    ).toThrow('`defaultAccountTypes` maps namespaces to account type names');
   });
 });

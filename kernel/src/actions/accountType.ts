@@ -4,10 +4,10 @@ import type { Connector } from '../plugins/Connector.js';
 import type { ConnectorPlugin } from '../plugins/ConnectorPlugin.js';
 import { activeNamespaceAtom } from '../state/atoms.js';
 import type { AccountType, ChainNamespace } from '../types.js';
-import { applyConnection } from './connect.js';
-import { getAccount, reportError } from './accountState.js';
+import type { applyConnection } from './connect.js';
+import { getAccount, reportError, updateAccount } from './accountState.js';
 import { setModalLoading } from './modal.js';
-import { getNetworkState } from './networkState.js';
+import { getNetworkState, updateNetworkState } from './networkState.js';
 import { showSnack } from './snackbar.js';
 
 /*
@@ -32,7 +32,8 @@ export const SMART_ACCOUNT_NETWORK_MESSAGE = 'Smart accounts are not available o
 
 /** The account type a namespace should use: the visitor's stored choice, else the integrator's default, else the spec's. */
 export function preferredAccountType(ctx: KernelContext, ns: ChainNamespace): AccountType | undefined {
-  return ctx.storage.get('preferredAccountTypes')?.[ns] ?? ctx.options.defaultAccountTypes?.[ns] ?? DEFAULT_ACCOUNT_TYPES[ns];
+  const stored = ctx.storage.get('preferredAccountTypes')?.[ns];
+  return (typeof stored === 'string' ? stored : undefined) ?? ctx.options.defaultAccountTypes?.[ns] ?? DEFAULT_ACCOUNT_TYPES[ns];
 }
 
 function storePreference(ctx: KernelContext, ns: ChainNamespace, type: AccountType): void {
@@ -45,6 +46,18 @@ export function smartAccountAllowed(ctx: KernelContext, ns: ChainNamespace, conn
   if (!networks) return true;
   const reference = getNetworkState(ctx, ns).caipNetwork?.caipNetworkId.split(':')[1];
   return networks.some((id) => String(id) === reference);
+}
+
+/** Writes what a session says of its account types into the state: the type in use, the address's type, the smart-account networks. */
+function describeSession(ctx: KernelContext, ns: ChainNamespace): void {
+  const { connector, address, allAccounts } = getAccount(ctx, ns);
+  const active = connector?.accountTypes?.active;
+  if (!active) return;
+  updateAccount(ctx, ns, {
+    preferredAccountType: active,
+    allAccounts: allAccounts.map((entry) => (entry.address === address ? { ...entry, type: active } : entry)),
+  });
+  updateNetworkState(ctx, ns, { smartAccountEnabledNetworks: connector.smartAccountNetworks ?? [] });
 }
 
 interface Switchable {
@@ -63,7 +76,10 @@ function switchable(ctx: KernelContext, ns: ChainNamespace): Switchable | undefi
 }
 
 /** Asks the plugin for the other type and connects the namespace again on what it hands back (the other address). */
-async function switchTo(ctx: KernelContext, { ns, connector, plugin }: Switchable, type: AccountType): Promise<void> {
+/** How the namespace reconnects (connect.ts's applyConnection, handed in so this chunk shares no code with the visitor actions). */
+export type Apply = typeof applyConnection;
+
+async function switchTo(ctx: KernelContext, { ns, connector, plugin }: Switchable, type: AccountType, apply: Apply): Promise<void> {
   const part = await plugin.setPreferredAccountType(ns, type);
   const next: Connector = {
     ...connector,
@@ -81,7 +97,8 @@ async function switchTo(ctx: KernelContext, { ns, connector, plugin }: Switchabl
     ? await adapter.reconnect(plugin.id, { network, connector: next })
     : { connector: next, result: await adapter.connect(next, { network }) };
   if (!restored) throw new LatchError('The wallet did not report the new account', { category: 'CONNECTOR_ERROR' });
-  applyConnection(ctx, ns, restored.connector, restored.result, ctx.store.get(activeNamespaceAtom) === ns);
+  apply(ctx, ns, restored.connector, restored.result, ctx.store.get(activeNamespaceAtom) === ns);
+  describeSession(ctx, ns);
 }
 
 /**
@@ -89,8 +106,13 @@ async function switchTo(ctx: KernelContext, { ns, connector, plugin }: Switchabl
  * reconnects on the other address, loading off. A smart account the network does not support, or a switch that
  * fails, falls back to the plain account (eoa) with a snack; a wallet with one account type is refused.
  */
-export async function setPreferredAccountType(ctx: KernelContext, type: AccountType, namespace?: ChainNamespace): Promise<void> {
-  const ns = namespace ?? ctx.store.get(activeNamespaceAtom);
+export async function setPreferredAccountType(
+  ctx: KernelContext,
+  type: AccountType,
+  options: { namespace?: ChainNamespace } | undefined,
+  apply: Apply,
+): Promise<void> {
+  const ns = options?.namespace ?? ctx.store.get(activeNamespaceAtom);
   if (!ns || getAccount(ctx, ns).status !== 'connected') throw new LatchError('No wallet is connected', { category: 'CONNECTOR_ERROR' });
   const target = switchable(ctx, ns);
   if (!target) throw new LatchError('This wallet has a single account type: it cannot be switched', { category: 'VALIDATION_ERROR' });
@@ -110,7 +132,7 @@ export async function setPreferredAccountType(ctx: KernelContext, type: AccountT
   }
   setModalLoading(ctx, true);
   try {
-    await switchTo(ctx, target, type);
+    await switchTo(ctx, target, type, apply);
     storePreference(ctx, ns, type);
   } catch (err) {
     reportError(ctx, err, 'SET_PREFERRED_ACCOUNT_TYPE_ERROR');
@@ -126,14 +148,15 @@ export async function setPreferredAccountType(ctx: KernelContext, type: AccountT
  * After a shared session connected a namespace: when it offers account types and the one in use is not the
  * preferred one (or is a smart account on a network without support), switch; a failure keeps the session as it is.
  */
-export async function applyPreferredAccountType(ctx: KernelContext, ns: ChainNamespace): Promise<void> {
+export async function applyPreferredAccountType(ctx: KernelContext, ns: ChainNamespace, apply: Apply): Promise<void> {
+  describeSession(ctx, ns);
   const target = switchable(ctx, ns);
   if (!target) return;
   let wanted = preferredAccountType(ctx, ns);
   if (wanted === 'smartAccount' && !smartAccountAllowed(ctx, ns, target.connector)) wanted = 'eoa';
   if (!wanted || wanted === target.offered.active || !target.offered.available.includes(wanted)) return;
   try {
-    await switchTo(ctx, target, wanted);
+    await switchTo(ctx, target, wanted, apply);
   } catch (err) {
     reportError(ctx, err, 'SET_PREFERRED_ACCOUNT_TYPE_ERROR');
   }

@@ -8,13 +8,12 @@ import type { Connector } from '../plugins/Connector.js';
 import { activeNamespaceAtom, connectorsAtom, modalAtom } from '../state/atoms.js';
 import type { AccountEntry, CaipNetwork, ChainNamespace } from '../types.js';
 import { refreshBalance, refreshIdentity } from './account.js';
-import { getAccount, reportError, updateAccount } from './accountState.js';
+import { capabilityOf, getAccount, reportError, updateAccount } from './accountState.js';
 import { transitionStatus } from './connectionStatus.js';
 import { clearNamespace, disconnect } from './disconnect.js';
 import { closeModal } from './modal.js';
 import { handleWalletNetwork, setActiveNetwork } from './network.js';
 import { getNetworkState, updateNetworkState } from './networkState.js';
-import { readWalletAccountType } from './walletAccountType.js';
 import { sessionPluginOf } from './sessionLookup.js';
 import { connectSession } from './session.js';
 import { accountsOf, askSignIn, signOutAccounts } from './signInTrigger.js';
@@ -181,11 +180,7 @@ export function applyConnection(
 ): void {
   const requested = getNetworkState(ctx, ns).requestedCaipNetworks;
   const network = requested.find((n) => n.caipNetworkId === result.caipNetworkId || n.deprecatedCaipNetworkId === result.caipNetworkId);
-  // A session that offers account types says which one this address is; other wallets are what they report (eoa by default).
-  const active = connector.accountTypes?.active;
-  const accounts: readonly AccountEntry[] = result.accounts?.length
-    ? result.accounts
-    : [{ address: result.address, type: active ?? 'eoa' }];
+  const accounts: readonly AccountEntry[] = result.accounts?.length ? result.accounts : [{ address: result.address, type: 'eoa' }];
   updateAccount(ctx, ns, {
     status: 'connected',
     address: result.address,
@@ -195,9 +190,7 @@ export function applyConnection(
     connectedWalletInfo: { name: connector.name, icon: connector.icon, identifier: connector.id, ...connector.walletInfo },
     socialProvider: connector.walletInfo?.social,
     addressExplorerUrl: explorerUrl(network, result.address),
-    preferredAccountType: active,
   });
-  updateNetworkState(ctx, ns, { smartAccountEnabledNetworks: connector.smartAccountNetworks ?? [] });
   if (activate) makeActive(ctx, ns, network);
   else if (network) updateNetworkState(ctx, ns, { caipNetwork: network, isUnsupported: false, walletCaipNetworkId: undefined });
   ctx.storage.setConnectorId(ns, connector.id);
@@ -210,7 +203,9 @@ export function applyConnection(
   if (!network) handleWalletNetwork(ctx, ns, result.caipNetworkId);
   void refreshBalance(ctx, ns);
   void refreshIdentity(ctx, ns);
-  void readWalletAccountType(ctx, ns);
+  // A wallet that is what it is may say it is a smart account (EIP-5792); read in a chunk of its own.
+  if (!connector.accountTypes && capabilityOf(ctx, ns, 'calls'))
+    void import('./walletAccountType.js').then((m) => m.readWalletAccountType(ctx, ns));
 }
 
 /** What a wallet reports on its own: a new account, a new network, or the end of the session. */

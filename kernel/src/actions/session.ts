@@ -6,7 +6,6 @@ import type { ConnectorPlugin, SessionRequest, SharedSession } from '../plugins/
 import { activeNamespaceAtom } from '../state/atoms.js';
 import type { CaipNetwork, ChainNamespace } from '../types.js';
 import { getAccount, reportError } from './accountState.js';
-import { applyPreferredAccountType } from './accountType.js';
 import { applyConnection, connectNamespace, type ConnectManyResult, settleActiveNamespace, startNetwork } from './connect.js';
 import { transitionStatus } from './connectionStatus.js';
 import { clearNamespace } from './disconnect.js';
@@ -28,6 +27,12 @@ function sessionRequest(ctx: KernelContext, namespaces: readonly ChainNamespace[
     request[ns] = [first, ...requestedCaipNetworks.filter((n) => n !== first)];
   }
   return { namespaces: request };
+}
+
+/** Switches a session that offers account types to the preferred one (a chunk loaded only for such a session). */
+async function applyPreferredAccountType(ctx: KernelContext, ns: ChainNamespace): Promise<void> {
+  if (getAccount(ctx, ns).connector?.accountTypes)
+    await (await import('./accountType.js')).applyPreferredAccountType(ctx, ns, applyConnection);
 }
 
 /** The connector a namespace's adapter drives for a shared session. */

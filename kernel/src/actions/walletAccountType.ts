@@ -1,7 +1,7 @@
 import type { KernelContext } from '../context.js';
 import type { WalletCallCapabilities } from '../plugins/ChainAdapter.js';
 import type { ChainNamespace } from '../types.js';
-import { getAccount, updateAccount } from './accountState.js';
+import { capabilityOf, getAccount, updateAccount } from './accountState.js';
 import { getNetworkState } from './networkState.js';
 
 /**
@@ -11,8 +11,7 @@ import { getNetworkState } from './networkState.js';
 export async function readWalletAccountType(ctx: KernelContext, ns: ChainNamespace): Promise<void> {
   const account = getAccount(ctx, ns);
   const connector = account.connector;
-  const calls =
-    connector?.capabilities?.calls === false ? undefined : (connector?.capabilities?.calls ?? ctx.adapters.get(ns)?.capabilities?.calls);
+  const calls = capabilityOf(ctx, ns, 'calls');
   const network = getNetworkState(ctx, ns).caipNetwork;
   if (!connector || connector.accountTypes || !calls || !account.address || !network) return;
   const address = account.address;

@@ -16,7 +16,6 @@ import { ChevronIcon, CopyIcon, ExternalIcon } from '../parts/icons.js';
 import { namespaceLabel, NetworkBadge } from '../parts/NetworkList.js';
 import { TokenIcon } from '../parts/TokenIcon.js';
 import { fiatOf } from './send/fiat.js';
-import { AccountTypeSwitch } from './account/AccountTypeSwitch.js';
 import { DisconnectButtons } from './account/DisconnectButtons.js';
 import { PluginEntries } from './account/PluginEntries.js';
 import { WalletFeatures } from './account/WalletFeatures.js';
@@ -34,6 +33,8 @@ const ALL_TABS: readonly AccountTab[] = ['Tokens', 'NFTs', 'Activity'];
 /* The NFTs and Activity tabs are chunks of their own, loaded when the visitor opens them. */
 const NFT_LOADER: ViewLoader = () => import('./account/NftGrid.js');
 const ACTIVITY_LOADER: ViewLoader = () => import('./account/ActivityList.js');
+/* The account type (and its switch) is a chunk too: only smart-account capable sessions and wallets show it. */
+const ACCOUNT_TYPE_LOADER: ViewLoader = () => import('./account/AccountTypeSwitch.js');
 
 export default function AccountView({ modal }: ViewProps) {
   const store = getInternals(modal).store;
@@ -129,7 +130,9 @@ export default function AccountView({ modal }: ViewProps) {
           ))}
         </div>
       ) : null}
-      <AccountTypeSwitch modal={modal} namespace={namespace} />
+      {account.connector?.accountTypes || account.allAccounts.some((entry) => entry.type === 'smartAccount') ? (
+        <ViewHost modal={modal} loader={ACCOUNT_TYPE_LOADER} data={namespace} />
+      ) : null}
       {network ? (
         <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => getInternals(modal).router.push('Networks')}>
           <NetworkBadge network={network} />

@@ -12,7 +12,8 @@ const label = (type: AccountType) => LABELS[type] ?? type;
  * wallet's key and its smart account). A smart account is only offered on the networks the session lists for it. A
  * wallet with one type shows "Smart account" when it reports being one (EIP-5792 atomic support), else nothing.
  */
-export function AccountTypeSwitch({ modal, namespace }: { modal: LatchModal; namespace: ChainNamespace }) {
+export default function AccountTypeSwitch({ modal, data }: { modal: LatchModal; data?: unknown }) {
+  const namespace = data as ChainNamespace;
   const store = getInternals(modal).store;
   const account = useStoreValue(store, accountsAtom)[namespace];
   const network = useStoreValue(store, networksAtom)[namespace]?.caipNetwork;

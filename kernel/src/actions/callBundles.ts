@@ -53,8 +53,8 @@ function target(ctx: KernelContext, namespace?: ChainNamespace): Target {
  * The connected wallet's call-bundle capabilities on the namespace's active network, keyed by chain id in 0x hex
  * (`{ '0x1': { atomic: { status: 'supported' } } }`). A wallet that cannot tell (or fails to answer) gives `{}`.
  */
-export async function getCallCapabilities(ctx: KernelContext, namespace?: ChainNamespace): Promise<WalletCallCapabilities> {
-  const { address, connector, network, calls } = target(ctx, namespace);
+export async function getCapabilities(ctx: KernelContext, options?: { namespace?: ChainNamespace }): Promise<WalletCallCapabilities> {
+  const { address, connector, network, calls } = target(ctx, options?.namespace);
   try {
     return await calls.getCapabilities({ address, network, connector });
   } catch {
@@ -66,24 +66,17 @@ export async function getCallCapabilities(ctx: KernelContext, namespace?: ChainN
 export async function sendCalls(ctx: KernelContext, options: SendCallsOptions): Promise<SendCallsResult> {
   const { address, connector, network, calls } = target(ctx, options.namespace);
   try {
-    return await calls.sendCalls({
-      from: address,
-      network,
-      connector,
-      calls: options.calls,
-      atomicRequired: options.atomicRequired === true,
-      ...(options.capabilities ? { capabilities: options.capabilities } : {}),
-      ...(options.id === undefined ? {} : { id: options.id }),
-    });
+    const { namespace: _ns, ...request } = options;
+    return await calls.sendCalls({ ...request, from: address, network, connector, atomicRequired: options.atomicRequired === true });
   } catch (err) {
     throw reportError(ctx, err, 'SEND_CALLS_ERROR');
   }
 }
 
 /** Where a bundle `sendCalls` returned stands (EIP-5792 statuses: 100 pending, 200 confirmed, 400–600 failed). */
-export async function getCallsStatus(ctx: KernelContext, id: string, namespace?: ChainNamespace): Promise<CallsStatus> {
-  if (typeof id !== 'string' || id === '') throw new LatchError('A bundle id is required', { category: 'VALIDATION_ERROR' });
-  const { connector, network, calls } = target(ctx, namespace);
+export async function getCallsStatus(ctx: KernelContext, id: string, options?: { namespace?: ChainNamespace }): Promise<CallsStatus> {
+  if (!id || typeof id !== 'string') throw new LatchError('A bundle id is required', { category: 'VALIDATION_ERROR' });
+  const { connector, network, calls } = target(ctx, options?.namespace);
   try {
     return await calls.getCallsStatus({ id, network, connector });
   } catch (err) {
