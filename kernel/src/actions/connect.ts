@@ -170,6 +170,9 @@ function explorerUrl(network: CaipNetwork | undefined, address: string): string 
   return base ? `${base.replace(/\/$/, '')}/address/${address}` : undefined;
 }
 
+/** Account types (actions/accountType.ts): a chunk loaded for sessions that offer them and wallets that have bundles. */
+export const accountTypeChunk = () => import('./accountType.js');
+
 /** Writes a fresh connection into state and storage (§3 keys), then loads balance and name. */
 export function applyConnection(
   ctx: KernelContext,
@@ -204,8 +207,7 @@ export function applyConnection(
   void refreshBalance(ctx, ns);
   void refreshIdentity(ctx, ns);
   // A wallet that is what it is may say it is a smart account (EIP-5792); read in a chunk of its own.
-  if (!connector.accountTypes && capabilityOf(ctx, ns, 'calls'))
-    void import('./walletAccountType.js').then((m) => m.readWalletAccountType(ctx, ns));
+  if (!connector.accountTypes && capabilityOf(ctx, ns, 'calls')) void accountTypeChunk().then((m) => m.readWalletAccountType(ctx, ns));
 }
 
 /** What a wallet reports on its own: a new account, a new network, or the end of the session. */

@@ -6,7 +6,14 @@ import type { ConnectorPlugin, SessionRequest, SharedSession } from '../plugins/
 import { activeNamespaceAtom } from '../state/atoms.js';
 import type { CaipNetwork, ChainNamespace } from '../types.js';
 import { getAccount, reportError } from './accountState.js';
-import { applyConnection, connectNamespace, type ConnectManyResult, settleActiveNamespace, startNetwork } from './connect.js';
+import {
+  accountTypeChunk,
+  applyConnection,
+  connectNamespace,
+  type ConnectManyResult,
+  settleActiveNamespace,
+  startNetwork,
+} from './connect.js';
 import { transitionStatus } from './connectionStatus.js';
 import { clearNamespace } from './disconnect.js';
 import { getNetworkState } from './networkState.js';
@@ -31,8 +38,7 @@ function sessionRequest(ctx: KernelContext, namespaces: readonly ChainNamespace[
 
 /** Switches a session that offers account types to the preferred one (a chunk loaded only for such a session). */
 async function applyPreferredAccountType(ctx: KernelContext, ns: ChainNamespace): Promise<void> {
-  if (getAccount(ctx, ns).connector?.accountTypes)
-    await (await import('./accountType.js')).applyPreferredAccountType(ctx, ns, applyConnection);
+  if (getAccount(ctx, ns).connector?.accountTypes) await (await accountTypeChunk()).applyPreferredAccountType(ctx, ns, applyConnection);
 }
 
 /** The connector a namespace's adapter drives for a shared session. */

@@ -9,7 +9,7 @@ import type { ConnectorNotice } from '../plugins/ConnectorPlugin.js';
 import { activeNamespaceAtom, modalAtom } from '../state/atoms.js';
 import type { AccountType, ChainNamespace } from '../types.js';
 import { refreshBalance, storeProfileName } from './account.js';
-import { applyConnection } from './connect.js';
+import { accountTypeChunk, applyConnection } from './connect.js';
 import { showAlert } from './alerts.js';
 import { getAccount } from './accountState.js';
 import type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './send.js';
@@ -48,7 +48,7 @@ export async function setPreferredAccountType(
   type: AccountType,
   options?: { namespace?: ChainNamespace },
 ): Promise<void> {
-  return (await import('./accountType.js')).setPreferredAccountType(ctx, type, options, applyConnection);
+  return (await accountTypeChunk()).setPreferredAccountType(ctx, type, options, applyConnection);
 }
 
 /** Send, activity, NFTs and names: a chunk of their own, loaded when the visitor opens one of them. */
