@@ -9,9 +9,10 @@ import type {
   WalletCallCapabilities,
 } from '../plugins/ChainAdapter.js';
 import type { Connector } from '../plugins/Connector.js';
+import { activeNamespaceAtom } from '../state/atoms.js';
 import type { CaipNetwork, ChainNamespace } from '../types.js';
-import { capabilityOf, reportError } from './accountState.js';
-import { connectedAccount } from './connectedAccount.js';
+import { capabilityOf, getAccount, reportError } from './accountState.js';
+import { getNetworkState } from './networkState.js';
 
 /** A call bundle as the host states it (`modal.sendCalls`). */
 export interface SendCallsOptions {
@@ -37,10 +38,15 @@ interface Target {
 
 /** The connected account, its network and its wallet's call-bundle capability on a namespace (default: the active one). */
 function target(ctx: KernelContext, namespace?: ChainNamespace): Target {
-  const { ns, address, connector, network } = connectedAccount(ctx, namespace);
+  const ns = namespace ?? ctx.store.get(activeNamespaceAtom);
+  const account = ns ? getAccount(ctx, ns) : undefined;
+  const network = ns ? getNetworkState(ctx, ns).caipNetwork : undefined;
+  if (!ns || account?.status !== 'connected' || !account.address || !account.connector || !network) {
+    throw new LatchError('No wallet is connected', { category: 'CONNECTOR_ERROR' });
+  }
   const calls = capabilityOf(ctx, ns, 'calls');
   if (!calls) throw new LatchError(`Call bundles are not supported on ${ns}`, { category: 'VALIDATION_ERROR' });
-  return { ns, address, connector, network, calls };
+  return { ns, address: account.address, connector: account.connector, network, calls };
 }
 
 /**

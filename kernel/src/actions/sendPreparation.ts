@@ -8,9 +8,10 @@ import {
 } from '../errors/accountMessages.js';
 import { parseUnits } from '../format.js';
 import type { TransferRequest } from '../plugins/ChainAdapter.js';
+import { activeNamespaceAtom } from '../state/atoms.js';
 import type { CaipNetwork, ChainNamespace, TokenBalance } from '../types.js';
-import { capabilityOf } from './accountState.js';
-import { connectedAccount } from './connectedAccount.js';
+import { capabilityOf, getAccount } from './accountState.js';
+import { getNetworkState } from './networkState.js';
 
 /* What sending checks before anything reaches the wallet: the §5 form checks, then what the chain would refuse. */
 
@@ -41,10 +42,15 @@ export function heldUnits(numeric: string | undefined, decimals: number): bigint
 
 /** The connected sender on a namespace with its network and `send` capability ('Unsupported chain' without one). */
 export function resolveSender(ctx: KernelContext, namespace: ChainNamespace | undefined) {
-  const connected = connectedAccount(ctx, namespace);
-  const capability = capabilityOf(ctx, connected.ns, 'send');
+  const ns = namespace ?? ctx.store.get(activeNamespaceAtom);
+  const account = ns ? getAccount(ctx, ns) : undefined;
+  const network = ns ? getNetworkState(ctx, ns).caipNetwork : undefined;
+  if (!ns || account?.status !== 'connected' || !account.address || !account.connector || !network) {
+    throw new LatchError('No wallet is connected', { category: 'CONNECTOR_ERROR' });
+  }
+  const capability = capabilityOf(ctx, ns, 'send');
   if (!capability) throw validation(UNSUPPORTED_CHAIN_MESSAGE);
-  return { ...connected, capability };
+  return { ns, account, network, capability, address: account.address, connector: account.connector };
 }
 
 export interface SendRequestFields {
