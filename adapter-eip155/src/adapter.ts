@@ -111,6 +111,8 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
 
   // Connecting, signing, sending and switching load on first use: first load is discovery only.
   const connection = () => import('./connection.js');
+  const calls = () => import('./calls.js');
+  const callsHost = { providerOf, clientFor, waitForTransfer: options.waitForTransfer };
 
   async function beginSession(connector: Connector, provider: Eip1193Provider, address: string): Promise<void> {
     const { startSession } = await connection();
@@ -249,6 +251,12 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
         },
       },
       send: createSendCapability({ clientFor, tokenCache, waitForTransfer: options.waitForTransfer }),
+      // EIP-5792 bundles (calls.ts, loaded on first use): wallet_sendCalls, or single transactions for a wallet without it.
+      calls: {
+        getCapabilities: async (request) => (await calls()).readCapabilities(request, callsHost),
+        sendCalls: async (request) => (await calls()).sendBundle(request, callsHost),
+        getCallsStatus: async (request) => (await calls()).readCallsStatus(request, callsHost),
+      },
       identity: {
         async getIdentity(address, network) {
           // §5: identity only on non-test EVM networks, and ENS only where its resolver is deployed.

@@ -104,17 +104,23 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
     );
   }
 
-  async function run(action: 'approve' | 'swap') {
+  async function run(requested: 'approve' | 'swap') {
     if (quote.status !== 'ready' || !from || !to) return;
     const { quote: current } = quote;
-    const call =
-      action === 'approve' && from.address && current.spender ? approveCall(from.address, current.spender, current.amountIn) : current.call;
+    const approval = from.address && current.spender ? approveCall(from.address, current.spender, current.amountIn) : undefined;
+    // An allowance step the wallet can run with the swap as one atomic bundle (EIP-5792) goes out with it (swapBundle.ts).
+    const bundles = requested === 'approve' && approval ? await import('./swapBundle.js') : undefined;
+    const bundle = bundles !== undefined && (await bundles.bundleable(modal, chainId));
+    const action = bundle ? 'swap' : requested;
+    const call = action === 'approve' && approval ? approval : current.call;
     setStep({ kind: 'wallet', action });
-    let hash: string;
+    let hash: string | undefined;
+    let bundleId: string | undefined;
     const before =
       action === 'swap' ? await readTokenBalance(readClient(config.rpcUrl), to, account.address).catch(() => undefined) : undefined;
     try {
-      hash = await sendCall(provider, chainId, account.address, call);
+      if (bundle && approval) bundleId = await bundles.sendApproveAndSwap(modal, approval, current.call);
+      else hash = await sendCall(provider, chainId, account.address, call);
     } catch (err) {
       if (isUserRejection(err)) void internals.feedback.showSnack(SIGNATURE_DECLINED_MESSAGE, 'error');
       // Anything but a "no" from the visitor may mean the quote is stale (the price moved): ask again.
@@ -123,10 +129,13 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
       return;
     }
     setStep({ kind: 'pending', action });
-    // The kernel waits on the chain, reads a revert's reason, and refreshes the account's balances.
-    const outcome = await modal
-      .waitForTransfer(hash, { namespace: 'eip155' })
-      .catch((err: unknown) => ({ status: 'failed' as const, reason: String(err) }));
+    // The kernel waits on the chain, reads a revert's reason, and refreshes the account's balances; a bundle is the wallet's to report.
+    const outcome = await (bundleId && bundles
+      ? bundles.waitForBundle(modal as never, bundleId)
+      : modal.waitForTransfer(hash as string, { namespace: 'eip155' })
+    ).catch((err: unknown) => ({ status: 'failed' as const, reason: String(err) }));
+    // The kernel refreshes balances after waitForTransfer; after a bundle the view asks for it.
+    if (bundleId) void internals.refreshTokenBalances('eip155');
     if (action === 'approve') {
       setStep(
         outcome?.status === 'failed'

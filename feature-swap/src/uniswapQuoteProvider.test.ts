@@ -9,7 +9,8 @@ import {
 } from '@latch/testkit';
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAllowance, sendCall, swapFailureMessage, approveCall } from './swapTransactions.js';
+import { atomicOn, type BundleModal, waitForBundle } from './swapBundle.js';
+import { approveCall, readAllowance, sendCall, swapFailureMessage } from './swapTransactions.js';
 import type { SwapNetworkConfig, SwapToken } from './types.js';
 import { createUniswapQuoteProvider } from './uniswapQuoteProvider.js';
 
@@ -230,5 +231,75 @@ describe('through SwapRouter02, the router Uniswap deploys on every chain (the s
     const before = await balanceOf(LUSD, account);
     expect(await mined(await sendCall(mock, anvil.chainId, account, quote.call))).toBe('success');
     expect(await balanceOf(LUSD, account)).toBe(before + quote.amountOut);
+  });
+});
+
+describe('approve + swap as one EIP-5792 bundle', () => {
+  it('is chosen only where the wallet runs bundles atomically on the chain (supported, or ready to upgrade)', () => {
+    expect(atomicOn({ '0x7a69': { atomic: { status: 'supported' } } }, 31337)).toBe(true);
+    expect(atomicOn({ '0x7a69': { atomic: { status: 'ready' } } }, 31337)).toBe(true);
+    expect(atomicOn({ '0x0': { atomic: { status: 'supported' } } }, 31337)).toBe(true);
+    expect(atomicOn({ '0x7a69': { atomic: { status: 'unsupported' } } }, 31337)).toBe(false);
+    expect(atomicOn({ '0x1': { atomic: { status: 'supported' } } }, 31337)).toBe(false);
+    expect(atomicOn({}, 31337)).toBe(false);
+  });
+
+  /** The testkit wallet with EIP-5792 (one call at a time, never atomic) behind the calls the Swap view makes; account 1 holds LDT. */
+  async function bundleWallet(index: number) {
+    const mock = createMockEip1193Provider({
+      privateKey: anvil.accounts[index]!.privateKey,
+      chains: [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }],
+      chainId: anvil.chainId,
+      eip5792: true,
+    });
+    await mock.request({ method: 'eth_requestAccounts' });
+    const bundles: BundleModal = {
+      getCapabilities: async () => (await mock.request({ method: 'wallet_getCapabilities', params: [mock.address, ['0x7a69']] })) as never,
+      sendCalls: async ({ calls, atomicRequired }) =>
+        (await mock.request({
+          method: 'wallet_sendCalls',
+          params: [
+            {
+              version: '2.0.0',
+              chainId: '0x7a69',
+              from: mock.address,
+              atomicRequired,
+              calls: calls.map((call) => ({ to: call.to, data: call.data, value: `0x${(call.value ?? 0n).toString(16)}` })),
+            },
+          ],
+        })) as { id: string },
+      getCallsStatus: async (id) => (await mock.request({ method: 'wallet_getCallsStatus', params: [id] })) as never,
+    };
+    return { mock, bundles };
+  }
+
+  it('a wallet that cannot run it atomically refuses the atomic bundle (5760): the view then keeps the two steps', async () => {
+    const { mock, bundles } = await bundleWallet(1);
+    expect(atomicOn(await bundles.getCapabilities(), anvil.chainId)).toBe(false);
+    const quote = await provider.quote(request(LDT, LUSD, parseEther('2'), mock.address), network);
+    const approval = approveCall(anvil.contracts.token, quote.spender!, quote.amountIn);
+    await expect(bundles.sendCalls({ calls: [approval, quote.call], atomicRequired: true })).rejects.toMatchObject({ code: 5760 });
+    expect(await readAllowance(client, anvil.contracts.token, mock.address, quote.spender!)).toBe(0n);
+  });
+
+  it('the approval and the swap sent as one bundle land, and waitForBundle reports it confirmed', async () => {
+    const { mock, bundles } = await bundleWallet(1);
+    const quote = await provider.quote(request(LDT, LUSD, parseEther('3'), mock.address), network);
+    const [ldtBefore, lusdBefore] = await Promise.all([balanceOf(LDT, mock.address), balanceOf(LUSD, mock.address)]);
+    const approval = approveCall(anvil.contracts.token, quote.spender!, quote.amountIn);
+    const { id } = await bundles.sendCalls({ calls: [approval, quote.call], atomicRequired: false });
+    expect(await waitForBundle(bundles, id)).toEqual({ status: 'confirmed' });
+    expect(await balanceOf(LDT, mock.address)).toBe(ldtBefore - parseEther('3'));
+    expect(await balanceOf(LUSD, mock.address)).toBe(lusdBefore + quote.amountOut);
+  });
+
+  it('a bundle whose swap the chain refuses is reported failed, with the reason in words', async () => {
+    const { mock, bundles } = await bundleWallet(1);
+    const quote = await provider.quote(request(LDT, LUSD, parseEther('1'), mock.address), network);
+    // An allowance too small for the swap: the approval lands, the swap is refused (the account holds the LDT).
+    expect(await balanceOf(LDT, mock.address)).toBeGreaterThan(parseEther('1'));
+    const approval = approveCall(anvil.contracts.token, quote.spender!, 1n);
+    const { id } = await bundles.sendCalls({ calls: [approval, quote.call], atomicRequired: false });
+    expect(await waitForBundle(bundles, id)).toEqual({ status: 'failed', reason: 'The transaction was reverted by the contract.' });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   type AdapterCapabilities,
+  type CallsStatus,
   type CaipNetwork,
   type CaipNetworkId,
   type ChainAdapter,
@@ -12,7 +13,9 @@ import {
   type ModalInstance,
   type ModalOptions,
   type ModalSnapshot,
+  type SendCallsResult,
   type SharedSession,
+  type WalletCallCapabilities,
 } from './index.js';
 
 const near: CaipNetwork = {
@@ -107,5 +110,30 @@ describe('plugin contracts', () => {
     const wrongType: ConnectorPlugin = { ...plugin, type: 'PHONE' };
     void wrongType;
     createModal({ networks: [near], connectors: [plugin] });
+  });
+
+  it('call bundles: calls take bigint values, resolve an id; the status and capabilities are typed', () => {
+    const modal = createModal({ networks: [near] });
+    expectTypeOf(
+      modal.sendCalls({ calls: [{ to: '0x00', data: '0x', value: 1n }], atomicRequired: true }),
+    ).resolves.toEqualTypeOf<SendCallsResult>();
+    expectTypeOf(modal.getCallsStatus('id')).resolves.toEqualTypeOf<CallsStatus>();
+    expectTypeOf(modal.getCapabilities()).resolves.toEqualTypeOf<WalletCallCapabilities>();
+    expectTypeOf<CallsStatus['status']>().toEqualTypeOf<number>();
+    // @ts-expect-error a value is a bigint in the smallest unit, not a hex string
+    void modal.sendCalls({ calls: [{ to: '0x00', value: '0x1' }] });
+    // @ts-expect-error calls are required
+    void modal.sendCalls({ atomicRequired: true });
+    expectTypeOf<AdapterCapabilities['calls']>().not.toBeUndefined();
+  });
+
+  it('a connector plugin may offer account types and switch them', () => {
+    const session: SharedSession = {
+      namespaces: {
+        eip155: { provider: {}, accountTypes: { active: 'smartAccount', available: ['eoa', 'smartAccount'] }, smartAccountNetworks: [1] },
+      },
+    };
+    expectTypeOf<NonNullable<ConnectorPlugin['setPreferredAccountType']>>().returns.resolves.toHaveProperty('provider');
+    void session;
   });
 });

@@ -15,7 +15,17 @@ import { INTERNALS, type ModalInternals } from './internals.js';
 import { type ModalOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import type { AccountPageOptions } from './actions/history.js';
 import type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './actions/send.js';
-import type { AdapterCapabilities, CapabilityName, ChainAdapter, ConnectResult, TransferOutcome } from './plugins/ChainAdapter.js';
+import type { SendCallsOptions } from './actions/callBundles.js';
+import type {
+  AdapterCapabilities,
+  CallsStatus,
+  CapabilityName,
+  ChainAdapter,
+  ConnectResult,
+  SendCallsResult,
+  TransferOutcome,
+  WalletCallCapabilities,
+} from './plugins/ChainAdapter.js';
 import type { Nft, Page, Transaction } from './plugins/dataServices.js';
 import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
@@ -30,7 +40,7 @@ import {
 } from './state/atoms.js';
 import { claimStoragePrefix, createMemoryStorage, createStorage, defaultWebStorage } from './storage.js';
 import { connectTelemetry } from './telemetry/lazyTelemetry.js';
-import type { CaipNetwork, CaipNetworkId, ChainNamespace } from './types.js';
+import type { AccountType, CaipNetwork, CaipNetworkId, ChainNamespace } from './types.js';
 
 /** One modal instance: what a host (React or not) drives. */
 export interface ModalInstance {
@@ -66,6 +76,21 @@ export interface ModalInstance {
   getTransactions(options?: AccountPageOptions): Promise<Page<Transaction>>;
   /** One page of the account's NFTs on the active network. */
   getNfts(options?: AccountPageOptions): Promise<Page<Nft>>;
+  /**
+   * Sends calls as one bundle through the connected wallet on the active network (EIP-5792 `wallet_sendCalls`),
+   * atomically when the wallet can; resolves with the bundle's id once the wallet submitted it.
+   */
+  sendCalls(request: SendCallsOptions): Promise<SendCallsResult>;
+  /** Where a bundle stands (EIP-5792 `wallet_getCallsStatus`): 100 pending, 200 confirmed, 400–600 failed. */
+  getCallsStatus(id: string, options?: { namespace?: ChainNamespace }): Promise<CallsStatus>;
+  /** The connected wallet's EIP-5792 capabilities on the active network, by chain id in 0x hex; `{}` when it cannot tell. */
+  getCapabilities(options?: { namespace?: ChainNamespace }): Promise<WalletCallCapabilities>;
+  /**
+   * Switches the account type (`'eoa'` or `'smartAccount'`) of a wallet whose session offers both (the embedded
+   * wallet), stores the choice and reconnects on the other address; a failure, or a smart account on a network
+   * without support, falls back to `'eoa'` with a snack. A wallet with one account type is refused.
+   */
+  setPreferredAccountType(type: AccountType, options?: { namespace?: ChainNamespace }): Promise<void>;
   /** The address an on-chain name points to on the namespace's active network, or undefined. */
   resolveName(name: string, options?: { namespace?: ChainNamespace }): Promise<string | undefined>;
   addNetwork(namespace: ChainNamespace, network: CaipNetwork): boolean;
@@ -247,6 +272,9 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
       return (actions[name] as unknown as (ctx: KernelContext, ...rest: unknown[]) => Awaited<ReturnType<AccountActions[K]>>)(ctx, ...args);
     };
 
+  /** The call-bundle chunk (EIP-5792), loaded through the visitor-actions chunk on first use. */
+  const bundles = async () => (await visitorActions()).callBundles();
+
   /** A step of the §4 sign-in flow, whose chunk loads through the visitor-actions chunk on first use. */
   const signIn =
     <K extends keyof SignInActions>(name: K) =>
@@ -307,6 +335,10 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     getTransactions: account('getTransactions'),
     getNfts: account('getNfts'),
     resolveName: account('resolveName'),
+    sendCalls: async (request) => (await bundles()).sendCalls(ctx, request),
+    getCallsStatus: async (id, callOptions) => (await bundles()).getCallsStatus(ctx, id, callOptions),
+    getCapabilities: async (callOptions) => (await bundles()).getCapabilities(ctx, callOptions),
+    setPreferredAccountType: async (type, typeOptions) => (await visitorActions()).setPreferredAccountType(ctx, type, typeOptions),
     addNetwork: (ns, network) => addNetwork(ctx, ns, network),
     removeNetwork: async (ns, id) => (await visitorActions()).removeNetwork(ctx, ns, id),
     removeAdapter: async (ns) => (await visitorActions()).removeAdapter(ctx, ns),

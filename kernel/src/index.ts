@@ -12,6 +12,7 @@ export type { OpenOptions } from './actions/modal.js';
 export type { ConnectManyResult, ConnectTarget } from './actions/connect.js';
 export type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './actions/send.js';
 export type { AccountPageOptions } from './actions/history.js';
+export type { SendCallsOptions } from './actions/callBundles.js';
 export {
   DEFAULT_FEATURES,
   FEATURE_NAMES,
@@ -81,6 +82,11 @@ export {
   type AdapterContext,
   type AdapterEvent,
   type Balance,
+  type BundleCall,
+  type CallCapability,
+  type CallsCapability,
+  type CallsReceipt,
+  type CallsStatus,
   type CapabilityName,
   type ChainAdapter,
   type ConnectOptions,
@@ -88,10 +94,13 @@ export {
   type FeeQuote,
   type MaxSendable,
   type ReconnectOptions,
+  type SendCallsRequest,
+  type SendCallsResult,
   type SignMessageRequest,
   type TransferOutcome,
   type TransferRequest,
   type WaitForTransferRequest,
+  type WalletCallCapabilities,
 } from './plugins/ChainAdapter.js';
 export {
   CONNECTOR_TYPES,

@@ -5,7 +5,7 @@ import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
 import type { DataServices } from './plugins/dataServices.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
 import type { StorageLike } from './storage.js';
-import type { CaipNetwork, CaipNetworkId, ChainNamespace, ThemeMode } from './types.js';
+import type { AccountType, CaipNetwork, CaipNetworkId, ChainNamespace, ThemeMode } from './types.js';
 import { isCaipNamespace, parseCaipNetworkId } from './caip.js';
 
 /** §3 social providers; §9 default order. */
@@ -185,6 +185,12 @@ export interface ModalOptions {
   telemetry?: { endpoint: string };
   /** Decides the mobile branches of §2/§5; default: a narrow or touch-only viewport. */
   isMobile?: () => boolean;
+  /**
+   * The account type a wallet that offers several (the embedded wallet: its key, or the smart account it owns) uses
+   * until the visitor picks one, per namespace: `{ eip155: 'eoa' }`. Defaults: eip155 `smartAccount`, solana `eoa`,
+   * polkadot `eoa`, bip122 `payment`. Wallets with one account type are never switched.
+   */
+  defaultAccountTypes?: Readonly<Partial<Record<ChainNamespace, AccountType>>>;
 }
 
 export interface ResolvedOptions extends Omit<ModalOptions, 'features'> {
@@ -269,6 +275,9 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
   const sameId = connectorIds.find((id, index) => connectorIds.indexOf(id) !== index);
   if (sameId) throw configError(`Two connectors with id '${sameId}' in \`connectors\``);
   const features = resolveFeatures(options.features, options.plugins);
+  if (Object.values(options.defaultAccountTypes ?? {}).some((type) => !type || typeof type !== 'string')) {
+    throw configError('`defaultAccountTypes` maps namespaces to account type names');
+  }
   // The data services of the plugins whose flag is on (the first plugin wins), under the host's own.
   const provided = (options.plugins ?? []).filter((p) => p.dataServices && features[p.feature]).map((p) => p.dataServices);
   return {

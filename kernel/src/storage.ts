@@ -1,4 +1,4 @@
-import type { CaipAddress, CaipNetworkId, ChainNamespace, ConnectionStatus, RecentWallet } from './types.js';
+import type { AccountType, CaipAddress, CaipNetworkId, ChainNamespace, ConnectionStatus, RecentWallet } from './types.js';
 import { isCaipNamespace, parseCaipAddress } from './caip.js';
 import type { ConnectorStorage } from './plugins/ConnectorPlugin.js';
 
@@ -20,6 +20,7 @@ export const STORAGE_KEYS = {
   recentWallets: 'recent_wallets',
   connectionStatus: 'connection_status',
   connectedNamespaces: 'connected_namespaces',
+  preferredAccountTypes: 'preferred_account_types',
   nativeBalanceCache: 'native_balance_cache',
   identityCache: 'identity_cache',
   activeCaipAddress: 'active_caip_address',
@@ -45,6 +46,7 @@ const VALIDATORS: { [K in StorageKey]: (v: unknown) => boolean } = {
   recentWallets: (v) => Array.isArray(v) && v.every(isRecentWallet),
   connectionStatus: (v) => (CONNECTION_STATUSES as readonly unknown[]).includes(v),
   connectedNamespaces: (v) => Array.isArray(v) && v.every(isNamespace),
+  preferredAccountTypes: isRecord,
   nativeBalanceCache: isRecord,
   identityCache: isRecord,
   activeCaipAddress: (v) => isString(v) && parseCaipAddress(v) !== undefined,
@@ -56,6 +58,8 @@ export interface StoredValues {
   recentWallets: RecentWallet[];
   connectionStatus: ConnectionStatus;
   connectedNamespaces: ChainNamespace[];
+  /** The account type the visitor chose per namespace (the preferred-account-type change). */
+  preferredAccountTypes: Partial<Record<ChainNamespace, AccountType>>;
   nativeBalanceCache: Record<string, { value: unknown; expiresAt: number }>;
   identityCache: Record<string, { value: unknown; expiresAt: number }>;
   /** The active account while connected: what a server render shows before the wallet confirms it. */

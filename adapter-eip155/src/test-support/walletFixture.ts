@@ -31,7 +31,8 @@ export function createWallet(
     accountIndex = 0,
     knowsSecondChain = true,
     failures = {},
-  }: { accountIndex?: number; knowsSecondChain?: boolean; failures?: MockWalletOptions['failures'] } = {},
+    eip5792 = false,
+  }: { accountIndex?: number; knowsSecondChain?: boolean; failures?: MockWalletOptions['failures']; eip5792?: boolean } = {},
 ) {
   const account = chains.main.accounts[accountIndex];
   if (!account) throw new Error(`no anvil account ${accountIndex}`);
@@ -43,6 +44,7 @@ export function createWallet(
     ],
     chainId: chains.main.chainId,
     failures,
+    eip5792,
   });
 }
 

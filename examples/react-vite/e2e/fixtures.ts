@@ -47,6 +47,8 @@ export interface WalletSetup {
   second?: boolean;
   malformed?: unknown[];
   accountIndex?: number;
+  /** The wallet answers EIP-5792 call bundles (one call at a time, atomic unsupported). */
+  eip5792?: boolean;
 }
 
 export interface SolanaWalletSetup {
@@ -203,7 +205,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         { chainId: UNREQUESTED_CHAIN_ID, rpcUrl: chains.main.rpcUrl, name: 'Elsewhere' },
       ];
       const account = chains.main.accounts[setup.accountIndex ?? 0];
-      const options = { privateKey: account!.privateKey, chains: known, chainId: setup.chainId ?? 31337, failures: setup.failures };
+      const options = {
+        privateKey: account!.privateKey,
+        chains: known,
+        chainId: setup.chainId ?? 31337,
+        failures: setup.failures,
+        eip5792: setup.eip5792,
+      };
       const wallets = [{ info: MOCK_WALLET_INFO, options }];
       if (setup.second)
         wallets.push({ info: SECOND_MOCK_WALLET_INFO, options: { ...options, privateKey: chains.main.accounts[1]!.privateKey } });

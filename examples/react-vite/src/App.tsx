@@ -2,6 +2,7 @@ import { ConnectButton, NetworkButton, useAccount, useLatchModal, useModalEvents
 import { formatAccountBalance } from '@latch/kernel';
 import { useState } from 'react';
 import type { DemoConfig } from './config.js';
+import { CallBundleCard } from './CallBundleCard.js';
 import { SignMessageCard } from './SignMessageCard.js';
 import { WalletRequestCard } from './WalletRequestCard.js';
 import { TestWalletsCard } from './TestWalletsCard.js';
@@ -106,6 +107,8 @@ export function App({ config }: { config: DemoConfig }) {
           <SignMessageCard />
 
           <WalletRequestCard />
+
+          <CallBundleCard />
 
           <TestWalletsCard config={config} />
 

@@ -8,7 +8,7 @@ import type { Connector } from '../plugins/Connector.js';
 import { activeNamespaceAtom, connectorsAtom, modalAtom } from '../state/atoms.js';
 import type { AccountEntry, CaipNetwork, ChainNamespace } from '../types.js';
 import { refreshBalance, refreshIdentity } from './account.js';
-import { getAccount, reportError, updateAccount } from './accountState.js';
+import { capabilityOf, getAccount, reportError, updateAccount } from './accountState.js';
 import { transitionStatus } from './connectionStatus.js';
 import { clearNamespace, disconnect } from './disconnect.js';
 import { closeModal } from './modal.js';
@@ -170,6 +170,9 @@ function explorerUrl(network: CaipNetwork | undefined, address: string): string 
   return base ? `${base.replace(/\/$/, '')}/address/${address}` : undefined;
 }
 
+/** Account types (actions/accountType.ts): a chunk loaded for sessions that offer them and wallets that have bundles. */
+export const accountTypeChunk = () => import('./accountType.js');
+
 /** Writes a fresh connection into state and storage (§3 keys), then loads balance and name. */
 export function applyConnection(
   ctx: KernelContext,
@@ -203,6 +206,8 @@ export function applyConnection(
   if (!network) handleWalletNetwork(ctx, ns, result.caipNetworkId);
   void refreshBalance(ctx, ns);
   void refreshIdentity(ctx, ns);
+  // A wallet that is what it is may say it is a smart account (EIP-5792); read in a chunk of its own.
+  if (!connector.accountTypes && capabilityOf(ctx, ns, 'calls')) void accountTypeChunk().then((m) => m.readWalletAccountType(ctx, ns));
 }
 
 /** What a wallet reports on its own: a new account, a new network, or the end of the session. */

@@ -6,7 +6,14 @@ import type { ConnectorPlugin, SessionRequest, SharedSession } from '../plugins/
 import { activeNamespaceAtom } from '../state/atoms.js';
 import type { CaipNetwork, ChainNamespace } from '../types.js';
 import { getAccount, reportError } from './accountState.js';
-import { applyConnection, connectNamespace, type ConnectManyResult, settleActiveNamespace, startNetwork } from './connect.js';
+import {
+  accountTypeChunk,
+  applyConnection,
+  connectNamespace,
+  type ConnectManyResult,
+  settleActiveNamespace,
+  startNetwork,
+} from './connect.js';
 import { transitionStatus } from './connectionStatus.js';
 import { clearNamespace } from './disconnect.js';
 import { getNetworkState } from './networkState.js';
@@ -29,6 +36,11 @@ function sessionRequest(ctx: KernelContext, namespaces: readonly ChainNamespace[
   return { namespaces: request };
 }
 
+/** Switches a session that offers account types to the preferred one (a chunk loaded only for such a session). */
+async function applyPreferredAccountType(ctx: KernelContext, ns: ChainNamespace): Promise<void> {
+  if (getAccount(ctx, ns).connector?.accountTypes) await (await accountTypeChunk()).applyPreferredAccountType(ctx, ns, applyConnection);
+}
+
 /** The connector a namespace's adapter drives for a shared session. */
 function sessionConnector(ctx: KernelContext, plugin: ConnectorPlugin, session: SharedSession, ns: ChainNamespace): Connector {
   const part = session.namespaces[ns];
@@ -43,6 +55,8 @@ function sessionConnector(ctx: KernelContext, plugin: ConnectorPlugin, session: 
     provider: part?.provider,
     capabilities: part?.capabilities,
     walletInfo: part?.walletInfo,
+    accountTypes: part?.accountTypes,
+    smartAccountNetworks: part?.smartAccountNetworks,
   };
   ctx.sessionConnectors.set(connector, plugin);
   return connector;
@@ -84,7 +98,11 @@ export async function connectSession(
   const outcome: ConnectManyResult = { connected: [], failed: [] };
   for (const ns of approved(ctx, plugin, session)) {
     try {
-      const result = await connectNamespace(ctx, ns, sessionConnector(ctx, plugin, session, ns), false);
+      let result = await connectNamespace(ctx, ns, sessionConnector(ctx, plugin, session, ns), false);
+      // The session starts on the visitor's (or the integrator's) account type where it offers several.
+      await applyPreferredAccountType(ctx, ns);
+      const address = getAccount(ctx, ns).address;
+      if (address && address !== result.address) result = { ...result, address };
       outcome.connected.push({ namespace: ns, result });
     } catch (err) {
       outcome.failed.push({ namespace: ns, error: toLatchError(err, 'CONNECTOR_ERROR') });
@@ -135,8 +153,10 @@ export async function restoreSession(ctx: KernelContext, plugin: ConnectorPlugin
         ? await adapter.reconnect(plugin.id, { network: startNetwork(ctx, ns), connector })
         : { connector, result: await (adapter as NonNullable<typeof adapter>).connect(connector, { network: startNetwork(ctx, ns) }) };
       // Several namespaces come back at once: reconnect() settles which one is active.
-      if (restored) applyConnection(ctx, ns, restored.connector, restored.result, false);
-      else ctx.storage.removeConnectorId(ns);
+      if (restored) {
+        applyConnection(ctx, ns, restored.connector, restored.result, false);
+        await applyPreferredAccountType(ctx, ns);
+      } else ctx.storage.removeConnectorId(ns);
     } catch (err) {
       ctx.storage.removeConnectorId(ns);
       reportError(ctx, err, 'RECONNECT_ERROR');

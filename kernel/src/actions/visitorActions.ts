@@ -7,8 +7,9 @@ import type { KernelContext } from '../context.js';
 import type { TransferOutcome } from '../plugins/ChainAdapter.js';
 import type { ConnectorNotice } from '../plugins/ConnectorPlugin.js';
 import { activeNamespaceAtom, modalAtom } from '../state/atoms.js';
-import type { ChainNamespace } from '../types.js';
+import type { AccountType, ChainNamespace } from '../types.js';
 import { refreshBalance, storeProfileName } from './account.js';
+import { accountTypeChunk, applyConnection } from './connect.js';
 import { showAlert } from './alerts.js';
 import { getAccount } from './accountState.js';
 import type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './send.js';
@@ -38,6 +39,16 @@ export async function notify(ctx: KernelContext, { open, alert, snack }: Connect
   if (open && !ctx.store.get(modalAtom).open) openModal(ctx);
   if (alert) showAlert(ctx, alert);
   if (snack) await showSnack(ctx, snack, 'error');
+}
+
+/** Call bundles (EIP-5792) and the account-type change: chunks of their own, loaded when a host or the visitor uses them. */
+export const callBundles = () => import('./callBundles.js');
+export async function setPreferredAccountType(
+  ctx: KernelContext,
+  type: AccountType,
+  options?: { namespace?: ChainNamespace },
+): Promise<void> {
+  return (await accountTypeChunk()).setPreferredAccountType(ctx, type, options, applyConnection);
 }
 
 /** Send, activity, NFTs and names: a chunk of their own, loaded when the visitor opens one of them. */

@@ -96,6 +96,80 @@ export interface WaitForTransferRequest {
   signal?: AbortSignal;
 }
 
+/** One call of a call bundle (EIP-5792 `wallet_sendCalls`). */
+export interface BundleCall {
+  /** The contract or account called: a 0x address. */
+  readonly to: string;
+  /** The call data, 0x hex; absent for a plain transfer. */
+  readonly data?: string;
+  /** Native currency sent with the call, in its smallest unit. */
+  readonly value?: bigint;
+}
+
+/** A capability's value as EIP-5792 carries it; `optional: true` on a request lets a wallet without it go on. */
+export type CallCapability = Readonly<Record<string, unknown>> & { readonly optional?: boolean };
+
+/**
+ * What a wallet can do with call bundles, per chain id in 0x hex (`0x0`: every chain), per capability name
+ * (`atomic: { status: 'supported' | 'ready' | 'unsupported' }`, `paymasterService`…). `{}` when it does not say.
+ */
+export type WalletCallCapabilities = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+
+export interface SendCallsRequest {
+  from: string;
+  network: CaipNetwork;
+  connector: Connector;
+  calls: readonly BundleCall[];
+  /** The calls must run all or none (EIP-5792 `atomicRequired`). */
+  atomicRequired: boolean;
+  capabilities?: Readonly<Record<string, CallCapability>>;
+  /** The bundle's id, chosen by the app; absent: the wallet chooses. */
+  id?: string;
+}
+
+export interface SendCallsResult {
+  /** What `getCallsStatus` takes. */
+  id: string;
+  /** What the wallet says about the capabilities it used. */
+  capabilities?: Readonly<Record<string, unknown>>;
+}
+
+/** One receipt of a bundle, as EIP-5792 reports it (quantities in 0x hex). */
+export interface CallsReceipt {
+  readonly logs: readonly { readonly address: string; readonly data: string; readonly topics: readonly string[] }[];
+  /** `0x1` success, `0x0` failure. */
+  readonly status: string;
+  readonly blockHash: string;
+  readonly blockNumber: string;
+  readonly gasUsed: string;
+  readonly transactionHash: string;
+}
+
+/** EIP-5792 `wallet_getCallsStatus`. */
+export interface CallsStatus {
+  readonly version: string;
+  readonly id: string;
+  /** 0x hex. */
+  readonly chainId: string;
+  /**
+   * 100 pending, 200 confirmed (all landed), 400 failed off-chain (nothing landed), 500 reverted (all reverted, or
+   * the atomic bundle), 600 partly reverted (some calls landed: only for a bundle that was not atomic).
+   */
+  readonly status: number;
+  /** The calls ran as one atomic transaction. */
+  readonly atomic: boolean;
+  readonly receipts?: readonly CallsReceipt[];
+  readonly capabilities?: Readonly<Record<string, unknown>>;
+}
+
+/** Call bundles (EIP-5792): `wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus`. */
+export interface CallsCapability {
+  /** The wallet's capabilities on `network` (keyed by its chain id in 0x hex); `{}` when the wallet cannot tell. */
+  getCapabilities(request: { address: string; network: CaipNetwork; connector: Connector }): Promise<WalletCallCapabilities>;
+  sendCalls(request: SendCallsRequest): Promise<SendCallsResult>;
+  getCallsStatus(request: { id: string; network: CaipNetwork; connector: Connector }): Promise<CallsStatus>;
+}
+
 /**
  * Optional abilities, declared like Wallet Standard features: the UI checks for a key instead of
  * every chain faking methods it cannot do. Chain-specific extras use a `namespace:name` key.
@@ -131,6 +205,8 @@ export interface AdapterCapabilities {
   activity?: ActivityService;
   /** The account's NFTs (the NFTs tab). */
   nfts?: NftService;
+  /** Call bundles: several calls sent as one request, atomically when the wallet can. */
+  calls?: CallsCapability;
   identity?: {
     getIdentity(address: string, network: CaipNetwork): Promise<{ name?: string; avatar?: string }>;
   };

@@ -1,4 +1,4 @@
-import type { ChainNamespace, WalletInfo } from '../types.js';
+import type { AccountType, ChainNamespace, WalletInfo } from '../types.js';
 import type { AdapterCapabilities, CapabilityName } from './ChainAdapter.js';
 
 /** §3 connector types. */
@@ -43,6 +43,10 @@ export interface Connector {
   readonly capabilities?: WalletCapabilities;
   /** A shared session's wallet (see `SessionNamespace.walletInfo`): overrides name and icon in `connectedWalletInfo`. */
   readonly walletInfo?: Partial<WalletInfo>;
+  /** A shared session's account types on this namespace (see `SessionNamespace.accountTypes`): the visitor may switch them. */
+  readonly accountTypes?: { readonly active: AccountType; readonly available: readonly AccountType[] };
+  /** A shared session's smart-account networks (see `SessionNamespace.smartAccountNetworks`). */
+  readonly smartAccountNetworks?: readonly number[];
 }
 
 /** A wallet's own capabilities (see `Connector.capabilities`). */

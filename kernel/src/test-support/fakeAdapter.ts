@@ -51,8 +51,13 @@ export function createFakeAdapter(options: FakeAdapterOptions) {
     (options.namespace === 'solana' ? 'So11111111111111111111111111111111111111112' : '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
   const fail: Partial<Record<'connect' | 'disconnect' | 'switchNetwork' | 'reconnect' | 'balance', unknown>> = {};
   let session: string | undefined;
-  const result = (network: CaipNetwork): ConnectResult => ({
-    address,
+  // A provider that names its address (a fake session's account type) is what the wallet reports.
+  const addressOf = (c?: Connector) => {
+    const own = (c?.provider as { address?: unknown } | undefined)?.address;
+    return typeof own === 'string' ? own : address;
+  };
+  const result = (network: CaipNetwork, c?: Connector): ConnectResult => ({
+    address: addressOf(c),
     caipNetworkId: options.walletNetwork ?? network.caipNetworkId,
   });
 
@@ -92,13 +97,13 @@ export function createFakeAdapter(options: FakeAdapterOptions) {
       calls.push({ method: 'connect', args: [c.id, net.caipNetworkId] });
       if (fail.connect) throw fail.connect;
       session = c.id;
-      return result(net);
+      return result(net, c);
     },
     async reconnect(id, { network: net, connector: given }) {
       calls.push({ method: 'reconnect', args: [id, net.caipNetworkId] });
       if (fail.reconnect) throw fail.reconnect;
       const c = given ?? connectors.find((x) => x.id === id);
-      return c ? { connector: c, result: result(net) } : null;
+      return c ? { connector: c, result: result(net, c) } : null;
     },
     async disconnect(c) {
       calls.push({ method: 'disconnect', args: [c.id] });

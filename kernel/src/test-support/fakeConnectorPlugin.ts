@@ -1,6 +1,6 @@
 import type { ConnectorType, WalletCapabilities } from '../plugins/Connector.js';
-import type { ConnectorContext, ConnectorPlugin, SessionRequest, SharedSession } from '../plugins/ConnectorPlugin.js';
-import type { ChainNamespace, WalletInfo } from '../types.js';
+import type { ConnectorContext, ConnectorPlugin, SessionNamespace, SessionRequest, SharedSession } from '../plugins/ConnectorPlugin.js';
+import type { AccountType, ChainNamespace, WalletInfo } from '../types.js';
 
 export interface FakeConnectorPluginOptions {
   id?: string;
@@ -13,7 +13,16 @@ export interface FakeConnectorPluginOptions {
   capabilities?: Partial<Record<ChainNamespace, WalletCapabilities>>;
   /** The wallet behind the session, as the session reports it for every namespace. */
   walletInfo?: Partial<WalletInfo>;
+  /**
+   * eip155 account types the session offers (`eoa` at EOA_ADDRESS, `smartAccount` at SMART_ACCOUNT_ADDRESS), the
+   * active one first; absent: none (a wallet that is what it is). Enables `setPreferredAccountType`.
+   */
+  accountTypes?: { active: AccountType; available: readonly AccountType[] };
+  smartAccountNetworks?: readonly number[];
 }
+
+export const EOA_ADDRESS = '0x00000000000000000000000000000000000000e0';
+export const SMART_ACCOUNT_ADDRESS = '0x0000000000000000000000000000000000005a5a';
 
 /*
  * A cross-namespace connector for the kernel's own tests: it records what the kernel asks and keeps
@@ -22,22 +31,28 @@ export interface FakeConnectorPluginOptions {
  */
 export function createFakeConnectorPlugin(options: FakeConnectorPluginOptions = {}) {
   const calls: { method: string; args: unknown[] }[] = [];
-  const fail: Partial<Record<'connect' | 'restore' | 'disconnect', unknown>> = {};
+  const fail: Partial<Record<'connect' | 'restore' | 'disconnect' | 'setPreferredAccountType', unknown>> = {};
   let context: ConnectorContext | undefined;
+  let activeType = options.accountTypes?.active;
+
+  function part(ns: ChainNamespace): SessionNamespace {
+    const types =
+      ns === 'eip155' && options.accountTypes && activeType ? { active: activeType, available: options.accountTypes.available } : undefined;
+    return {
+      provider: {
+        session: options.id ?? 'shared',
+        namespace: ns,
+        ...(types ? { address: types.active === 'smartAccount' ? SMART_ACCOUNT_ADDRESS : EOA_ADDRESS } : {}),
+      },
+      capabilities: options.capabilities?.[ns],
+      walletInfo: options.walletInfo,
+      ...(types ? { accountTypes: types } : {}),
+      ...(types && options.smartAccountNetworks ? { smartAccountNetworks: options.smartAccountNetworks } : {}),
+    };
+  }
 
   function session(namespaces: readonly ChainNamespace[]): SharedSession {
-    return {
-      namespaces: Object.fromEntries(
-        namespaces.map((ns) => [
-          ns,
-          {
-            provider: { session: options.id ?? 'shared', namespace: ns },
-            capabilities: options.capabilities?.[ns],
-            walletInfo: options.walletInfo,
-          },
-        ]),
-      ),
-    };
+    return { namespaces: Object.fromEntries(namespaces.map((ns) => [ns, part(ns)])) };
   }
 
   const plugin: ConnectorPlugin = {
@@ -65,6 +80,14 @@ export function createFakeConnectorPlugin(options: FakeConnectorPluginOptions = 
       const stored = context?.storage.get('session');
       return Array.isArray(stored) ? session(stored as ChainNamespace[]) : null;
     },
+    ...(options.accountTypes && {
+      async setPreferredAccountType(ns: ChainNamespace, type: AccountType) {
+        calls.push({ method: 'setPreferredAccountType', args: [ns, type] });
+        if (fail.setPreferredAccountType) throw fail.setPreferredAccountType;
+        activeType = type;
+        return part(ns);
+      },
+    }),
     async disconnect() {
       calls.push({ method: 'disconnect', args: [] });
       context?.storage.remove('session');

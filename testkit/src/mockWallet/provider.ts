@@ -1,6 +1,7 @@
 import { isAddressEqual, isHex, toHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { jsonRpcRequest } from '../jsonRpc.js';
+import { createMockBundles } from './calls.js';
 import { createProviderEvents } from './providerEvents.js';
 import {
   disconnectedError,
@@ -75,6 +76,7 @@ export function createMockEip1193Provider(options: MockWalletOptions): MockEip11
   let connected = session.readConnected();
   const storedChainId = session.readChainId();
   let chainId = storedChainId !== undefined && chains.has(storedChainId) ? storedChainId : options.chainId;
+  const bundles = options.eip5792 ? createMockBundles() : undefined;
 
   function currentChain(): MockWalletChain {
     const chain = chains.get(chainId);
@@ -127,7 +129,18 @@ export function createMockEip1193Provider(options: MockWalletOptions): MockEip11
       events.emit('accountsChanged', []);
       return null;
     },
-    wallet_getCapabilities: () => ({}),
+    wallet_getCapabilities: (params) => {
+      if (!bundles) return {};
+      requireAuthorized(params[0]);
+      return bundles.getCapabilities(params, chains);
+    },
+    ...(bundles && {
+      wallet_sendCalls: (params: readonly unknown[]) => {
+        requireAuthorized();
+        return bundles.sendCalls(params, account, currentChain(), failures.rejectSign);
+      },
+      wallet_getCallsStatus: (params: readonly unknown[]) => bundles.getCallsStatus(params, chains),
+    }),
 
     personal_sign: ([message, address]) => {
       requireAuthorized(address);

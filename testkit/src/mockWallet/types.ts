@@ -30,6 +30,11 @@ export interface MockWalletOptions {
   failures?: Partial<MockWalletFailures>;
   /** Names the localStorage keys that keep the session across reloads (`latch-mock-wallet:<rdns>:connected`). */
   rdns?: string;
+  /**
+   * Answers EIP-5792 (`wallet_getCapabilities` with `atomic: unsupported`, `wallet_sendCalls` sent one call at a time,
+   * `wallet_getCallsStatus`); off: `wallet_getCapabilities` is `{}` and the other two answer 4200.
+   */
+  eip5792?: boolean;
 }
 
 export interface MockProviderEvents {

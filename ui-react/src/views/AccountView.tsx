@@ -33,6 +33,8 @@ const ALL_TABS: readonly AccountTab[] = ['Tokens', 'NFTs', 'Activity'];
 /* The NFTs and Activity tabs are chunks of their own, loaded when the visitor opens them. */
 const NFT_LOADER: ViewLoader = () => import('./account/NftGrid.js');
 const ACTIVITY_LOADER: ViewLoader = () => import('./account/ActivityList.js');
+/* The account type (and its switch) is a chunk too: only smart-account capable sessions and wallets show it. */
+const ACCOUNT_TYPE_LOADER: ViewLoader = () => import('./account/AccountTypeSwitch.js');
 
 export default function AccountView({ modal }: ViewProps) {
   const store = getInternals(modal).store;
@@ -127,6 +129,9 @@ export default function AccountView({ modal }: ViewProps) {
             </button>
           ))}
         </div>
+      ) : null}
+      {account.connector?.accountTypes || account.allAccounts.some((entry) => entry.type === 'smartAccount') ? (
+        <ViewHost modal={modal} loader={ACCOUNT_TYPE_LOADER} data={namespace} />
       ) : null}
       {network ? (
         <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => getInternals(modal).router.push('Networks')}>
