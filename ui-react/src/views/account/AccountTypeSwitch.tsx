@@ -1,8 +1,8 @@
 import type { AccountType, ChainNamespace } from '@latch/kernel';
 import { accountsAtom, getInternals, networksAtom } from '@latch/kernel/internal';
+import { useAtomValueRawSync } from 'jotai/react';
 import { useId, useState } from 'react';
 import type { LatchModal } from '../../createModal.js';
-import { useStoreValue } from '../../hooks/useKernelState.js';
 
 const LABELS: Readonly<Record<string, string>> = { smartAccount: 'Smart account', eoa: 'Standard (EOA)' };
 const label = (type: AccountType) => LABELS[type] ?? type;
@@ -15,8 +15,8 @@ const label = (type: AccountType) => LABELS[type] ?? type;
 export default function AccountTypeSwitch({ modal, data }: { modal: LatchModal; data?: unknown }) {
   const namespace = data as ChainNamespace;
   const store = getInternals(modal).store;
-  const account = useStoreValue(store, accountsAtom)[namespace];
-  const network = useStoreValue(store, networksAtom)[namespace]?.caipNetwork;
+  const account = useAtomValueRawSync(accountsAtom, { store })[namespace];
+  const network = useAtomValueRawSync(networksAtom, { store })[namespace]?.caipNetwork;
   const [busy, setBusy] = useState(false);
   const labelId = useId();
   const connector = account?.connector;
