@@ -64,12 +64,12 @@ export function createOnrampPlugin(options: OnrampOptions): OnrampPlugin {
     if (!config) continue;
     // The kind of `widgetUrl` and `getSessionToken` is checked when the Buy view opens (configProblem, in the view's
     // chunk), which keeps this registration small; Coinbase with a session token may leave out its appId.
-    const { getSessionToken, [key]: value } = config as Record<string, unknown>;
-    if (value === undefined ? !getSessionToken : typeof value !== 'string' || !value.trim()) {
+    // A copy: a later change to the integrator's object does not reach the checked configuration.
+    const copy: Record<string, unknown> = (providers[id] = { ...config });
+    const value = copy[key];
+    if (value === undefined ? !copy.getSessionToken : typeof value !== 'string' || !value.trim()) {
       fail(`providers.${id}${value === undefined && id === 'coinbase' ? ' needs getSessionToken (or appId)' : `.${key} is required`}`);
     }
-    // A copy: a later change to the integrator's object does not reach the checked configuration.
-    providers[id] = { ...config };
   }
   if (!providers.coinbase && !providers.meld) fail('configure coinbase or meld');
   const { fiatCurrency = 'USD', restrictedTimeZones: restricted = DEFAULT_RESTRICTED_TIME_ZONES, timeZone = visitorTimeZone } = options;
