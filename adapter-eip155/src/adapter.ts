@@ -191,11 +191,14 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
     },
 
     async reconnect(connectorId, { connector: given }) {
+      // The restore's code loads while the wallet is looked for (a reload shows the address sooner).
+      const code = connection();
+      code.catch(() => undefined);
       // A shared session (WalletConnect, an embedded wallet) hands over its connector; otherwise find the extension.
       const connector = given ?? (await findConnector(connectorId));
       if (!connector) return null;
       const provider = providerOf(connector);
-      const result = await (await connection()).readConnection(provider);
+      const result = await (await code).readConnection(provider);
       if (!result) return null;
       await beginSession(connector, provider, result.address);
       return { connector, result };

@@ -62,21 +62,19 @@ export function createOnrampPlugin(options: OnrampOptions): OnrampPlugin {
   for (const [id, config] of Object.entries(options?.providers ?? {})) {
     const key = PROVIDER_KEYS[id] ?? fail(`unknown provider '${id}'`);
     if (!config) continue;
-    const at = `providers.${id}`;
     // The kind of `widgetUrl` and `getSessionToken` is checked when the Buy view opens (configProblem, in the view's
     // chunk), which keeps this registration small; Coinbase with a session token may leave out its appId.
-    const { widgetUrl, getSessionToken, [key]: value } = config as Record<string, unknown>;
-    if (value === undefined ? !getSessionToken : typeof value !== 'string' || !value.trim()) {
-      fail(value === undefined && id === 'coinbase' ? `${at} needs getSessionToken (or appId)` : `${at}.${key} is required`);
+    // A copy: a later change to the integrator's object does not reach the checked configuration.
+    const copy: Record<string, unknown> = (providers[id] = { ...config });
+    const value = copy[key];
+    if (value === undefined ? !copy.getSessionToken : typeof value !== 'string' || !value.trim()) {
+      fail(`providers.${id}${value === undefined && id === 'coinbase' ? ' needs getSessionToken (or appId)' : `.${key} is required`}`);
     }
-    providers[id] = { [key]: value, widgetUrl, getSessionToken };
   }
   if (!providers.coinbase && !providers.meld) fail('configure coinbase or meld');
-  const fiatCurrency = options.fiatCurrency ?? 'USD';
+  const { fiatCurrency = 'USD', restrictedTimeZones: restricted = DEFAULT_RESTRICTED_TIME_ZONES, timeZone = visitorTimeZone } = options;
   if (!/^[A-Z]{3}$/.test(fiatCurrency)) fail('fiatCurrency must be an ISO 4217 code');
-  const restricted = options.restrictedTimeZones ?? DEFAULT_RESTRICTED_TIME_ZONES;
   if (!Array.isArray(restricted)) fail('restrictedTimeZones must be an array');
-  const timeZone = options.timeZone ?? visitorTimeZone;
   // The key is ONRAMP_VIEW's value written out (a test keeps them equal): a computed key kept the constant on first load.
   const views: Readonly<Record<string, LazyView>> = { BuyCrypto: () => import('./OnrampView.js') };
 

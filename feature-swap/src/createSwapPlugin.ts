@@ -41,18 +41,25 @@ export interface SwapPlugin extends FeaturePlugin {
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
+function fail(message: string): never {
+  throw new TypeError(`createSwapPlugin: ${message}`);
+}
+
 /**
- * The contracts of one network, checked at once. Kept small (this module is on the host's first
- * load): its tokens, fee tiers and RPC URL are checked by the view (`networkProblem`).
+ * The contracts of one network, checked at once, in this order (the first bad one is named). Kept small (this module is
+ * on the host's first load): its tokens, fee tiers and RPC URL are checked by the view (`networkProblem`).
  */
-function checkNetwork(chainId: string, n: SwapNetworkConfig, fail: (message: string) => never): void {
+const CONTRACTS = 'weth v2.router v2.factory v3.quoter v3.router v3.factory'.split(' ');
+
+function checkNetwork(chainId: string, n: SwapNetworkConfig): void {
   const at = `networks[${chainId}]`;
   if (!/^[1-9]\d*$/.test(chainId)) fail(`network keys are eip155 chain ids, got '${chainId}'`);
   if (!n?.v2 && !n?.v3) fail(`${at} needs v2 or v3 contracts`);
-  const v2 = n.v2 ? { 'v2.router': n.v2.router, 'v2.factory': n.v2.factory } : {};
-  const v3 = n.v3 ? { 'v3.quoter': n.v3.quoter, 'v3.router': n.v3.router, 'v3.factory': n.v3.factory } : {};
-  for (const [key, value] of Object.entries({ weth: n.weth, ...v2, ...v3 })) {
-    if (!ADDRESS.test(String(value))) fail(`${at}.${key} is not a 0x address`);
+  for (const key of CONTRACTS) {
+    // 'weth' is read from the network, 'v2.router' from its v2 contracts when it has some.
+    const [group, name] = key.split('.') as [string, string?];
+    const parent = (name ? n[group as 'v2'] : n) as Record<string, unknown> | undefined;
+    if (parent && !ADDRESS.test(String(parent[name ?? group]))) fail(`${at}.${key} is not a 0x address`);
   }
 }
 
@@ -62,11 +69,8 @@ function checkNetwork(chainId: string, n: SwapNetworkConfig, fail: (message: str
  * quote provider and viem load with import() when the visitor opens it.
  */
 export function createSwapPlugin(options: SwapOptions = {}): SwapPlugin {
-  const fail = (message: string): never => {
-    throw new TypeError(`createSwapPlugin: ${message}`);
-  };
   const { networks = {}, slippage = DEFAULT_SLIPPAGE, quoteProvider } = options;
-  for (const [chainId, network] of Object.entries(networks)) checkNetwork(chainId, network, fail);
+  for (const [chainId, network] of Object.entries(networks)) checkNetwork(chainId, network);
   if (!(slippage > 0 && slippage <= MAX_SLIPPAGE)) fail(`slippage must be in (0, ${MAX_SLIPPAGE}] percent`);
   if (quoteProvider && typeof quoteProvider !== 'function' && typeof quoteProvider.quote !== 'function') {
     fail('quoteProvider needs a quote() method');

@@ -97,6 +97,23 @@ describe('ConnectButton', () => {
     unmount();
     expect(cancel).toHaveBeenCalledWith(7);
   });
+
+  it('waits with that idle loading while a connection settles (a stored session restored after a reload goes first)', async () => {
+    const idle = vi.fn((_cb: () => void, _options?: { timeout: number }) => 7);
+    vi.stubGlobal('requestIdleCallback', idle);
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    const { modal, fake } = createTestModal();
+    const hold = holdConnect(fake.adapter);
+    let connected: Promise<unknown> = Promise.resolve();
+    act(() => void (connected = modal.connect('w')));
+    await waitFor(() => expect(modal.getState().status).toBe('connecting'));
+    const { findByTestId } = renderWithModal(modal, <ConnectButton />);
+    expect(idle).not.toHaveBeenCalled();
+    hold.approve();
+    await act(() => connected);
+    await findByTestId('latch-account-button');
+    expect(idle).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('NetworkButton', () => {

@@ -33,19 +33,22 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
     void modal.prefetch();
   };
 
-  // Warm the modal's code when the browser is idle, so the first click opens at once.
+  // Warm the modal's code when the browser is idle, so the first click opens at once; after a reload, only once the
+  // stored session is restored: its code and wallet calls go first, the address shows sooner.
+  const settling = status === 'connecting' || status === 'reconnecting';
   useEffect(() => {
+    if (settling) return;
     const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
     if (!idle) return;
     const handle = idle(() => void modal.prefetch(), { timeout: 3000 });
     return () => (globalThis as { cancelIdleCallback?: (h: number) => void }).cancelIdleCallback?.(handle);
-  }, [modal]);
+  }, [modal, settling]);
 
   const initialAddress = useInitialAddress(hydrated, status);
   const live = hydrated && account?.status === 'connected' && account.address ? account : undefined;
   const address = live?.address ?? initialAddress;
   if (!address) {
-    const busy = hydrated && (status === 'connecting' || status === 'reconnecting');
+    const busy = hydrated && settling;
     return (
       <button
         type="button"
