@@ -273,7 +273,8 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     };
 
   /** The call-bundle chunk (EIP-5792), loaded through the visitor-actions chunk on first use. */
-  const bundles = async () => (await visitorActions()).callBundles();
+  // Call bundles (EIP-5792): a chunk of their own, loaded when the host first uses one.
+  const bundles = () => import('./actions/callBundles.js');
 
   /** A step of the §4 sign-in flow, whose chunk loads through the visitor-actions chunk on first use. */
   const signIn =

@@ -41,8 +41,7 @@ export async function notify(ctx: KernelContext, { open, alert, snack }: Connect
   if (snack) await showSnack(ctx, snack, 'error');
 }
 
-/** Call bundles (EIP-5792) and the account-type change: chunks of their own, loaded when a host or the visitor uses them. */
-export const callBundles = () => import('./callBundles.js');
+/** The account-type change: a chunk of its own, loaded when the visitor switches. */
 export async function setPreferredAccountType(
   ctx: KernelContext,
   type: AccountType,
