@@ -1,0 +1,146 @@
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import type { Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { BareAnvilFixture } from '../anvil.js';
+import { testkitRoot } from '../packageFiles.js';
+import { freePort } from '../services/freePort.js';
+import { type ServiceProcess, startServiceProcess } from '../services/serviceProcess.js';
+import { deployErc4337 } from './erc4337Deployment.js';
+import { startPaymasterServer } from './paymasterServer.js';
+
+export interface BundlerStackOptions {
+  /** The chain the stack runs on (`startAnvil()`); its accounts 7, 8 and 9 are the stack's (deployer, executor, utility). */
+  readonly anvil: Pick<BareAnvilFixture, 'rpcUrl' | 'chainId' | 'accounts'>;
+  /** Also start the sponsoring paymaster service. Default true. */
+  readonly paymaster?: boolean;
+  /** Overrides the bundler's port (default: a free one). */
+  readonly bundlerPort?: number;
+}
+
+/** EntryPoint v0.7 and SimpleAccountFactory on anvil, the alto bundler in front of it, and a verifying paymaster service. */
+export interface BundlerStack {
+  /** The alto bundler's JSON-RPC URL (`eth_sendUserOperation`, `eth_getUserOperationReceipt`, …), on 127.0.0.1. */
+  readonly bundlerUrl: string;
+  /** The ERC-7677 paymaster service's URL, or undefined with `paymaster: false`. */
+  readonly paymasterUrl: string | undefined;
+  readonly entryPoint: Address;
+  /** SimpleAccountFactory v0.7. */
+  readonly factory: Address;
+  /** The VerifyingPaymaster contract the service signs for. */
+  readonly paymaster: Address;
+  /** The bundler process (kill it to play a bundler outage). */
+  readonly bundler: ServiceProcess;
+  /** Stops the bundler and the paymaster service (the chain is the caller's); safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs in the bundler process before alto: alto's HTTP server listens on 0.0.0.0 with no option to change it, so every
+ * server in that process is bound to 127.0.0.1 instead, and the bound port is printed as the ready line.
+ */
+const LOOPBACK_PRELOAD = `
+import net from 'node:net';
+const listen = net.Server.prototype.listen;
+net.Server.prototype.listen = function (...args) {
+  if (args[0] && typeof args[0] === 'object') args[0] = { ...args[0], host: '127.0.0.1' };
+  else if (typeof args[0] === 'number' || (typeof args[0] === 'string' && /^[0-9]+$/.test(args[0]))) {
+    if (typeof args[1] === 'string') args[1] = '127.0.0.1';
+    else args.splice(1, 0, '127.0.0.1');
+  }
+  this.once('listening', () => {
+    const address = this.address();
+    if (address && typeof address === 'object') process.stderr.write('latch-testkit: listening on http://127.0.0.1:' + address.port + '\\n');
+  });
+  return listen.apply(this, args);
+};
+`;
+
+/** alto's command-line entry, from the installed @pimlico/alto. */
+export function altoCliPath(): string {
+  const require = createRequire(join(testkitRoot(), 'package.json'));
+  let entry: string;
+  try {
+    entry = require.resolve('@pimlico/alto');
+  } catch {
+    throw new Error('@latch/testkit: @pimlico/alto is missing; install the testkit dependencies (npm ci)');
+  }
+  return join(dirname(entry), 'cli', 'alto.js');
+}
+
+/** The environment alto runs with: no Sentry DSN, no stray ALTO_* options, no .env file read from the working directory. */
+function altoEnvironment(): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {};
+  for (const name of Object.keys(process.env)) {
+    if (name.startsWith('ALTO_') || name.startsWith('SENTRY_') || name.startsWith('OTEL_')) env[name] = undefined;
+  }
+  return { ...env, DOTENV_CONFIG_PATH: '/dev/null' };
+}
+
+/**
+ * Deploys the ERC-4337 contracts on `anvil` (idempotent: a second stack on the same chain reuses them), starts alto as
+ * its own process on 127.0.0.1 (executor: anvil account 8, utility: account 9) and, unless `paymaster: false`, the
+ * sponsoring paymaster service. Nothing reaches beyond 127.0.0.1.
+ */
+export async function startBundlerStack(options: BundlerStackOptions): Promise<BundlerStack> {
+  const { rpcUrl, chainId, accounts } = options.anvil;
+  const [deployer, executor, utility] = [accounts[7], accounts[8], accounts[9]];
+  if (!deployer || !executor || !utility) throw new Error('the bundler stack needs anvil accounts 7, 8 and 9');
+  const signerKey = generatePrivateKey();
+  const deployment = await deployErc4337(rpcUrl, chainId, {
+    deployer,
+    verifyingSigner: privateKeyToAccount(signerKey).address,
+  });
+  const paymasterServer =
+    options.paymaster === false
+      ? undefined
+      : await startPaymasterServer({ rpcUrl, chainId, entryPoint: deployment.entryPoint, paymaster: deployment.paymaster, signerKey });
+  let bundler: ServiceProcess;
+  try {
+    const port = options.bundlerPort ?? (await freePort());
+    bundler = await startServiceProcess({
+      args: [
+        '--import',
+        `data:text/javascript,${encodeURIComponent(LOOPBACK_PRELOAD)}`,
+        altoCliPath(),
+        '--entrypoints',
+        deployment.entryPoint,
+        '--rpc-url',
+        rpcUrl,
+        '--port',
+        String(port),
+        '--executor-private-keys',
+        executor.privateKey,
+        '--utility-private-key',
+        utility.privateKey,
+        // anvil has no geth JavaScript tracer, which the full validation rules need; alto's own local set-up runs so.
+        '--safe-mode',
+        'false',
+        '--deploy-simulations-contract',
+        'true',
+        '--enable-cors',
+        'true',
+        '--log-level',
+        'warn',
+      ],
+      env: altoEnvironment(),
+      ready: /latch-testkit: listening on (http:\/\/127\.0\.0\.1:\d+)/,
+    });
+  } catch (error) {
+    await paymasterServer?.stop();
+    throw error;
+  }
+  let stopping: Promise<void> | undefined;
+  return {
+    bundlerUrl: bundler.url,
+    paymasterUrl: paymasterServer?.url,
+    entryPoint: deployment.entryPoint,
+    factory: deployment.factory,
+    paymaster: deployment.paymaster,
+    bundler,
+    stop() {
+      stopping ??= Promise.all([bundler.stop(), paymasterServer?.stop()]).then(() => undefined);
+      return stopping;
+    },
+  };
+}
