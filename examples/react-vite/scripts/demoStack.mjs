@@ -3,7 +3,15 @@
 // Meld on-ramp stand-ins (they pay on the first anvil chain), the name, wallet and sign-in services, test wallets
 // for every namespace, and the demo page.
 import { startOnrampStandIn } from './onrampStandIn.mjs';
-import { deployUniswap, startAnvil, startBitcoinRegtest, startCosmosChain, startPolkadotChain, startSolanaRpc } from '@latch/testkit';
+import {
+  deployUniswap,
+  startAnvil,
+  startBitcoinRegtest,
+  startBundlerStack,
+  startCosmosChain,
+  startPolkadotChain,
+  startSolanaRpc,
+} from '@latch/testkit';
 import { serveDemo } from './demoServer.mjs';
 import { startNameService } from '@latch/feature-names/server';
 import { deployEns } from '@latch/testkit';
@@ -58,6 +66,10 @@ export async function startDemoStack({ distDir, port = 5173, fixedPorts = true }
     stops.push(relay.stop);
     // Swap: Uniswap v2 and v3 from their npm artifacts on the first chain, with LDT/WETH, LDT/LUSD and LUSD/WETH pools.
     const uniswap = await deployUniswap(main.rpcUrl, main.chainId, main.accounts[0], { token: main.contracts.token });
+    // Smart accounts: EntryPoint v0.7 and SimpleAccountFactory on the first chain, the alto bundler in front of it and
+    // a sponsoring paymaster service, all on 127.0.0.1.
+    const bundlerStack = await startBundlerStack({ anvil: main });
+    stops.push(bundlerStack.stop);
     const swap = {
       weth: uniswap.weth,
       dollar: uniswap.dollar,
@@ -203,6 +215,7 @@ export async function startDemoStack({ distDir, port = 5173, fixedPorts = true }
       onramp,
       relay,
       uniswap,
+      bundlerStack,
       names,
       embeddedWallet,
       inbox,

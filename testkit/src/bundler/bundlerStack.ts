@@ -1,8 +1,10 @@
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
-import type { Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { type Address, parseEther, toHex } from 'viem';
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import type { BareAnvilFixture } from '../anvil.js';
+import { ANVIL_MNEMONIC, type AnvilAccount } from '../anvil/defaultAccounts.js';
+import { jsonRpcRequest } from '../jsonRpc.js';
 import { testkitRoot } from '../packageFiles.js';
 import { freePort } from '../services/freePort.js';
 import { type ServiceProcess, startServiceProcess } from '../services/serviceProcess.js';
@@ -10,8 +12,8 @@ import { deployErc4337 } from './erc4337Deployment.js';
 import { startPaymasterServer } from './paymasterServer.js';
 
 export interface BundlerStackOptions {
-  /** The chain the stack runs on (`startAnvil()`); its accounts 7, 8 and 9 are the stack's (deployer, executor, utility). */
-  readonly anvil: Pick<BareAnvilFixture, 'rpcUrl' | 'chainId' | 'accounts'>;
+  /** The chain the stack runs on (`startAnvil()`). */
+  readonly anvil: Pick<BareAnvilFixture, 'rpcUrl' | 'chainId'>;
   /** Also start the sponsoring paymaster service. Default true. */
   readonly paymaster?: boolean;
   /** Overrides the bundler's port (default: a free one). */
@@ -34,6 +36,9 @@ export interface BundlerStack {
   /** Stops the bundler and the paymaster service (the chain is the caller's); safe to call twice. */
   stop(): Promise<void>;
 }
+
+/** What each of the stack's own accounts holds. */
+const BUNDLER_STACK_BALANCE = parseEther('10000');
 
 /**
  * Runs in the bundler process before alto: alto's HTTP server listens on 0.0.0.0 with no option to change it, so every
@@ -77,15 +82,27 @@ function altoEnvironment(): Record<string, string | undefined> {
   return { ...env, DOTENV_CONFIG_PATH: '/dev/null' };
 }
 
+/** Accounts 10, 11 and 12 of anvil's mnemonic: past the ten dev accounts tests send from, funded here. */
+async function bundlerStackAccounts(rpcUrl: string): Promise<[AnvilAccount, AnvilAccount, AnvilAccount]> {
+  const accounts = [10, 11, 12].map((addressIndex) => {
+    const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex });
+    const key = account.getHdKey().privateKey;
+    if (!key) throw new Error(`no private key derived for anvil mnemonic account ${addressIndex}`);
+    return { address: account.address, privateKey: toHex(key) };
+  }) as [AnvilAccount, AnvilAccount, AnvilAccount];
+  for (const account of accounts) await jsonRpcRequest(rpcUrl, 'anvil_setBalance', [account.address, toHex(BUNDLER_STACK_BALANCE)]);
+  return accounts;
+}
+
 /**
  * Deploys the ERC-4337 contracts on `anvil` (idempotent: a second stack on the same chain reuses them), starts alto as
- * its own process on 127.0.0.1 (executor: anvil account 8, utility: account 9) and, unless `paymaster: false`, the
+ * its own process on 127.0.0.1 (deployer, executor and utility: accounts 10, 11 and 12 of anvil's mnemonic, funded
+ * with `anvil_setBalance`, so they never race the ten dev accounts for nonces) and, unless `paymaster: false`, the
  * sponsoring paymaster service. Nothing reaches beyond 127.0.0.1.
  */
 export async function startBundlerStack(options: BundlerStackOptions): Promise<BundlerStack> {
-  const { rpcUrl, chainId, accounts } = options.anvil;
-  const [deployer, executor, utility] = [accounts[7], accounts[8], accounts[9]];
-  if (!deployer || !executor || !utility) throw new Error('the bundler stack needs anvil accounts 7, 8 and 9');
+  const { rpcUrl, chainId } = options.anvil;
+  const [deployer, executor, utility] = await bundlerStackAccounts(rpcUrl);
   const signerKey = generatePrivateKey();
   const deployment = await deployErc4337(rpcUrl, chainId, {
     deployer,
