@@ -1,5 +1,5 @@
-import { createPublicClient, http, parseEther } from 'viem';
-import { createBundlerClient, createPaymasterClient } from 'viem/account-abstraction';
+import { concat, createPublicClient, http, parseEther } from 'viem';
+import { createBundlerClient, createPaymasterClient, toSoladySmartAccount } from 'viem/account-abstraction';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnvilFixture, startAnvil } from '../anvil.js';
@@ -99,5 +99,32 @@ describe('startBundlerStack (EntryPoint v0.7, SimpleAccountFactory, alto, verify
     })) as bigint;
     expect(depositAfter).toBeLessThan(depositBefore);
     expect(await client.getBalance({ address: account.address })).toBe(0n);
+  });
+
+  it("the embedded wallet's account (Solady ERC4337 via its factory) signs before deployment (ERC-6492) and after (ERC-1271)", async () => {
+    const { client, bundler } = clients(true);
+    const owner = privateKeyToAccount(`0x${'e5'.repeat(32)}`);
+    const salt = concat([owner.address, '0x000000000000000000000000']);
+    const account = await toSoladySmartAccount({ client, owner, factoryAddress: stack.smartAccountFactory, salt });
+    const other = await toSoladySmartAccount({
+      client,
+      owner: privateKeyToAccount(`0x${'f6'.repeat(32)}`),
+      factoryAddress: stack.smartAccountFactory,
+      salt: concat([privateKeyToAccount(`0x${'f6'.repeat(32)}`).address, '0x000000000000000000000000']),
+    });
+    expect(account.address).not.toBe(other.address);
+    expect(await client.getCode({ address: account.address })).toBeUndefined();
+    const before = await account.signMessage({ message: 'before deployment' });
+    expect(before.endsWith('6492649264926492649264926492649264926492649264926492649264926492')).toBe(true);
+    expect(await client.verifyMessage({ address: account.address, message: 'before deployment', signature: before })).toBe(true);
+    expect(await client.verifyMessage({ address: account.address, message: 'something else', signature: before })).toBe(false);
+
+    const hash = await bundler.sendUserOperation({ account, calls: [{ to: owner.address, value: 0n }] });
+    expect((await bundler.waitForUserOperationReceipt({ hash })).success).toBe(true);
+    expect((await client.getCode({ address: account.address }))?.length).toBeGreaterThan(2);
+    const after = await account.signMessage({ message: 'after deployment' });
+    expect(after.endsWith('6492')).toBe(false);
+    expect(await client.verifyMessage({ address: account.address, message: 'after deployment', signature: after })).toBe(true);
+    expect(await client.verifyMessage({ address: other.address, message: 'after deployment', signature: after })).toBe(false);
   });
 });

@@ -29,6 +29,8 @@ export interface BundlerStack {
   readonly entryPoint: Address;
   /** SimpleAccountFactory v0.7. */
   readonly factory: Address;
+  /** The embedded wallet's account factory (LatchSmartAccountFactory over Solady's ERC4337), for viem's `toSoladySmartAccount`. */
+  readonly smartAccountFactory: Address;
   /** The VerifyingPaymaster contract the service signs for. */
   readonly paymaster: Address;
   /** The bundler process (kill it to play a bundler outage). */
@@ -153,6 +155,7 @@ export async function startBundlerStack(options: BundlerStackOptions): Promise<B
     paymasterUrl: paymasterServer?.url,
     entryPoint: deployment.entryPoint,
     factory: deployment.factory,
+    smartAccountFactory: deployment.smartAccountFactory,
     paymaster: deployment.paymaster,
     bundler,
     stop() {

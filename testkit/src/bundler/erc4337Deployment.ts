@@ -2,7 +2,7 @@ import { type Address, concat, encodeAbiParameters, getContractAddress, type Hex
 import { anvilWalletClient, type AnvilWalletClient, deployedAddress } from '../anvil/deployContracts.js';
 import type { AnvilAccount } from '../anvil/defaultAccounts.js';
 import { loadNpmArtifact } from '../anvil/npmArtifact.js';
-import type { CompiledContract } from '../anvil/demoContracts.js';
+import { type CompiledContract, loadCompiledContract } from '../anvil/demoContracts.js';
 
 /** The deterministic-deployment proxy anvil starts with (Arachnid's CREATE2 deployer, the same on every chain). */
 export const DETERMINISTIC_DEPLOYER = '0x4e59b44847b379578588920ca78fbf26c0b4956c' as const;
@@ -31,6 +31,10 @@ export function loadErc4337Artifact(name: Erc4337Contract): CompiledContract {
 export interface Erc4337Deployment {
   readonly entryPoint: Address;
   readonly factory: Address;
+  /** LatchSmartAccountFactory (`contracts/LatchSmartAccount.sol`): the embedded wallet's account factory. */
+  readonly smartAccountFactory: Address;
+  /** The LatchSmartAccount implementation its accounts are proxies to. */
+  readonly smartAccountImplementation: Address;
   /** The VerifyingPaymaster, with `paymasterDeposit` on the EntryPoint, accepting what `verifyingSigner` signs. */
   readonly paymaster: Address;
   readonly verifyingSigner: Address;
@@ -46,9 +50,15 @@ export interface Erc4337DeploymentOptions {
 }
 
 /** Deploys `initCode` through the deterministic-deployment proxy unless code is already there; checks the address. */
-async function deployDeterministic(client: AnvilWalletClient, initCode: Hex, salt: Hex, expected: Address, what: string): Promise<Address> {
+async function deployDeterministic(
+  client: AnvilWalletClient,
+  initCode: Hex,
+  salt: Hex,
+  expected: Address | undefined,
+  what: string,
+): Promise<Address> {
   const address = getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt, bytecode: initCode });
-  if (address !== expected) throw new Error(`${what}'s npm artifact would land at ${address}, not its canonical ${expected}`);
+  if (expected && address !== expected) throw new Error(`${what}'s npm artifact would land at ${address}, not its canonical ${expected}`);
   const existing = await client.getCode({ address });
   if (existing && existing !== '0x') return address;
   const hash = await client.sendTransaction({ to: DETERMINISTIC_DEPLOYER, data: concat([salt, initCode]) });
@@ -85,6 +95,17 @@ export async function deployErc4337(rpcUrl: string, chainId: number, options: Er
     SIMPLE_ACCOUNT_FACTORY_07_ADDRESS,
     'SimpleAccountFactory v0.7',
   );
+  // The embedded wallet's account: compiled from Solady's ERC4337 (testkit/contracts), deterministic through the same proxy.
+  const implementation = await loadCompiledContract('LatchSmartAccount');
+  const smartAccountImplementation = await deployDeterministic(client, implementation.bytecode, pad('0x0'), undefined, 'LatchSmartAccount');
+  const accountFactory = await loadCompiledContract('LatchSmartAccountFactory');
+  const smartAccountFactory = await deployDeterministic(
+    client,
+    concat([accountFactory.bytecode, encodeAbiParameters([{ type: 'address' }], [smartAccountImplementation])]),
+    pad('0x0'),
+    undefined,
+    'LatchSmartAccountFactory',
+  );
   const verifying = loadErc4337Artifact('VerifyingPaymaster');
   const paymaster = await deployedAddress(
     client,
@@ -99,5 +120,5 @@ export async function deployErc4337(rpcUrl: string, chainId: number, options: Er
   });
   const receipt = await client.waitForTransactionReceipt({ hash: deposit });
   if (receipt.status !== 'success') throw new Error(`funding the paymaster's deposit failed (tx ${deposit})`);
-  return { entryPoint, factory, paymaster, verifyingSigner: options.verifyingSigner };
+  return { entryPoint, factory, smartAccountFactory, smartAccountImplementation, paymaster, verifyingSigner: options.verifyingSigner };
 }
