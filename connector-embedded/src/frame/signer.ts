@@ -7,6 +7,7 @@ import type { ApprovalDetails } from '../protocol/index.js';
 import { describeMessage, describeSolanaTransaction, describeTransaction, describeTypedData, type DescribeContext } from './describe.js';
 import { addressesOf, type DerivedKeys, type WalletAddresses } from './keys.js';
 import { ProviderRpcError as RpcError } from '../errors.js';
+import { prepareSmartAccountRequest, SMART_ACCOUNT_METHODS } from './smartAccount.js';
 
 /*
  * The signing half of `rpc:request` (PROTOCOL §2). A request is first checked and decoded here (its shape, its
@@ -55,7 +56,7 @@ export function answerWithoutKeys(
 }
 
 const SIGNING_METHODS = {
-  eip155: ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction'],
+  eip155: ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction', ...SMART_ACCOUNT_METHODS],
   solana: ['solana_signMessage', 'solana_signTransaction'],
 } as const;
 
@@ -99,6 +100,7 @@ function quantity(value: unknown, field: string): bigint | undefined {
 const signer = (keys: DerivedKeys) => privateKeyToAccount(keys.eip155PrivateKey);
 
 function prepareEip155(call: RpcCall, own: Hex, chain: ChainState): PreparedRequest {
+  if ((SMART_ACCOUNT_METHODS as readonly string[]).includes(call.method)) return prepareSmartAccountRequest(call, own, chain);
   const params = asArray(call.params);
   switch (call.method) {
     case 'personal_sign': {

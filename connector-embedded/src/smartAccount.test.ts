@@ -1,0 +1,210 @@
+// @vitest-environment node
+import { createEip155Verifier } from '@latch/siwx/server';
+import { type AnvilFixture, type BundlerStack, startAnvil, startBundlerStack } from '@latch/testkit';
+import { type Address, defineChain, erc20Abi, encodeFunctionData, type Hex, parseEther } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApprovalDetails } from './protocol/index.js';
+import { deriveKeys, generateMasterSecret, addressesOf } from './frame/keys.js';
+import { prepareRequest } from './frame/signer.js';
+import { createEmbeddedSmartAccount, type EmbeddedSmartAccount, LATCH_SMART_ACCOUNT_FACTORY } from './smartAccount.js';
+
+let anvil: AnvilFixture;
+let stack: BundlerStack;
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  stack = await startBundlerStack({ anvil });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await anvil?.stop();
+});
+
+const chainOf = (rpcUrl: string) =>
+  defineChain({
+    id: 31337,
+    name: 'Anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+
+/** A frame: real keys, the real signer; every request is shown (its details kept) and approved. */
+function frameWith(keys = deriveKeys(generateMasterSecret())) {
+  const shown: ApprovalDetails[] = [];
+  const addresses = addressesOf(keys);
+  const chain = { eip155ChainId: 31337 };
+  return {
+    owner: addresses.eip155 as Address,
+    shown,
+    async frame(method: string, params: unknown[]) {
+      const prepared = prepareRequest({ namespace: 'eip155', chainId: 'eip155:31337', method, params }, addresses, chain);
+      shown.push(prepared.details({ account: addresses.eip155, origin: 'http://127.0.0.1:5173' }));
+      return prepared.sign(keys);
+    },
+  };
+}
+
+async function smartAccount(
+  frame: ReturnType<typeof frameWith>,
+  overrides: { bundlerUrl?: string; paymasterUrl?: string } = {},
+): Promise<EmbeddedSmartAccount> {
+  return createEmbeddedSmartAccount({
+    owner: frame.owner,
+    chain: chainOf(anvil.rpcUrl),
+    bundlerUrl: overrides.bundlerUrl ?? stack.bundlerUrl,
+    paymasterUrl: overrides.paymasterUrl,
+    frame: (method, params) => frame.frame(method, params),
+  });
+}
+
+const fund = (address: Address, wei: bigint) =>
+  fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, `0x${wei.toString(16)}`] }),
+  });
+
+async function balanceOf(address: Address): Promise<bigint> {
+  const response = await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }),
+  });
+  return BigInt(((await response.json()) as { result: Hex }).result);
+}
+
+describe('the embedded wallet smart account (real anvil, alto and paymaster)', () => {
+  it('the factory the connector names is the one the testkit stack deploys', () => {
+    expect(stack.smartAccountFactory).toBe(LATCH_SMART_ACCOUNT_FACTORY);
+  });
+
+  it('its address is known before deployment; the first send deploys it and the funds arrive; the second comes from the deployed account', async () => {
+    const frame = frameWith();
+    const account = await smartAccount(frame);
+    expect(account.address).not.toBe(frame.owner);
+    expect(await account.isDeployed()).toBe(false);
+    await fund(account.address, parseEther('1'));
+    const recipient = privateKeyToAccount(`0x${'71'.repeat(32)}`).address;
+
+    const first = await account.sendCalls([{ to: recipient, value: parseEther('0.25') }]);
+    expect((await account.waitForReceipt(first)).status).toBe(200);
+    expect(await balanceOf(recipient)).toBe(parseEther('0.25'));
+    expect(await account.isDeployed()).toBe(true);
+    const [firstShown] = frame.shown;
+    expect(firstShown?.title).toBe('Send a transaction');
+    expect(firstShown?.rows).toEqual(
+      expect.arrayContaining([
+        { label: 'To', value: recipient },
+        { label: 'Amount', value: '0.25 ETH' },
+        { label: 'From', value: `${account.address} (your smart account)` },
+        { label: 'Account', value: 'Created with this transaction (your first one)' },
+      ]),
+    );
+
+    const second = await account.sendCalls([{ to: recipient, value: 123456789n }]);
+    expect((await account.waitForReceipt(second)).status).toBe(200);
+    expect(await balanceOf(recipient)).toBe(parseEther('0.25') + 123456789n);
+    expect(frame.shown[1]?.rows).toContainEqual({ label: 'Amount', value: '0.000000000123456789 ETH' });
+    expect(frame.shown[1]?.rows.some((row) => row.label === 'Account')).toBe(false);
+  });
+
+  it('a bundle is one UserOperation, shown as one approval listing every call, and lands atomically', async () => {
+    const frame = frameWith();
+    const account = await smartAccount(frame, { paymasterUrl: stack.paymasterUrl });
+    const [a, b] = [privateKeyToAccount(`0x${'72'.repeat(32)}`).address, privateKeyToAccount(`0x${'73'.repeat(32)}`).address];
+    await fund(account.address, parseEther('1'));
+    // A call that would fail (the new account holds no LDT) makes the whole bundle fail: refused before it is shown.
+    const failing = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [b, 5n] });
+    await expect(
+      account.sendCalls([
+        { to: a, value: parseEther('0.1') },
+        { to: anvil.contracts.token, data: failing },
+      ]),
+    ).rejects.toThrow(/bundler refused the transaction/);
+    expect(frame.shown).toHaveLength(0);
+    expect(await balanceOf(a)).toBe(0n);
+
+    const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [b, 5n] });
+    const hash = await account.sendCalls([
+      { to: a, value: parseEther('0.1') },
+      { to: b, value: parseEther('0.2') },
+      { to: anvil.contracts.token, data: approve },
+    ]);
+    expect((await account.waitForReceipt(hash)).status).toBe(200);
+    expect(await balanceOf(a)).toBe(parseEther('0.1'));
+    expect(await balanceOf(b)).toBe(parseEther('0.2'));
+    // Sponsored: the account paid nothing but the values.
+    expect(await balanceOf(account.address)).toBe(parseEther('0.7'));
+    expect(frame.shown).toHaveLength(1);
+    const [shown] = frame.shown;
+    expect(shown?.title).toBe('Send 3 calls at once');
+    expect(shown?.rows).toEqual(
+      expect.arrayContaining([
+        { label: 'Call 1: To', value: a },
+        { label: 'Call 1: Amount', value: '0.1 ETH' },
+        { label: 'Call 2: To', value: b },
+        { label: 'Call 2: Amount', value: '0.2 ETH' },
+        { label: 'Call 3: Token contract', value: anvil.contracts.token },
+        { label: 'Call 3: Spender', value: b },
+        { label: 'Call 3: Allowance', value: "5 (in the token's smallest unit)" },
+        { label: 'Total (at most)', value: '0.3 ETH' },
+      ]),
+    );
+    expect(shown?.rows.find((row) => row.label === 'Network fee (at most)')?.value).toContain('Paid by the app');
+  });
+
+  it('@latch/siwx/server verifies its signatures: ERC-6492 before deployment, ERC-1271 after', async () => {
+    const frame = frameWith();
+    const account = await smartAccount(frame, { paymasterUrl: stack.paymasterUrl });
+    const verifier = createEip155Verifier({ rpcUrls: { 'eip155:31337': anvil.rpcUrl } });
+    const data = { address: account.address, caipNetworkId: 'eip155:31337' } as Parameters<typeof verifier.verify>[0]['data'];
+    const before = await account.signMessage('Sign in to the demo: before');
+    expect(before.endsWith('6492'.repeat(16))).toBe(true);
+    expect(await verifier.verify({ data, message: 'Sign in to the demo: before', signature: before })).toBe(true);
+    expect(await verifier.verify({ data, message: 'Sign in to the demo: other', signature: before })).toBe(false);
+
+    const deploy = await account.sendCalls([{ to: frame.owner, value: 0n }]);
+    expect((await account.waitForReceipt(deploy)).status).toBe(200);
+    const after = await account.signMessage('Sign in to the demo: after');
+    expect(after.endsWith('6492'.repeat(16))).toBe(false);
+    expect(await verifier.verify({ data, message: 'Sign in to the demo: after', signature: after })).toBe(true);
+    // The owner key's own signature is not the account's.
+    const ownerOnly = await privateKeyToAccount(`0x${'74'.repeat(32)}`).signMessage({ message: 'Sign in to the demo: after' });
+    expect(await verifier.verify({ data, message: 'Sign in to the demo: after', signature: ownerOnly })).toBe(false);
+  });
+
+  it('a paymaster that cannot be reached: a clear message, nothing shown to sign, nothing sent', async () => {
+    const frame = frameWith();
+    const account = await smartAccount(frame, { paymasterUrl: 'http://127.0.0.1:9/' });
+    await expect(account.sendCalls([{ to: frame.owner, value: 0n }])).rejects.toThrow(
+      /paymaster at http:\/\/127\.0\.0\.1:9\/ could not be reached: nothing was sent/,
+    );
+    expect(frame.shown).toHaveLength(0);
+    expect(await account.isDeployed()).toBe(false);
+  });
+
+  it('the bundler stopped: a clear message, nothing sent twice, nothing lost', async () => {
+    const own = await startBundlerStack({ anvil, paymaster: false });
+    try {
+      const frame = frameWith();
+      const account = await smartAccount(frame, { bundlerUrl: own.bundlerUrl });
+      await fund(account.address, parseEther('1'));
+      const recipient = privateKeyToAccount(`0x${'75'.repeat(32)}`).address;
+      await own.bundler.kill('SIGKILL');
+      await expect(account.sendCalls([{ to: recipient, value: 1n }])).rejects.toThrow(
+        /bundler at .* could not be reached: nothing was sent/,
+      );
+      expect(await balanceOf(recipient)).toBe(0n);
+      expect(await balanceOf(account.address)).toBe(parseEther('1'));
+      // Back behind the shared bundler: the same account sends once, with the nonce nothing used.
+      const again = await smartAccount(frame);
+      const hash = await again.sendCalls([{ to: recipient, value: 1n }]);
+      expect((await again.waitForReceipt(hash)).status).toBe(200);
+      expect(await balanceOf(recipient)).toBe(1n);
+    } finally {
+      await own.stop();
+    }
+  });
+});
