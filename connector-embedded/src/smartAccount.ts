@@ -23,7 +23,6 @@ import {
   type UserOperation,
 } from 'viem/account-abstraction';
 import { ProviderRpcError } from './errors.js';
-import { smartAccountFactoryData, smartAccountSalt } from './frame/smartAccount.js';
 
 /*
  * The host page's half of the embedded wallet's smart account (loaded on first use, never on first load): it builds
@@ -37,6 +36,9 @@ import { smartAccountFactoryData, smartAccountSalt } from './frame/smartAccount.
  * deterministic-deployment proxy with salt 0, as `@latch/testkit`'s bundler stack does).
  */
 export const LATCH_SMART_ACCOUNT_FACTORY: Address = '0xbD97ba17EE3Ae49ab572B87c0Ea5Dc5995CD7C58';
+
+/** The key's account salt: the owner in the upper 160 bits, which the factory requires (the frame builds the same). */
+const saltOf = (owner: Address): Hex => `${owner.toLowerCase()}000000000000000000000000` as Hex;
 
 export interface EmbeddedSmartAccountOptions {
   /** The frame key's eip155 address: the account's owner. */
@@ -135,7 +137,7 @@ export async function createEmbeddedSmartAccount(options: EmbeddedSmartAccountOp
     client: client as PublicClient,
     owner: options.owner,
     factoryAddress: factory,
-    salt: smartAccountSalt(options.owner),
+    salt: saltOf(options.owner),
   });
   const address = await inner.getAddress();
   const isDeployed = async () => {
