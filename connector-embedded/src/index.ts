@@ -21,6 +21,19 @@ export interface EmbeddedWalletOptions {
   /** Frame load timeout in ms (default 20 000, §8) and request timeout (default 30 000). */
   loadTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /**
+   * The smart account the frame's key owns (ERC-4337): per eip155 chain id, the bundler UserOperations go to, and
+   * optionally an ERC-7677 paymaster service that pays the gas (else the account pays). Chains without a bundler use
+   * the key itself. Absent: no smart account is offered.
+   */
+  smartAccount?: {
+    bundlerUrls: Readonly<Record<number, string>>;
+    paymasterUrls?: Readonly<Record<number, string>>;
+    /** The account factory, when not LatchSmartAccountFactory at its deterministic address. */
+    factory?: `0x${string}`;
+  };
+  /** The eip155 account type a session starts with: 'smartAccount' (the default, where a bundler is configured) or 'eoa'. */
+  defaultAccountType?: 'smartAccount' | 'eoa';
 }
 
 /** What the connector's views read from the plugin object. */
@@ -36,6 +49,8 @@ export interface EmbeddedSettings {
   readonly name: string;
   readonly loadTimeoutMs: number;
   readonly requestTimeoutMs: number;
+  readonly smartAccount?: EmbeddedWalletOptions['smartAccount'];
+  readonly defaultAccountType?: 'smartAccount' | 'eoa';
 }
 
 /** The views it brings, by name. */
@@ -65,6 +80,17 @@ function problemWith(o: EmbeddedWalletOptions): string | undefined {
   if (o.namespaces !== undefined && !o.namespaces.every((ns) => ns === 'eip155' || ns === 'solana'))
     return "namespaces must list 'eip155' and/or 'solana'";
   if (o.icon !== undefined && !/^data:image\//.test(String(o.icon))) return 'icon must be a data:image/… URI';
+  if (o.defaultAccountType !== undefined && o.defaultAccountType !== 'smartAccount' && o.defaultAccountType !== 'eoa')
+    return "defaultAccountType must be 'smartAccount' or 'eoa'";
+  if (o.smartAccount !== undefined) {
+    const urls = [...Object.entries(o.smartAccount.bundlerUrls ?? {}), ...Object.entries(o.smartAccount.paymasterUrls ?? {})];
+    if (!o.smartAccount.bundlerUrls || Object.keys(o.smartAccount.bundlerUrls).length === 0)
+      return 'smartAccount.bundlerUrls must name a bundler for at least one chain id';
+    const bad = urls.find(([id, url]) => !/^\d+$/.test(id) || !/^https?:\/\//.test(String(url)));
+    if (bad) return `smartAccount URLs are keyed by chain id and must be http(s) URLs (got ${bad[0]}: '${String(bad[1])}')`;
+    if (o.smartAccount.factory !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(o.smartAccount.factory))
+      return 'smartAccount.factory must be an address';
+  }
   return undefined;
 }
 
@@ -81,6 +107,8 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
     name: o.name ?? 'Email',
     loadTimeoutMs: o.loadTimeoutMs ?? 20_000,
     requestTimeoutMs: o.requestTimeoutMs ?? 30_000,
+    smartAccount: o.smartAccount,
+    defaultAccountType: o.defaultAccountType ?? 'smartAccount',
   };
   let context: ConnectorContext | undefined;
   let controller: Promise<EmbeddedController> | undefined;
@@ -119,6 +147,8 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
       };
     },
     connect: async (request) => (await load()).session(request),
+    // The visitor's preferred account type (kept for the next session); the provider reports the other address.
+    setPreferredAccountType: async (namespace, type) => (await load()).setPreferredAccountType(namespace, type),
     // No e-mail login stored: nothing to restore, no frame, no request.
     restore: async (request) => (context?.storage.get('login') ? (await load()).restore(request) : null),
     async disconnect() {

@@ -4,6 +4,8 @@ import { type AnvilFixture, type BundlerStack, startAnvil, startBundlerStack } f
 import { type Address, defineChain, erc20Abi, encodeFunctionData, type Hex, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CaipNetwork } from '@latch/kernel';
+import { createEip155Provider } from './eip155Provider.js';
 import type { ApprovalDetails } from './protocol/index.js';
 import { deriveKeys, generateMasterSecret, addressesOf } from './frame/keys.js';
 import { prepareRequest } from './frame/signer.js';
@@ -206,5 +208,132 @@ describe('the embedded wallet smart account (real anvil, alto and paymaster)', (
     } finally {
       await own.stop();
     }
+  });
+});
+
+describe('the eip155 provider of a session whose account type is smartAccount (EIP-5792, account types)', () => {
+  const networkOf = () =>
+    ({
+      id: anvil.chainId,
+      name: 'Local Devnet',
+      caipNetworkId: `eip155:${anvil.chainId}`,
+      chainNamespace: 'eip155',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+    }) as unknown as CaipNetwork;
+
+  function session(active: 'eoa' | 'smartAccount' = 'smartAccount') {
+    const frame = frameWith();
+    const provider = createEip155Provider(
+      frame.owner,
+      [networkOf()],
+      { rpc: (method, params) => frame.frame(method, params as unknown[]) },
+      { bundlerUrls: { [anvil.chainId]: stack.bundlerUrl }, paymasterUrls: { [anvil.chainId]: stack.paymasterUrl as string }, active },
+    );
+    return { frame, provider };
+  }
+
+  it('reports the smart account, sends from it, batches wallet_sendCalls into one UserOperation and reads its status', async () => {
+    const { frame, provider } = session();
+    const [smart] = (await provider.request({ method: 'eth_accounts' })) as Address[];
+    expect(smart).toBeDefined();
+    expect(smart).not.toBe(frame.owner);
+    expect(provider.accountType()).toBe('smartAccount');
+    expect(await provider.request({ method: 'wallet_getCapabilities', params: [smart] })).toEqual({
+      '0x7a69': { atomic: { status: 'supported' } },
+    });
+    await fund(smart as Address, parseEther('1'));
+    const recipient = privateKeyToAccount(`0x${'81'.repeat(32)}`).address;
+
+    const txHash = (await provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: smart, to: recipient, value: '0x1000' }],
+    })) as Hex;
+    expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await balanceOf(recipient)).toBe(0x1000n);
+
+    const sent = (await provider.request({
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          id: 'bundle-1',
+          chainId: '0x7a69',
+          from: smart,
+          atomicRequired: true,
+          calls: [
+            { to: recipient, value: '0x1' },
+            { to: recipient, value: '0x2' },
+          ],
+        },
+      ],
+    })) as { id: string };
+    expect(sent.id).toBe('bundle-1');
+    await expect
+      .poll(async () => ((await provider.request({ method: 'wallet_getCallsStatus', params: ['bundle-1'] })) as { status: number }).status)
+      .toBe(200);
+    const status = (await provider.request({ method: 'wallet_getCallsStatus', params: ['bundle-1'] })) as {
+      atomic: boolean;
+      chainId: string;
+      receipts: { status: string; transactionHash: string }[];
+    };
+    expect(status.atomic).toBe(true);
+    expect(status.chainId).toBe('0x7a69');
+    expect(status.receipts).toHaveLength(1);
+    expect(status.receipts[0]?.status).toBe('0x1');
+    expect(await balanceOf(recipient)).toBe(0x1003n);
+    // Two approvals: the single send, then the bundle as one listing both calls.
+    expect(frame.shown).toHaveLength(2);
+    expect(frame.shown[1]?.title).toBe('Send 2 calls at once');
+
+    const codeOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'resolved',
+        (error: { code?: number }) => error.code,
+      );
+    const call = { to: recipient, value: '0x1' };
+    const bundle = (extra: Record<string, unknown>) => ({ version: '2.0.0', chainId: '0x7a69', calls: [call], ...extra });
+    expect(await codeOf(provider.request({ method: 'wallet_sendCalls', params: [bundle({ id: 'bundle-1' })] }))).toBe(5720);
+    expect(await codeOf(provider.request({ method: 'wallet_getCallsStatus', params: ['never-sent'] }))).toBe(5730);
+    expect(await codeOf(provider.request({ method: 'wallet_sendCalls', params: [bundle({ chainId: '0x1' })] }))).toBe(5710);
+    expect(await codeOf(provider.request({ method: 'wallet_sendCalls', params: [bundle({ calls: Array(33).fill(call) })] }))).toBe(5740);
+    expect(
+      await codeOf(
+        provider.request({ method: 'wallet_sendCalls', params: [bundle({ capabilities: { paymasterService: { url: 'x' } } })] }),
+      ),
+    ).toBe(5700);
+    // Nothing of those was shown or sent.
+    expect(frame.shown).toHaveLength(2);
+  });
+
+  it('setAccountType switches to the key (accountsChanged with its address) and back; the key cannot batch atomically', async () => {
+    const { frame, provider } = session();
+    const [smart] = (await provider.request({ method: 'eth_accounts' })) as string[];
+    const changes: unknown[] = [];
+    provider.on('accountsChanged', (accounts) => changes.push(accounts));
+    expect(await provider.setAccountType('eoa')).toBe(frame.owner);
+    expect(provider.accountType()).toBe('eoa');
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([frame.owner]);
+    expect(changes).toEqual([[frame.owner]]);
+    expect(await provider.request({ method: 'wallet_getCapabilities', params: [frame.owner] })).toEqual({
+      '0x7a69': { atomic: { status: 'unsupported' } },
+    });
+    await expect(
+      provider.request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [{ to: frame.owner, value: '0x0' }] }],
+      }),
+    ).rejects.toMatchObject({ code: 5760 });
+    expect(await provider.setAccountType('smartAccount')).toBe(smart);
+    expect(changes).toEqual([[frame.owner], [smart]]);
+  });
+
+  it('personal_sign through the provider gives a signature @latch/siwx/server verifies for the smart account', async () => {
+    const { provider } = session();
+    const [smart] = (await provider.request({ method: 'eth_accounts' })) as Address[];
+    const signature = (await provider.request({ method: 'personal_sign', params: ['hello from the provider', smart] })) as Hex;
+    const verifier = createEip155Verifier({ rpcUrls: { 'eip155:31337': anvil.rpcUrl } });
+    const data = { address: smart, caipNetworkId: 'eip155:31337' } as Parameters<typeof verifier.verify>[0]['data'];
+    expect(await verifier.verify({ data, message: 'hello from the provider', signature })).toBe(true);
   });
 });

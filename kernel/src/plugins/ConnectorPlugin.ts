@@ -1,6 +1,6 @@
 import type { DappMetadata } from '../options.js';
 import type { AlertMessage } from '../state/atoms.js';
-import type { CaipNetwork, ChainNamespace, WalletInfo } from '../types.js';
+import type { AccountType, CaipNetwork, ChainNamespace, WalletInfo } from '../types.js';
 import type { ConnectorType, WalletCapabilities } from './Connector.js';
 import type { LazyView } from './FeaturePlugin.js';
 
@@ -22,6 +22,13 @@ export interface SessionNamespace {
    * default): the WalletConnect wallet's name, or the social provider an embedded wallet signed in with (`social`).
    */
   readonly walletInfo?: Partial<WalletInfo>;
+  /**
+   * The account types the session offers on this namespace (an embedded wallet's key and the smart account it owns) and the one
+   * in use; absent: the wallet reports what it is through its capabilities (EIP-5792) and is never switched.
+   */
+  readonly accountTypes?: { readonly active: AccountType; readonly available: readonly AccountType[] };
+  /** eip155 chain ids on which the session can use a smart account (the §3 smart-account-enabled networks). */
+  readonly smartAccountNetworks?: readonly number[];
 }
 
 /** A session the wallet approved: the namespaces it serves (a wallet may approve fewer than asked). */
@@ -118,6 +125,11 @@ export interface ConnectorPlugin {
   connect(request: SessionRequest): Promise<SharedSession>;
   /** Restores a stored session without asking the visitor anything, or resolves null. */
   restore?(request: SessionRequest): Promise<SharedSession | null>;
+  /**
+   * Switches the account type the session uses on a namespace (the preferred-account-type change): resolves with the
+   * namespace as it now is (its provider reports the other address), rejects when the wallet cannot switch.
+   */
+  setPreferredAccountType?(namespace: ChainNamespace, type: AccountType): Promise<SessionNamespace>;
   /** Ends the session for every namespace it served (§4). */
   disconnect(): Promise<void>;
   /** Auth connectors: prepare a fresh login after the visitor left one half done (§2 Farcaster). */
