@@ -186,7 +186,15 @@ export async function startDemoStack({ distDir, port = 5173, fixedPorts = true }
       farcaster: { relayUrl: farcasterRelay.url, rpcUrl: second.rpcUrl },
     });
     stops.push(embeddedWallet.close);
-    config.embedded = { serviceUrl: embeddedWallet.url, projectId: 'latch-demo', inboxUrl: inbox.httpUrl };
+    config.embedded = {
+      serviceUrl: embeddedWallet.url,
+      projectId: 'latch-demo',
+      inboxUrl: inbox.httpUrl,
+      smartAccount: {
+        bundlerUrls: { [main.chainId]: bundlerStack.bundlerUrl },
+        paymasterUrls: bundlerStack.paymasterUrl ? { [main.chainId]: bundlerStack.paymasterUrl } : {},
+      },
+    };
     // Sign in with X on the demo's own server: open the page with ?siwx (or ?siwx=required) to use it.
     const siwx = { rpcUrls: { [`eip155:${main.chainId}`]: main.rpcUrl, [`eip155:${second.chainId}`]: second.rpcUrl } };
     // "Try with a test wallet": one per namespace, funded on every local chain (anvil dev account 2 is funded on both).
