@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createEip155Verifier } from '@latch/siwx/server';
 import { type AnvilFixture, type BundlerStack, startAnvil, startBundlerStack } from '@latch/testkit';
 import { type Address, defineChain, erc20Abi, encodeFunctionData, type Hex, parseEther } from 'viem';
@@ -207,6 +209,49 @@ describe('the embedded wallet smart account (real anvil, alto and paymaster)', (
       expect(await balanceOf(recipient)).toBe(1n);
     } finally {
       await own.stop();
+    }
+  });
+});
+
+describe('a bundler that stops answering after it took the UserOperation', () => {
+  it('the send reports it may still land; nothing is re-sent; the next send waits for the chain and goes out once', async () => {
+    const target = new URL(stack.bundlerUrl);
+    let dropSends = true;
+    const sends: string[] = [];
+    // Forwards every request to alto; while dropSends, it forwards eth_sendUserOperation but never answers it.
+    const proxy = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString('utf8');
+      const isSend = body.includes('"eth_sendUserOperation"');
+      if (isSend) sends.push(body);
+      const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const text = await upstream.text();
+      if (isSend && dropSends) return;
+      response.writeHead(upstream.status, { 'content-type': 'application/json' });
+      response.end(text);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const frame = frameWith();
+      const account = await smartAccount(frame, { bundlerUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+      await fund(account.address, parseEther('1'));
+      const recipient = privateKeyToAccount(`0x${'76'.repeat(32)}`).address;
+      await expect(account.sendCalls([{ to: recipient, value: 7n }])).rejects.toThrow(
+        /stopped answering after the transaction was handed to it/,
+      );
+      // It was handed over: it lands, once.
+      await expect.poll(() => balanceOf(recipient)).toBe(7n);
+      dropSends = false;
+      const hash = await account.sendCalls([{ to: recipient, value: 8n }]);
+      expect((await account.waitForReceipt(hash)).status).toBe(200);
+      expect(await balanceOf(recipient)).toBe(15n);
+      // Two approvals, two UserOperations handed to the bundler: the first was never sent again.
+      expect(frame.shown).toHaveLength(2);
+      expect(sends).toHaveLength(2);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
     }
   });
 });

@@ -144,8 +144,13 @@ export async function createEmbeddedSmartAccount(options: EmbeddedSmartAccountOp
     const code = await client.getCode({ address });
     return code !== undefined && code !== '0x';
   };
+  // One nonce sequence (key 0), not viem's parallel keys: a UserOperation prepared again after a failure takes the same
+  // nonce as one that never landed, so the EntryPoint itself lets at most one of them through.
+  const readNonce = () =>
+    client.readContract({ address: entryPoint07Address, abi: entryPointNonceAbi, functionName: 'getNonce', args: [address, 0n] });
   const account: SmartAccount = {
     ...inner,
+    getNonce: readNonce,
     async signUserOperation(parameters) {
       const { chainId: _, ...operation } = parameters;
       const request = formatUserOperationRequest({ ...operation, sender: address, signature: '0x' } as UserOperation);
