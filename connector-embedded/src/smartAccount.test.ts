@@ -10,7 +10,7 @@ import type { CaipNetwork } from '@latch/kernel';
 import { createEip155Provider } from './eip155Provider.js';
 import type { ApprovalDetails } from './protocol/index.js';
 import { deriveKeys, generateMasterSecret, addressesOf } from './frame/keys.js';
-import { prepareRequest } from './frame/signer.js';
+import { prepareAnyRequest } from './frame/signer.js';
 import { createEmbeddedSmartAccount, type EmbeddedSmartAccount, LATCH_SMART_ACCOUNT_FACTORY } from './smartAccount.js';
 
 let anvil: AnvilFixture;
@@ -43,7 +43,7 @@ function frameWith(keys = deriveKeys(generateMasterSecret())) {
     owner: addresses.eip155 as Address,
     shown,
     async frame(method: string, params: unknown[]) {
-      const prepared = prepareRequest({ namespace: 'eip155', chainId: 'eip155:31337', method, params }, addresses, chain);
+      const prepared = await prepareAnyRequest({ namespace: 'eip155', chainId: 'eip155:31337', method, params }, addresses, chain);
       shown.push(prepared.details({ account: addresses.eip155, origin: 'http://127.0.0.1:5173' }));
       return prepared.sign(keys);
     },

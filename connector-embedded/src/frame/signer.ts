@@ -7,7 +7,6 @@ import type { ApprovalDetails } from '../protocol/index.js';
 import { describeMessage, describeSolanaTransaction, describeTransaction, describeTypedData, type DescribeContext } from './describe.js';
 import { addressesOf, type DerivedKeys, type WalletAddresses } from './keys.js';
 import { ProviderRpcError as RpcError } from '../errors.js';
-import { prepareSmartAccountRequest, SMART_ACCOUNT_METHODS } from './smartAccount.js';
 
 /*
  * The signing half of `rpc:request` (PROTOCOL §2). A request is first checked and decoded here (its shape, its
@@ -55,6 +54,9 @@ export function answerWithoutKeys(
   return undefined;
 }
 
+/** The smart account's methods: their code (viem's account abstraction) loads with the first of them. */
+const SMART_ACCOUNT_METHODS: readonly string[] = ['latch_signUserOperation', 'latch_smartAccountSign'];
+
 const SIGNING_METHODS = {
   eip155: ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction', ...SMART_ACCOUNT_METHODS],
   solana: ['solana_signMessage', 'solana_signTransaction'],
@@ -72,7 +74,7 @@ export function prepareRequest(call: RpcCall, addresses: WalletAddresses, chain:
 
 /** Prepares and signs at once (no approval): for tests of the signing itself. */
 export async function signRequest(call: RpcCall, keys: DerivedKeys, chain: ChainState): Promise<unknown> {
-  return prepareRequest(call, addressesOf(keys), chain).sign(keys);
+  return (await prepareAnyRequest(call, addressesOf(keys), chain)).sign(keys);
 }
 
 function invalid(message: string): RpcError {
@@ -99,8 +101,14 @@ function quantity(value: unknown, field: string): bigint | undefined {
 
 const signer = (keys: DerivedKeys) => privateKeyToAccount(keys.eip155PrivateKey);
 
+/** `prepareRequest`, and the smart account's requests too (their module loaded on first use). */
+export async function prepareAnyRequest(call: RpcCall, addresses: WalletAddresses, chain: ChainState): Promise<PreparedRequest> {
+  if (call.namespace !== 'eip155' || !SMART_ACCOUNT_METHODS.includes(call.method)) return prepareRequest(call, addresses, chain);
+  const { prepareSmartAccountRequest } = await import('./smartAccount.js');
+  return prepareSmartAccountRequest(call, addresses.eip155 as Hex, chain);
+}
+
 function prepareEip155(call: RpcCall, own: Hex, chain: ChainState): PreparedRequest {
-  if ((SMART_ACCOUNT_METHODS as readonly string[]).includes(call.method)) return prepareSmartAccountRequest(call, own, chain);
   const params = asArray(call.params);
   switch (call.method) {
     case 'personal_sign': {

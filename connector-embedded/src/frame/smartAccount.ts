@@ -30,9 +30,6 @@ import type { ChainState, PreparedRequest, RpcCall } from './signer.js';
  * to a chain: the host says whether the account is deployed, which only decides the wrapping.
  */
 
-/** The methods the host asks the frame for the smart account. */
-export const SMART_ACCOUNT_METHODS = ['latch_signUserOperation', 'latch_smartAccountSign'] as const;
-
 /** The account's EIP-712 name and version (its `_domainNameAndVersion`). */
 const ACCOUNT_DOMAIN = { name: 'LatchSmartAccount', version: '1' } as const;
 
