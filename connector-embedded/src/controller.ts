@@ -152,7 +152,27 @@ export function toEmbeddedError(error: unknown): EmbeddedError {
   return new EmbeddedError(error instanceof Error && error.message ? error.message : 'An error occurred');
 }
 
+/**
+ * The smart-account options, checked when the wallet first loads (not in the entry, which every page loads): what is
+ * wrong with them, or undefined.
+ */
+export function smartAccountProblem(o: Pick<EmbeddedSettings, 'smartAccount' | 'defaultAccountType'>): string | undefined {
+  if (o.defaultAccountType !== undefined && o.defaultAccountType !== 'smartAccount' && o.defaultAccountType !== 'eoa')
+    return "defaultAccountType must be 'smartAccount' or 'eoa'";
+  if (o.smartAccount === undefined) return undefined;
+  if (!o.smartAccount.bundlerUrls || Object.keys(o.smartAccount.bundlerUrls).length === 0)
+    return 'smartAccount.bundlerUrls must name a bundler for at least one chain id';
+  const urls = [...Object.entries(o.smartAccount.bundlerUrls), ...Object.entries(o.smartAccount.paymasterUrls ?? {})];
+  const bad = urls.find(([id, url]) => !/^\d+$/.test(id) || !/^https?:\/\//.test(String(url)));
+  if (bad) return `smartAccount URLs are keyed by chain id and must be http(s) URLs (got ${bad[0]}: '${String(bad[1])}')`;
+  if (o.smartAccount.factory !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(o.smartAccount.factory))
+    return 'smartAccount.factory must be an address';
+  return undefined;
+}
+
 export function createController(settings: EmbeddedSettings, getContext: () => ConnectorContext | undefined): EmbeddedController {
+  const smartProblem = smartAccountProblem(settings);
+  if (smartProblem) throw new TypeError(`createEmbeddedWalletConnector: ${smartProblem}`);
   let state: ControllerState = {};
   const listeners = new Set<(state: ControllerState) => void>();
   let frame: Promise<FrameClient> | undefined;

@@ -80,17 +80,6 @@ function problemWith(o: EmbeddedWalletOptions): string | undefined {
   if (o.namespaces !== undefined && !o.namespaces.every((ns) => ns === 'eip155' || ns === 'solana'))
     return "namespaces must list 'eip155' and/or 'solana'";
   if (o.icon !== undefined && !/^data:image\//.test(String(o.icon))) return 'icon must be a data:image/… URI';
-  if (o.defaultAccountType !== undefined && o.defaultAccountType !== 'smartAccount' && o.defaultAccountType !== 'eoa')
-    return "defaultAccountType must be 'smartAccount' or 'eoa'";
-  if (o.smartAccount !== undefined) {
-    const urls = [...Object.entries(o.smartAccount.bundlerUrls ?? {}), ...Object.entries(o.smartAccount.paymasterUrls ?? {})];
-    if (!o.smartAccount.bundlerUrls || Object.keys(o.smartAccount.bundlerUrls).length === 0)
-      return 'smartAccount.bundlerUrls must name a bundler for at least one chain id';
-    const bad = urls.find(([id, url]) => !/^\d+$/.test(id) || !/^https?:\/\//.test(String(url)));
-    if (bad) return `smartAccount URLs are keyed by chain id and must be http(s) URLs (got ${bad[0]}: '${String(bad[1])}')`;
-    if (o.smartAccount.factory !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(o.smartAccount.factory))
-      return 'smartAccount.factory must be an address';
-  }
   return undefined;
 }
 
@@ -108,7 +97,7 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
     loadTimeoutMs: o.loadTimeoutMs ?? 20_000,
     requestTimeoutMs: o.requestTimeoutMs ?? 30_000,
     smartAccount: o.smartAccount,
-    defaultAccountType: o.defaultAccountType ?? 'smartAccount',
+    defaultAccountType: o.defaultAccountType,
   };
   let context: ConnectorContext | undefined;
   let controller: Promise<EmbeddedController> | undefined;
