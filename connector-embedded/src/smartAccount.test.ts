@@ -7,6 +7,7 @@ import { type Address, defineChain, erc20Abi, encodeFunctionData, type Hex, pars
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaipNetwork } from '@latch/kernel';
+import { smartAccountProblem } from './controller.js';
 import { createEip155Provider } from './eip155Provider.js';
 import type { ApprovalDetails } from './protocol/index.js';
 import { deriveKeys, generateMasterSecret, addressesOf } from './frame/keys.js';
@@ -380,5 +381,25 @@ describe('the eip155 provider of a session whose account type is smartAccount (E
     const verifier = createEip155Verifier({ rpcUrls: { 'eip155:31337': anvil.rpcUrl } });
     const data = { address: smart, caipNetworkId: 'eip155:31337' } as Parameters<typeof verifier.verify>[0]['data'];
     expect(await verifier.verify({ data, message: 'hello from the provider', signature })).toBe(true);
+  });
+});
+
+describe('the smart-account options', () => {
+  it('a bad one is named; good ones pass', () => {
+    expect(smartAccountProblem({ defaultAccountType: 'smart' as never })).toBe("defaultAccountType must be 'smartAccount' or 'eoa'");
+    expect(smartAccountProblem({ smartAccount: { bundlerUrls: {} } })).toBe(
+      'smartAccount.bundlerUrls must name a bundler for at least one chain id',
+    );
+    expect(smartAccountProblem({ smartAccount: { bundlerUrls: { 1: 'ftp://bundler' } } })).toBe(
+      "smartAccount URLs are keyed by chain id and must be http(s) URLs (got 1: 'ftp://bundler')",
+    );
+    expect(smartAccountProblem({ smartAccount: { bundlerUrls: { 1: 'https://b' }, paymasterUrls: { base: 'https://p' } as never } })).toContain(
+      'got base',
+    );
+    expect(smartAccountProblem({ smartAccount: { bundlerUrls: { 1: 'https://b' }, factory: '0x12' } })).toBe(
+      'smartAccount.factory must be an address',
+    );
+    expect(smartAccountProblem({ smartAccount: { bundlerUrls: { 1: 'https://b' } }, defaultAccountType: 'eoa' })).toBeUndefined();
+    expect(smartAccountProblem({})).toBeUndefined();
   });
 });
