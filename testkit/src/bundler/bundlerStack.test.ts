@@ -76,27 +76,22 @@ describe('startBundlerStack (EntryPoint v0.7, SimpleAccountFactory, alto, verify
     const owner = privateKeyToAccount(`0x${'c3'.repeat(32)}`);
     const account = await toSimpleAccount({ client, owner });
     const recipient = privateKeyToAccount(`0x${'d4'.repeat(32)}`).address;
-    const depositBefore = (await client.readContract({
-      address: stack.entryPoint,
-      abi: [
-        { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] },
-      ],
-      functionName: 'balanceOf',
-      args: [stack.paymaster],
-    })) as bigint;
+    const deposit = () =>
+      client.readContract({
+        address: stack.entryPoint,
+        abi: [
+          { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] },
+        ],
+        functionName: 'balanceOf',
+        args: [stack.paymaster],
+      });
+    const depositBefore = await deposit();
     expect(await client.getBalance({ address: account.address })).toBe(0n);
     const hash = await bundler.sendUserOperation({ account, calls: [{ to: recipient, value: 0n, data: '0x' }] });
     const receipt = await bundler.waitForUserOperationReceipt({ hash });
     expect(receipt.success).toBe(true);
     expect(receipt.paymaster?.toLowerCase()).toBe(stack.paymaster.toLowerCase());
-    const depositAfter = (await client.readContract({
-      address: stack.entryPoint,
-      abi: [
-        { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] },
-      ],
-      functionName: 'balanceOf',
-      args: [stack.paymaster],
-    })) as bigint;
+    const depositAfter = await deposit();
     expect(depositAfter).toBeLessThan(depositBefore);
     expect(await client.getBalance({ address: account.address })).toBe(0n);
   });
