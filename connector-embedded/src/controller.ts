@@ -170,7 +170,11 @@ export function smartAccountProblem(o: Pick<EmbeddedSettings, 'smartAccount' | '
   return undefined;
 }
 
-export function createController(settings: EmbeddedSettings, getContext: () => ConnectorContext | undefined): EmbeddedController {
+export function createController(
+  settings: EmbeddedSettings,
+  getContext: () => ConnectorContext | undefined,
+  plugin?: { setPreferredAccountType?: EmbeddedController['setPreferredAccountType'] },
+): EmbeddedController {
   const smartProblem = smartAccountProblem(settings);
   if (smartProblem) throw new TypeError(`createEmbeddedWalletConnector: ${smartProblem}`);
   let state: ControllerState = {};
@@ -448,6 +452,7 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
         throw error;
       }
     },
+    // Also the plugin's (set here, when the wallet loads: a session offering account types exists only from then on).
     async setPreferredAccountType(namespace, type) {
       const provider = providers.eip155;
       if (namespace !== 'eip155' || !provider || !lastEip155) throw new ProviderRpcError(4100, 'No eip155 session to switch');
@@ -475,5 +480,6 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
       listeners.clear();
     },
   };
+  if (plugin) plugin.setPreferredAccountType = (namespace, type) => controller.setPreferredAccountType(namespace, type);
   return controller;
 }

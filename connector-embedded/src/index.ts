@@ -89,6 +89,8 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
   const problem = problemWith(o);
   if (problem) throw new TypeError(`createEmbeddedWalletConnector: ${problem}`);
   const settings: EmbeddedSettings = {
+    // The rest (smartAccount, defaultAccountType) as given: checked when the wallet first loads.
+    ...o,
     serviceUrl: o.serviceUrl.replace(/\/+$/, ''),
     serviceOrigin: new URL(o.serviceUrl).origin,
     projectId: o.projectId,
@@ -96,18 +98,16 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
     name: o.name ?? 'Email',
     loadTimeoutMs: o.loadTimeoutMs ?? 20_000,
     requestTimeoutMs: o.requestTimeoutMs ?? 30_000,
-    smartAccount: o.smartAccount,
-    defaultAccountType: o.defaultAccountType,
   };
   let context: ConnectorContext | undefined;
   let controller: Promise<EmbeddedController> | undefined;
   const load = () => {
-    controller ??= import('./controller.js').then((m) => m.createController(settings, () => context));
+    controller ??= import('./controller.js').then((m) => m.createController(settings, () => context, plugin));
     controller.catch(() => (controller = undefined));
     return controller;
   };
 
-  return {
+  const plugin: EmbeddedWalletPlugin = {
     id: settings.id,
     name: settings.name,
     type: 'ID_AUTH',
@@ -136,12 +136,11 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
       };
     },
     connect: async (request) => (await load()).session(request),
-    // The visitor's preferred account type (kept for the next session); the provider reports the other address.
-    setPreferredAccountType: async (namespace, type) => (await load()).setPreferredAccountType(namespace, type),
     // No e-mail login stored: nothing to restore, no frame, no request.
     restore: async (request) => (context?.storage.get('login') ? (await load()).restore(request) : null),
     async disconnect() {
       if (controller || context?.storage.get('login')) await (await load()).signOut();
     },
   };
+  return plugin;
 }

@@ -393,9 +393,9 @@ describe('the smart-account options', () => {
     expect(smartAccountProblem({ smartAccount: { bundlerUrls: { 1: 'ftp://bundler' } } })).toBe(
       "smartAccount URLs are keyed by chain id and must be http(s) URLs (got 1: 'ftp://bundler')",
     );
-    expect(smartAccountProblem({ smartAccount: { bundlerUrls: { 1: 'https://b' }, paymasterUrls: { base: 'https://p' } as never } })).toContain(
-      'got base',
-    );
+    expect(
+      smartAccountProblem({ smartAccount: { bundlerUrls: { 1: 'https://b' }, paymasterUrls: { base: 'https://p' } as never } }),
+    ).toContain('got base');
     expect(smartAccountProblem({ smartAccount: { bundlerUrls: { 1: 'https://b' }, factory: '0x12' } })).toBe(
       'smartAccount.factory must be an address',
     );

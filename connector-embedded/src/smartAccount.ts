@@ -1,28 +1,13 @@
+import { type Address, type Chain, decodeFunctionResult, encodeFunctionData, type Hex, isAddress, isHex, numberToHex } from 'viem';
 import {
-  type Address,
-  type Chain,
-  createPublicClient,
-  type Hex,
-  HttpRequestError,
-  http,
-  isAddress,
-  isHex,
-  type PublicClient,
-  RpcRequestError,
-  TimeoutError,
-} from 'viem';
-import {
-  type BundlerClient,
-  createBundlerClient,
-  createPaymasterClient,
   entryPoint07Address,
   formatUserOperationRequest,
   getUserOperationHash,
-  type SmartAccount,
-  toSoladySmartAccount,
+  type RpcUserOperation,
   type UserOperation,
 } from 'viem/account-abstraction';
 import { ProviderRpcError } from './errors.js';
+import { jsonRpc } from './jsonRpc.js';
 
 /*
  * The host page's half of the embedded wallet's smart account (loaded on first use, never on first load): it builds
@@ -96,6 +81,57 @@ interface Unsettled {
   readonly nonce: bigint;
 }
 
+const accountAbi = [
+  {
+    type: 'function',
+    name: 'execute',
+    stateMutability: 'payable',
+    inputs: [
+      { name: 'target', type: 'address' },
+      { name: 'value', type: 'uint256' },
+      { name: 'data', type: 'bytes' },
+    ],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'executeBatch',
+    stateMutability: 'payable',
+    inputs: [
+      {
+        name: 'calls',
+        type: 'tuple[]',
+        components: [
+          { name: 'target', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'data', type: 'bytes' },
+        ],
+      },
+    ],
+    outputs: [],
+  },
+] as const;
+
+const factoryAbi = [
+  {
+    type: 'function',
+    name: 'createAccount',
+    stateMutability: 'payable',
+    inputs: [
+      { name: 'owner', type: 'address' },
+      { name: 'salt', type: 'bytes32' },
+    ],
+    outputs: [{ type: 'address' }],
+  },
+  {
+    type: 'function',
+    name: 'getAddress',
+    stateMutability: 'view',
+    inputs: [{ name: 'salt', type: 'bytes32' }],
+    outputs: [{ type: 'address' }],
+  },
+] as const;
+
 const entryPointNonceAbi = [
   {
     type: 'function',
@@ -119,50 +155,99 @@ function unreachable(what: 'bundler' | 'paymaster', url: string, sent: boolean):
 }
 
 /** The host-side smart account of an embedded wallet session on one chain. */
+/** How long one request to the bundler or the paymaster may take. */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** How often a receipt is asked for. */
+const RECEIPT_POLL_MS = 250;
+/** The signature gas is estimated with: the shape of an owner's 65-byte signature. */
+const STUB_SIGNATURE: Hex =
+  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c';
+
+let nextId = 1;
+
+/**
+ * One JSON-RPC call to the bundler or the paymaster. Unreachable: nothing was handed over (or, for a send, perhaps it was:
+ * `handedOver`); a JSON-RPC error: refused, nothing sent.
+ */
+async function call<T>(what: 'bundler' | 'paymaster', url: string, method: string, params: unknown[], handedOver = false): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+      credentials: 'omit',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
+    throw unreachable(what, url, handedOver);
+  }
+  const body = (await response.json().catch(() => undefined)) as { result?: T; error?: { code?: number; message?: string } } | undefined;
+  if (!body) throw unreachable(what, url, handedOver);
+  if (body.error) {
+    const refused = body.error.message ?? 'no reason given';
+    throw new ProviderRpcError(
+      -32603,
+      what === 'bundler' ? `The bundler refused the transaction: ${refused}` : `The paymaster refused: ${refused}`,
+    );
+  }
+  return body.result as T;
+}
+
+/** The host-side smart account of an embedded wallet session on one chain. */
 export async function createEmbeddedSmartAccount(options: EmbeddedSmartAccountOptions): Promise<EmbeddedSmartAccount> {
   const factory = options.factory ?? LATCH_SMART_ACCOUNT_FACTORY;
   const rpcUrl = options.chain.rpcUrls.default.http[0];
   if (!rpcUrl) throw new ProviderRpcError(-32002, `No RPC URL configured for ${options.chain.name}`);
-  const client = createPublicClient({ chain: options.chain, transport: http(rpcUrl, { retryCount: 0 }), pollingInterval: 250 });
-  const paymaster = options.paymasterUrl ? createPaymasterClient({ transport: http(options.paymasterUrl, { retryCount: 0 }) }) : undefined;
-  // No retries: a UserOperation is handed to the bundler once; what happens next is read back, never re-sent blindly.
-  const bundler: BundlerClient = createBundlerClient({
-    client: client as PublicClient,
-    chain: options.chain,
-    transport: http(options.bundlerUrl, { retryCount: 0 }),
-    paymaster,
-    pollingInterval: 250,
-  });
-  const inner = await toSoladySmartAccount({
-    client: client as PublicClient,
-    owner: options.owner,
-    factoryAddress: factory,
-    salt: saltOf(options.owner),
-  });
-  const address = await inner.getAddress();
-  const isDeployed = async () => {
-    const code = await client.getCode({ address });
-    return code !== undefined && code !== '0x';
+  // The chain is read with plain JSON-RPC through the network's own RPC (viem's clients would bring their actions along).
+  const node = (method: string, params: unknown[]) => jsonRpc(rpcUrl, method, params);
+  const read = async <const abi extends typeof factoryAbi | typeof entryPointNonceAbi>(
+    to: Address,
+    abi: abi,
+    functionName: 'getAddress' | 'getNonce',
+    args: readonly unknown[],
+  ) => {
+    const data = encodeFunctionData({ abi, functionName, args } as never);
+    const result = (await node('eth_call', [{ to, data }, 'latest'])) as Hex;
+    return decodeFunctionResult({ abi, functionName, data: result } as never) as unknown;
   };
-  // One nonce sequence (key 0), not viem's parallel keys: a UserOperation prepared again after a failure takes the same
-  // nonce as one that never landed, so the EntryPoint itself lets at most one of them through.
-  const readNonce = () =>
-    client.readContract({ address: entryPoint07Address, abi: entryPointNonceAbi, functionName: 'getNonce', args: [address, 0n] });
-  const account: SmartAccount = {
-    ...inner,
-    getNonce: readNonce,
-    async signUserOperation(parameters) {
-      const { chainId: _, ...operation } = parameters;
-      const request = formatUserOperationRequest({ ...operation, sender: address, signature: '0x' } as UserOperation);
-      return (await options.frame('latch_signUserOperation', [request])) as Hex;
-    },
-    async signMessage({ message }) {
-      const text = typeof message === 'string' ? message : typeof message.raw === 'string' ? message.raw : undefined;
-      if (text === undefined) throw new ProviderRpcError(-32602, 'personal_sign needs a message');
-      return (await options.frame('latch_smartAccountSign', [
-        { account: address, factory, deployed: await isDeployed(), message: text },
-      ])) as Hex;
-    },
+  const { bundlerUrl, paymasterUrl } = options;
+  const bundler = <T>(method: string, params: unknown[], handedOver = false) => call<T>('bundler', bundlerUrl, method, params, handedOver);
+  const salt = saltOf(options.owner);
+  const factoryData = encodeFunctionData({ abi: factoryAbi, functionName: 'createAccount', args: [options.owner, salt] });
+  const address = (await read(factory, factoryAbi, 'getAddress', [salt])) as Address;
+  const isDeployed = async () => {
+    const code = (await node('eth_getCode', [address, 'latest'])) as Hex;
+    return code !== '0x';
+  };
+  // One nonce sequence (key 0): a UserOperation prepared again after a failure takes the same nonce as one that never
+  // landed, so the EntryPoint itself lets at most one of them through.
+  const readNonce = async () => (await read(entryPoint07Address, entryPointNonceAbi, 'getNonce', [address, 0n])) as bigint;
+  const frameSign = async (request: { message: string } | { typedData: string }) =>
+    (await options.frame('latch_smartAccountSign', [{ account: address, factory, deployed: await isDeployed(), ...request }])) as Hex;
+  const chainHex = numberToHex(options.chain.id);
+  const rpcForm = (operation: UserOperation<'0.7'>) => formatUserOperationRequest(operation) as RpcUserOperation<'0.7'>;
+
+  /** EIP-1559 fees: twice the latest base fee plus the node's tip (the same rule as the key's own transactions). */
+  const feesPerGas = async () => {
+    const [block, tip] = await Promise.all([
+      node('eth_getBlockByNumber', ['latest', false]) as Promise<{ baseFeePerGas?: Hex } | null>,
+      node('eth_maxPriorityFeePerGas', []).catch(() => '0x3b9aca00') as Promise<Hex>,
+    ]);
+    const maxPriorityFeePerGas = BigInt(tip);
+    return { maxFeePerGas: BigInt(block?.baseFeePerGas ?? '0x0') * 2n + maxPriorityFeePerGas, maxPriorityFeePerGas };
+  };
+
+  /** Solady's ERC4337 calls: `execute` for one, `executeBatch` for several (all or none). */
+  const encodeCalls = (calls: readonly SmartAccountCallRequest[]): Hex => {
+    const [only] = calls;
+    if (calls.length === 1 && only)
+      return encodeFunctionData({ abi: accountAbi, functionName: 'execute', args: [only.to, only.value ?? 0n, only.data ?? '0x'] });
+    return encodeFunctionData({
+      abi: accountAbi,
+      functionName: 'executeBatch',
+      args: [calls.map((each) => ({ target: each.to, value: each.value ?? 0n, data: each.data ?? '0x' }))],
+    });
   };
 
   let unsettled: Unsettled | undefined;
@@ -170,23 +255,17 @@ export async function createEmbeddedSmartAccount(options: EmbeddedSmartAccountOp
   /** A UserOperation whose fate was unknown: settled once the chain's nonce moved past it or the bundler dropped it. */
   async function settlePrevious(): Promise<void> {
     if (!unsettled) return;
-    const nonce = await client.readContract({
-      address: entryPoint07Address,
-      abi: entryPointNonceAbi,
-      functionName: 'getNonce',
-      args: [address, 0n],
-    });
-    if (nonce > unsettled.nonce) {
+    if ((await readNonce()) > unsettled.nonce) {
       unsettled = undefined;
       return;
     }
     let known: unknown;
     try {
-      known = await bundler.request({ method: 'eth_getUserOperationByHash', params: [unsettled.hash] });
+      known = await bundler('eth_getUserOperationByHash', [unsettled.hash]);
     } catch {
       throw new ProviderRpcError(
         -32002,
-        `The transaction ${unsettled.hash} sent earlier may still go through and the bundler at ${options.bundlerUrl} cannot say: nothing new is sent until it can`,
+        `The transaction ${unsettled.hash} sent earlier may still go through and the bundler at ${bundlerUrl} cannot say: nothing new is sent until it can`,
       );
     }
     if (known)
@@ -197,23 +276,72 @@ export async function createEmbeddedSmartAccount(options: EmbeddedSmartAccountOp
     unsettled = undefined;
   }
 
+  /** The UserOperation for `calls`: nonce, fees, the deployment when due, the paymaster's data, the bundler's gas. */
+  async function prepare(calls: readonly SmartAccountCallRequest[]): Promise<UserOperation<'0.7'>> {
+    const [nonce, deployed, fees] = await Promise.all([readNonce(), isDeployed(), feesPerGas()]);
+    let operation: UserOperation<'0.7'> = {
+      sender: address,
+      nonce,
+      callData: encodeCalls(calls),
+      ...(deployed ? {} : { factory, factoryData }),
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      callGasLimit: 0n,
+      verificationGasLimit: 0n,
+      preVerificationGas: 0n,
+      signature: STUB_SIGNATURE,
+    };
+    const sponsor = (data: {
+      paymaster?: Address;
+      paymasterData?: Hex;
+      paymasterVerificationGasLimit?: Hex;
+      paymasterPostOpGasLimit?: Hex;
+    }) => {
+      operation = {
+        ...operation,
+        paymaster: data.paymaster,
+        paymasterData: data.paymasterData ?? '0x',
+        paymasterVerificationGasLimit: data.paymasterVerificationGasLimit
+          ? BigInt(data.paymasterVerificationGasLimit)
+          : operation.paymasterVerificationGasLimit,
+        paymasterPostOpGasLimit: data.paymasterPostOpGasLimit ? BigInt(data.paymasterPostOpGasLimit) : operation.paymasterPostOpGasLimit,
+      };
+    };
+    const paymasterCall = (method: string) =>
+      call<Parameters<typeof sponsor>[0]>('paymaster', paymasterUrl as string, method, [
+        rpcForm(operation),
+        entryPoint07Address,
+        chainHex,
+        {},
+      ]);
+    if (paymasterUrl) sponsor(await paymasterCall('pm_getPaymasterStubData'));
+    const gas = await bundler<Record<string, Hex | undefined>>('eth_estimateUserOperationGas', [rpcForm(operation), entryPoint07Address]);
+    const limit = (field: string, known?: bigint) => known ?? (gas[field] ? BigInt(gas[field] as Hex) : 0n);
+    operation = {
+      ...operation,
+      callGasLimit: limit('callGasLimit'),
+      verificationGasLimit: limit('verificationGasLimit'),
+      preVerificationGas: limit('preVerificationGas'),
+      ...(operation.paymaster
+        ? {
+            paymasterVerificationGasLimit: limit('paymasterVerificationGasLimit', operation.paymasterVerificationGasLimit),
+            paymasterPostOpGasLimit: limit('paymasterPostOpGasLimit', operation.paymasterPostOpGasLimit),
+          }
+        : {}),
+    };
+    if (paymasterUrl) sponsor(await paymasterCall('pm_getPaymasterData'));
+    return operation;
+  }
+
   async function sendCalls(calls: readonly SmartAccountCallRequest[]): Promise<Hex> {
     if (calls.length === 0) throw new ProviderRpcError(-32602, 'A bundle needs at least one call');
-    for (const call of calls) {
-      if (!isAddress(call.to, { strict: false })) throw new ProviderRpcError(-32602, 'Every call needs a to address');
-      if (call.data !== undefined && !isHex(call.data)) throw new ProviderRpcError(-32602, 'A call’s data must be 0x hex');
+    for (const each of calls) {
+      if (!isAddress(each.to, { strict: false })) throw new ProviderRpcError(-32602, 'Every call needs a to address');
+      if (each.data !== undefined && !isHex(each.data)) throw new ProviderRpcError(-32602, 'A call’s data must be 0x hex');
     }
     await settlePrevious();
-    let prepared: UserOperation<'0.7'>;
-    try {
-      prepared = (await bundler.prepareUserOperation({
-        account,
-        calls: calls.map((call) => ({ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' })),
-      })) as unknown as UserOperation<'0.7'>;
-    } catch (error) {
-      throw explain(error, false);
-    }
-    const signature = await account.signUserOperation(prepared);
+    const prepared = await prepare(calls);
+    const signature = (await options.frame('latch_signUserOperation', [rpcForm({ ...prepared, signature: '0x' })])) as Hex;
     const signed = { ...prepared, signature };
     const hash = getUserOperationHash({
       chainId: options.chain.id,
@@ -221,82 +349,54 @@ export async function createEmbeddedSmartAccount(options: EmbeddedSmartAccountOp
       entryPointVersion: '0.7',
       userOperation: signed,
     });
+    // Handed to the bundler once: if it stops answering now, the operation may still land, so it is remembered, not re-sent.
+    unsettled = { hash, nonce: signed.nonce };
     try {
-      return (await bundler.request({
-        method: 'eth_sendUserOperation',
-        params: [formatUserOperationRequest(signed), entryPoint07Address],
-      })) as Hex;
+      await bundler<Hex>('eth_sendUserOperation', [rpcForm(signed), entryPoint07Address], true);
     } catch (error) {
-      const sent = !(error instanceof HttpRequestError && error.status === undefined) && !(error instanceof RpcRequestError);
-      if (sent) unsettled = { hash, nonce: signed.nonce };
-      throw explain(error, sent);
+      if (!(error instanceof ProviderRpcError && error.code === -32002)) unsettled = undefined;
+      throw error;
     }
+    unsettled = undefined;
+    return hash;
   }
 
-  function explain(error: unknown, sent: boolean): ProviderRpcError {
-    if (error instanceof ProviderRpcError) return error;
-    const cause = findCause(error);
-    if (cause instanceof RpcRequestError)
-      return new ProviderRpcError(-32603, `The bundler refused the transaction: ${cause.details || cause.shortMessage}`);
-    if (cause instanceof HttpRequestError || cause instanceof TimeoutError) {
-      const url = (cause as { url?: string }).url ?? '';
-      return unreachable(url === options.paymasterUrl ? 'paymaster' : 'bundler', url || options.bundlerUrl, sent);
-    }
-    return new ProviderRpcError(-32603, error instanceof Error ? (error.message.split('\n')[0] ?? 'Unknown error') : String(error));
-  }
-
-  const toStatus = (receipt: Awaited<ReturnType<BundlerClient['getUserOperationReceipt']>>): SmartAccountCallsStatus => ({
+  type Receipt = {
+    success: boolean;
+    receipt: { transactionHash: Hex; blockHash: Hex; blockNumber: Hex; gasUsed: Hex };
+    logs: { address: Address; data: Hex; topics: Hex[] }[];
+  } | null;
+  const toStatus = (receipt: NonNullable<Receipt>): SmartAccountCallsStatus => ({
     status: receipt.success ? 200 : 500,
     receipts: [
       {
         transactionHash: receipt.receipt.transactionHash,
         blockHash: receipt.receipt.blockHash,
-        blockNumber: receipt.receipt.blockNumber,
-        gasUsed: receipt.receipt.gasUsed,
+        blockNumber: BigInt(receipt.receipt.blockNumber),
+        gasUsed: BigInt(receipt.receipt.gasUsed),
         status: receipt.success ? 'success' : 'reverted',
         logs: receipt.logs.map((log) => ({ address: log.address, data: log.data, topics: log.topics })),
       },
     ],
   });
+  const getStatus = async (hash: Hex): Promise<SmartAccountCallsStatus> => {
+    const receipt = await bundler<Receipt>('eth_getUserOperationReceipt', [hash], true);
+    return receipt ? toStatus(receipt) : { status: 100 };
+  };
 
   return {
     address,
     isDeployed,
     sendCalls,
+    getStatus,
     async waitForReceipt(hash) {
-      try {
-        return toStatus(await bundler.waitForUserOperationReceipt({ hash }));
-      } catch (error) {
-        throw explain(error, true);
+      for (;;) {
+        const status = await getStatus(hash);
+        if (status.status !== 100) return status;
+        await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS));
       }
     },
-    async getStatus(hash) {
-      try {
-        return toStatus(await bundler.getUserOperationReceipt({ hash }));
-      } catch (error) {
-        if ((error as { name?: string }).name === 'UserOperationReceiptNotFoundError') return { status: 100 };
-        throw explain(error, true);
-      }
-    },
-    signMessage: (message) => account.signMessage({ message }),
-    async signTypedData(typedData) {
-      return (await options.frame('latch_smartAccountSign', [
-        {
-          account: address,
-          factory,
-          deployed: await isDeployed(),
-          typedData: typeof typedData === 'string' ? typedData : JSON.stringify(typedData),
-        },
-      ])) as Hex;
-    },
+    signMessage: (message) => frameSign({ message }),
+    signTypedData: (typedData) => frameSign({ typedData: typeof typedData === 'string' ? typedData : JSON.stringify(typedData) }),
   };
-}
-
-function findCause(error: unknown): unknown {
-  let current = error as { cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 8; depth += 1) {
-    if (current instanceof RpcRequestError || current instanceof HttpRequestError || current instanceof TimeoutError) return current;
-    current = current.cause as { cause?: unknown } | undefined;
-  }
-  return error;
 }
