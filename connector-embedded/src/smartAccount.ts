@@ -1,4 +1,4 @@
-import { type Address, type Chain, decodeFunctionResult, encodeFunctionData, type Hex, isAddress, isHex, numberToHex } from 'viem';
+import { type Address, type Chain, encodeFunctionData, getAddress, type Hex, isAddress, isHex, numberToHex } from 'viem';
 import {
   entryPoint07Address,
   formatUserOperationRequest,
@@ -201,28 +201,24 @@ export async function createEmbeddedSmartAccount(options: EmbeddedSmartAccountOp
   if (!rpcUrl) throw new ProviderRpcError(-32002, `No RPC URL configured for ${options.chain.name}`);
   // The chain is read with plain JSON-RPC through the network's own RPC (viem's clients would bring their actions along).
   const node = (method: string, params: unknown[]) => jsonRpc(rpcUrl, method, params);
-  const read = async <const abi extends typeof factoryAbi | typeof entryPointNonceAbi>(
-    to: Address,
-    abi: abi,
-    functionName: 'getAddress' | 'getNonce',
-    args: readonly unknown[],
-  ) => {
-    const data = encodeFunctionData({ abi, functionName, args } as never);
-    const result = (await node('eth_call', [{ to, data }, 'latest'])) as Hex;
-    return decodeFunctionResult({ abi, functionName, data: result } as never) as unknown;
-  };
+  /** One word an eth_call returns (a view's single uint or address). */
+  const read = async (to: Address, data: Hex) => BigInt((await node('eth_call', [{ to, data }, 'latest'])) as Hex);
+
   const { bundlerUrl, paymasterUrl } = options;
   const bundler = <T>(method: string, params: unknown[], handedOver = false) => call<T>('bundler', bundlerUrl, method, params, handedOver);
   const salt = saltOf(options.owner);
   const factoryData = encodeFunctionData({ abi: factoryAbi, functionName: 'createAccount', args: [options.owner, salt] });
-  const address = (await read(factory, factoryAbi, 'getAddress', [salt])) as Address;
+  const address = getAddress(
+    numberToHex(await read(factory, encodeFunctionData({ abi: factoryAbi, functionName: 'getAddress', args: [salt] })), { size: 20 }),
+  );
   const isDeployed = async () => {
     const code = (await node('eth_getCode', [address, 'latest'])) as Hex;
     return code !== '0x';
   };
   // One nonce sequence (key 0): a UserOperation prepared again after a failure takes the same nonce as one that never
   // landed, so the EntryPoint itself lets at most one of them through.
-  const readNonce = async () => (await read(entryPoint07Address, entryPointNonceAbi, 'getNonce', [address, 0n])) as bigint;
+  const readNonce = () =>
+    read(entryPoint07Address, encodeFunctionData({ abi: entryPointNonceAbi, functionName: 'getNonce', args: [address, 0n] }));
   const frameSign = async (request: { message: string } | { typedData: string }) =>
     (await options.frame('latch_smartAccountSign', [{ account: address, factory, deployed: await isDeployed(), ...request }])) as Hex;
   const chainHex = numberToHex(options.chain.id);
