@@ -1,4 +1,5 @@
 import {
+  type AccountType,
   type CaipNetwork,
   type ChainNamespace,
   type ConnectorContext,
@@ -7,7 +8,8 @@ import {
   type SessionRequest,
   type SharedSession,
 } from '@latch/kernel';
-import { createEip155Provider, type EmbeddedEip155Provider } from './eip155Provider.js';
+import { createEip155Provider, type EmbeddedEip155Provider, type SmartAccountSupport } from './eip155Provider.js';
+import { ProviderRpcError } from './errors.js';
 import { createFrameClient, FrameError, type FrameClient, LOAD_FAILED } from './frameClient.js';
 import type { EmbeddedSettings } from './index.js';
 import { PROVIDER_NAMES, SESSION_EXPIRED } from './protocol/constants.js';
@@ -124,8 +126,13 @@ export interface EmbeddedController {
   session(request: SessionRequest): Promise<SharedSession>;
   restore(request: SessionRequest): Promise<SharedSession | null>;
   signOut(): Promise<void>;
+  /** Switches the eip155 account between the key and its smart account; the choice is kept for the next session. */
+  setPreferredAccountType(namespace: ChainNamespace, type: AccountType): Promise<SessionNamespace>;
   teardown(): void;
 }
+
+/** Where the visitor's preferred eip155 account type is kept between sessions. */
+const ACCOUNT_TYPE_KEY = 'accountType';
 
 /** §5: a valid e-mail address. */
 export function isValidEmail(value: string): boolean {
@@ -145,7 +152,31 @@ export function toEmbeddedError(error: unknown): EmbeddedError {
   return new EmbeddedError(error instanceof Error && error.message ? error.message : 'An error occurred');
 }
 
-export function createController(settings: EmbeddedSettings, getContext: () => ConnectorContext | undefined): EmbeddedController {
+/**
+ * The smart-account options, checked when the wallet first loads (not in the entry, which every page loads): what is
+ * wrong with them, or undefined.
+ */
+export function smartAccountProblem(o: Pick<EmbeddedSettings, 'smartAccount' | 'defaultAccountType'>): string | undefined {
+  if (o.defaultAccountType !== undefined && o.defaultAccountType !== 'smartAccount' && o.defaultAccountType !== 'eoa')
+    return "defaultAccountType must be 'smartAccount' or 'eoa'";
+  if (o.smartAccount === undefined) return undefined;
+  if (!o.smartAccount.bundlerUrls || Object.keys(o.smartAccount.bundlerUrls).length === 0)
+    return 'smartAccount.bundlerUrls must name a bundler for at least one chain id';
+  const urls = [...Object.entries(o.smartAccount.bundlerUrls), ...Object.entries(o.smartAccount.paymasterUrls ?? {})];
+  const bad = urls.find(([id, url]) => !/^\d+$/.test(id) || !/^https?:\/\//.test(String(url)));
+  if (bad) return `smartAccount URLs are keyed by chain id and must be http(s) URLs (got ${bad[0]}: '${String(bad[1])}')`;
+  if (o.smartAccount.factory !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(o.smartAccount.factory))
+    return 'smartAccount.factory must be an address';
+  return undefined;
+}
+
+export function createController(
+  settings: EmbeddedSettings,
+  getContext: () => ConnectorContext | undefined,
+  plugin?: { setPreferredAccountType?: EmbeddedController['setPreferredAccountType'] },
+): EmbeddedController {
+  const smartProblem = smartAccountProblem(settings);
+  if (smartProblem) throw new TypeError(`createEmbeddedWalletConnector: ${smartProblem}`);
   let state: ControllerState = {};
   const listeners = new Set<(state: ControllerState) => void>();
   let frame: Promise<FrameClient> | undefined;
@@ -290,8 +321,9 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
     const social = user.social?.provider;
     const walletInfo = social ? { name: PROVIDER_NAMES[social], social } : undefined;
     if (request.namespaces.eip155) {
-      providers.eip155 = createEip155Provider(user.addresses.eip155, request.namespaces.eip155, deps);
-      parts.eip155 = { provider: providers.eip155, walletInfo };
+      providers.eip155 = createEip155Provider(user.addresses.eip155, request.namespaces.eip155, deps, smartSupport());
+      parts.eip155 = eip155Part(providers.eip155, request.namespaces.eip155, walletInfo);
+      lastEip155 = { networks: request.namespaces.eip155, walletInfo };
     }
     if (request.namespaces.solana) {
       providers.solana = createSolanaWallet(user.addresses.solana, request.namespaces.solana, deps, settings.name);
@@ -299,6 +331,30 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
     }
     return { namespaces: parts };
   }
+
+  /** The smart-account set-up a session starts with: the visitor's kept choice, else the integrator's default. */
+  function smartSupport(): SmartAccountSupport | undefined {
+    if (!settings.smartAccount) return undefined;
+    const kept = getContext()?.storage.get(ACCOUNT_TYPE_KEY);
+    const active = kept === 'eoa' || kept === 'smartAccount' ? kept : (settings.defaultAccountType ?? 'smartAccount');
+    return { ...settings.smartAccount, active };
+  }
+
+  function eip155Part(
+    provider: EmbeddedEip155Provider,
+    networks: readonly CaipNetwork[],
+    walletInfo: SessionNamespace['walletInfo'],
+  ): SessionNamespace {
+    if (!settings.smartAccount) return { provider, walletInfo };
+    const bundlers = settings.smartAccount.bundlerUrls;
+    return {
+      provider,
+      walletInfo,
+      accountTypes: { active: provider.accountType(), available: ['eoa', 'smartAccount'] },
+      smartAccountNetworks: networks.map((n) => Number(n.id)).filter((id) => Boolean(bundlers[id])),
+    };
+  }
+  let lastEip155: { networks: readonly CaipNetwork[]; walletInfo: SessionNamespace['walletInfo'] } | undefined;
 
   function nextApproval() {
     const next = queue[0];
@@ -396,6 +452,16 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
         throw error;
       }
     },
+    // Also the plugin's (set here, when the wallet loads: a session offering account types exists only from then on).
+    async setPreferredAccountType(namespace, type) {
+      const provider = providers.eip155;
+      if (namespace !== 'eip155' || !provider || !lastEip155) throw new ProviderRpcError(4100, 'No eip155 session to switch');
+      if (type !== 'eoa' && type !== 'smartAccount')
+        throw new ProviderRpcError(-32602, `The embedded wallet has no ${String(type)} account`);
+      await provider.setAccountType(type as 'eoa' | 'smartAccount');
+      getContext()?.storage.set(ACCOUNT_TYPE_KEY, type);
+      return eip155Part(provider, lastEip155.networks, lastEip155.walletInfo);
+    },
     async signOut() {
       const current = frame;
       forget();
@@ -414,5 +480,6 @@ export function createController(settings: EmbeddedSettings, getContext: () => C
       listeners.clear();
     },
   };
+  if (plugin) plugin.setPreferredAccountType = (namespace, type) => controller.setPreferredAccountType(namespace, type);
   return controller;
 }

@@ -1,12 +1,25 @@
 import type { CaipNetwork } from '@latch/kernel';
 import { ProviderRpcError } from './errors.js';
 import { jsonRpc } from './jsonRpc.js';
+import type { EmbeddedSmartAccount } from './smartAccount.js';
 
 /*
  * The EIP-1193 provider the eip155 adapter drives. Reads go to the network's own RPC; a key-using request goes
  * to the frame, which shows it to the visitor in its own approval page and signs only what they approved there;
  * sends are filled and broadcast here, the frame never reaches a chain (PROTOCOL §2).
  */
+
+/** The integrator's smart-account set-up for the session (`smartAccount` on the connector). */
+export interface SmartAccountSupport {
+  /** Bundler URL per eip155 chain id: the chains where the smart account is offered. */
+  readonly bundlerUrls: Readonly<Record<number, string>>;
+  /** ERC-7677 paymaster service per chain id: gas sponsored there. */
+  readonly paymasterUrls?: Readonly<Record<number, string>>;
+  /** The account factory (default: LatchSmartAccountFactory). */
+  readonly factory?: `0x${string}`;
+  /** The type the session starts with. */
+  readonly active: 'eoa' | 'smartAccount';
+}
 
 export interface ProviderDeps {
   /** A request to the frame; a key-using one resolves once the visitor approved and the frame signed it. */
@@ -26,6 +39,41 @@ export interface EmbeddedEip155Provider {
   removeListener(event: string, listener: Listener): void;
   /** The session ended: listeners told (disconnect, no accounts), requests refused. */
   end(): void;
+  /** The account type in use: 'smartAccount' only on a chain with a bundler, else the key itself ('eoa'). */
+  accountType(): 'eoa' | 'smartAccount';
+  /** Switches the account type (listeners hear accountsChanged with the other address); resolves with that address. */
+  setAccountType(type: 'eoa' | 'smartAccount'): Promise<string>;
+}
+
+/** §8's EIP-5792 bundle errors. */
+const BUNDLE_ERRORS = {
+  unsupportedCapability: 5700,
+  unsupportedChain: 5710,
+  duplicateId: 5720,
+  unknownId: 5730,
+  tooLarge: 5740,
+  atomicityUnsupported: 5760,
+} as const;
+
+/** The most calls one bundle may carry. */
+export const MAX_BUNDLE_CALLS = 32;
+
+interface SendCallsRequest {
+  version?: unknown;
+  id?: unknown;
+  chainId?: unknown;
+  from?: unknown;
+  atomicRequired?: unknown;
+  calls?: unknown;
+  capabilities?: unknown;
+}
+
+interface Bundle {
+  readonly chainId: number;
+  readonly atomic: boolean;
+  /** The UserOperation's hash (smart account) or the transactions' hashes (the key, one by one). */
+  readonly userOperation?: `0x${string}`;
+  readonly transactions?: readonly string[];
 }
 
 const toHex = (value: bigint | number) => `0x${BigInt(value).toString(16)}`;
@@ -63,10 +111,47 @@ interface TransactionRequest {
   gasPrice?: string;
 }
 
-export function createEip155Provider(address: string, networks: readonly CaipNetwork[], deps: ProviderDeps): EmbeddedEip155Provider {
+export function createEip155Provider(
+  address: string,
+  networks: readonly CaipNetwork[],
+  deps: ProviderDeps,
+  smart?: SmartAccountSupport,
+): EmbeddedEip155Provider {
   const listeners = new Map<string, Set<Listener>>();
   let network = networks[0] as CaipNetwork;
   let ended = false;
+  let preferred: 'eoa' | 'smartAccount' = smart?.active ?? 'eoa';
+  const smartAccounts = new Map<number, Promise<EmbeddedSmartAccount>>();
+  const bundles = new Map<string, Bundle>();
+  /** The smart account is used on this chain: preferred, and the integrator configured a bundler for it. */
+  const usesSmart = () => preferred === 'smartAccount' && Boolean(smart?.bundlerUrls[Number(network.id)]);
+  /** The chain's smart account, its code loaded on first use (never on first load). */
+  const smartAccount = (): Promise<EmbeddedSmartAccount> => {
+    const id = Number(network.id);
+    let account = smartAccounts.get(id);
+    if (!account) {
+      const current = network;
+      account = import('./smartAccount.js').then((module) =>
+        module.createEmbeddedSmartAccount({
+          owner: address as `0x${string}`,
+          chain: {
+            id,
+            name: current.name,
+            nativeCurrency: current.nativeCurrency,
+            rpcUrls: { default: { http: [...current.rpcUrls.default.http] } },
+          },
+          bundlerUrl: smart?.bundlerUrls[id] as string,
+          paymasterUrl: smart?.paymasterUrls?.[id],
+          factory: smart?.factory,
+          frame: (method, params) => sign(method, params),
+        }),
+      );
+      account.catch(() => smartAccounts.delete(id));
+      smartAccounts.set(id, account);
+    }
+    return account;
+  };
+  const activeAddress = async () => (usesSmart() ? (await smartAccount()).address : address);
   const emit = (event: string, ...args: unknown[]) => {
     for (const listener of listeners.get(event) ?? []) listener(...args);
   };
@@ -100,7 +185,154 @@ export function createEip155Provider(address: string, networks: readonly CaipNet
     return { ...base, nonce, gas, maxFeePerGas, maxPriorityFeePerGas: tip, chainId: toHex(chainId()), type: '0x2' };
   }
 
+  /** EIP-5792 `wallet_sendCalls`: one UserOperation for the smart account, else the key's transactions one by one. */
+  async function sendCalls(params: unknown[]): Promise<unknown> {
+    const request = params[0] as SendCallsRequest | undefined;
+    if (!request || typeof request !== 'object' || !Array.isArray(request.calls) || request.calls.length === 0)
+      throw new ProviderRpcError(-32602, 'wallet_sendCalls needs [{ version, chainId, calls: [...] }]');
+    const chain = typeof request.chainId === 'string' ? Number(request.chainId) : Number.NaN;
+    if (chain !== chainId())
+      throw new ProviderRpcError(BUNDLE_ERRORS.unsupportedChain, `The wallet is on chain ${chainId()}, not ${String(request.chainId)}`);
+    if (request.calls.length > MAX_BUNDLE_CALLS)
+      throw new ProviderRpcError(BUNDLE_ERRORS.tooLarge, `A bundle may carry at most ${MAX_BUNDLE_CALLS} calls`);
+    const asked = [
+      ...Object.entries((request.capabilities ?? {}) as Record<string, { optional?: boolean }>),
+      ...(request.calls as { capabilities?: Record<string, { optional?: boolean }> }[]).flatMap((call) =>
+        Object.entries(call.capabilities ?? {}),
+      ),
+    ];
+    const required = asked.find(([, value]) => value?.optional !== true);
+    if (required)
+      throw new ProviderRpcError(BUNDLE_ERRORS.unsupportedCapability, `The embedded wallet does not support the ${required[0]} capability`);
+    if (request.from !== undefined && String(request.from).toLowerCase() !== (await activeAddress()).toLowerCase())
+      throw new ProviderRpcError(4100, 'The calls are not from this account');
+    const id = typeof request.id === 'string' && request.id ? request.id : crypto.randomUUID();
+    if (bundles.has(id)) throw new ProviderRpcError(BUNDLE_ERRORS.duplicateId, `A bundle with id ${id} was already sent`);
+    const calls = (request.calls as { to?: string; value?: string; data?: string }[]).map((call) => ({
+      to: call.to as `0x${string}`,
+      value: call.value === undefined ? 0n : BigInt(call.value),
+      data: (call.data ?? '0x') as `0x${string}`,
+    }));
+    if (usesSmart()) {
+      const userOperation = await (await smartAccount()).sendCalls(calls);
+      bundles.set(id, { chainId: chainId(), atomic: true, userOperation });
+      return { id };
+    }
+    if (request.atomicRequired === true)
+      throw new ProviderRpcError(
+        BUNDLE_ERRORS.atomicityUnsupported,
+        'The key account cannot make these calls atomically: switch to the smart account',
+      );
+    const transactions: string[] = [];
+    bundles.set(id, { chainId: chainId(), atomic: false, transactions });
+    for (const call of calls) {
+      transactions.push(
+        (await handle('eth_sendTransaction', [{ from: address, to: call.to, value: toHex(call.value), data: call.data }])) as string,
+      );
+    }
+    return { id };
+  }
+
+  async function callsStatus(params: unknown[]): Promise<unknown> {
+    const id = params[0];
+    const bundle = typeof id === 'string' ? bundles.get(id) : undefined;
+    if (!bundle) throw new ProviderRpcError(BUNDLE_ERRORS.unknownId, `No bundle with id ${String(id)} was sent from here`);
+    const base = { version: '2.0.0', id, chainId: toHex(bundle.chainId), atomic: bundle.atomic };
+    if (bundle.userOperation) {
+      const status = await (await smartAccountOn(bundle.chainId)).getStatus(bundle.userOperation);
+      return {
+        ...base,
+        status: status.status,
+        receipts: status.receipts?.map((receipt) => ({
+          logs: receipt.logs,
+          status: receipt.status === 'success' ? '0x1' : '0x0',
+          blockHash: receipt.blockHash,
+          blockNumber: toHex(receipt.blockNumber),
+          gasUsed: toHex(receipt.gasUsed),
+          transactionHash: receipt.transactionHash,
+        })),
+      };
+    }
+    const receipts = (await Promise.all((bundle.transactions ?? []).map((hash) => node('eth_getTransactionReceipt', [hash])))) as ({
+      status?: string;
+      logs?: unknown[];
+      blockHash?: string;
+      blockNumber?: string;
+      gasUsed?: string;
+      transactionHash?: string;
+    } | null)[];
+    const done = receipts.every((receipt) => receipt !== null) && receipts.length > 0;
+    const failed = receipts.some((receipt) => receipt?.status === '0x0');
+    return {
+      ...base,
+      status: !done ? 100 : failed ? 600 : 200,
+      receipts: receipts
+        .filter((receipt) => receipt !== null)
+        .map((receipt) => ({
+          logs: receipt?.logs ?? [],
+          status: receipt?.status,
+          blockHash: receipt?.blockHash,
+          blockNumber: receipt?.blockNumber,
+          gasUsed: receipt?.gasUsed,
+          transactionHash: receipt?.transactionHash,
+        })),
+    };
+  }
+
+  /** The smart account of a given chain (a bundle's status after the wallet moved to another chain). */
+  function smartAccountOn(id: number): Promise<EmbeddedSmartAccount> {
+    const known = smartAccounts.get(id);
+    if (known) return known;
+    throw new ProviderRpcError(BUNDLE_ERRORS.unknownId, 'That bundle was sent from an account no longer loaded');
+  }
+
+  /** What the smart account answers itself; undefined for what the key's path answers the same way. */
+  async function handleSmart(method: string, params: unknown[]): Promise<{ result: unknown } | undefined> {
+    const account = await smartAccount();
+    const isSmart = (value: unknown) => typeof value === 'string' && value.toLowerCase() === account.address.toLowerCase();
+    switch (method) {
+      case 'eth_accounts':
+      case 'eth_requestAccounts':
+        return { result: [account.address] };
+      case 'personal_sign': {
+        const [message, from] = params as [string, string];
+        if (typeof message !== 'string') throw new ProviderRpcError(-32602, 'personal_sign needs a message');
+        if (!isSmart(from)) throw new ProviderRpcError(4100, 'The message is not for this account');
+        return { result: await account.signMessage(message) };
+      }
+      case 'eth_signTypedData_v4': {
+        const [from, json] = params as [string, string | object];
+        if (!isSmart(from)) throw new ProviderRpcError(4100, 'The data is not for this account');
+        return { result: await account.signTypedData(json) };
+      }
+      case 'eth_signTransaction':
+        throw new ProviderRpcError(4200, `${NOT_ALLOWED}: a smart account sends UserOperations, it signs no transactions`);
+      case 'eth_sendTransaction': {
+        const tx = params[0] as TransactionRequest | undefined;
+        if (typeof tx !== 'object' || tx === null) throw new ProviderRpcError(-32602, 'eth_sendTransaction needs a transaction');
+        if (tx.from !== undefined && !isSmart(tx.from)) throw new ProviderRpcError(4100, 'The transaction is not from this account');
+        const hash = await account.sendCalls([
+          { to: tx.to as `0x${string}`, value: BigInt(tx.value ?? '0x0'), data: (tx.data ?? tx.input ?? '0x') as `0x${string}` },
+        ]);
+        const status = await account.waitForReceipt(hash);
+        const receipt = status.receipts?.[0];
+        if (!receipt) throw new ProviderRpcError(-32603, `The transaction ${hash} has no receipt`);
+        // The transaction that carried it: what an app waits for, like any other.
+        return { result: receipt.transactionHash };
+      }
+      default:
+        return undefined;
+    }
+  }
+
   async function handle(method: string, params: unknown[]): Promise<unknown> {
+    if (usesSmart()) {
+      const answered = await handleSmart(method, params);
+      if (answered) return answered.result;
+    }
+    // EIP-5792 bundles where a smart account is offered (a session without one refuses them, like any unknown method).
+    if (smart && method === 'wallet_sendCalls') return sendCalls(params);
+    if (smart && method === 'wallet_getCallsStatus') return callsStatus(params);
     switch (method) {
       case 'eth_accounts':
       case 'eth_requestAccounts':
@@ -139,9 +371,17 @@ export function createEip155Provider(address: string, networks: readonly CaipNet
         const raw = await sign('eth_signTransaction', [filled]);
         return method === 'eth_sendTransaction' ? node('eth_sendRawTransaction', [raw]) : raw;
       }
-      // No EIP-5792 abilities (the adapter asks before reading wallet_getAssets); §8: no capabilities is `{}`.
-      case 'wallet_getCapabilities':
-        return {};
+      // EIP-5792: atomic batches where the smart account is in use (it is for every chain with a bundler once chosen);
+      // the key itself sends calls one by one. No other capability (the adapter asks before reading wallet_getAssets).
+      case 'wallet_getCapabilities': {
+        // No smart account offered: no abilities to report (§8: no capabilities is `{}`).
+        if (!smart) return {};
+        const ids = networks.map((n) => Number(n.id));
+        const smartChains = preferred === 'smartAccount' ? ids.filter((id) => smart?.bundlerUrls[id]) : [];
+        return Object.fromEntries(
+          ids.map((id) => [toHex(id), { atomic: { status: smartChains.includes(id) ? 'supported' : 'unsupported' } }]),
+        );
+      }
       // The adapter's disconnect asks this; the session itself ends with the connector's sign-out.
       case 'wallet_revokePermissions':
         return null;
@@ -166,6 +406,15 @@ export function createEip155Provider(address: string, networks: readonly CaipNet
     },
     removeListener(event, listener) {
       listeners.get(event)?.delete(listener);
+    },
+    accountType: () => (usesSmart() ? 'smartAccount' : 'eoa'),
+    async setAccountType(type) {
+      if (type === 'smartAccount' && !smart) throw new ProviderRpcError(4200, 'No bundler is configured: the smart account is not offered');
+      const before = await activeAddress();
+      preferred = type;
+      const after = await activeAddress();
+      if (after !== before) emit('accountsChanged', [after]);
+      return after;
     },
     end() {
       if (ended) return;

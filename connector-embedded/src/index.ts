@@ -21,6 +21,19 @@ export interface EmbeddedWalletOptions {
   /** Frame load timeout in ms (default 20 000, §8) and request timeout (default 30 000). */
   loadTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /**
+   * The smart account the frame's key owns (ERC-4337): per eip155 chain id, the bundler UserOperations go to, and
+   * optionally an ERC-7677 paymaster service that pays the gas (else the account pays). Chains without a bundler use
+   * the key itself. Absent: no smart account is offered.
+   */
+  smartAccount?: {
+    bundlerUrls: Readonly<Record<number, string>>;
+    paymasterUrls?: Readonly<Record<number, string>>;
+    /** The account factory, when not LatchSmartAccountFactory at its deterministic address. */
+    factory?: `0x${string}`;
+  };
+  /** The eip155 account type a session starts with: 'smartAccount' (the default, where a bundler is configured) or 'eoa'. */
+  defaultAccountType?: 'smartAccount' | 'eoa';
 }
 
 /** What the connector's views read from the plugin object. */
@@ -36,6 +49,8 @@ export interface EmbeddedSettings {
   readonly name: string;
   readonly loadTimeoutMs: number;
   readonly requestTimeoutMs: number;
+  readonly smartAccount?: EmbeddedWalletOptions['smartAccount'];
+  readonly defaultAccountType?: 'smartAccount' | 'eoa';
 }
 
 /** The views it brings, by name. */
@@ -74,6 +89,8 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
   const problem = problemWith(o);
   if (problem) throw new TypeError(`createEmbeddedWalletConnector: ${problem}`);
   const settings: EmbeddedSettings = {
+    // The rest (smartAccount, defaultAccountType) as given: checked when the wallet first loads.
+    ...o,
     serviceUrl: o.serviceUrl.replace(/\/+$/, ''),
     serviceOrigin: new URL(o.serviceUrl).origin,
     projectId: o.projectId,
@@ -85,12 +102,12 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
   let context: ConnectorContext | undefined;
   let controller: Promise<EmbeddedController> | undefined;
   const load = () => {
-    controller ??= import('./controller.js').then((m) => m.createController(settings, () => context));
+    controller ??= import('./controller.js').then((m) => m.createController(settings, () => context, plugin));
     controller.catch(() => (controller = undefined));
     return controller;
   };
 
-  return {
+  const plugin: EmbeddedWalletPlugin = {
     id: settings.id,
     name: settings.name,
     type: 'ID_AUTH',
@@ -125,4 +142,5 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
       if (controller || context?.storage.get('login')) await (await load()).signOut();
     },
   };
+  return plugin;
 }

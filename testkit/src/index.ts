@@ -165,3 +165,18 @@ export type {
   MockCosmosWalletOptions,
   MockStdSignature,
 } from './cosmos/wallet/types.js';
+
+export { altoCliPath, startBundlerStack, type BundlerStack, type BundlerStackOptions } from './bundler/bundlerStack.js';
+export {
+  DETERMINISTIC_DEPLOYER,
+  deployErc4337,
+  ENTRY_POINT_07_ADDRESS,
+  ENTRY_POINT_07_SALT,
+  loadErc4337Artifact,
+  SIMPLE_ACCOUNT_FACTORY_07_ADDRESS,
+  type Erc4337Contract,
+  type Erc4337Deployment,
+  type Erc4337DeploymentOptions,
+} from './bundler/erc4337Deployment.js';
+export { startPaymasterServer, type PaymasterServer, type PaymasterServerOptions } from './bundler/paymasterServer.js';
+export { toSimpleAccount } from './bundler/simpleAccount.js';

@@ -3,7 +3,15 @@
 // Meld on-ramp stand-ins (they pay on the first anvil chain), the name, wallet and sign-in services, test wallets
 // for every namespace, and the demo page.
 import { startOnrampStandIn } from './onrampStandIn.mjs';
-import { deployUniswap, startAnvil, startBitcoinRegtest, startCosmosChain, startPolkadotChain, startSolanaRpc } from '@latch/testkit';
+import {
+  deployUniswap,
+  startAnvil,
+  startBitcoinRegtest,
+  startBundlerStack,
+  startCosmosChain,
+  startPolkadotChain,
+  startSolanaRpc,
+} from '@latch/testkit';
 import { serveDemo } from './demoServer.mjs';
 import { startNameService } from '@latch/name-service';
 import { deployEns } from '@latch/testkit';
@@ -58,6 +66,10 @@ export async function startDemoStack({ distDir, port = 5173, fixedPorts = true }
     stops.push(relay.stop);
     // Swap: Uniswap v2 and v3 from their npm artifacts on the first chain, with LDT/WETH, LDT/LUSD and LUSD/WETH pools.
     const uniswap = await deployUniswap(main.rpcUrl, main.chainId, main.accounts[0], { token: main.contracts.token });
+    // Smart accounts: EntryPoint v0.7 and SimpleAccountFactory on the first chain, the alto bundler in front of it and
+    // a sponsoring paymaster service, all on 127.0.0.1.
+    const bundlerStack = await startBundlerStack({ anvil: main });
+    stops.push(bundlerStack.stop);
     const swap = {
       weth: uniswap.weth,
       dollar: uniswap.dollar,
@@ -174,7 +186,15 @@ export async function startDemoStack({ distDir, port = 5173, fixedPorts = true }
       farcaster: { relayUrl: farcasterRelay.url, rpcUrl: second.rpcUrl },
     });
     stops.push(embeddedWallet.close);
-    config.embedded = { serviceUrl: embeddedWallet.url, projectId: 'latch-demo', inboxUrl: inbox.httpUrl };
+    config.embedded = {
+      serviceUrl: embeddedWallet.url,
+      projectId: 'latch-demo',
+      inboxUrl: inbox.httpUrl,
+      smartAccount: {
+        bundlerUrls: { [main.chainId]: bundlerStack.bundlerUrl },
+        paymasterUrls: bundlerStack.paymasterUrl ? { [main.chainId]: bundlerStack.paymasterUrl } : {},
+      },
+    };
     // Sign in with X on the demo's own server: open the page with ?siwx (or ?siwx=required) to use it.
     const siwx = { rpcUrls: { [`eip155:${main.chainId}`]: main.rpcUrl, [`eip155:${second.chainId}`]: second.rpcUrl } };
     // "Try with a test wallet": one per namespace, funded on every local chain (anvil dev account 2 is funded on both).
@@ -203,6 +223,7 @@ export async function startDemoStack({ distDir, port = 5173, fixedPorts = true }
       onramp,
       relay,
       uniswap,
+      bundlerStack,
       names,
       embeddedWallet,
       inbox,

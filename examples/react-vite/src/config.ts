@@ -48,7 +48,17 @@ export interface DemoConfig {
    * The embedded-wallet service (the reference one, on loopback) and its project: registers the e-mail connector.
    * `inboxUrl`: the local SMTP inbox's page listing the received codes (`npm start`).
    */
-  embedded?: { serviceUrl: string; projectId: string; inboxUrl?: string };
+  embedded?: {
+    serviceUrl: string;
+    projectId: string;
+    inboxUrl?: string;
+    /**
+     * The local ERC-4337 bundler (alto) and sponsoring paymaster per chain id (`npm start`): the embedded wallet offers
+     * its smart account there. The demo starts sessions with the key unless the page is opened with
+     * `?accountType=smartAccount` (the connector's own default is the smart account).
+     */
+    smartAccount?: { bundlerUrls: Record<number, string>; paymasterUrls?: Record<number, string> };
+  };
   /** Test wallets the server offers ("try with a test wallet"), by namespace: what the page shows of each. */
   testWallets?: Record<string, { name: string; address: string }>;
   /** Uniswap v2 and v3 deployed on the first local chain (testkit `deployUniswap`): registers the swap plugin there. */

@@ -64,7 +64,14 @@ const modal = createModal({
     ...(config.walletConnect ? [createWalletConnectConnector(config.walletConnect)] : []),
     // E-mail sign-in: the embedded wallet's frame and views load only when the visitor types an address.
     ...(config.embedded
-      ? [createEmbeddedWalletConnector({ serviceUrl: config.embedded.serviceUrl, projectId: config.embedded.projectId })]
+      ? [
+          createEmbeddedWalletConnector({
+            serviceUrl: config.embedded.serviceUrl,
+            projectId: config.embedded.projectId,
+            smartAccount: config.embedded.smartAccount,
+            defaultAccountType: params.get('accountType') === 'smartAccount' ? 'smartAccount' : 'eoa',
+          }),
+        ]
       : []),
   ],
   // Buy: Coinbase and Meld widgets served by the local stand-in when the server gives their URLs;

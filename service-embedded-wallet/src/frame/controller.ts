@@ -14,7 +14,7 @@ import type { DeviceStore, StoredSession } from './deviceStore.js';
 import { deriveKeys } from './keys.js';
 import { createLoginsFlows } from './loginsFlows.js';
 import { type ServiceClient, ServiceError } from './serviceClient.js';
-import { answerWithoutKeys, type ChainState, needsKeys, prepareRequest, RpcError } from './signer.js';
+import { answerWithoutKeys, type ChainState, needsKeys, prepareAnyRequest, RpcError } from './signer.js';
 import { createSocialFlows, type FlowStorage, type SocialOutcome } from './socialFlows.js';
 import {
   type PendingCreate,
@@ -256,7 +256,7 @@ export function startController(options: ControllerOptions): { stop(): void } {
     if (direct) return direct;
     if (!needsKeys(call)) throw new RpcError(4200, `The embedded wallet does not support ${call.method}`);
     const signer = user;
-    const prepared = prepareRequest(call, signer.addresses, chain);
+    const prepared = await prepareAnyRequest(call, signer.addresses, chain);
     const account = call.namespace === 'eip155' ? signer.addresses.eip155 : signer.addresses.solana;
     const { requestId, approved } = approvals.ask(prepared.details({ account, origin: hostOrigin as string }));
     await approved;

@@ -57,9 +57,9 @@ export const chainName = (chainId: number) => {
   const known = EIP155_CHAINS[chainId];
   return known ? `${known[0]} (chain ${chainId})` : `Chain ${chainId}`;
 };
-const nativeAmount = (chainId: number, value: bigint) => `${formatUnits(value, 18)} ${EIP155_CHAINS[chainId]?.[1] ?? 'native coin'}`;
+export const nativeAmount = (chainId: number, value: bigint) => `${formatUnits(value, 18)} ${EIP155_CHAINS[chainId]?.[1] ?? 'native coin'}`;
 
-const base = (context: DescribeContext, kind: ApprovalDetails['kind'], title: string): ApprovalDetails => ({
+export const base = (context: DescribeContext, kind: ApprovalDetails['kind'], title: string): ApprovalDetails => ({
   kind,
   title,
   origin: context.origin,
@@ -127,7 +127,7 @@ export function describeTypedData(context: DescribeContext, typed: TypedDataDefi
 const CONTRACT_ABI = [...erc20Abi, ...erc721Abi.filter((item) => item.type === 'function' && item.name === 'setApprovalForAll')];
 
 /** A call to a token contract, in words; undefined for any other call. */
-function describeCall(details: ApprovalDetails, to: string, data: Hex): boolean {
+export function describeCall(details: ApprovalDetails, to: string, data: Hex): boolean {
   let call: ReturnType<typeof decodeFunctionData<typeof CONTRACT_ABI>>;
   try {
     call = decodeFunctionData({ abi: CONTRACT_ABI, data });

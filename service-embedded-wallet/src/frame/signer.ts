@@ -53,8 +53,11 @@ export function answerWithoutKeys(
   return undefined;
 }
 
+/** The smart account's methods: their code (viem's account abstraction) loads with the first of them. */
+const SMART_ACCOUNT_METHODS: readonly string[] = ['latch_signUserOperation', 'latch_smartAccountSign'];
+
 const SIGNING_METHODS = {
-  eip155: ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction'],
+  eip155: ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction', ...SMART_ACCOUNT_METHODS],
   solana: ['solana_signMessage', 'solana_signTransaction'],
 } as const;
 
@@ -70,7 +73,7 @@ export function prepareRequest(call: RpcCall, addresses: WalletAddresses, chain:
 
 /** Prepares and signs at once (no approval): for tests of the signing itself. */
 export async function signRequest(call: RpcCall, keys: DerivedKeys, chain: ChainState): Promise<unknown> {
-  return prepareRequest(call, addressesOf(keys), chain).sign(keys);
+  return (await prepareAnyRequest(call, addressesOf(keys), chain)).sign(keys);
 }
 
 function invalid(message: string): RpcError {
@@ -96,6 +99,13 @@ function quantity(value: unknown, field: string): bigint | undefined {
 }
 
 const signer = (keys: DerivedKeys) => privateKeyToAccount(keys.eip155PrivateKey);
+
+/** `prepareRequest`, and the smart account's requests too (their module loaded on first use). */
+export async function prepareAnyRequest(call: RpcCall, addresses: WalletAddresses, chain: ChainState): Promise<PreparedRequest> {
+  if (call.namespace !== 'eip155' || !SMART_ACCOUNT_METHODS.includes(call.method)) return prepareRequest(call, addresses, chain);
+  const { prepareSmartAccountRequest } = await import('./smartAccount.js');
+  return prepareSmartAccountRequest(call, addresses.eip155 as Hex, chain);
+}
 
 function prepareEip155(call: RpcCall, own: Hex, chain: ChainState): PreparedRequest {
   const params = asArray(call.params);

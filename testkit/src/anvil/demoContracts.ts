@@ -26,7 +26,9 @@ const ARTIFACT = join('dist', 'contracts.json');
 const COMPILE_SCRIPT = join('scripts', 'compile-contracts.mjs');
 
 /** dist/contracts.json, compiled on the spot (and cached there) when the build has not run yet. */
-export async function loadCompiledContract(name: 'LatchDemoToken' | 'LatchDemoNft'): Promise<CompiledContract> {
+export async function loadCompiledContract(
+  name: 'LatchDemoToken' | 'LatchDemoNft' | 'LatchSmartAccount' | 'LatchSmartAccountFactory',
+): Promise<CompiledContract> {
   const root = testkitRoot();
   const artifactPath = join(root, ARTIFACT);
   if (!existsSync(artifactPath)) {
