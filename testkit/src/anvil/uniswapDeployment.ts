@@ -74,7 +74,16 @@ type Wallet = AnvilWalletClient;
 
 async function mined(wallet: Wallet, hash: Hash, what: string): Promise<void> {
   const receipt = await wallet.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success') throw new Error(`${what} failed (tx ${hash})`);
+  if (receipt.status === 'success') return;
+  // Replay it on the state it ran on, for the contract's own reason (a revert string or custom error).
+  const tx = await wallet.getTransaction({ hash });
+  const reason = await wallet
+    .call({ account: tx.from, to: tx.to, data: tx.input, value: tx.value, blockNumber: receipt.blockNumber - 1n })
+    .then(
+      () => 'the replay succeeded',
+      (error: unknown) => (error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)),
+    );
+  throw new Error(`${what} failed (tx ${hash}, block ${receipt.blockNumber}, gas used ${receipt.gasUsed} of ${tx.gas}): ${reason}`);
 }
 
 async function deploy(wallet: Wallet, contract: CompiledContract, args: readonly unknown[], what: string): Promise<Address> {
