@@ -7,7 +7,7 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 export default defineConfig(
   libraryBuild({
     entry: { index: 'src/index.ts', protocol: 'src/protocol/public.ts' },
-    external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^valibot(\/|$)/, /^@noble\//, /^@scure\//],
+    external: [/^react(\/|$)/, /^react-dom(\/|$)/, /^@latch\//, /^valibot(\/|$)/, /^viem(\/|$)/, /^@noble\//, /^@scure\//],
     output: { preserveModules: true, preserveModulesRoot: 'src' },
   }),
 );

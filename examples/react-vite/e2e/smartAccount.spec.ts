@@ -1,4 +1,4 @@
-import { startEmbeddedWalletService } from '@latch/connector-embedded/server';
+import { startEmbeddedWalletService } from '@latch/embedded-wallet-service';
 import { createEip155Verifier } from '@latch/siwx/server';
 import { codeOf, startBundlerStack, startSmtpInbox } from '@latch/testkit';
 import type { Page } from '@playwright/test';
