@@ -8,6 +8,7 @@ import {
 } from 'viem/account-abstraction';
 import { ProviderRpcError } from './errors.js';
 import { jsonRpc } from './jsonRpc.js';
+import { SMART_ACCOUNT_ABI, SMART_ACCOUNT_FACTORY_ABI } from './protocol/smartAccountAbi.js';
 
 /*
  * The host page's half of the embedded wallet's smart account (loaded on first use, never on first load): it builds
@@ -80,57 +81,6 @@ interface Unsettled {
   readonly hash: Hex;
   readonly nonce: bigint;
 }
-
-const accountAbi = [
-  {
-    type: 'function',
-    name: 'execute',
-    stateMutability: 'payable',
-    inputs: [
-      { name: 'target', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'data', type: 'bytes' },
-    ],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'executeBatch',
-    stateMutability: 'payable',
-    inputs: [
-      {
-        name: 'calls',
-        type: 'tuple[]',
-        components: [
-          { name: 'target', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'data', type: 'bytes' },
-        ],
-      },
-    ],
-    outputs: [],
-  },
-] as const;
-
-const factoryAbi = [
-  {
-    type: 'function',
-    name: 'createAccount',
-    stateMutability: 'payable',
-    inputs: [
-      { name: 'owner', type: 'address' },
-      { name: 'salt', type: 'bytes32' },
-    ],
-    outputs: [{ type: 'address' }],
-  },
-  {
-    type: 'function',
-    name: 'getAddress',
-    stateMutability: 'view',
-    inputs: [{ name: 'salt', type: 'bytes32' }],
-    outputs: [{ type: 'address' }],
-  },
-] as const;
 
 const entryPointNonceAbi = [
   {
@@ -207,9 +157,11 @@ export async function createEmbeddedSmartAccount(options: EmbeddedSmartAccountOp
   const { bundlerUrl, paymasterUrl } = options;
   const bundler = <T>(method: string, params: unknown[], handedOver = false) => call<T>('bundler', bundlerUrl, method, params, handedOver);
   const salt = saltOf(options.owner);
-  const factoryData = encodeFunctionData({ abi: factoryAbi, functionName: 'createAccount', args: [options.owner, salt] });
+  const factoryData = encodeFunctionData({ abi: SMART_ACCOUNT_FACTORY_ABI, functionName: 'createAccount', args: [options.owner, salt] });
   const address = getAddress(
-    numberToHex(await read(factory, encodeFunctionData({ abi: factoryAbi, functionName: 'getAddress', args: [salt] })), { size: 20 }),
+    numberToHex(await read(factory, encodeFunctionData({ abi: SMART_ACCOUNT_FACTORY_ABI, functionName: 'getAddress', args: [salt] })), {
+      size: 20,
+    }),
   );
   const isDeployed = async () => {
     const code = (await node('eth_getCode', [address, 'latest'])) as Hex;
@@ -238,9 +190,9 @@ export async function createEmbeddedSmartAccount(options: EmbeddedSmartAccountOp
   const encodeCalls = (calls: readonly SmartAccountCallRequest[]): Hex => {
     const [only] = calls;
     if (calls.length === 1 && only)
-      return encodeFunctionData({ abi: accountAbi, functionName: 'execute', args: [only.to, only.value ?? 0n, only.data ?? '0x'] });
+      return encodeFunctionData({ abi: SMART_ACCOUNT_ABI, functionName: 'execute', args: [only.to, only.value ?? 0n, only.data ?? '0x'] });
     return encodeFunctionData({
-      abi: accountAbi,
+      abi: SMART_ACCOUNT_ABI,
       functionName: 'executeBatch',
       args: [calls.map((each) => ({ target: each.to, value: each.value ?? 0n, data: each.data ?? '0x' }))],
     });

@@ -8,3 +8,4 @@ export * from './index.js';
 export { AUTH_CODE_ERRORS, CODE_FAILURES } from './constants.js';
 export { type WalletProofInput, walletProofMessage } from './walletProof.js';
 export { ProviderRpcError, USER_REJECTED } from '../errors.js';
+export { SMART_ACCOUNT_ABI, SMART_ACCOUNT_FACTORY_ABI } from './smartAccountAbi.js';

@@ -16,7 +16,12 @@ import {
 import { entryPoint07Address, getUserOperationHash, type UserOperation } from 'viem/account-abstraction';
 import { privateKeyToAccount } from 'viem/accounts';
 import { signMessage as signErc7739Message, signTypedData as signErc7739TypedData } from 'viem/experimental/erc7739';
-import { type ApprovalDetails, ProviderRpcError as RpcError } from '@latch/connector-embedded/protocol';
+import {
+  type ApprovalDetails,
+  ProviderRpcError as RpcError,
+  SMART_ACCOUNT_ABI,
+  SMART_ACCOUNT_FACTORY_ABI,
+} from '@latch/connector-embedded/protocol';
 import { base, chainName, type DescribeContext, describeCall, describeMessage, describeTypedData, nativeAmount } from './describe.js';
 import type { ChainState, PreparedRequest, RpcCall } from './signer.js';
 
@@ -32,50 +37,6 @@ import type { ChainState, PreparedRequest, RpcCall } from './signer.js';
 /** The account's EIP-712 name and version (its `_domainNameAndVersion`). */
 const ACCOUNT_DOMAIN = { name: 'LatchSmartAccount', version: '1' } as const;
 
-const accountAbi = [
-  {
-    type: 'function',
-    name: 'execute',
-    stateMutability: 'payable',
-    inputs: [
-      { name: 'target', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'data', type: 'bytes' },
-    ],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'executeBatch',
-    stateMutability: 'payable',
-    inputs: [
-      {
-        name: 'calls',
-        type: 'tuple[]',
-        components: [
-          { name: 'target', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'data', type: 'bytes' },
-        ],
-      },
-    ],
-    outputs: [],
-  },
-] as const;
-
-const factoryAbi = [
-  {
-    type: 'function',
-    name: 'createAccount',
-    stateMutability: 'payable',
-    inputs: [
-      { name: 'owner', type: 'address' },
-      { name: 'salt', type: 'bytes32' },
-    ],
-    outputs: [{ type: 'address' }],
-  },
-] as const;
-
 /** The salt of the key's account: the owner in the upper 160 bits (the factory refuses any other owner for it). */
 export function smartAccountSalt(owner: Address): Hex {
   return `${owner.toLowerCase()}000000000000000000000000` as Hex;
@@ -83,7 +44,7 @@ export function smartAccountSalt(owner: Address): Hex {
 
 /** The factory call that deploys the key's account (the UserOperation's factoryData, the ERC-6492 wrapper's data). */
 export function smartAccountFactoryData(owner: Address): Hex {
-  return encodeFunctionData({ abi: factoryAbi, functionName: 'createAccount', args: [owner, smartAccountSalt(owner)] });
+  return encodeFunctionData({ abi: SMART_ACCOUNT_FACTORY_ABI, functionName: 'createAccount', args: [owner, smartAccountSalt(owner)] });
 }
 
 /** One call of a UserOperation, as the account will make it. */
@@ -95,9 +56,9 @@ export interface SmartAccountCall {
 
 /** The calls an account's callData makes (execute or executeBatch); anything else is refused. */
 export function decodeSmartAccountCalls(callData: Hex): SmartAccountCall[] {
-  let decoded: ReturnType<typeof decodeFunctionData<typeof accountAbi>>;
+  let decoded: ReturnType<typeof decodeFunctionData<typeof SMART_ACCOUNT_ABI>>;
   try {
-    decoded = decodeFunctionData({ abi: accountAbi, data: callData });
+    decoded = decodeFunctionData({ abi: SMART_ACCOUNT_ABI, data: callData });
   } catch {
     throw invalid('The UserOperation does not call execute or executeBatch on the account');
   }
