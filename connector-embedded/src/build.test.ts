@@ -14,6 +14,7 @@ describe('the built @latch/connector-embedded', () => {
       'src/protocol/parse.ts',
       'src/protocol/public.ts',
       'src/protocol/schemas.ts',
+      'src/protocol/smartAccountAbi.ts',
       'src/protocol/walletProof.ts',
     ]);
     expect(built.externalImports(protocol).sort()).toEqual(['@noble/hashes/sha2.js', '@noble/hashes/utils.js', 'valibot']);
