@@ -1,5 +1,5 @@
 // `npm start`: install what is missing, build every package, then serve the demo (once it exists).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureInstall } from './ensure-install.mjs';
 
@@ -14,5 +14,9 @@ if (!existsSync('examples/react-vite/package.json')) {
   console.log('[latch] Meanwhile: `npm test` runs every test; `npm run size` reports the kernel size.');
   process.exit(0);
 }
-const demo = spawnSync('npm', ['run', 'start', '--silent', '--workspace', 'examples/react-vite'], { stdio: 'inherit' });
-process.exit(demo.status ?? 0);
+// The demo (examples/react-vite's `start`, run here directly so signals reach it) stops its chains and services on
+// SIGINT (Ctrl+C reaches the whole terminal group) and SIGTERM; a signal sent to this process alone (a supervisor,
+// `kill`) is passed on, so nothing is left running behind it.
+const demo = spawn(process.execPath, ['scripts/serve-demo.mjs'], { cwd: 'examples/react-vite', stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => demo.kill(signal));
+demo.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -10,9 +10,14 @@ if (!existsSync(`${distDir}/index.html`)) {
 }
 
 let stack;
-async function shutdown(code = 0) {
-  await stack?.stop();
-  process.exit(code);
+// Once: Ctrl+C reaches this process both from the terminal and passed on by `npm start`.
+let stopping;
+function shutdown(code = 0) {
+  stopping ??= (async () => {
+    await stack?.stop();
+    process.exit(code);
+  })();
+  return stopping;
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
