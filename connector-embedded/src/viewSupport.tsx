@@ -164,27 +164,27 @@ export function alertFor(modal: ModalLike, error: EmbeddedError): void {
 const CSS = `
 .emb { display: flex; flex-direction: column; gap: 10px; }
 .emb form { display: flex; flex-direction: column; gap: 8px; margin: 0; }
-.emb label { font-weight: 600; color: var(--muted); font-size: calc(var(--fs) * 1.25); }
+.emb label { font-weight: 600; color: var(--latch-color-muted); font-size: calc(var(--latch-font-size) * 1.25); }
 .emb .emb-input {
-  height: 44px; padding: 0 12px; border-radius: calc(var(--r) * 3); min-width: 0;
-  border: 1px solid var(--border); background: var(--surface); color: var(--fg); font: inherit;
+  height: 44px; padding: 0 12px; border-radius: calc(var(--latch-radius) * 3); min-width: 0;
+  border: 1px solid var(--latch-color-border); background: var(--latch-color-surface); color: var(--latch-color-fg); font: inherit;
 }
-.emb .emb-input[aria-invalid='true'] { border-color: var(--danger); }
-.emb .emb-otp { letter-spacing: 0.5em; text-align: center; font-size: calc(var(--fs) * 2.2); font-variant-numeric: tabular-nums; }
-.emb .emb-note { margin: 0; color: var(--muted); font-size: calc(var(--fs) * 1.3); }
-.emb .emb-error { margin: 0; color: var(--danger); font-weight: 600; }
+.emb .emb-input[aria-invalid='true'] { border-color: var(--latch-color-danger); }
+.emb .emb-otp { letter-spacing: 0.5em; text-align: center; font-size: calc(var(--latch-font-size) * 2.2); font-variant-numeric: tabular-nums; }
+.emb .emb-note { margin: 0; color: var(--latch-color-muted); font-size: calc(var(--latch-font-size) * 1.3); }
+.emb .emb-error { margin: 0; color: var(--latch-color-danger); font-weight: 600; }
 .emb .emb-row { display: flex; gap: 8px; }
 .emb .emb-row .button, .emb .emb-row .emb-input { flex: 1; }
 /* The wallet's pages wear the modal's colours (passed to them), so they sit in the view without a card around them. */
-.emb iframe.emb-recovery { width: 100%; height: 312px; border: 0; display: block; background: var(--bg); }
-.emb iframe.emb-approval, .emb iframe.emb-logins { width: 100%; height: min(440px, 62vh); border: 0; display: block; background: var(--bg); }
+.emb iframe.emb-recovery { width: 100%; height: 312px; border: 0; display: block; background: var(--latch-color-bg); }
+.emb iframe.emb-approval, .emb iframe.emb-logins { width: 100%; height: min(440px, 62vh); border: 0; display: block; background: var(--latch-color-bg); }
 .emb .emb-socials { display: flex; flex-direction: column; gap: 8px; }
 .emb .emb-social-row { display: flex; gap: 8px; }
 .emb .emb-social-row .button { flex: 1; padding: 0; }
 .emb.emb-center, .emb .emb-center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; }
 .emb.emb-center > .button.block { align-self: stretch; }
 .emb.emb-center h3, .emb .emb-center h3 { margin: 0; }
-.emb .emb-qr { width: 232px; max-width: 100%; border-radius: calc(var(--r) * 4); overflow: hidden; background: #fff; line-height: 0; }
+.emb .emb-qr { width: 232px; max-width: 100%; border-radius: calc(var(--latch-radius) * 4); overflow: hidden; background: #fff; line-height: 0; }
 .emb .emb-qr svg { width: 100%; height: auto; }
 .emb ul.emb-providers { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
 .emb ul.emb-providers .button { justify-content: flex-start; }

@@ -22,17 +22,17 @@ type ModalLike = Parameters<typeof getInternals>[0];
 
 const CSS = `
 .onramp fieldset { border: 0; padding: 0; margin: 0 0 12px; }
-.onramp legend, .onramp .label { font-weight: 600; color: var(--muted); margin-bottom: 6px; padding: 0; }
-.onramp .choice { display: flex; align-items: center; gap: 8px; padding: 8px 10px; border-radius: calc(var(--r) * 3); background: var(--surface); margin-bottom: 6px; cursor: pointer; }
-.onramp .choice .fee { margin-left: auto; color: var(--muted); }
+.onramp legend, .onramp .label { font-weight: 600; color: var(--latch-color-muted); margin-bottom: 6px; padding: 0; }
+.onramp .choice { display: flex; align-items: center; gap: 8px; padding: 8px 10px; border-radius: calc(var(--latch-radius) * 3); background: var(--latch-color-surface); margin-bottom: 6px; cursor: pointer; }
+.onramp .choice .fee { margin-left: auto; color: var(--latch-color-muted); }
 .onramp .field { display: flex; flex-direction: column; gap: 6px; margin-bottom: 12px; }
 .onramp select, .onramp input[type='text'] {
-  height: 44px; padding: 0 12px; border-radius: calc(var(--r) * 3);
-  border: 1px solid var(--border); background: var(--surface); color: var(--fg);
+  height: 44px; padding: 0 12px; border-radius: calc(var(--latch-radius) * 3);
+  border: 1px solid var(--latch-color-border); background: var(--latch-color-surface); color: var(--latch-color-fg);
 }
-.onramp input[aria-invalid='true'] { border-color: var(--danger); }
-.onramp .note { color: var(--muted); margin: 0 0 12px; overflow-wrap: anywhere; }
-.onramp .note.error { color: var(--danger); font-weight: 600; }
+.onramp input[aria-invalid='true'] { border-color: var(--latch-color-danger); }
+.onramp .note { color: var(--latch-color-muted); margin: 0 0 12px; overflow-wrap: anywhere; }
+.onramp .note.error { color: var(--latch-color-danger); font-weight: 600; }
 .onramp a { color: inherit; text-decoration: underline; }
 `;
 

@@ -24,7 +24,7 @@ export function TokenIcon({
       aria-hidden="true"
       className={state === 'loading' ? 'wallet-icon' : 'wallet-icon monogram'}
       data-letter={state === 'loading' ? undefined : token.symbol.charAt(0).toUpperCase() || '?'}
-      style={{ ...disc, color: 'var(--fg)', fontSize: Math.round(size * 0.45) }}
+      style={{ ...disc, color: 'var(--latch-color-fg)', fontSize: Math.round(size * 0.45) }}
     />
   );
 }

@@ -1,52 +1,52 @@
 /* Styles of the Send, Receive, Activity and NFTs views: loaded with them, not with the modal shell. */
 export const ACCOUNT_CSS = `
 .field { display: flex; flex-direction: column; gap: 6px; margin-bottom: 12px; }
-.field label, .field .label { font-size: calc(var(--fs) * 1.25); font-weight: 600; color: var(--muted); }
+.field label, .field .label { font-size: calc(var(--latch-font-size) * 1.25); font-weight: 600; color: var(--latch-color-muted); }
 .field .control { display: flex; align-items: center; gap: 8px; }
 .input {
-  min-width: 0; height: 44px; padding: 0 12px; border-radius: calc(var(--r) * 3);
-  border: 1px solid var(--border); background: var(--surface); color: var(--fg);
+  min-width: 0; height: 44px; padding: 0 12px; border-radius: calc(var(--latch-radius) * 3);
+  border: 1px solid var(--latch-color-border); background: var(--latch-color-surface); color: var(--latch-color-fg);
 }
 /* Grows only beside a button (Max): in a field's column, flex: 1 would squash it to its text's height. */
 .control .input { flex: 1; }
-.input.amount { font-size: calc(var(--fs) * 2); font-weight: 600; }
-.input[aria-invalid='true'] { border-color: var(--danger); }
-.input::placeholder { color: var(--muted); }
-.hint { font-size: calc(var(--fs) * 1.25); color: var(--muted); margin: 0; overflow-wrap: anywhere; }
-.hint.error { color: var(--danger); font-weight: 600; }
-.hint.warning { color: var(--fg); font-weight: 600; border-left: 3px solid var(--danger); padding-left: 8px; }
+.input.amount { font-size: calc(var(--latch-font-size) * 2); font-weight: 600; }
+.input[aria-invalid='true'] { border-color: var(--latch-color-danger); }
+.input::placeholder { color: var(--latch-color-muted); }
+.hint { font-size: calc(var(--latch-font-size) * 1.25); color: var(--latch-color-muted); margin: 0; overflow-wrap: anywhere; }
+.hint.error { color: var(--latch-color-danger); font-weight: 600; }
+.hint.warning { color: var(--latch-color-fg); font-weight: 600; border-left: 3px solid var(--latch-color-danger); padding-left: 8px; }
 .token-pick { height: 44px; }
-.summary { display: flex; flex-direction: column; gap: 8px; background: var(--surface); border-radius: calc(var(--r) * 4); padding: 12px; margin-bottom: 12px; }
+.summary { display: flex; flex-direction: column; gap: 8px; background: var(--latch-color-surface); border-radius: calc(var(--latch-radius) * 4); padding: 12px; margin-bottom: 12px; }
 .summary .line { display: flex; justify-content: space-between; gap: 12px; align-items: center; }
-.summary .line > :first-child { color: var(--muted); }
+.summary .line > :first-child { color: var(--latch-color-muted); }
 .summary .line > :last-child { text-align: right; overflow-wrap: anywhere; }
-.big-amount { font-size: calc(var(--fs) * 2.6); font-weight: 700; text-align: center; margin: 4px 0 12px; overflow-wrap: anywhere; }
+.big-amount { font-size: calc(var(--latch-font-size) * 2.6); font-weight: 700; text-align: center; margin: 4px 0 12px; overflow-wrap: anywhere; }
 .button-row { display: flex; gap: 8px; }
 .button-row .button { flex: 1; }
 .feature-buttons { display: flex; gap: 8px; justify-content: center; margin: 0 0 12px; }
 .feature-buttons .button { flex: 1; }
-.qr { display: block; margin: 4px auto 12px; border-radius: calc(var(--r) * 3); }
-.address-box { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: calc(var(--fs) * 1.35); overflow-wrap: anywhere; text-align: center; background: var(--surface); border-radius: calc(var(--r) * 3); padding: 10px 12px; margin: 0 0 10px; }
+.qr { display: block; margin: 4px auto 12px; border-radius: calc(var(--latch-radius) * 3); }
+.address-box { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: calc(var(--latch-font-size) * 1.35); overflow-wrap: anywhere; text-align: center; background: var(--latch-color-surface); border-radius: calc(var(--latch-radius) * 3); padding: 10px 12px; margin: 0 0 10px; }
 .chips { display: flex; flex-wrap: wrap; gap: 6px; justify-content: center; list-style: none; padding: 0; margin: 6px 0 0; }
-.activity-group h3 { font-size: calc(var(--fs) * 1.2); color: var(--muted); margin: 12px 4px 6px; font-weight: 600; }
-.activity-row { display: flex; align-items: center; gap: 10px; padding: 8px; border-radius: calc(var(--r) * 3); color: inherit; text-decoration: none; }
-a.activity-row:hover { background: var(--surface); }
+.activity-group h3 { font-size: calc(var(--latch-font-size) * 1.2); color: var(--latch-color-muted); margin: 12px 4px 6px; font-weight: 600; }
+.activity-row { display: flex; align-items: center; gap: 10px; padding: 8px; border-radius: calc(var(--latch-radius) * 3); color: inherit; text-decoration: none; }
+a.activity-row:hover { background: var(--latch-color-surface); }
 .activity-row .what { flex: 1; min-width: 0; }
 .activity-row .what strong { display: block; }
-.activity-row .what span, .activity-row .when { color: var(--muted); font-size: calc(var(--fs) * 1.25); }
+.activity-row .what span, .activity-row .when { color: var(--latch-color-muted); font-size: calc(var(--latch-font-size) * 1.25); }
 .activity-row .what > span { display: block; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .activity-row .figures { text-align: right; white-space: nowrap; display: flex; flex-direction: column; align-items: flex-end; }
-.activity-row .in { color: var(--success); }
-.activity-icon { width: 32px; height: 32px; border-radius: 50%; background: var(--surface-2); display: inline-flex; align-items: center; justify-content: center; flex: none; object-fit: cover; }
+.activity-row .in { color: var(--latch-color-success); }
+.activity-icon { width: 32px; height: 32px; border-radius: 50%; background: var(--latch-color-surface-2); display: inline-flex; align-items: center; justify-content: center; flex: none; object-fit: cover; }
 .nft-grid { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 10px; list-style: none; padding: 0; margin: 0; }
-.nft { background: var(--surface); border-radius: calc(var(--r) * 3); overflow: hidden; }
-.nft .art { display: block; width: 100%; aspect-ratio: 1; object-fit: cover; background: var(--surface-2); }
-.nft .art.placeholder { display: flex; align-items: center; justify-content: center; color: var(--muted); font-size: calc(var(--fs) * 1.25); }
+.nft { background: var(--latch-color-surface); border-radius: calc(var(--latch-radius) * 3); overflow: hidden; }
+.nft .art { display: block; width: 100%; aspect-ratio: 1; object-fit: cover; background: var(--latch-color-surface-2); }
+.nft .art.placeholder { display: flex; align-items: center; justify-content: center; color: var(--latch-color-muted); font-size: calc(var(--latch-font-size) * 1.25); }
 .nft .caption { padding: 8px 10px; }
 .nft .caption strong, .nft .caption span { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.nft .caption span { color: var(--muted); font-size: calc(var(--fs) * 1.2); }
-.result-icon { width: 56px; height: 56px; border-radius: 50%; display: inline-flex; align-items: center; justify-content: center; background: var(--surface); }
-.result-icon.ok { color: var(--success); }
-.result-icon.bad { color: var(--danger); }
+.nft .caption span { color: var(--latch-color-muted); font-size: calc(var(--latch-font-size) * 1.2); }
+.result-icon { width: 56px; height: 56px; border-radius: 50%; display: inline-flex; align-items: center; justify-content: center; background: var(--latch-color-surface); }
+.result-icon.ok { color: var(--latch-color-success); }
+.result-icon.bad { color: var(--latch-color-danger); }
 .more { margin-top: 10px; }
 `;

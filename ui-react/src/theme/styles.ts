@@ -5,45 +5,45 @@
 export const MODAL_CSS = `
 :host { all: initial; }
 .latch-root {
-  --fs: var(--latch-font-size-master, 10px);
-  --r: var(--latch-border-radius-master, 4px);
-  --font: var(--latch-font-family, system-ui, sans-serif);
-  --accent: var(--latch-accent, #2563eb);
-  --on-accent: #ffffff;
-  font-family: var(--font);
-  font-size: calc(var(--fs) * 1.5);
+  --latch-font-size: var(--latch-font-size-master, 10px);
+  --latch-radius: var(--latch-border-radius-master, 4px);
+  --latch-font: var(--latch-font-family, system-ui, sans-serif);
+  --latch-color-accent: var(--latch-accent, #2563eb);
+  --latch-color-on-accent: #ffffff;
+  font-family: var(--latch-font);
+  font-size: calc(var(--latch-font-size) * 1.5);
   line-height: 1.4;
-  color: var(--fg);
+  color: var(--latch-color-fg);
   -webkit-font-smoothing: antialiased;
 }
 .latch-root[data-theme='dark'] {
-  --bg: #141416; --surface: #1f1f23; --surface-2: #2a2a30; --border: #34343b;
-  --fg: #f4f4f5; --muted: #b4b4bc; --danger: #ff8a8a; --success: #5fd38d; --overlay: rgba(0, 0, 0, 0.6);
-  --focus: #93c5fd;
+  --latch-color-bg: #141416; --latch-color-surface: #1f1f23; --latch-color-surface-2: #2a2a30; --latch-color-border: #34343b;
+  --latch-color-fg: #f4f4f5; --latch-color-muted: #b4b4bc; --latch-color-danger: #ff8a8a; --latch-color-success: #5fd38d; --latch-color-overlay: rgba(0, 0, 0, 0.6);
+  --latch-color-focus: #93c5fd;
   color-scheme: dark;
 }
 .latch-root[data-theme='light'] {
-  --bg: #ffffff; --surface: #f4f4f6; --surface-2: #e8e8ec; --border: #d9d9df;
-  --fg: #15151a; --muted: #52525b; --danger: #b42318; --success: #067647; --overlay: rgba(15, 15, 20, 0.45);
-  --focus: #1d4ed8;
+  --latch-color-bg: #ffffff; --latch-color-surface: #f4f4f6; --latch-color-surface-2: #e8e8ec; --latch-color-border: #d9d9df;
+  --latch-color-fg: #15151a; --latch-color-muted: #52525b; --latch-color-danger: #b42318; --latch-color-success: #067647; --latch-color-overlay: rgba(15, 15, 20, 0.45);
+  --latch-color-focus: #1d4ed8;
   color-scheme: light;
 }
 * { box-sizing: border-box; }
 button, input, a { font: inherit; color: inherit; }
 button { cursor: pointer; }
-:focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
+:focus-visible { outline: 2px solid var(--latch-color-focus); outline-offset: 2px; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 
 /* Placed on the visual viewport by script (Dialog); inset 0 until then, and where there is no visualViewport. */
 .overlay {
   position: fixed; inset: 0; z-index: var(--latch-z-index, 999);
   display: flex; align-items: center; justify-content: center;
-  background: var(--overlay); animation: fade 150ms ease-out;
+  background: var(--latch-color-overlay); animation: fade 150ms ease-out;
 }
 .dialog {
   width: 360px; max-width: calc(100% - 24px); max-height: calc(100% - 48px);
-  background: var(--bg); color: var(--fg);
-  border: 1px solid var(--border); border-radius: calc(var(--r) * 5);
+  background: var(--latch-color-bg); color: var(--latch-color-fg);
+  border: 1px solid var(--latch-color-border); border-radius: calc(var(--latch-radius) * 5);
   box-shadow: 0 24px 64px rgba(0, 0, 0, 0.35);
   display: flex; flex-direction: column; overflow: hidden;
   animation: rise 150ms ease-out;
@@ -55,100 +55,100 @@ button { cursor: pointer; }
 @container latch-overlay (max-width: 430px) {
   .dialog {
     align-self: flex-end;
-    width: 100%; max-width: 100%; border-radius: calc(var(--r) * 5) calc(var(--r) * 5) 0 0;
+    width: 100%; max-width: 100%; border-radius: calc(var(--latch-radius) * 5) calc(var(--latch-radius) * 5) 0 0;
     border-bottom: 0; max-height: 88%; animation: sheet 150ms ease-out;
   }
 }
 .header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 14px 14px 6px; }
-.header h2 { margin: 0; text-align: center; font-size: calc(var(--fs) * 1.6); font-weight: 600; animation: fade 120ms ease-out; }
+.header h2 { margin: 0; text-align: center; font-size: calc(var(--latch-font-size) * 1.6); font-weight: 600; animation: fade 120ms ease-out; }
 .icon-button {
-  width: 36px; height: 36px; border-radius: calc(var(--r) * 3); border: 0; background: transparent;
-  display: inline-flex; align-items: center; justify-content: center; color: var(--muted);
+  width: 36px; height: 36px; border-radius: calc(var(--latch-radius) * 3); border: 0; background: transparent;
+  display: inline-flex; align-items: center; justify-content: center; color: var(--latch-color-muted);
 }
-.icon-button:hover { background: var(--surface); color: var(--fg); }
+.icon-button:hover { background: var(--latch-color-surface); color: var(--latch-color-fg); }
 .body { padding: 8px 14px 16px; overflow-y: auto; animation: fade 150ms ease-out; }
 
 .list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
 .row {
   width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px;
-  border: 0; border-radius: calc(var(--r) * 4); background: var(--surface); text-align: left; text-decoration: none;
+  border: 0; border-radius: calc(var(--latch-radius) * 4); background: var(--latch-color-surface); text-align: left; text-decoration: none;
 }
-.row:hover, .row[aria-current='true'] { background: var(--surface-2); }
+.row:hover, .row[aria-current='true'] { background: var(--latch-color-surface-2); }
 .row .name { flex: 1; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.tag { font-size: calc(var(--fs) * 1.1); padding: 2px 8px; border-radius: 999px; background: var(--bg); color: var(--muted); border: 1px solid var(--border); }
-.tag.accent { color: var(--accent); border-color: currentColor; }
-.section-title { font-size: calc(var(--fs) * 1.2); color: var(--muted); margin: 14px 4px 6px; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; }
-.wallet-icon { width: 36px; height: 36px; border-radius: calc(var(--r) * 2.5); object-fit: cover; background: var(--surface-2); flex: none; }
+.tag { font-size: calc(var(--latch-font-size) * 1.1); padding: 2px 8px; border-radius: 999px; background: var(--latch-color-bg); color: var(--latch-color-muted); border: 1px solid var(--latch-color-border); }
+.tag.accent { color: var(--latch-color-accent); border-color: currentColor; }
+.section-title { font-size: calc(var(--latch-font-size) * 1.2); color: var(--latch-color-muted); margin: 14px 4px 6px; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; }
+.wallet-icon { width: 36px; height: 36px; border-radius: calc(var(--latch-radius) * 2.5); object-fit: cover; background: var(--latch-color-surface-2); flex: none; }
 .monogram { display: inline-flex; align-items: center; justify-content: center; font-weight: 700; color: #ffffff; }
 .monogram::before { content: attr(data-letter); }
-.wallet-icon.large { width: 72px; height: 72px; border-radius: calc(var(--r) * 5); }
+.wallet-icon.large { width: 72px; height: 72px; border-radius: calc(var(--latch-radius) * 5); }
 
 .button {
   display: inline-flex; align-items: center; justify-content: center; gap: 8px;
-  height: 44px; padding: 0 16px; border-radius: calc(var(--r) * 3); border: 1px solid var(--border);
-  background: var(--surface); font-weight: 600;
+  height: 44px; padding: 0 16px; border-radius: calc(var(--latch-radius) * 3); border: 1px solid var(--latch-color-border);
+  background: var(--latch-color-surface); font-weight: 600;
 }
-.button.primary { background: var(--accent); color: var(--on-accent); border-color: transparent; }
-.button.danger { color: var(--danger); }
+.button.primary { background: var(--latch-color-accent); color: var(--latch-color-on-accent); border-color: transparent; }
+.button.danger { color: var(--latch-color-danger); }
 .button.block { width: 100%; }
 .button:hover { filter: brightness(1.08); }
 .button:disabled { opacity: 0.6; cursor: default; }
 
 .search {
-  width: 100%; height: 44px; padding: 0 12px; border-radius: calc(var(--r) * 3);
-  border: 1px solid var(--border); background: var(--surface); color: var(--fg); margin-bottom: 10px;
+  width: 100%; height: 44px; padding: 0 12px; border-radius: calc(var(--latch-radius) * 3);
+  border: 1px solid var(--latch-color-border); background: var(--latch-color-surface); color: var(--latch-color-fg); margin-bottom: 10px;
 }
-.search::placeholder { color: var(--muted); }
+.search::placeholder { color: var(--latch-color-muted); }
 .grid { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 8px; list-style: none; margin: 0; padding: 0; }
 .tile {
   display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 10px 4px;
-  border: 0; border-radius: calc(var(--r) * 3); background: var(--surface); width: 100%; min-width: 0; text-decoration: none;
+  border: 0; border-radius: calc(var(--latch-radius) * 3); background: var(--latch-color-surface); width: 100%; min-width: 0; text-decoration: none;
 }
-.tile:hover { background: var(--surface-2); }
-.tile span { font-size: calc(var(--fs) * 1.15); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.tile:hover { background: var(--latch-color-surface-2); }
+.tile span { font-size: calc(var(--latch-font-size) * 1.15); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 
 .center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 10px; padding: 12px 8px 4px; }
-.center h3 { margin: 6px 0 0; font-size: calc(var(--fs) * 1.7); }
-.center p { margin: 0; color: var(--muted); }
+.center h3 { margin: 6px 0 0; font-size: calc(var(--latch-font-size) * 1.7); }
+.center p { margin: 0; color: var(--latch-color-muted); }
 .pending { position: relative; width: 96px; height: 96px; display: flex; align-items: center; justify-content: center; }
 .pending svg.ring { position: absolute; inset: 0; animation: spin 1.1s linear infinite; }
-.pending.error .wallet-icon { outline: 2px solid var(--danger); outline-offset: 4px; }
-.error-text { color: var(--danger); font-weight: 600; }
+.pending.error .wallet-icon { outline: 2px solid var(--latch-color-danger); outline-offset: 4px; }
+.error-text { color: var(--latch-color-danger); font-weight: 600; }
 
 .account-head { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 4px 0 10px; }
 .avatar { width: 64px; height: 64px; border-radius: 50%; flex: none; object-fit: cover; }
 .avatar.small { width: 24px; height: 24px; }
-.account-name { display: flex; align-items: center; gap: 4px; font-size: calc(var(--fs) * 1.8); font-weight: 600; }
-.balance { color: var(--muted); font-size: calc(var(--fs) * 1.5); }
+.account-name { display: flex; align-items: center; gap: 4px; font-size: calc(var(--latch-font-size) * 1.8); font-weight: 600; }
+.balance { color: var(--latch-color-muted); font-size: calc(var(--latch-font-size) * 1.5); }
 .actions { display: flex; gap: 8px; justify-content: center; flex-wrap: wrap; margin: 6px 0 10px; }
 /* The wallet features (Buy, Swap, Receive, Send): one row of tiles, icon over word, on any width. */
 .features { display: grid; gap: 8px; margin: 0 0 10px; }
-.features .button { flex-direction: column; gap: 4px; height: auto; min-height: 56px; padding: 8px 4px; font-size: calc(var(--fs) * 1.3); }
-.tabs { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4px; background: var(--surface); border-radius: calc(var(--r) * 3); padding: 4px; }
-.tab { border: 0; background: transparent; border-radius: calc(var(--r) * 2); height: 32px; font-weight: 600; color: var(--muted); }
-.tab[aria-selected='true'], .tab[aria-pressed='true'] { background: var(--bg); color: var(--fg); }
+.features .button { flex-direction: column; gap: 4px; height: auto; min-height: 56px; padding: 8px 4px; font-size: calc(var(--latch-font-size) * 1.3); }
+.tabs { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4px; background: var(--latch-color-surface); border-radius: calc(var(--latch-radius) * 3); padding: 4px; }
+.tab { border: 0; background: transparent; border-radius: calc(var(--latch-radius) * 2); height: 32px; font-weight: 600; color: var(--latch-color-muted); }
+.tab[aria-selected='true'], .tab[aria-pressed='true'] { background: var(--latch-color-bg); color: var(--latch-color-fg); }
 .panel { padding: 10px 0 0; min-height: 96px; }
-.empty { color: var(--muted); text-align: center; padding: 20px 8px; margin: 0; }
+.empty { color: var(--latch-color-muted); text-align: center; padding: 20px 8px; margin: 0; }
 .consent { display: flex; gap: 8px; align-items: flex-start; margin: 0 0 10px; }
-.consent input { width: 18px; height: 18px; margin: 1px 0 0; accent-color: var(--accent); flex: none; }
+.consent input { width: 18px; height: 18px; margin: 1px 0 0; accent-color: var(--latch-color-accent); flex: none; }
 .consent-gate[inert] { opacity: 0.5; }
 .token { display: flex; align-items: center; gap: 10px; padding: 8px 4px; }
 .token .figures { margin-left: auto; text-align: right; }
-.token .muted, .muted { color: var(--muted); }
+.token .muted, .muted { color: var(--latch-color-muted); }
 
 .snackbar {
   position: fixed; left: 50%; bottom: 24px; transform: translateX(-50%); z-index: calc(var(--latch-z-index, 999) + 1);
   display: flex; align-items: center; gap: 8px; padding: 10px 14px; border-radius: 999px;
-  background: var(--bg); color: var(--fg); border: 1px solid var(--border); box-shadow: 0 8px 24px rgba(0,0,0,0.3);
+  background: var(--latch-color-bg); color: var(--latch-color-fg); border: 1px solid var(--latch-color-border); box-shadow: 0 8px 24px rgba(0,0,0,0.3);
   animation: rise 150ms ease-out;
 }
-.snackbar[data-variant='error'] .dot { background: var(--danger); }
-.snackbar[data-variant='success'] .dot { background: var(--success); }
-.snackbar .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--accent); }
-.alert { margin: 0 14px 8px; padding: 10px 12px; border-radius: calc(var(--r) * 3); border: 1px solid var(--danger); background: var(--surface); display: flex; gap: 8px; align-items: flex-start; }
+.snackbar[data-variant='error'] .dot { background: var(--latch-color-danger); }
+.snackbar[data-variant='success'] .dot { background: var(--latch-color-success); }
+.snackbar .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--latch-color-accent); }
+.alert { margin: 0 14px 8px; padding: 10px 12px; border-radius: calc(var(--latch-radius) * 3); border: 1px solid var(--latch-color-danger); background: var(--latch-color-surface); display: flex; gap: 8px; align-items: flex-start; }
 .alert strong { display: block; }
-.alert p { margin: 2px 0 0; color: var(--muted); }
-.footer-link { display: block; text-align: center; margin-top: 12px; color: var(--muted); }
+.alert p { margin: 2px 0 0; color: var(--latch-color-muted); }
+.footer-link { display: block; text-align: center; margin-top: 12px; color: var(--latch-color-muted); }
 .spinner { width: 16px; height: 16px; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: spin 0.8s linear infinite; }
 
 /* Fades start partly visible: the first painted frame already shows the content. */

@@ -60,7 +60,7 @@ export default function ConnectingExternalView({ modal, data }: ViewProps) {
               cy="50"
               r="46"
               fill="none"
-              stroke="var(--accent)"
+              stroke="var(--latch-color-accent)"
               strokeWidth="4"
               strokeDasharray="70 220"
               strokeLinecap="round"

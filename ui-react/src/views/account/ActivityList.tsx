@@ -36,7 +36,7 @@ function Row({ modal, transaction, account }: { modal: ViewProps['modal']; trans
         <strong>
           {operationTitle(transaction.metadata.operationType)}
           {status === 'failed' ? (
-            <span className="tag" style={{ marginLeft: 6, color: 'var(--danger)' }}>
+            <span className="tag" style={{ marginLeft: 6, color: 'var(--latch-color-danger)' }}>
               Failed
             </span>
           ) : null}
