@@ -249,5 +249,7 @@ export function handleAdapterEvent(ctx: KernelContext, ns: ChainNamespace, event
   ctx.bus.emit('ACCOUNT_CHANGE', { namespace: ns, address: first.address });
   void refreshBalance(ctx, ns);
   void refreshIdentity(ctx, ns);
+  // The new account's type is the wallet's to say (a chain without smart-account support moves a session to its key).
+  if (capabilityOf(ctx, ns, 'calls')) void accountTypeChunk().then((m) => m.readWalletAccountType(ctx, ns));
   void askSignIn(ctx);
 }
