@@ -17,7 +17,7 @@ import { activateNamespace } from './namespaceFlows.js';
  * own: Uniswap's pools (for the approve + swap bundle) move prices and balances no other spec should see.
  */
 
-const smartTest = withStack(async () => {
+const smartTest = withStack(async (rpcs) => {
   const stops: (() => Promise<unknown>)[] = [];
   const close = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
@@ -45,7 +45,11 @@ const smartTest = withStack(async () => {
       distDir: DIST_DIR,
       port,
       config: {
-        chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl, name: 'Local Devnet' }],
+        // The worker's second chain has no bundler: the smart account is not offered there.
+        chains: [
+          { chainId: 31337, rpcUrl: anvil.rpcUrl, name: 'Local Devnet' },
+          { chainId: 31338, rpcUrl: rpcs.evmSecond, name: 'Local Devnet 2' },
+        ],
         token: contracts.token,
         embedded: { serviceUrl: service.url, projectId: PROJECT, smartAccount: { bundlerUrls: { 31337: bundler.bundlerUrl } } },
         swap: {
@@ -179,7 +183,7 @@ async function openAccount(page: Page, active: 'eoa' | 'smartAccount') {
 }
 
 smartTest(
-  "the Account view's switch: the key's address and balance, back to the smart account's, the choice kept over a reload; approve + swap as one atomic UserOperation",
+  "the Account view's switch: the key's address and balance, back to the smart account's, the choice kept over a reload; a network without a bundler shows the key as eoa; approve + swap as one atomic UserOperation",
   async ({ page, stack }) => {
     const { anvil, uniswap, rpcUrl } = stack;
     const token = anvil.contracts?.token as `0x${string}`;
@@ -234,8 +238,25 @@ smartTest(
     await expect(page.getByTestId('demo-address')).toHaveText(smart);
     await expect(dialog(page).getByTestId('latch-account-balance')).toHaveText(await balanceOf(smart));
 
-    // Swap 10 LDT for LUSD: the approval and the swap go out as one bundle, one approval in the wallet.
+    // A network without a bundler uses the key: the wallet changes the address, the view follows with the right type.
     const modal = dialog(page);
+    const changeNetwork = async (from: string, to: RegExp) => {
+      await modal.getByRole('button', { name: new RegExp(`^${from}\\s*, change network$`) }).click();
+      await modal.getByRole('button', { name: to }).click();
+    };
+    await changeNetwork('Local Devnet', /Local Devnet 2/);
+    await expect(page.getByTestId('demo-network')).toHaveText('Local Devnet 2');
+    await expect(page.getByTestId('demo-address')).toHaveText(key);
+    await expect(accountAddress(page)).toHaveAttribute('title', key);
+    await expect(modal.getByTestId('latch-account-type-eoa')).toHaveAttribute('aria-pressed', 'true');
+    await expect(modal.getByTestId('latch-account-type-smartAccount')).toHaveCount(0);
+    await expect(modal.getByText('Smart accounts are not available on Local Devnet 2.')).toBeVisible();
+    await changeNetwork('Local Devnet 2', /^Local Devnet(?! 2)/);
+    await expect(page.getByTestId('demo-address')).toHaveText(smart);
+    await expect(accountAddress(page)).toHaveAttribute('title', smart);
+    await expect(modal.getByTestId('latch-account-type-smartAccount')).toHaveAttribute('aria-pressed', 'true');
+
+    // Swap 10 LDT for LUSD: the approval and the swap go out as one bundle, one approval in the wallet.
     await modal.getByRole('button', { name: 'Swap' }).click();
     await expect(modal.getByTestId('latch-Swap')).toBeVisible();
     for (const [side, query, symbol] of [
