@@ -131,9 +131,6 @@ export interface EmbeddedController {
   teardown(): void;
 }
 
-/** Where the visitor's preferred eip155 account type is kept between sessions. */
-const ACCOUNT_TYPE_KEY = 'accountType';
-
 /** §5: a valid e-mail address. */
 export function isValidEmail(value: string): boolean {
   return value.length <= 254 && /^[^\s@"(),:;<>[\]\\]+@[^\s@"(),:;<>[\]\\]+\.[^\s@"(),:;<>[\]\\]{2,}$/.test(value);
@@ -303,7 +300,21 @@ export function createController(
     set({ user: undefined, email: undefined, sentAt: undefined });
   }
 
-  function buildSession(user: EmbeddedUser, request: SessionRequest): SharedSession {
+  /**
+   * The chains the smart account is offered on, as the frame keeps them (the ones the integrator gave a bundler); a
+   * failed fetch is an empty list, so the session uses the key everywhere. Undefined: no smart account configured.
+   */
+  async function smartNetworks(): Promise<readonly number[] | undefined> {
+    if (!settings.smartAccount) return undefined;
+    const offered = Object.keys(settings.smartAccount.bundlerUrls).map(Number);
+    try {
+      return (await call((client) => client.request('account:networks', { offered }))).smartAccountEnabledNetworks;
+    } catch {
+      return [];
+    }
+  }
+
+  function buildSession(user: EmbeddedUser, request: SessionRequest, enabled: readonly number[] | undefined): SharedSession {
     providers.eip155?.end();
     providers.solana?.end();
     const parts: Partial<Record<ChainNamespace, SessionNamespace>> = {};
@@ -321,9 +332,10 @@ export function createController(
     const social = user.social?.provider;
     const walletInfo = social ? { name: PROVIDER_NAMES[social], social } : undefined;
     if (request.namespaces.eip155) {
-      providers.eip155 = createEip155Provider(user.addresses.eip155, request.namespaces.eip155, deps, smartSupport());
-      parts.eip155 = eip155Part(providers.eip155, request.namespaces.eip155, walletInfo);
-      lastEip155 = { networks: request.namespaces.eip155, walletInfo };
+      const support = smartSupport(user, enabled);
+      providers.eip155 = createEip155Provider(user.addresses.eip155, request.namespaces.eip155, deps, support);
+      lastEip155 = { networks: request.namespaces.eip155, walletInfo, enabled: enabled ?? [] };
+      parts.eip155 = eip155Part(providers.eip155, lastEip155);
     }
     if (request.namespaces.solana) {
       providers.solana = createSolanaWallet(user.addresses.solana, request.namespaces.solana, deps, settings.name);
@@ -332,29 +344,35 @@ export function createController(
     return { namespaces: parts };
   }
 
-  /** The smart-account set-up a session starts with: the visitor's kept choice, else the integrator's default. */
-  function smartSupport(): SmartAccountSupport | undefined {
+  /**
+   * The smart-account set-up a session starts with: the visitor's choice the frame kept, else the integrator's default;
+   * bundlers only on the chains the frame lists.
+   */
+  function smartSupport(user: EmbeddedUser, enabled: readonly number[] | undefined): SmartAccountSupport | undefined {
     if (!settings.smartAccount) return undefined;
-    const kept = getContext()?.storage.get(ACCOUNT_TYPE_KEY);
-    const active = kept === 'eoa' || kept === 'smartAccount' ? kept : (settings.defaultAccountType ?? 'smartAccount');
-    return { ...settings.smartAccount, active };
+    const active = user.preferredAccountType ?? settings.defaultAccountType ?? 'smartAccount';
+    const bundlerUrls = Object.fromEntries(
+      Object.entries(settings.smartAccount.bundlerUrls).filter(([id]) => enabled?.includes(Number(id))),
+    );
+    return { ...settings.smartAccount, bundlerUrls, active };
   }
 
-  function eip155Part(
-    provider: EmbeddedEip155Provider,
-    networks: readonly CaipNetwork[],
-    walletInfo: SessionNamespace['walletInfo'],
-  ): SessionNamespace {
-    if (!settings.smartAccount) return { provider, walletInfo };
-    const bundlers = settings.smartAccount.bundlerUrls;
+  function eip155Part(provider: EmbeddedEip155Provider, session: Eip155Session): SessionNamespace {
+    if (!settings.smartAccount) return { provider, walletInfo: session.walletInfo };
     return {
       provider,
-      walletInfo,
+      walletInfo: session.walletInfo,
       accountTypes: { active: provider.accountType(), available: ['eoa', 'smartAccount'] },
-      smartAccountNetworks: networks.map((n) => Number(n.id)).filter((id) => Boolean(bundlers[id])),
+      smartAccountNetworks: session.networks.map((n) => Number(n.id)).filter((id) => session.enabled.includes(id)),
     };
   }
-  let lastEip155: { networks: readonly CaipNetwork[]; walletInfo: SessionNamespace['walletInfo'] } | undefined;
+  interface Eip155Session {
+    networks: readonly CaipNetwork[];
+    walletInfo: SessionNamespace['walletInfo'];
+    /** The chains the frame listed for the smart account. */
+    enabled: readonly number[];
+  }
+  let lastEip155: Eip155Session | undefined;
 
   function nextApproval() {
     const next = queue[0];
@@ -436,13 +454,13 @@ export function createController(
     async session(request) {
       const user = state.user;
       if (!user) throw new EmbeddedError('Sign in with your e-mail address first');
-      return buildSession(user, request);
+      return buildSession(user, request, await smartNetworks());
     },
     async restore(request) {
       try {
         const reply = await call((client) => client.request('session:restore', {}));
         set({ user: reply.user, email: reply.user.email });
-        return buildSession(reply.user, request);
+        return buildSession(reply.user, request, await smartNetworks());
       } catch (error) {
         // No session, or one the service ended (the frame's session:expired event tells the visitor): not connected.
         if (error instanceof EmbeddedError && (error.code === 'not_connected' || error.code === 'session_expired')) {
@@ -458,9 +476,17 @@ export function createController(
       if (namespace !== 'eip155' || !provider || !lastEip155) throw new ProviderRpcError(4100, 'No eip155 session to switch');
       if (type !== 'eoa' && type !== 'smartAccount')
         throw new ProviderRpcError(-32602, `The embedded wallet has no ${String(type)} account`);
+      // The auth connector is asked first: the frame keeps the choice on the service's origin (§3, §4).
+      try {
+        await call((client) => client.request('account:preferred', { type: type as 'eoa' | 'smartAccount' }));
+      } catch (error) {
+        // §8: a preferred-account set that failed falls back to the key.
+        await provider.setAccountType('eoa');
+        if (type !== 'eoa') throw error;
+      }
       await provider.setAccountType(type as 'eoa' | 'smartAccount');
-      getContext()?.storage.set(ACCOUNT_TYPE_KEY, type);
-      return eip155Part(provider, lastEip155.networks, lastEip155.walletInfo);
+      if (state.user) set({ user: { ...state.user, preferredAccountType: type as 'eoa' | 'smartAccount' } });
+      return eip155Part(provider, lastEip155);
     },
     async signOut() {
       const current = frame;

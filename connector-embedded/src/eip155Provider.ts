@@ -346,9 +346,17 @@ export function createEip155Provider(
         const next = networks.find((n) => Number(n.id) === wanted);
         if (!next) throw new ProviderRpcError(4902, `Unrecognized chain ID ${String((params[0] as { chainId?: string })?.chainId)}`);
         if (next !== network) {
+          const before = await activeAddress();
+          const previous = network;
           network = next;
+          // A chain with a bundler uses the smart account, one without uses the key: the address may change with it.
+          const after = await activeAddress().catch((error: unknown) => {
+            network = previous;
+            throw error;
+          });
           await sign('wallet_switchEthereumChain', [{ chainId: toHex(chainId()) }]).catch(() => undefined);
           emit('chainChanged', toHex(chainId()));
+          if (after.toLowerCase() !== before.toLowerCase()) emit('accountsChanged', [after]);
         }
         return null;
       }

@@ -374,6 +374,33 @@ describe('the eip155 provider of a session whose account type is smartAccount (E
     expect(changes).toEqual([[frame.owner], [smart]]);
   });
 
+  it('a chain switch between a network with a bundler and one without changes the address: accountsChanged each way', async () => {
+    const frame = frameWith();
+    // The same node under a second chain id the integrator gave no bundler for.
+    const noBundler = { ...networkOf(), id: 31338, name: 'No bundler', caipNetworkId: 'eip155:31338' } as CaipNetwork;
+    const provider = createEip155Provider(
+      frame.owner,
+      [networkOf(), noBundler],
+      { rpc: (method, params) => frame.frame(method, params as unknown[]) },
+      { bundlerUrls: { [anvil.chainId]: stack.bundlerUrl }, active: 'smartAccount' },
+    );
+    const [smart] = (await provider.request({ method: 'eth_accounts' })) as string[];
+    const events: [string, unknown][] = [];
+    provider.on('chainChanged', (id) => events.push(['chainChanged', id]));
+    provider.on('accountsChanged', (accounts) => events.push(['accountsChanged', accounts]));
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] });
+    expect(provider.accountType()).toBe('eoa');
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([frame.owner]);
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] });
+    expect(provider.accountType()).toBe('smartAccount');
+    expect(events).toEqual([
+      ['chainChanged', '0x7a6a'],
+      ['accountsChanged', [frame.owner]],
+      ['chainChanged', '0x7a69'],
+      ['accountsChanged', [smart]],
+    ]);
+  });
+
   it('personal_sign through the provider gives a signature @latch/siwx/server verifies for the smart account', async () => {
     const { provider } = session();
     const [smart] = (await provider.request({ method: 'eth_accounts' })) as Address[];

@@ -1,9 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { CaipNetwork, ConnectorContext, ConnectorNotice, ConnectorPluginEvent } from '@latch/kernel';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { EmbeddedController } from './controller.js';
-import { createEmbeddedWalletConnector } from './index.js';
+import {
+  frameOf as frameOfWith,
+  network,
+  ready as readyWith,
+  settle,
+  setUp as setUpWith,
+  signIn,
+  startProjectServer,
+  watch,
+} from './test-support/frameStandIn.js';
 
 /*
  * The embedded wallet's clocks, with the defaults an integrator gets (no timeout options given), moved by fake timers:
@@ -11,108 +16,24 @@ import { createEmbeddedWalletConnector } from './index.js';
  * stand-in window that records what the page posts and answers as the frame would.
  */
 
-let server: Server;
+let server: Awaited<ReturnType<typeof startProjectServer>>;
 let serviceUrl: string;
 
 beforeAll(async () => {
   // The service's public project settings, read (with real timers) before each test moves the clock.
-  server = createServer((_request, response) => {
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Content-Type', 'application/json');
-    response.end(JSON.stringify({ allowedOrigins: [location.origin], socials: [], farcaster: false }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  serviceUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startProjectServer();
+  serviceUrl = server.serviceUrl;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 afterEach(() => {
   vi.useRealTimers();
   for (const frame of document.querySelectorAll('iframe')) frame.remove();
 });
 
-const network = {
-  id: 31337,
-  name: 'Local Devnet',
-  caipNetworkId: 'eip155:31337',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
-} as unknown as CaipNetwork;
-
-interface Posted {
-  id: string;
-  type: string;
-  payload: unknown;
-}
-
-/** Lets pending promise callbacks run without moving the fake clock. */
-async function settle() {
-  for (let i = 0; i < 30; i++) await Promise.resolve();
-}
-
-/** The connector with its defaults, its project settings fetched; then the clock is faked. */
-async function setUp() {
-  const events: ConnectorPluginEvent[] = [];
-  const notices: { at: number; notice: ConnectorNotice }[] = [];
-  const plugin = createEmbeddedWalletConnector({ serviceUrl, projectId: 'demo' });
-  const values = new Map<string, unknown>();
-  const context: ConnectorContext = {
-    namespaces: ['eip155'],
-    networks: () => [network],
-    storage: { get: (k) => values.get(k), set: (k, v) => void values.set(k, v), remove: (k) => void values.delete(k) },
-    emit: (event) => void events.push(event),
-    notify: async (notice) => void notices.push({ at: Date.now(), notice }),
-  };
-  plugin.setup?.(context);
-  const controller: EmbeddedController = await plugin.embedded.controller();
-  await controller.projectConfig();
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  return { plugin, controller, events, notices };
-}
-
-/** The frame the controller just inserted, wired to a stand-in window: `posted` records, `deliver` answers. */
-async function frameOf() {
-  await settle();
-  const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-latch-embedded="frame"]');
-  if (!iframe) throw new Error('no frame was inserted');
-  const posted: Posted[] = [];
-  const target = { postMessage: (message: Posted) => void posted.push(message) };
-  Object.defineProperty(iframe, 'contentWindow', { value: target });
-  const origin = new URL(serviceUrl).origin;
-  const envelope = (id: string, type: string, payload: object = {}) => ({ latch: 'embedded', v: 1, id, type, payload });
-  const deliver = (id: string, type: string, payload: object = {}) =>
-    window.dispatchEvent(new MessageEvent('message', { data: envelope(id, type, payload), origin, source: target as unknown as Window }));
-  const last = (type: string) => posted.filter((p) => p.type === type).at(-1);
-  return { iframe, posted, deliver, last };
-}
-
-/** Watches a promise without awaiting it: `state()` is pending, or how it settled. */
-function watch<T>(promise: Promise<T>) {
-  let outcome: { value?: T; error?: unknown; done: boolean } = { done: false };
-  promise.then(
-    (value) => (outcome = { value, done: true }),
-    (error: unknown) => (outcome = { error, done: true }),
-  );
-  return () => outcome;
-}
-
-/** A controller whose frame is ready (frame:ready, the 500 ms, frame:hello answered). */
-async function ready() {
-  const setup = await setUp();
-  const started = watch(setup.controller.startEmail('ada@example.com'));
-  const frame = await frameOf();
-  frame.deliver('0'.repeat(32), 'frame:ready');
-  await vi.advanceTimersByTimeAsync(500);
-  const hello = frame.last('frame:hello') as Posted;
-  frame.deliver(hello.id, 'frame:hello:success', { allowed: true });
-  await settle();
-  const connect = frame.last('email:connect') as Posted;
-  frame.deliver(connect.id, 'email:connect:success', { action: 'VERIFY_OTP' });
-  await settle();
-  expect(started().done).toBe(true);
-  return { ...setup, frame };
-}
+const setUp = () => setUpWith(serviceUrl);
+const frameOf = () => frameOfWith(serviceUrl);
+const ready = () => readyWith(serviceUrl);
 
 describe('the embedded wallet against the clock (defaults: 20 s frame load, 500 ms ready delay, 30 s request, 3 s sign-out)', () => {
   it('a frame that never says ready: nothing at 19 999 ms; at 20 s the §8 network error, and the frame is gone', async () => {
@@ -177,17 +98,7 @@ describe('the embedded wallet against the clock (defaults: 20 s frame load, 500 
 
 /** Signed in: the code answered with CONNECT, and the kernel's session made. */
 async function signedIn() {
-  const setup = await ready();
-  const verifying = watch(setup.controller.verifyOtp('123456'));
-  await settle();
-  const otp = setup.frame.last('email:otp') as Posted;
-  const user = {
-    email: 'ada@example.com',
-    addresses: { eip155: '0x00000000000000000000000000000000000000a1', solana: '11111111111111111111111111111111' },
-  };
-  setup.frame.deliver(otp.id, 'email:otp:success', { action: 'CONNECT', user });
-  await settle();
-  expect(verifying()).toEqual({ value: 'CONNECT', done: true });
+  const setup = await signIn(serviceUrl);
   const session = await setup.controller.session({ namespaces: { eip155: [network] } });
   const provider = session.namespaces.eip155?.provider as { request(args: { method: string; params?: unknown }): Promise<unknown> };
   return { ...setup, provider };

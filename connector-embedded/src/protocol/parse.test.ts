@@ -31,10 +31,22 @@ describe('parseRequest', () => {
       'farcaster:wait': { channelId: 'chan_1' },
       'farcaster:cancel': { channelId: 'chan_1' },
       'approval:cancel': { requestId: 'b'.repeat(32) },
+      'account:networks': { offered: [1, 31337] },
+      'account:preferred': { type: 'smartAccount' },
     };
     for (const type of REQUEST_TYPES) {
       const result = parseRequest(message(type, payloads[type]));
       expect(result, type).toMatchObject({ ok: true, message: { type, id } });
+    }
+  });
+
+  it('refuses an account type or chain id the embedded wallet does not have', () => {
+    expect(parseRequest(message('account:preferred', { type: 'payment' }))).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_message', message: expect.stringContaining("The account type is 'eoa' or 'smartAccount'") },
+    });
+    for (const offered of [[0], [1.5], ['1'], Array(65).fill(1)]) {
+      expect(parseRequest(message('account:networks', { offered })).ok, JSON.stringify(offered).slice(0, 20)).toBe(false);
     }
   });
 

@@ -4,9 +4,11 @@ import {
   array,
   boolean,
   email,
+  integer,
   literal,
   maxLength,
   minLength,
+  minValue,
   nullable,
   number,
   object,
@@ -44,12 +46,19 @@ export const EnvelopeSchema = object({
   payload: optional(unknown()),
 });
 
+/** The eip155 account types the embedded wallet has: its key, and the smart account the key owns. */
+export const EMBEDDED_ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const;
+const ACCOUNT_TYPE = picklist(EMBEDDED_ACCOUNT_TYPES, "The account type is 'eoa' or 'smartAccount'");
+const CHAIN_IDS = pipe(array(pipe(number(), integer(), minValue(1))), maxLength(64));
+
 /** The §3 embedded-wallet user. */
 export const UserSchema = object({
   email: pipe(string(), maxLength(254)),
   addresses: object({ eip155: EVM_ADDRESS, solana: SOLANA_ADDRESS }),
   /** How the visitor signed in, when not by e-mail (§3 connectedWalletInfo.social). */
   social: optional(object({ provider: picklist([...OAUTH_PROVIDERS, 'farcaster']), username: optional(pipe(string(), maxLength(256))) })),
+  /** The eip155 account type the visitor chose, kept in the frame origin's storage (absent: never chosen on this device). */
+  preferredAccountType: optional(ACCOUNT_TYPE),
 });
 
 function request<Type extends string, Payload extends typeof EMPTY | ReturnType<typeof object>>(type: Type, payload: Payload) {
@@ -74,6 +83,8 @@ export const REQUEST_TYPES = [
   'farcaster:wait',
   'farcaster:cancel',
   'approval:cancel',
+  'account:networks',
+  'account:preferred',
 ] as const;
 
 export const RequestSchema = variant('type', [
@@ -101,6 +112,8 @@ export const RequestSchema = variant('type', [
   request('farcaster:wait', object({ channelId: FLOW_ID })),
   request('farcaster:cancel', object({ channelId: FLOW_ID })),
   request('approval:cancel', object({ requestId: ID })),
+  request('account:networks', object({ offered: CHAIN_IDS })),
+  request('account:preferred', object({ type: ACCOUNT_TYPE })),
 ]);
 
 const ErrorPayloadSchema = object({
@@ -138,6 +151,8 @@ export const SuccessReplySchema = variant('type', [
   reply('farcaster:wait:success', SIGNED_IN),
   reply('farcaster:cancel:success', object({})),
   reply('approval:cancel:success', object({})),
+  reply('account:networks:success', object({ smartAccountEnabledNetworks: CHAIN_IDS })),
+  reply('account:preferred:success', object({ preferredAccountType: ACCOUNT_TYPE })),
 ]);
 
 export const ErrorReplySchema = object({

@@ -414,7 +414,7 @@ embeddedTest(
 
 embeddedTest('an expired code, and "Resend code" with its 30 s cooldown', async ({ page, chains, solana }) => {
   const stack = await startStack(
-    { evm: chains.main.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+    { evm: chains.main.rpcUrl, evmSecond: chains.second.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
     { otpExpiresInSeconds: 2, resendWindowMs: 1_000 },
   );
   try {
@@ -583,7 +583,7 @@ embeddedTest(
 
 embeddedTest('an origin not on the project allowlist gets "Invalid App Configuration"; nothing lost', async ({ page, chains, solana }) => {
   const stack = await startStack(
-    { evm: chains.main.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+    { evm: chains.main.rpcUrl, evmSecond: chains.second.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
     { allowDemo: false },
   );
   try {
@@ -601,7 +601,12 @@ embeddedTest('an origin not on the project allowlist gets "Invalid App Configura
 });
 
 embeddedTest('the service down: the §8 network alert, the modal still usable', async ({ page, chains, solana }) => {
-  const stack = await startStack({ evm: chains.main.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId });
+  const stack = await startStack({
+    evm: chains.main.rpcUrl,
+    evmSecond: chains.second.rpcUrl,
+    solana: solana.rpcUrl,
+    caipNetworkId: solana.caipNetworkId,
+  });
   try {
     await page.goto(stack.url);
     await stack.stopService();

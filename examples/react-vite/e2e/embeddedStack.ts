@@ -57,6 +57,8 @@ export async function saveRecoverySecret(page: Page, options: { audit?: boolean 
 /** The local RPCs a stack's demo page is configured with. */
 export interface StackRpcs {
   evm: string;
+  /** The worker's second eip155 chain (31338). */
+  evmSecond: string;
   solana: string;
   caipNetworkId: `solana:${string}`;
 }
@@ -66,7 +68,12 @@ export function withStack<S extends { close(): Promise<void> }>(start: (rpcs: St
   return test.extend<object, { stack: S }>({
     stack: [
       async ({ chains, solana }, use) => {
-        const stack = await start({ evm: chains.main.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId });
+        const stack = await start({
+          evm: chains.main.rpcUrl,
+          evmSecond: chains.second.rpcUrl,
+          solana: solana.rpcUrl,
+          caipNetworkId: solana.caipNetworkId,
+        });
         try {
           await use(stack);
         } finally {

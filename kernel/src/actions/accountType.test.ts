@@ -116,6 +116,56 @@ describe('account types on a session that offers both', () => {
   });
 });
 
+describe('the wallet changes the account on its own', () => {
+  /** Wallet capabilities as the embedded wallet answers them: atomic only for its smart account's address. */
+  function bundlesFor(evm: ReturnType<typeof createFakeAdapter>, asked: string[] = []) {
+    evm.adapter.capabilities!.calls = {
+      async getCapabilities({ address }) {
+        asked.push(address);
+        return { '0x1': { atomic: { status: address === SMART_ACCOUNT_ADDRESS ? 'supported' : 'unsupported' } } };
+      },
+      sendCalls: async () => ({ id: 'x' }),
+      getCallsStatus: async () => ({ version: '2.0.0', id: 'x', chainId: '0x1', status: 200, atomic: true }),
+    };
+    return asked;
+  }
+
+  it('a session that offers both moves to its key (a chain without a bundler): the account shows the key and eoa, then the smart account again', async () => {
+    const { modal, evm } = setup();
+    await modal.connect('embedded');
+    expect(account(modal)).toMatchObject({ address: SMART_ACCOUNT_ADDRESS, preferredAccountType: 'smartAccount' });
+    const asked = bundlesFor(evm);
+    evm.emit({ type: 'accountsChanged', accounts: [{ address: EOA_ADDRESS, type: 'eoa' }] });
+    await expect.poll(() => account(modal)?.preferredAccountType).toBe('eoa');
+    expect(account(modal)).toMatchObject({ address: EOA_ADDRESS, allAccounts: [{ address: EOA_ADDRESS, type: 'eoa' }] });
+    expect(account(modal)?.connector?.accountTypes).toEqual({ active: 'eoa', available: ['eoa', 'smartAccount'] });
+    evm.emit({ type: 'accountsChanged', accounts: [{ address: SMART_ACCOUNT_ADDRESS, type: 'eoa' }] });
+    await expect.poll(() => account(modal)?.preferredAccountType).toBe('smartAccount');
+    expect(account(modal)).toMatchObject({
+      address: SMART_ACCOUNT_ADDRESS,
+      allAccounts: [{ address: SMART_ACCOUNT_ADDRESS, type: 'smartAccount' }],
+    });
+    expect(account(modal)?.connector?.accountTypes?.active).toBe('smartAccount');
+    expect(asked).toEqual([EOA_ADDRESS, SMART_ACCOUNT_ADDRESS]);
+    // The followed session still switches on the visitor's word.
+    await modal.setPreferredAccountType('eoa');
+    expect(account(modal)).toMatchObject({ address: EOA_ADDRESS, preferredAccountType: 'eoa' });
+  });
+
+  it('an extension wallet that moves from its smart account to a plain one is shown as eoa, not the stale type', async () => {
+    const evm = createFakeAdapter({ namespace: 'eip155', connectors: [connector('ext', 'eip155')], address: SMART_ACCOUNT_ADDRESS });
+    const modal = createModal({ networks: [mainnet, base], adapters: [evm.adapter], storage: createTestStorage() });
+    const asked = bundlesFor(evm);
+    await modal.connect('ext');
+    await expect.poll(() => account(modal)?.allAccounts).toEqual([{ address: SMART_ACCOUNT_ADDRESS, type: 'smartAccount' }]);
+    evm.emit({ type: 'accountsChanged', accounts: [{ address: EOA_ADDRESS, type: 'eoa' }] });
+    await expect.poll(() => asked).toEqual([SMART_ACCOUNT_ADDRESS, EOA_ADDRESS]);
+    expect(account(modal)?.allAccounts).toEqual([{ address: EOA_ADDRESS, type: 'eoa' }]);
+    evm.emit({ type: 'accountsChanged', accounts: [{ address: SMART_ACCOUNT_ADDRESS, type: 'eoa' }] });
+    await expect.poll(() => account(modal)?.allAccounts).toEqual([{ address: SMART_ACCOUNT_ADDRESS, type: 'smartAccount' }]);
+  });
+});
+
 describe('wallets with one account type are never switched', () => {
   it('a shared session without account types: refused, nothing asked', async () => {
     const { modal, shared } = setup({});

@@ -164,24 +164,36 @@ export async function applyPreferredAccountType(ctx: KernelContext, ns: ChainNam
 }
 
 /**
- * What an eip155 wallet without account types is, from its EIP-5792 capabilities: one that runs bundles atomically
- * on this network (`atomic: supported`) is a smart account. Never switched; a wallet that cannot tell stays eoa.
+ * What an eip155 account is, from its wallet's EIP-5792 capabilities: one that runs bundles atomically on this network
+ * (`atomic: supported`) is a smart account. A wallet without account types is never switched (one that cannot tell stays
+ * eoa); a session that offers them is followed after the wallet changed the account on its own (a chain without
+ * smart-account support uses the key): the type in use is what the wallet now reports.
  */
 export async function readWalletAccountType(ctx: KernelContext, ns: ChainNamespace): Promise<void> {
   const account = getAccount(ctx, ns);
   const connector = account.connector;
   const calls = capabilityOf(ctx, ns, 'calls');
   const network = getNetworkState(ctx, ns).caipNetwork;
-  if (!connector || connector.accountTypes || !calls || !account.address || !network) return;
+  if (!connector || !calls || !account.address || !network) return;
   const address = account.address;
   const capabilities: WalletCallCapabilities = await calls.getCapabilities({ address, network, connector }).catch(() => ({}));
   const reference = network.caipNetworkId.split(':')[1] ?? '';
   if (!/^\d+$/.test(reference)) return;
   const chain = `0x${BigInt(reference).toString(16)}`;
   const atomic = (capabilities[chain]?.atomic ?? capabilities['0x0']?.atomic) as { status?: unknown } | undefined;
+  const type: AccountType = atomic?.status === 'supported' ? 'smartAccount' : 'eoa';
   const now = getAccount(ctx, ns);
-  if (atomic?.status !== 'supported' || now.address !== address) return;
+  if (now.address !== address || now.connector !== connector) return;
+  const offered = connector.accountTypes;
+  if (!offered && type !== 'smartAccount') return;
+  let followed: Connector | undefined;
+  if (offered?.available.includes(type)) {
+    followed = { ...connector, accountTypes: { ...offered, active: type } };
+    const plugin = ctx.sessionConnectors.get(connector);
+    if (plugin) ctx.sessionConnectors.set(followed, plugin);
+  }
   updateAccount(ctx, ns, {
-    allAccounts: now.allAccounts.map((entry) => (entry.address === address ? { ...entry, type: 'smartAccount' } : entry)),
+    allAccounts: now.allAccounts.map((entry) => (entry.address === address ? { ...entry, type } : entry)),
+    ...(followed ? { connector: followed, preferredAccountType: type } : {}),
   });
 }

@@ -173,6 +173,11 @@ function explorerUrl(network: CaipNetwork | undefined, address: string): string 
 /** Account types (actions/accountType.ts): a chunk loaded for sessions that offer them and wallets that have bundles. */
 export const accountTypeChunk = () => import('./accountType.js');
 
+/** The account's type as its wallet reports it (EIP-5792 atomic support), read in the account-type chunk. */
+function readAccountType(ctx: KernelContext, ns: ChainNamespace): void {
+  if (capabilityOf(ctx, ns, 'calls')) void accountTypeChunk().then((m) => m.readWalletAccountType(ctx, ns));
+}
+
 /** Writes a fresh connection into state and storage (§3 keys), then loads balance and name. */
 export function applyConnection(
   ctx: KernelContext,
@@ -206,8 +211,8 @@ export function applyConnection(
   if (!network) handleWalletNetwork(ctx, ns, result.caipNetworkId);
   void refreshBalance(ctx, ns);
   void refreshIdentity(ctx, ns);
-  // A wallet that is what it is may say it is a smart account (EIP-5792); read in a chunk of its own.
-  if (!connector.accountTypes && capabilityOf(ctx, ns, 'calls')) void accountTypeChunk().then((m) => m.readWalletAccountType(ctx, ns));
+  // A wallet that is what it is may say it is a smart account (EIP-5792).
+  if (!connector.accountTypes) readAccountType(ctx, ns);
 }
 
 /** What a wallet reports on its own: a new account, a new network, or the end of the session. */
@@ -249,5 +254,7 @@ export function handleAdapterEvent(ctx: KernelContext, ns: ChainNamespace, event
   ctx.bus.emit('ACCOUNT_CHANGE', { namespace: ns, address: first.address });
   void refreshBalance(ctx, ns);
   void refreshIdentity(ctx, ns);
+  // The new account's type is the wallet's to say (a chain without smart-account support moves a session to its key).
+  readAccountType(ctx, ns);
   void askSignIn(ctx);
 }

@@ -4,6 +4,7 @@
 import type { KernelContext } from '../context.js';
 import { isUserRejection } from '../errors/codes.js';
 import { LatchError } from '../errors/LatchError.js';
+import { SMART_ACCOUNTS_UNSUPPORTED_MESSAGE } from '../errors/messages.js';
 import {
   NO_ACTIVE_CAIP_ADDRESS_MESSAGE,
   NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE,
@@ -158,10 +159,17 @@ export async function prepareSignIn(ctx: KernelContext): Promise<SignInRequest> 
   return { ...(await siwx.createMessage({ caipNetworkId, address })), caipNetworkId, address, namespace };
 }
 
+/** Whether the account signing in is a smart account (its type as the session or its wallet reports it). */
+function signsAsSmartAccount(ctx: KernelContext, request: SignInRequest): boolean {
+  return getAccount(ctx, request.namespace).allAccounts.some((entry) => entry.address === request.address && entry.type === 'smartAccount');
+}
+
 /**
  * Signs the message through the namespace's `signMessage` capability (or the wallet's own sign-in,
  * `<namespace>:signIn`, given the fields) and stores the session, then closes. §8: a decline shows
- * 'Signature declined' and keeps the visitor connected; it rejects.
+ * 'Signature declined' and keeps the visitor connected; it rejects. With a smart account, any other failure (the
+ * wallet could not sign, or the app did not accept the signature: a verifier without ERC-1271 / ERC-6492) shows
+ * 'This application might not support Smart Accounts'.
  */
 export async function signIn(ctx: KernelContext, request: SignInRequest): Promise<void> {
   const siwx = siwxOf(ctx);
@@ -175,6 +183,7 @@ export async function signIn(ctx: KernelContext, request: SignInRequest): Promis
       : { message: request.message, signature: await signMessage(ctx, request.message, request.namespace) };
   } catch (err) {
     if (isUserRejection(err)) void showSnack(ctx, SIGNATURE_DECLINED_MESSAGE, 'error');
+    else if (signsAsSmartAccount(ctx, request)) void showSnack(ctx, SMART_ACCOUNTS_UNSUPPORTED_MESSAGE, 'error');
     throw err;
   }
   const { caipNetworkId, address } = request;
@@ -185,6 +194,7 @@ export async function signIn(ctx: KernelContext, request: SignInRequest): Promis
     if (own) assertSignedFor(request, message);
     stored = await siwx.addSession({ caipNetworkId, address, message, signature });
   } catch (err) {
+    if (signsAsSmartAccount(ctx, request)) void showSnack(ctx, SMART_ACCOUNTS_UNSUPPORTED_MESSAGE, 'error');
     throw reportError(ctx, err, 'SIWX_ADD_SESSION_ERROR');
   }
   closeModal(ctx, { force: true });

@@ -549,6 +549,45 @@ describe('requests that use a key: the host page is untrusted', () => {
     expect((await pending).message.type).toBe('rpc:request:success');
   });
 
+  it("keeps the visitor's account type and the smart-account networks on its own origin, per user: answered again after a reload", async () => {
+    const { service, frame, kv } = await connected();
+    const preferred = await frame.request('account:preferred', { type: 'eoa' });
+    expect(preferred.message).toMatchObject({ type: 'account:preferred:success', payload: { preferredAccountType: 'eoa' } });
+    expect((await frame.request('user:get')).message.payload).toMatchObject({ user: { preferredAccountType: 'eoa' } });
+    const networks = await frame.request('account:networks', { offered: [31337, 8453] });
+    expect(networks.message).toMatchObject({ type: 'account:networks:success', payload: { smartAccountEnabledNetworks: [31337, 8453] } });
+    // In the frame origin's store, under this project and user: nothing of it is the host page's.
+    const [account] = [...service.accounts.values()];
+    expect(await kv.get(`account:${PROJECT}:${account?.id}`)).toEqual({
+      preferredAccountType: 'eoa',
+      smartAccountEnabledNetworks: [31337, 8453],
+    });
+
+    const reloaded = createFrame(service, kv);
+    await reloaded.request('frame:hello', { projectId: PROJECT, sdkVersion: 'x' });
+    expect((await reloaded.request('session:restore')).message.payload).toMatchObject({ user: { preferredAccountType: 'eoa' } });
+    await reloaded.request('account:preferred', { type: 'smartAccount' });
+    expect((await reloaded.request('user:get')).message.payload).toMatchObject({ user: { preferredAccountType: 'smartAccount' } });
+  });
+
+  it('refuses the account settings without a session, and a type it does not have', async () => {
+    const service = createFakeService();
+    const frame = createFrame(service);
+    await frame.request('frame:hello', { projectId: PROJECT, sdkVersion: 'x' });
+    expect((await frame.request('account:preferred', { type: 'smartAccount' })).message).toMatchObject({
+      type: 'account:preferred:error',
+      payload: { code: 'not_connected' },
+    });
+    expect((await frame.request('account:networks', { offered: [1] })).message).toMatchObject({
+      type: 'account:networks:error',
+      payload: { code: 'not_connected' },
+    });
+    expect((await frame.request('account:preferred', { type: 'payment' })).message).toMatchObject({
+      type: 'account:preferred:error',
+      payload: { code: 'invalid_message' },
+    });
+  });
+
   it('refuses a malformed or foreign request at once, before asking the visitor', async () => {
     const { frame } = await connected();
     const foreign = await signRequest(frame, `0x${'2'.repeat(40)}`);

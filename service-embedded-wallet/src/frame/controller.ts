@@ -163,8 +163,14 @@ export function startController(options: ControllerOptions): { stop(): void } {
     const master = await rebuildMaster(context(), active, record);
     if (!master) return 'RECOVER';
     master.fill(0);
-    user = userOf(active, record);
+    user = await withPreferences(active, userOf(active, record));
     return 'CONNECT';
+  }
+
+  /** The user with the account type the visitor chose on this device, when they did. */
+  async function withPreferences(active: StoredSession, base: EmbeddedUser): Promise<EmbeddedUser> {
+    const { preferredAccountType } = await store.loadPreferences(projectId, active.userId);
+    return preferredAccountType ? { ...base, preferredAccountType } : base;
   }
 
   async function handle(request: FrameRequest, origin: string): Promise<object> {
@@ -202,7 +208,7 @@ export function startController(options: ControllerOptions): { stop(): void } {
         const current = pendingRecover;
         try {
           await current.result;
-          user = userOf(active, record);
+          user = await withPreferences(active, userOf(active, record));
           return { user };
         } finally {
           if (pendingRecover === current) pendingRecover = undefined;
@@ -246,6 +252,21 @@ export function startController(options: ControllerOptions): { stop(): void } {
       case 'approval:cancel':
         approvals.cancel(request.payload.requestId);
         return {};
+      // The §3 settings the embedded wallet keeps on its own origin: the page declares where it offers the smart
+      // account (its bundlers), and the visitor's account-type choice is stored here, per project and user.
+      case 'account:networks': {
+        const active = requireSession();
+        const saved = await store.savePreferences(projectId, active.userId, { smartAccountEnabledNetworks: request.payload.offered });
+        return { smartAccountEnabledNetworks: saved.smartAccountEnabledNetworks ?? [] };
+      }
+      case 'account:preferred': {
+        const active = requireSession();
+        if (!user) throw notConnected();
+        const { type } = request.payload;
+        await store.savePreferences(projectId, active.userId, { preferredAccountType: type });
+        user = { ...user, preferredAccountType: type };
+        return { preferredAccountType: type };
+      }
     }
   }
 

@@ -19,6 +19,13 @@ export interface StoredSession {
   social?: { provider: string; username?: string };
 }
 
+/** The visitor's account settings on this device, per project and user (§3: the embedded wallet's own storage keeps them). */
+export interface AccountPreferences {
+  preferredAccountType?: 'eoa' | 'smartAccount';
+  /** The eip155 chain ids the smart account is offered on, as the page last declared them. */
+  smartAccountEnabledNetworks?: number[];
+}
+
 interface SealedShare {
   key: CryptoKey;
   iv: Uint8Array<ArrayBuffer>;
@@ -34,11 +41,27 @@ export interface DeviceStore {
   saveSession(projectId: string, session: StoredSession): Promise<void>;
   loadSession(projectId: string): Promise<StoredSession | undefined>;
   clearSession(projectId: string): Promise<void>;
+  /** Merges `patch` into the stored preferences and resolves with the result. */
+  savePreferences(projectId: string, userId: string, patch: AccountPreferences): Promise<AccountPreferences>;
+  /** What is stored, checked field by field (a value of another shape is dropped). */
+  loadPreferences(projectId: string, userId: string): Promise<AccountPreferences>;
 }
 
 export function createDeviceStore(store: KeyValueStore): DeviceStore {
   const shareKey = (wallet: string) => `share:${wallet}`;
   const sessionKey = (projectId: string) => `session:${projectId}`;
+  const preferencesKey = (projectId: string, userId: string) => `account:${projectId}:${userId}`;
+  async function loadPreferences(projectId: string, userId: string): Promise<AccountPreferences> {
+    const stored = (await store.get(preferencesKey(projectId, userId))) as Record<string, unknown> | undefined;
+    const type = stored?.preferredAccountType;
+    const networks = stored?.smartAccountEnabledNetworks;
+    return {
+      ...(type === 'eoa' || type === 'smartAccount' ? { preferredAccountType: type } : {}),
+      ...(Array.isArray(networks) && networks.every((id) => Number.isInteger(id) && id > 0)
+        ? { smartAccountEnabledNetworks: networks as number[] }
+        : {}),
+    };
+  }
   return {
     async sealDeviceShare(wallet, share) {
       const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
@@ -74,6 +97,12 @@ export function createDeviceStore(store: KeyValueStore): DeviceStore {
       };
     },
     clearSession: (projectId) => store.delete(sessionKey(projectId)),
+    async savePreferences(projectId, userId, patch) {
+      const next = { ...(await loadPreferences(projectId, userId)), ...patch };
+      await store.put(preferencesKey(projectId, userId), next);
+      return next;
+    },
+    loadPreferences,
   };
 }
 

@@ -256,3 +256,12 @@ export function withSignMessage(adapter: ChainAdapter, answer: (message: string)
   };
   return signed;
 }
+
+/** Makes the fake adapter's wallet run call bundles atomically (EIP-5792): the kernel reads it as a smart account. */
+export function withAtomicBundles(adapter: ChainAdapter) {
+  (adapter.capabilities as Capabilities).calls = {
+    getCapabilities: async () => ({ '0x1': { atomic: { status: 'supported' } } }),
+    sendCalls: async () => ({ id: 'bundle' }),
+    getCallsStatus: async () => ({ version: '2.0.0', id: 'bundle', chainId: '0x1', status: 200, atomic: true }),
+  };
+}

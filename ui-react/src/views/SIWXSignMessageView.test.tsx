@@ -8,6 +8,7 @@ import {
   MODAL_ELEMENT_NAME,
   USER_REJECTED,
   waitForOwnMount,
+  withAtomicBundles,
   withSignMessage,
 } from '../test-support/renderModal.js';
 
@@ -15,17 +16,25 @@ afterEach(cleanupModals);
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
-async function connectToSignIn(options: Parameters<typeof createSiwxSessions>[0] = {}, answer?: (message: string) => Promise<string>) {
+async function connectToSignIn(
+  options: Parameters<typeof createSiwxSessions>[0] = {},
+  answer?: (message: string) => Promise<string>,
+  wallet: { smartAccount?: boolean } = {},
+) {
   const siwx = createSiwxSessions({ statement: 'Sign in to Example.', ...options });
   const made = createTestModal({
     siwx: siwx.config,
     metadata: { name: 'Example', description: '', url: 'https://app.example.com', icons: [] },
   });
   const signed = withSignMessage(made.fake.adapter, answer);
+  // A wallet that runs bundles atomically (EIP-5792) is a smart account.
+  if (wallet.smartAccount) withAtomicBundles(made.fake.adapter);
   const before = new Set(document.querySelectorAll(MODAL_ELEMENT_NAME));
   await made.modal.connect('w');
   const screen = await waitForOwnMount(made.modal, before);
   await screen.ui.findByText('app.example.com');
+  if (wallet.smartAccount)
+    await waitFor(() => expect(made.modal.getState().accounts.eip155?.allAccounts).toEqual([{ address: ADDRESS, type: 'smartAccount' }]));
   return { ...made, ...screen, siwx, signed };
 }
 
@@ -66,6 +75,43 @@ describe('SIWXSignMessage', () => {
     fireEvent.click(ui.getByRole('button', { name: 'Sign in' }));
     expect(await ui.findByText('The nonce expired; ask for a new one')).toBeTruthy();
     expect(modal.getState().open).toBe(true);
+    expect(modal.getState().snack.open).toBe(false);
+  });
+
+  it("a smart account the app's server does not accept: the reason, and the snack 'This application might not support Smart Accounts'", async () => {
+    const { ui, modal } = await connectToSignIn({ refuse: 'The signature is not valid for this address' }, undefined, {
+      smartAccount: true,
+    });
+    fireEvent.click(ui.getByRole('button', { name: 'Sign in' }));
+    expect(await ui.findByText('The signature is not valid for this address')).toBeTruthy();
+    await waitFor(() =>
+      expect(modal.getState().snack).toMatchObject({
+        open: true,
+        message: 'This application might not support Smart Accounts',
+        variant: 'error',
+      }),
+    );
+    expect(modal.getState()).toMatchObject({ status: 'connected', open: true, view: 'SIWXSignMessage' });
+  });
+
+  it('a smart account whose wallet fails to sign gets the same snack; a decline stays "Signature declined"', async () => {
+    let decline = false;
+    const { ui, modal } = await connectToSignIn(
+      {},
+      async () => {
+        if (decline) throw USER_REJECTED;
+        throw new Error('The account cannot sign this message');
+      },
+      { smartAccount: true },
+    );
+    fireEvent.click(ui.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() =>
+      expect(modal.getState().snack).toMatchObject({ open: true, message: 'This application might not support Smart Accounts' }),
+    );
+    decline = true;
+    fireEvent.click(ui.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(ui.getByTestId('latch-siwx').dataset.phase).toBe('declined'));
+    await waitFor(() => expect(modal.getState().snack).toMatchObject({ open: true, message: 'Signature declined' }));
   });
 
   it('required: Close is refused (the dialog shakes), Disconnect ends the connection and goes to Connect', async () => {
