@@ -1,14 +1,17 @@
 import { defineProject } from 'vitest/config';
 import { serviceTimeouts, nodeEnvironment } from '../vitest.shared.js';
+import { extensionDappScope } from './extensionDappScope.mjs';
 
 export default defineProject({
+  // @polkadot/extension-dapp sees the adapter's page, as in the build (extensionDappScope.mjs); it is loaded through
+  // Vite (inline) so the plugin applies to it.
+  plugins: [extensionDappScope()],
   test: {
     name: 'adapter-polkadot',
     ...nodeEnvironment,
     include: ['src/**/*.test.ts'],
     // Hooks start, and tests drive, chopsticks.
     ...serviceTimeouts,
-    // Loaded through Vite, not Node's own loader, so extensionDapp.library.test.ts can load a fresh copy per test.
     server: { deps: { inline: ['@polkadot/extension-dapp'] } },
   },
 });
