@@ -7,13 +7,15 @@ import { fileURLToPath } from 'node:url';
 const pageModule = fileURLToPath(new URL('./src/dapp/extensionPage.ts', import.meta.url));
 /** The library's modules that read page globals: bundle.js (window, console) and util.js (document, window). */
 const PAGE_READERS = /[\\/]@polkadot[\\/]extension-dapp[\\/](bundle|util)\.js$/;
+/** A test's query for the library as published, reading the page's globals (src/extensionDapp.library.test.ts). */
+const UNSCOPED = /[?&]unscoped\b/;
 
 export function extensionDappScope() {
   return {
     name: 'latch:extension-dapp-scope',
     enforce: 'pre',
     transform(code, id) {
-      if (!PAGE_READERS.test(id.split('?')[0])) return null;
+      if (!PAGE_READERS.test(id.split('?')[0]) || UNSCOPED.test(id)) return null;
       const binding = `import { page as window, pageDocument as document, quietConsole as console } from ${JSON.stringify(pageModule)};`;
       return { code: `${binding}\n${code}`, map: null };
     },

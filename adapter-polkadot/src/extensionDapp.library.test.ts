@@ -1,23 +1,29 @@
+import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createExtension, uri } from './test-support/polkadotFixture.js';
 
-// What @polkadot/extension-dapp (the pinned version) does on a page, run as a page would: the library reads the global
-// `window.injectedWeb3` and `document`, so each test gives it a page of its own and a fresh copy of the module (its
-// state, `web3EnablePromise`, is module-wide). These are the facts behind the adapter's choice (README, "Only the
-// chosen extension is asked"): its web3Enable is the one way into web3Accounts, web3AccountsSubscribe and
-// web3FromSource, and it cannot be pointed at one extension. A newer version that changes any of them fails here.
+// What @polkadot/extension-dapp (the pinned version) does as published, on a page with several extensions: the library
+// reads the global `window.injectedWeb3` and `document`, so each test gives it a page of its own and a fresh copy of
+// the module (its state, `web3EnablePromise`, is module-wide). These are the reasons the adapter binds the library's
+// globals to a page of its own (src/dapp/extensionPage.ts; README, "Only the chosen extension is asked"): web3Enable
+// is the one way into web3Accounts, web3AccountsSubscribe and web3FromSource, and it cannot be pointed at one
+// extension. A newer version that changes any of them fails here.
 
 type Dapp = typeof import('@polkadot/extension-dapp');
 
 const [ALICE, BOB] = [uri('DappAlice'), uri('DappBob')];
 const page = globalThis as { window?: unknown; document?: unknown };
+/** bundle.js as published: the adapter's build binds its globals to the adapter's page, but not under this query. */
+const bundle = createRequire(import.meta.url)
+  .resolve('@polkadot/extension-dapp/package.json')
+  .replace(/package\.json$/, 'bundle.js');
+let copies = 0;
 
 /** A fresh copy of the library on a page whose `window.injectedWeb3` is `injectedWeb3`. */
 async function onPage(injectedWeb3: Record<string, unknown>): Promise<Dapp> {
   page.window = { injectedWeb3 };
   page.document = { readyState: 'complete' };
-  vi.resetModules(); // the library is inlined for this project (vitest.config.ts), so this gives a fresh copy
-  return await import('@polkadot/extension-dapp');
+  return (await import(/* @vite-ignore */ `${bundle}?unscoped&copy=${++copies}`)) as Dapp;
 }
 
 afterEach(() => {

@@ -30,11 +30,12 @@ interface Answer {
  * The extension as the library sees it: `enable` calls its `enable` (or the newer `connect`), and a refusal keeps its
  * error (a LatchError, 4001 when the visitor said no) for the adapter before the library drops it.
  */
-function wrapEntry(entry: object, answer: Answer): object {
+function wrapEntry(entry: object, answer: Answer, onRead: () => void): object {
   const version = readUntrustedProperty(entry, 'version');
   return {
     version: typeof version === 'string' ? version : 'unknown',
     enable: async (appName: string) => {
+      onRead(); // the library has read the page: the next call may put its own extension there
       const enable = readUntrustedProperty(entry, 'enable');
       const connect = readUntrustedProperty(entry, 'connect');
       try {
@@ -62,7 +63,7 @@ export async function enableExtension(source: string, entry: object, appName: st
   pageRead = new Promise<void>((resolve) => (release = resolve));
   await previous;
   const answer: Answer = {};
-  page.injectedWeb3 = { [source]: wrapEntry(entry, answer) };
+  page.injectedWeb3 = { [source]: wrapEntry(entry, answer, release) };
   let enabled: Promise<unknown>;
   try {
     enabled = web3Enable(appName);
@@ -80,7 +81,7 @@ export async function enableExtension(source: string, entry: object, appName: st
     listener?.(list);
   };
   const subscribed = web3AccountsSubscribe(onList, { extensions: [source], accountType: [...SUBSTRATE_KEY_TYPES] });
-  void enabled.then(release, release);
+  void enabled.then(release, release); // in case the library never asked the extension
   const stop = () => {
     listener = undefined;
     // An extension whose unsubscribe is not a function makes the library's throw: there is nothing more to stop.
