@@ -17,7 +17,9 @@ export function extensionDappScope() {
     transform(code, id) {
       if (!PAGE_READERS.test(id.split('?')[0]) || UNSCOPED.test(id)) return null;
       const binding = `import { page as window, pageDocument as document, quietConsole as console } from ${JSON.stringify(pageModule)};`;
-      return { code: `${binding}\n${code}`, map: null };
+      // Bundled, so its licence notice travels with it.
+      const notice = '/*! @polkadot/extension-dapp, Copyright 2019-2025 @polkadot/extension-dapp authors & contributors, Apache-2.0 */';
+      return { code: `${id.includes('bundle.js') ? `${notice}\n` : ''}${binding}\n${code}`, map: null };
     },
   };
 }
