@@ -59,11 +59,17 @@ let pageRead: Promise<void> = Promise.resolve();
 /** web3Enable on the one extension `entry` (under `source`), then its accounts and subscription, all via the library. */
 export async function enableExtension(source: string, entry: object, appName: string, walletName: string): Promise<EnabledExtension> {
   const previous = pageRead;
-  let release: () => void = () => undefined;
-  pageRead = new Promise<void>((resolve) => (release = resolve));
+  let free: () => void = () => undefined;
+  pageRead = new Promise<void>((resolve) => (free = resolve));
   await previous;
   const answer: Answer = {};
-  page.injectedWeb3 = { [source]: wrapEntry(entry, answer, release) };
+  const shown = { [source]: wrapEntry(entry, answer, () => release()) };
+  // Once read, the page shows nothing again, and the next call may put its own extension there.
+  const release = () => {
+    if (page.injectedWeb3 === shown) page.injectedWeb3 = {};
+    free();
+  };
+  page.injectedWeb3 = shown;
   let enabled: Promise<unknown>;
   try {
     enabled = web3Enable(appName);
