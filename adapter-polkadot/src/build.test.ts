@@ -22,18 +22,25 @@ describe('the built adapter', () => {
       'src/session.ts',
       'src/extension.ts',
       'src/signing.ts',
+      'src/dapp/enableExtension.ts',
       'src/discovery/waitForExtension.ts',
     ])
       expect(moduleFiles(firstLoad)).not.toContain(lazyOnly);
   });
 
-  it('puts connect, the session and signing in one lazy chunk, and @polkadot/api with the transfer code in another', () => {
+  it('puts connect, the session, signing and @polkadot/extension-dapp in one lazy chunk, @polkadot/api with the transfer code in another', () => {
     const lazy = lazyChunks();
     const connection = lazy.find((c) => moduleFiles([c]).includes('src/connection.ts'));
-    expect(moduleFiles([connection!])).toEqual(
-      expect.arrayContaining(['src/connection.ts', 'src/session.ts', 'src/extension.ts', 'src/signing.ts']),
+    const files = moduleFiles([connection!]);
+    expect(files).toEqual(
+      expect.arrayContaining(['src/connection.ts', 'src/session.ts', 'src/extension.ts', 'src/signing.ts', 'src/dapp/extensionPage.ts']),
     );
-    expect(built.externalImports(built.staticClosure(connection!)).filter((s) => s !== '@latch/kernel')).toEqual([]);
+    // The library is bundled, its page globals bound to the adapter's own page: it reads no global of the host's.
+    expect(files.filter((file) => /@polkadot\/extension-dapp\/(bundle|util|wrapBytes)\.js$/.test(file))).toHaveLength(3);
+    expect(connection!.code).not.toMatch(/\b(window|document|console)\s*\./);
+    expect(new Set(built.externalImports(built.staticClosure(connection!)))).toEqual(
+      new Set(['@latch/kernel', '@polkadot/util', '@polkadot/util-crypto']),
+    );
     const chain = lazy.find((c) => moduleFiles([c]).includes('src/chain/chainClient.ts'));
     expect(moduleFiles([chain!])).toEqual(
       expect.arrayContaining([
@@ -43,7 +50,9 @@ describe('the built adapter', () => {
         'src/chain/transferErrors.ts',
       ]),
     );
-    expect(new Set(built.externalImports(lazy))).toEqual(new Set(['@latch/kernel', '@polkadot/api']));
+    expect(new Set(built.externalImports(lazy))).toEqual(
+      new Set(['@latch/kernel', '@polkadot/api', '@polkadot/util', '@polkadot/util-crypto']),
+    );
   });
 
   it('builds the networks entry from its own files, importing nothing (the kernel for types only)', () => {
@@ -57,7 +66,10 @@ describe('the built adapter', () => {
     expect(pkg.sideEffects).toBe(false);
     expect(pkg.type).toBe('module');
     expect(Object.keys(pkg.exports).sort()).toEqual(['.', './networks']);
-    expect(Object.keys(pkg.dependencies)).not.toContain('@polkadot/extension-dapp'); // it reads `window` at import
+    // Bundled (its globals bound to the adapter's page), so not installed beside the adapter; what it imports is.
+    expect(Object.keys(pkg.dependencies)).not.toContain('@polkadot/extension-dapp');
+    expect(pkg.devDependencies['@polkadot/extension-dapp']).toBe('0.63.1');
+    expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['@polkadot/util', '@polkadot/util-crypto']));
   });
 
   it('performs no I/O, timers or DOM access when imported, created and set up in Node', () => {

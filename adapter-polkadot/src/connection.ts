@@ -30,7 +30,8 @@ import type { ChainClient } from './chain/chainClient.js';
 import type { TransferCallName } from './chain/transferPlan.js';
 import { isInjectedEntry, type InjectedExtension } from './discovery/injectedWeb3.js';
 import { waitForExtension } from './discovery/waitForExtension.js';
-import { enableExtension, readAccounts, type ExtensionAccount } from './extension.js';
+import { enableExtension, type EnabledExtension } from './dapp/enableExtension.js';
+import type { ExtensionAccount } from './extension.js';
 import { assertPolkadotNetwork, invalid } from './networkChecks.js';
 import { startSession, type PolkadotSession } from './session.js';
 import { signMessageWithExtension } from './signing.js';
@@ -56,20 +57,14 @@ export interface AdapterHost {
 /** Outcomes kept for `waitForTransfer`; the oldest go first. */
 const SUBMITTED_KEPT = 64;
 
-interface OpenedExtension {
-  /** What the extension's enable() resolved: accounts and signer. */
-  injected: object;
-  accounts: ExtensionAccount[];
+/** web3Enable on the connector's extension alone: it prompts only for a site it has not authorised yet. */
+function openExtension(host: AdapterHost, connector: Connector, entry: object): Promise<EnabledExtension> {
+  return enableExtension(connector.id, entry, host.appName, connector.name);
 }
 
-/** enable() then accounts.get(): the extension prompts only for a site it has not authorised yet. */
-async function openExtension(entry: object, appName: string, walletName: string): Promise<OpenedExtension> {
-  const injected = await enableExtension(entry, appName, walletName);
-  return { injected, accounts: await readAccounts(injected, walletName) };
-}
-
-function begin(host: AdapterHost, connector: Connector, network: CaipNetwork, { injected, accounts }: OpenedExtension): ConnectResult {
-  const session = host.adopt((emit) => startSession({ connector, injected, accounts, network, emit }));
+function begin(host: AdapterHost, connector: Connector, network: CaipNetwork, opened: EnabledExtension): ConnectResult {
+  const { injected, accounts, follow } = opened;
+  const session = host.adopt((emit) => startSession({ connector, injected, accounts, network, follow, emit }));
   const entries = session.entries();
   return { address: entries[0]!.address, caipNetworkId: network.caipNetworkId, accounts: entries };
 }
@@ -79,8 +74,9 @@ export async function connect(host: AdapterHost, connector: Connector, network: 
   if (!isInjectedEntry(entry)) {
     throw new LatchError(`Connector '${connector.id}' has no Polkadot extension`, { category: 'CONNECTOR_ERROR' });
   }
-  const opened = await openExtension(entry, host.appName, connector.name);
+  const opened = await openExtension(host, connector, entry);
   if (opened.accounts.length === 0) {
+    opened.close();
     throw new LatchError(`${connector.name} shared no Polkadot account with this site`, {
       category: 'CONNECTOR_ERROR',
       code: ERROR_CODES.UNAUTHORIZED,
@@ -104,14 +100,17 @@ export async function reconnect(
   }
   const entry = connector.provider;
   if (!isInjectedEntry(entry)) return null;
-  let opened: OpenedExtension;
+  let opened: EnabledExtension;
   try {
     // The extension remembers the sites it authorised: enable() on one of them answers without a prompt.
-    opened = await openExtension(entry, host.appName, connector.name);
+    opened = await openExtension(host, connector, entry);
   } catch {
     return null; // refused or revoked in the extension: there is no session to restore
   }
-  if (opened.accounts.length === 0) return null;
+  if (opened.accounts.length === 0) {
+    opened.close();
+    return null;
+  }
   return { connector, result: begin(host, connector, network, opened) };
 }
 

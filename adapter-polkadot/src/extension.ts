@@ -2,7 +2,6 @@ import { readUntrustedProperty } from '@latch/kernel';
 import type { AccountEntry } from '@latch/kernel';
 import { decodeAddress } from './address.js';
 import { encodeAddress } from './addressEncoding.js';
-import { malformedAnswer, walletCall } from './walletErrors.js';
 
 /** An account an extension shares with the site: the address as the extension wrote it, and its account id. */
 export interface ExtensionAccount {
@@ -12,21 +11,6 @@ export interface ExtensionAccount {
 
 /** More accounts than this from one extension is not a keyring but a flood: the rest are ignored. */
 const MAX_ACCOUNTS = 100;
-
-/**
- * Asks the extension to authorise this site: `enable(appName)` (or the newer `connect(appName)`). The extension shows
- * its prompt only for a site it has not authorised yet, so on a returning site this is silent. Resolves `Injected`.
- */
-export async function enableExtension(entry: object, appName: string, walletName: string): Promise<object> {
-  const enable = readUntrustedProperty(entry, 'enable');
-  const connect = readUntrustedProperty(entry, 'connect');
-  const injected: unknown = await walletCall(() =>
-    typeof enable === 'function' ? enable.call(entry, appName) : (connect as (origin: string) => unknown).call(entry, appName),
-  );
-  const accounts = readUntrustedProperty(injected, 'accounts');
-  if (typeof readUntrustedProperty(accounts, 'get') !== 'function') throw malformedAnswer(walletName, 'authorisation');
-  return injected as object;
-}
 
 /** The Substrate accounts of an untrusted `accounts.get()` answer, first one first, without duplicates or Ethereum keys. */
 export function parseAccounts(list: unknown): ExtensionAccount[] {
@@ -43,14 +27,6 @@ export function parseAccounts(list: unknown): ExtensionAccount[] {
     accounts.push({ address: address as string, publicKey: decoded.publicKey });
   }
   return accounts;
-}
-
-/** `injected.accounts.get()`: the accounts the visitor shared with this site. */
-export async function readAccounts(injected: object, walletName: string): Promise<ExtensionAccount[]> {
-  const accounts = readUntrustedProperty(injected, 'accounts');
-  const get = readUntrustedProperty(accounts, 'get');
-  if (typeof get !== 'function') throw malformedAnswer(walletName, 'account list');
-  return parseAccounts(await walletCall(() => get.call(accounts)));
 }
 
 /** §6: polkadot accounts are plain accounts ('eoa'), written in the network's address format. */

@@ -1,4 +1,3 @@
-import { readUntrustedProperty } from '@latch/kernel';
 import type { AdapterEvent, AccountEntry, CaipNetwork, Connector } from '@latch/kernel';
 import { parseAccounts, toAccountEntries, type ExtensionAccount } from './extension.js';
 import { ss58FormatOf } from './networkInfo.js';
@@ -25,11 +24,13 @@ export interface SessionStart {
   injected: object;
   accounts: readonly ExtensionAccount[];
   network: CaipNetwork;
+  /** The extension's account lists as they change (web3AccountsSubscribe); the function returned stops them. */
+  follow: (onAccounts: (list: unknown) => void) => () => void;
   emit: (event: AdapterEvent) => void;
 }
 
-/** Follows `accounts.subscribe`: a new list is an account switch, an empty one the visitor revoking the site. */
-export function startSession({ connector, injected, accounts, network, emit }: SessionStart): PolkadotSession {
+/** Follows the extension's account lists: a new list is an account switch, an empty one the visitor revoking the site. */
+export function startSession({ connector, injected, accounts, network, follow, emit }: SessionStart): PolkadotSession {
   let ended = false;
   let unsubscribe: (() => void) | undefined;
   let ss58Format = ss58FormatOf(network);
@@ -45,11 +46,7 @@ export function startSession({ connector, injected, accounts, network, emit }: S
     },
     end() {
       ended = true;
-      try {
-        unsubscribe?.();
-      } catch {
-        // an extension that throws while unsubscribing is no reason to keep a session alive: `ended` silences it
-      }
+      unsubscribe?.();
       unsubscribe = undefined;
     },
   };
@@ -65,14 +62,6 @@ export function startSession({ connector, injected, accounts, network, emit }: S
     session.accounts = next;
     emit({ type: 'accountsChanged', accounts: session.entries() });
   };
-  try {
-    const source = readUntrustedProperty(injected, 'accounts');
-    const subscribe = readUntrustedProperty(source, 'subscribe');
-    const off: unknown = typeof subscribe === 'function' ? subscribe.call(source, onAccounts) : undefined;
-    if (typeof off === 'function') unsubscribe = off as () => void;
-  } catch {
-    // the session works without a subscription; the extension just cannot report switches
-  }
-  if (ended) session.end(); // an extension that answered [] during subscribe: unsubscribe now that we can
+  unsubscribe = follow(onAccounts);
   return session;
 }

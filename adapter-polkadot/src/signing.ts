@@ -1,4 +1,5 @@
 import { readUntrustedProperty } from '@latch/kernel';
+import { wrapBytes } from '@polkadot/extension-dapp/wrapBytes';
 import type { ExtensionAccount } from './extension.js';
 import { malformedAnswer, unsupportedByExtension, walletCall } from './walletErrors.js';
 
@@ -12,8 +13,9 @@ function toHex(bytes: Uint8Array): string {
 }
 
 /**
- * `signer.signRaw({ address, data, type: 'bytes' })` over the message's UTF-8 bytes. Extensions sign them wrapped in
- * `<Bytes>…</Bytes>` (so a message can never be a transaction); `signatureVerify` accepts either form.
+ * `signer.signRaw({ address, data, type: 'bytes' })` over the message's UTF-8 bytes wrapped in `<Bytes>…</Bytes>`
+ * (the library's `wrapBytes`), so a message can never be a transaction whatever the extension does; extensions wrap
+ * only bytes not wrapped yet, and `signatureVerify` accepts the signature over either form.
  */
 export async function signMessageWithExtension(
   injected: object,
@@ -24,7 +26,7 @@ export async function signMessageWithExtension(
   const signer = readUntrustedProperty(injected, 'signer');
   const signRaw = readUntrustedProperty(signer, 'signRaw');
   if (typeof signRaw !== 'function') throw unsupportedByExtension(walletName, 'sign messages');
-  const data = toHex(new TextEncoder().encode(message));
+  const data = toHex(wrapBytes(new TextEncoder().encode(message)));
   const result = await walletCall(() => signRaw.call(signer, { address: account.address, data, type: 'bytes' }));
   const signature = readUntrustedProperty(result, 'signature');
   if (typeof signature !== 'string' || !RAW_SIGNATURE.test(signature)) throw malformedAnswer(walletName, 'signature');

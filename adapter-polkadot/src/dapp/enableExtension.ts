@@ -1,0 +1,119 @@
+// Enable, accounts and the accounts subscription of the one extension the visitor picked, through
+// @polkadot/extension-dapp (web3Enable, web3FromSource, web3Accounts, web3AccountsSubscribe). The library sees only
+// the adapter's page (extensionPage.ts), and on it only that extension, wrapped so the adapter keeps its answer.
+import { readUntrustedProperty } from '@latch/kernel';
+import { web3Accounts, web3AccountsSubscribe, web3Enable, web3FromSource } from '@polkadot/extension-dapp';
+import { type ExtensionAccount, parseAccounts } from '../extension.js';
+import { malformedAnswer, toWalletError, walletCall } from '../walletErrors.js';
+import { page } from './extensionPage.js';
+
+/** Substrate keys; Ethereum-type accounts of an extension are not Polkadot accounts. */
+const SUBSTRATE_KEY_TYPES = ['sr25519', 'ed25519', 'ecdsa'] as const;
+
+export interface EnabledExtension {
+  /** What the extension's enable() resolved (web3FromSource): accounts and signer. */
+  readonly injected: object;
+  /** The Substrate accounts it shares (web3Accounts), the active one first. */
+  readonly accounts: ExtensionAccount[];
+  /** Hands the extension's account lists (web3AccountsSubscribe) to `onAccounts`; the function returned stops them. */
+  follow(onAccounts: (list: unknown) => void): () => void;
+  /** Stops the subscription of an extension the adapter does not keep (it shared no account). */
+  close(): void;
+}
+
+/** What the wrapped extension answered web3Enable: kept here, since the library drops a refusal. */
+interface Answer {
+  error?: unknown;
+}
+
+/**
+ * The extension as the library sees it: `enable` calls its `enable` (or the newer `connect`), and a refusal keeps its
+ * error (a LatchError, 4001 when the visitor said no) for the adapter before the library drops it.
+ */
+function wrapEntry(entry: object, answer: Answer, onRead: () => void): object {
+  const version = readUntrustedProperty(entry, 'version');
+  return {
+    version: typeof version === 'string' ? version : 'unknown',
+    enable: async (appName: string) => {
+      onRead(); // the library has read the page: the next call may put its own extension there
+      const enable = readUntrustedProperty(entry, 'enable');
+      const connect = readUntrustedProperty(entry, 'connect');
+      try {
+        return await walletCall(() =>
+          typeof enable === 'function' ? enable.call(entry, appName) : (connect as (name: string) => unknown).call(entry, appName),
+        );
+      } catch (error) {
+        answer.error = error;
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The library reads the page a few microtasks after web3Enable is called: one call at a time puts its extension
+ * there, and the next waits until the library has read it (not for the extension's answer, which may never come).
+ */
+let pageRead: Promise<void> = Promise.resolve();
+
+/** web3Enable on the one extension `entry` (under `source`), then its accounts and subscription, all via the library. */
+export async function enableExtension(source: string, entry: object, appName: string, walletName: string): Promise<EnabledExtension> {
+  const previous = pageRead;
+  let free: () => void = () => undefined;
+  pageRead = new Promise<void>((resolve) => (free = resolve));
+  await previous;
+  const answer: Answer = {};
+  const shown = { [source]: wrapEntry(entry, answer, () => release()) };
+  // Once read, the page shows nothing again, and the next call may put its own extension there.
+  const release = () => {
+    if (page.injectedWeb3 === shown) page.injectedWeb3 = {};
+    free();
+  };
+  page.injectedWeb3 = shown;
+  let enabled: Promise<unknown>;
+  try {
+    enabled = web3Enable(appName);
+  } catch (error) {
+    release();
+    throw toWalletError(error); // web3Enable refuses an empty app name
+  }
+  // Each of these reads the library's current web3Enable now, so they answer for this call whatever comes next.
+  const fromSource = web3FromSource(source);
+  const accounts = web3Accounts({ extensions: [source], accountType: [...SUBSTRATE_KEY_TYPES] });
+  let listener: ((list: unknown) => void) | undefined;
+  let latest: unknown;
+  const onList = (list: unknown) => {
+    latest = list;
+    listener?.(list);
+  };
+  const subscribed = web3AccountsSubscribe(onList, { extensions: [source], accountType: [...SUBSTRATE_KEY_TYPES] });
+  void enabled.then(release, release); // in case the library never asked the extension
+  const stop = () => {
+    listener = undefined;
+    // An extension whose unsubscribe is not a function makes the library's throw: there is nothing more to stop.
+    subscribed.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+  };
+  let injected: object;
+  try {
+    injected = await fromSource;
+  } catch {
+    stop();
+    accounts.catch(() => undefined);
+    // Not in the library's list: the extension refused (its own error), or answered something the library dropped.
+    throw answer.error ?? malformedAnswer(walletName, 'authorisation');
+  }
+  const shared = parseAccounts(await accounts);
+  await subscribed.catch(() => undefined); // following before connect resolves: no switch is missed after it
+  return {
+    injected,
+    accounts: shared,
+    follow(onAccounts) {
+      listener = onAccounts;
+      // A list that came before the session followed (the extension answers its subscription at once): after the
+      // session exists, so a change in it is still reported.
+      queueMicrotask(() => listener === onAccounts && latest !== undefined && onAccounts(latest));
+      return stop;
+    },
+    close: stop,
+  };
+}
