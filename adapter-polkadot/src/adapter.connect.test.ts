@@ -110,6 +110,41 @@ describe('connect', () => {
       category: 'VALIDATION_ERROR',
     });
   });
+  it('keeps the readable accounts of a list with unreadable entries, when connecting and when the list changes', async () => {
+    const [alice, bob] = [await polkadotAddressFromUri(ALICE), await polkadotAddressFromUri(BOB)];
+    const junk = [null, { address: '0x1234' }, { address: 42 }, { address: alice, type: 'ethereum' }, 'text'];
+    const callbacks: ((accounts: unknown) => void)[] = [];
+    const entry = {
+      version: '1',
+      enable: async () => ({
+        accounts: {
+          get: async () => [...junk, { address: alice }],
+          subscribe: (cb: (a: unknown) => void) => (callbacks.push(cb), () => undefined),
+        },
+      }),
+    };
+    const { adapter, connector, events } = mountWith(entry);
+    const result = await adapter.connect(connector, { network: polkadot });
+    expect(result.accounts).toEqual([{ address: await polkadotAddressFromUri(ALICE, 0), type: 'eoa' }]);
+    await settle();
+    for (const callback of callbacks) callback([...junk, { address: bob }, { address: alice }]);
+    expect(events.at(-1)).toEqual({
+      type: 'accountsChanged',
+      accounts: [
+        { address: await polkadotAddressFromUri(BOB, 0), type: 'eoa' },
+        { address: await polkadotAddressFromUri(ALICE, 0), type: 'eoa' },
+      ],
+    });
+  });
+
+  it('reports an account list that fails with its own error, not as "no account shared"', async () => {
+    const failing = Object.assign(new Error('The keyring is locked'), { code: -32603 });
+    const entry = { version: '1', enable: async () => ({ accounts: { get: () => Promise.reject(failing) } }) };
+    const { adapter, connector } = mountWith(entry);
+    const error = await failure(adapter.connect(connector, { network: polkadot }));
+    expect(isLatchError(error)).toBe(true);
+    expect(error).toMatchObject({ code: -32603, message: 'The keyring is locked' });
+  });
 });
 
 describe('the extension on its own (accounts.subscribe)', () => {

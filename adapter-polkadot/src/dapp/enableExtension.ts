@@ -3,6 +3,7 @@
 // the adapter's page (extensionPage.ts), and on it only that extension, wrapped so the adapter keeps its answer.
 import { readUntrustedProperty } from '@latch/kernel';
 import { web3Accounts, web3AccountsSubscribe, web3Enable, web3FromSource } from '@polkadot/extension-dapp';
+import { decodeAddress } from '../address.js';
 import { type ExtensionAccount, parseAccounts } from '../extension.js';
 import { malformedAnswer, toWalletError, walletCall } from '../walletErrors.js';
 import { page } from './extensionPage.js';
@@ -24,6 +25,46 @@ export interface EnabledExtension {
 /** What the wrapped extension answered web3Enable: kept here, since the library drops a refusal. */
 interface Answer {
   error?: unknown;
+  /** Why the extension's account list failed (the library reads a failing `get()` as no account at all). */
+  accountsError?: unknown;
+}
+
+/** Whether the adapter can read an entry of an account list: a Substrate (SS58) address, not an Ethereum key. */
+function isReadableAccount(item: unknown): boolean {
+  return readUntrustedProperty(item, 'type') !== 'ethereum' && decodeAddress(readUntrustedProperty(item, 'address')) !== undefined;
+}
+
+/** The readable entries of an untrusted account list (anything but an array is an empty list). */
+function readableEntries(list: unknown): unknown[] {
+  return Array.isArray(list) ? list.filter(isReadableAccount) : [];
+}
+
+/**
+ * The extension's answer as the library gets it: its signer and metadata as they are, its account lists cut to the
+ * entries the adapter can read. The library maps a list whole or not at all, so without this one entry it cannot
+ * decode would hide every account of the extension; and a `get()` that fails keeps its error for the adapter.
+ */
+function withReadableAccounts(injected: unknown, answer: Answer): unknown {
+  const accounts = readUntrustedProperty(injected, 'accounts');
+  const get = readUntrustedProperty(accounts, 'get');
+  if (typeof get !== 'function') return injected; // the library drops it: the adapter reports a malformed authorisation
+  const subscribe = readUntrustedProperty(accounts, 'subscribe');
+  return {
+    signer: readUntrustedProperty(injected, 'signer'),
+    metadata: readUntrustedProperty(injected, 'metadata'),
+    provider: readUntrustedProperty(injected, 'provider'),
+    accounts: {
+      get: () =>
+        walletCall(() => get.call(accounts)).then(readableEntries, (error: unknown) => {
+          answer.accountsError = error;
+          throw error;
+        }),
+      subscribe:
+        typeof subscribe === 'function'
+          ? (onList: (list: unknown[]) => void) => subscribe.call(accounts, (list: unknown) => onList(readableEntries(list)))
+          : undefined,
+    },
+  };
 }
 
 /**
@@ -39,9 +80,10 @@ function wrapEntry(entry: object, answer: Answer, onRead: () => void): object {
       const enable = readUntrustedProperty(entry, 'enable');
       const connect = readUntrustedProperty(entry, 'connect');
       try {
-        return await walletCall(() =>
+        const injected = await walletCall(() =>
           typeof enable === 'function' ? enable.call(entry, appName) : (connect as (name: string) => unknown).call(entry, appName),
         );
+        return withReadableAccounts(injected, answer);
       } catch (error) {
         answer.error = error;
         throw error;
@@ -103,6 +145,10 @@ export async function enableExtension(source: string, entry: object, appName: st
     throw answer.error ?? malformedAnswer(walletName, 'authorisation');
   }
   const shared = parseAccounts(await accounts);
+  if (answer.accountsError !== undefined && shared.length === 0) {
+    stop();
+    throw answer.accountsError; // the extension failed to list its accounts: its own error, not "no account"
+  }
   await subscribed.catch(() => undefined); // following before connect resolves: no switch is missed after it
   return {
     injected,
