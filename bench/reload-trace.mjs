@@ -47,7 +47,7 @@ const traceScript = `(() => {
   } catch {}
 })();`;
 
-// BENCH_TRACE=1 (or a folder to write each trace's JSON to): a Chromium trace of the first measured reload of each scenario, summarised as the renderer main
+// BENCH_TRACE=1 (or a folder to write each trace's JSON to): a Chromium trace of every measured reload, summarised as the renderer main
 // thread's work (tasks of 1 ms or more, and what runs inside them) in ms since the reload's navigation start.
 const tracing = Boolean(process.env.BENCH_TRACE);
 const chromeTrace = (browser) => ({
@@ -132,12 +132,12 @@ try {
             })),
             paints: performance.getEntriesByType('paint').map((p) => ({ name: p.name, at: p.startTime })),
           }),
-          ...(tracing && round === 0 ? chromeTrace(browser) : {}),
+          ...(tracing && round >= 0 ? chromeTrace(browser) : {}),
         });
         if (trace.after) {
           timeline(scenario.name, trace.after);
           if (process.env.BENCH_TRACE !== '1')
-            writeFileSync(join(process.env.BENCH_TRACE, `${scenario.name}.json`), JSON.stringify(trace.after));
+            writeFileSync(join(process.env.BENCH_TRACE, `${scenario.name}-${round}.json`), JSON.stringify(trace.after));
         }
         if (round >= 0) traces.get(scenario.name).push(trace);
         if (!trace.ok) console.error(`[trace] ${scenario.name}: ${trace.error}`);

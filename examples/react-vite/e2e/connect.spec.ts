@@ -1,7 +1,17 @@
 import { MOCK_WALLET_INFO } from '@latch/testkit';
+import type { Page } from '@playwright/test';
 import { verifyMessage } from 'viem';
 import { dialog, expect, openConnect, test } from './fixtures.js';
 import { expectedBalanceText, requestLog, setWalletFailure, shortAddress, watchForeignRequests, WALLET_NAME } from './helpers.js';
+
+/** Opens the demo and picks the mock wallet in the modal. */
+async function pickWallet(page: Page, url: string) {
+  await page.goto(url);
+  await openConnect(page);
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(WALLET_NAME) })
+    .click();
+}
 
 test('connect with the mock wallet: the Account view shows the checksummed short address and the anvil balance', async ({
   page,
@@ -11,11 +21,7 @@ test('connect with the mock wallet: the Account view shows the checksummed short
 }) => {
   const foreign = watchForeignRequests(page);
   await installWallet(page);
-  await page.goto(demo.url);
-  await openConnect(page);
-  await dialog(page)
-    .getByRole('button', { name: new RegExp(WALLET_NAME) })
-    .click();
+  await pickWallet(page, demo.url);
   await expect(dialog(page)).toBeHidden();
   const address = chains.main.accounts[0]!.address;
   await expect(page.getByTestId('latch-account-button')).toContainText(shortAddress(address));
@@ -29,11 +35,7 @@ test('connect with the mock wallet: the Account view shows the checksummed short
 
 test('the wallet rejects: declined state, still disconnected, and retry connects', async ({ page, demo, installWallet }) => {
   await installWallet(page, { failures: { rejectConnect: true } });
-  await page.goto(demo.url);
-  await openConnect(page);
-  await dialog(page)
-    .getByRole('button', { name: new RegExp(WALLET_NAME) })
-    .click();
+  await pickWallet(page, demo.url);
   await expect(dialog(page).getByText('Connection declined')).toBeVisible();
   await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
   await expect(page.getByTestId('latch-connect-button')).toBeVisible();
@@ -45,11 +47,7 @@ test('the wallet rejects: declined state, still disconnected, and retry connects
 
 test('disconnect returns to the connect button and clears the account', async ({ page, demo, installWallet }) => {
   await installWallet(page);
-  await page.goto(demo.url);
-  await openConnect(page);
-  await dialog(page)
-    .getByRole('button', { name: new RegExp(WALLET_NAME) })
-    .click();
+  await pickWallet(page, demo.url);
   await page.getByTestId('latch-account-button').click();
   await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
   await expect(dialog(page)).toBeHidden();
@@ -60,11 +58,7 @@ test('disconnect returns to the connect button and clears the account', async ({
 
 test('reload reconnects silently: eth_accounts, never eth_requestAccounts', async ({ page, demo, chains, installWallet }) => {
   await installWallet(page);
-  await page.goto(demo.url);
-  await openConnect(page);
-  await dialog(page)
-    .getByRole('button', { name: new RegExp(WALLET_NAME) })
-    .click();
+  await pickWallet(page, demo.url);
   await expect(page.getByTestId('latch-account-button')).toBeVisible();
   expect(await requestLog(page)).toContain('eth_requestAccounts');
   await page.reload();
@@ -85,11 +79,7 @@ test('after a reload the stored account shows until the wallet answers: another 
   installWallet,
 }) => {
   await installWallet(page);
-  await page.goto(demo.url);
-  await openConnect(page);
-  await dialog(page)
-    .getByRole('button', { name: new RegExp(WALLET_NAME) })
-    .click();
+  await pickWallet(page, demo.url);
   const [first, second] = [chains.main.accounts[0]!.address, chains.main.accounts[1]!.address];
   await expect(page.getByTestId('demo-address')).toHaveText(first);
   await page.close();
@@ -128,11 +118,7 @@ test('after a reload the stored account shows until the wallet answers: another 
 
 test('signing a message in the demo returns a signature that verifies for the account', async ({ page, demo, chains, installWallet }) => {
   await installWallet(page);
-  await page.goto(demo.url);
-  await openConnect(page);
-  await dialog(page)
-    .getByRole('button', { name: new RegExp(WALLET_NAME) })
-    .click();
+  await pickWallet(page, demo.url);
   await page.getByRole('button', { name: /^Sign with wallet/ }).click();
   await expect(page.getByTestId('demo-signature')).toHaveText(/^0x[0-9a-f]{130}$/);
   const signature = (await page.getByTestId('demo-signature').textContent()) as `0x${string}`;
