@@ -131,8 +131,11 @@ async function waitForProbeCall(page, name, what) {
  * Reload → connected: in a fresh context, connects the mock wallet through the page's own UI (connect button, then
  * the wallet's entry; the wallet approves at once), waits until the address shows and the page has stored what it
  * keeps, then reloads and times navigation → the connected address visible. Requests are counted on the reload.
+ * `extraInitScript` runs after the mock wallet's; `collect` (a page function) is evaluated once the address shows,
+ * its result returned as `collected`; `beforeReload(page)` runs just before the reload and `afterReload(page)` once
+ * the address shows, its result returned as `after` (bench/reload-trace.mjs).
  */
-async function measureReload(browser, { url }) {
+export async function measureReload(browser, { url, extraInitScript, collect, beforeReload, afterReload }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const external = [];
   const errors = [];
@@ -147,6 +150,7 @@ async function measureReload(browser, { url }) {
     await context.addInitScript({
       content: probeInitScript({ buttonText: BUTTON_TEXT, walletText: WALLET_TEXT, addressTail: WALLET_ADDRESS.slice(-4) }),
     });
+    if (extraInitScript) await context.addInitScript({ content: extraInitScript });
     const page = await context.newPage();
     page.on('websocket', (socket) => countRequest(socket.url()));
     page.on('pageerror', (error) => errors.push(error.message));
@@ -163,9 +167,12 @@ async function measureReload(browser, { url }) {
     await page.waitForTimeout(SETTLE_MS);
 
     counting = true;
+    await beforeReload?.(page);
     await page.reload({ waitUntil: 'commit' });
     const reloadMs = await waitForProbe(page, 'addressVisibleAt', 'the address showing after the reload');
-    return { ok: true, mode: 'reload', reloadMs, externalRequests: external.length, hosts: [...external] };
+    const collected = collect ? await page.evaluate(collect) : undefined;
+    const after = await afterReload?.(page);
+    return { ok: true, mode: 'reload', reloadMs, collected, after, externalRequests: external.length, hosts: [...external] };
   } catch (error) {
     const pageErrors = errors.length ? ` (page errors: ${errors.slice(0, 3).join(' | ')})` : '';
     return {

@@ -33,6 +33,8 @@ export interface KernelContext {
   /** Work that must not run twice at once (§4: reconnect runs once at a time). */
   readonly pending: {
     reconnect?: Promise<void>;
+    /** After a reload, the address kept with the stored session, until its restore settles (then undefined). */
+    restoring?: string;
     tokenRetryAfter?: Partial<Record<ChainNamespace, number>>;
     /** A shared session being ended: its providers, its plugin and the visitor may all ask at once. */
     sessionEnds?: Map<ConnectorPlugin, Promise<void>>;

@@ -188,7 +188,10 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
   };
 
   initialNetworks(ctx);
-  store.set(connectionStatusAtom, initialConnectionStatus(ctx.storage.get('connectionStatus')));
+  const status = initialConnectionStatus(ctx.storage.get('connectionStatus'));
+  store.set(connectionStatusAtom, status);
+  // The account kept with a session to restore (a CAIP-10 id, checked when read): shown until the restore settles.
+  if (status === 'connecting') ctx.pending.restoring = ctx.storage.get('activeCaipAddress')?.split(':')[2];
   // The connected account is kept with the status, so a server render can show it (cookie storage).
   teardowns.push(
     store.sub(activeAccountAtom, () => {
@@ -311,6 +314,7 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     getPlugin: (id) => ctx.plugins.get(id),
     getConnectorPlugin: (id) => ctx.connectorPlugins.get(id),
     getRecentWallets: () => ctx.storage.get('recentWallets') ?? [],
+    restoringAddress: () => ctx.pending.restoring,
     siwx: {
       prepare: signIn('prepareSignIn'),
       signIn: signIn('signIn'),

@@ -40,6 +40,11 @@ export interface ModalInternals {
   getConnectorPlugin(id: string): ConnectorPlugin | undefined;
   /** Wallets used last on this device, newest first (§3, at most 2). */
   getRecentWallets(): RecentWallet[];
+  /**
+   * After a reload, the address of the account kept with the stored session, while that session is being restored
+   * (the wallet has not yet confirmed or refused it); undefined once the restore settles, and on a first visit.
+   */
+  restoringAddress(): string | undefined;
   /** §4 sign-in flow (the SIWXSignMessage view): make the message, sign and store it, or cancel. */
   readonly siwx: {
     prepare(): Promise<SignInRequest>;

@@ -68,6 +68,7 @@ export function reconnect(ctx: KernelContext): Promise<void> {
     void askSignIn(ctx);
   })().finally(() => {
     ctx.pending.reconnect = undefined;
+    ctx.pending.restoring = undefined;
   });
   ctx.pending.reconnect = run;
   return run;

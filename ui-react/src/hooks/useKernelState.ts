@@ -29,14 +29,19 @@ export function useHydrated(): boolean {
 /**
  * The address the server rendered from the cookies, while the wallet has not yet confirmed or
  * refused it: through server rendering and hydration, then while the stored session is restored.
+ * Without server state, after hydration, the address kept with the stored session plays that part
+ * (as wagmi shows its stored account while it reconnects), so a reload shows the account before the
+ * restore's code and the wallet's answer arrive.
  * Once the kernel settles (connected or not) it is never shown again: the wallet decides.
  */
 export function useInitialAddress(hydrated: boolean, status: ConnectionStatus): string | undefined {
-  const initial = useLatchInitialState();
+  const initial = useLatchInitialState()?.address;
+  const internals = getInternals(useLatchModal());
+  const address = initial ?? (hydrated ? internals.restoringAddress() : undefined);
   const [settled, setSettled] = useState(false);
-  const pending = initial !== undefined && !settled && (!hydrated || status === 'connecting' || status === 'reconnecting');
+  const pending = address !== undefined && !settled && (!hydrated || status === 'connecting' || status === 'reconnecting');
   useEffect(() => {
     if (initial && hydrated && !pending) setSettled(true);
   }, [initial, hydrated, pending]);
-  return pending ? initial.address : undefined;
+  return pending ? address : undefined;
 }
