@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from '@latch/kernel';
+import type { ConnectionStatus, LatchInitialState } from '@latch/kernel';
 import { type Atom, getInternals } from '@latch/kernel/internal';
 import { useAtomValueRawSync } from 'jotai/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
@@ -27,16 +27,21 @@ export function useHydrated(): boolean {
 }
 
 /**
- * The address the server rendered from the cookies, while the wallet has not yet confirmed or
- * refused it: through server rendering and hydration, then while the stored session is restored.
- * Once the kernel settles (connected or not) it is never shown again: the wallet decides.
+ * The connection the server rendered from the cookies (the provider's `initialState`), while the wallet has not yet
+ * confirmed or refused it: through server rendering and hydration, then while the stored session is restored. Once
+ * the kernel settles (connected or not) it is never used again: the wallet decides.
  */
-export function useInitialAddress(hydrated: boolean, status: ConnectionStatus): string | undefined {
+export function usePendingInitialState(hydrated: boolean, status: ConnectionStatus): LatchInitialState | undefined {
   const initial = useLatchInitialState();
   const [settled, setSettled] = useState(false);
   const pending = initial !== undefined && !settled && (!hydrated || status === 'connecting' || status === 'reconnecting');
   useEffect(() => {
     if (initial && hydrated && !pending) setSettled(true);
   }, [initial, hydrated, pending]);
-  return pending ? initial.address : undefined;
+  return pending ? initial : undefined;
+}
+
+/** The address the server rendered from the cookies, while it is pending (see `usePendingInitialState`). */
+export function useInitialAddress(hydrated: boolean, status: ConnectionStatus): string | undefined {
+  return usePendingInitialState(hydrated, status)?.address;
 }
