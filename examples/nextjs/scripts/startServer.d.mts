@@ -11,4 +11,6 @@ export function startNextExample(options: {
   env?: Record<string, string>;
   /** The built app's folder (default: examples/nextjs). */
   appDir?: string;
+  /** A free loopback port the caller chose (e.g. to name the app's origin to another service first). */
+  port?: number;
 }): Promise<NextExampleServer>;

@@ -9,13 +9,14 @@ import { freePort, startServiceProcess } from '@latch/testkit/services';
 const APP_DIR = new URL('..', import.meta.url).pathname;
 
 /**
- * @param {{ eip155: { rpcUrl: string; chainId: number }; solana: { rpcUrl: string; caipNetworkId?: string }; env?: Record<string, string>; appDir?: string }} options
- *   `appDir`: the built app's folder (default: this example), with Next resolved from there.
+ * @param {{ eip155: { rpcUrl: string; chainId: number }; solana: { rpcUrl: string; caipNetworkId?: string }; env?: Record<string, string>; appDir?: string; port?: number }} options
+ *   `appDir`: the built app's folder (default: this example), with Next resolved from there. `port`: a free loopback
+ *   port chosen by the caller (default: one picked here).
  */
-export async function startNextExample({ eip155, solana, env = {}, appDir = APP_DIR }) {
+export async function startNextExample({ eip155, solana, env = {}, appDir = APP_DIR, port: wanted }) {
   if (!existsSync(join(appDir, '.next/BUILD_ID'))) throw new Error(`${appDir} is not built: run \`npm run build\` first`);
   const nextBin = createRequire(join(appDir, 'package.json')).resolve('next/dist/bin/next');
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const server = await startServiceProcess({
     args: [nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(port)],
     cwd: appDir,
