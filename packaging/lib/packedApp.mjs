@@ -1,10 +1,13 @@
 // An app outside the repository that installs Latch from packed tarballs, as an integrator would before Latch is on the
-// registry: no workspace links, every other package from the npm cache (or the registry when the cache lacks it).
-import { execFileSync } from 'node:child_process';
+// registry: no workspace links, every other package from the npm cache (nothing is downloaded).
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { repoRoot, tarballsWithInternalDependencies } from '../../scripts/pack.mjs';
+
+const execFileAsync = promisify(execFile);
 
 /**
  * The environment for npm and builds in the app: without the `npm_*` variables of an enclosing `npm test` (its
@@ -40,9 +43,11 @@ export function lockfileVersion(name) {
 export const APP_HOOK_TIMEOUT_MS = 600_000;
 export const APP_STEP_TIMEOUT_MS = APP_HOOK_TIMEOUT_MS - 30_000;
 
+const NPM_INSTALL = ['install', '--no-audit', '--no-fund', '--loglevel=error'];
+
 /** `npm install` in `dir`, preferring the cache; returns npm's output for a failing test's message. */
 export function npmInstall(dir, args = []) {
-  return execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...args], {
+  return execFileSync('npm', [...NPM_INSTALL, '--prefer-offline', ...args], {
     cwd: dir,
     env: appEnv(),
     encoding: 'utf8',
@@ -52,20 +57,42 @@ export function npmInstall(dir, args = []) {
 }
 
 /**
+ * Runs `command` in an app's folder without blocking (the apps install and build side by side); rejects with the
+ * command's output when it fails or outlives APP_STEP_TIMEOUT_MS.
+ */
+export async function runInApp(dir, command, args, env = {}) {
+  try {
+    const { stdout } = await execFileAsync(command, args, {
+      cwd: dir,
+      env: { ...appEnv(), ...env },
+      encoding: 'utf8',
+      timeout: APP_STEP_TIMEOUT_MS,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return stdout;
+  } catch (error) {
+    const { stdout = '', stderr = '' } = /** @type {{ stdout?: string, stderr?: string }} */ (error);
+    throw new Error(`\`${command} ${args.join(' ')}\` failed in ${dir}: ${String(error?.message ?? error)}\n${stdout}\n${stderr}`);
+  }
+}
+
+/**
  * Copy the app at `source` (a folder with a package.json, e.g. packaging/apps/vite-react or an example) to `dir`,
  * point its @latch dependencies, and `extraPackages`, at the tarballs (with the @latch packages they depend on), and
  * install. Folders a build or an install left in the source are not copied.
+ *
+ * The install is `--offline`: every other package comes from the npm cache the repository's `npm ci` filled (the apps
+ * pin the lockfile's versions), so it asks no registry anything, and a package missing from the cache fails the
+ * install (ENOTCACHED, naming it) instead of being downloaded. (With `--prefer-offline`, npm still asked the registry
+ * for `@latch/kernel`, which the tarballs name as a dependency, before settling on the tarball.)
  */
-export function installPackedApp({ source, dir, tarballs, extraPackages = [] }) {
+export async function installPackedApp({ source, dir, tarballs, extraPackages = [] }) {
   const skip = new Set(['node_modules', 'dist', '.next', 'package-lock.json']);
   cpSync(source, dir, { recursive: true, filter: (path) => !skip.has(path.slice(path.lastIndexOf('/') + 1)) });
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const latch = [
-    ...new Set([
-      ...Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => name.startsWith('@latch/')),
-      ...extraPackages,
-    ]),
-  ];
+  const latch = [...new Set([...Object.keys(manifest.dependencies ?? {}).filter((name) => name.startsWith('@latch/')), ...extraPackages])];
+  // @latch devDependencies are the repository's test tools (the testkit, for an example's e2e), not part of the app an
+  // integrator builds: dropped, as the build does not use them.
   for (const field of ['dependencies', 'devDependencies']) {
     for (const name of Object.keys(manifest[field] ?? {})) if (name.startsWith('@latch/')) delete manifest[field][name];
   }
@@ -74,5 +101,5 @@ export function installPackedApp({ source, dir, tarballs, extraPackages = [] }) 
   manifest.dependencies = { ...manifest.dependencies };
   for (const name of names) manifest.dependencies[name] = `file:${tarballs.get(name)}`;
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  return { installed: names, output: npmInstall(dir) };
+  return { installed: names, output: await runInApp(dir, 'npm', [...NPM_INSTALL, '--offline']) };
 }

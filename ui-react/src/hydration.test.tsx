@@ -1,5 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
-import { cookieToInitialState, type LatchInitialState } from '@latch/kernel';
+import { type CaipNetwork, type CaipNetworkId, cookieToInitialState, type LatchInitialState } from '@latch/kernel';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -122,29 +122,38 @@ describe('hydrating server HTML', () => {
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const cookie = `%40latch%2Fconnection_status=%22connected%22; %40latch%2Factive_caip_address=${encodeURIComponent(`"eip155:1:${ADDRESS}"`)}`;
+/** The cookies `cookieStorage` leaves for a visitor connected with ADDRESS on `network`. */
+const cookieOn = (network: CaipNetwork) =>
+  `%40latch%2Fconnection_status=%22connected%22; %40latch%2Factive_caip_address=${encodeURIComponent(`"${network.caipNetworkId}:${ADDRESS}"`)}`;
+const NETWORKS = [mainnet, base];
 
 const tree = (modal: LatchModal, initialState?: LatchInitialState) => (
   <LatchProvider modal={modal} initialState={initialState}>
     <ConnectButton />
+    <NetworkButton />
   </LatchProvider>
 );
 
-function browserModal(walletAddress = ADDRESS) {
-  const fake = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')], address: walletAddress });
+/** The browser's modal: its storage holds the session on `network`; the wallet answers with `walletAddress` (and `walletNetwork`). */
+function browserModal(
+  walletAddress = ADDRESS,
+  { network = mainnet, walletNetwork }: { network?: CaipNetwork; walletNetwork?: CaipNetworkId } = {},
+) {
+  const fake = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')], address: walletAddress, walletNetwork });
   const storage = createTestStorage({
     '@latch/connection_status': '"connected"',
     '@latch/eip155:connected_connector_id': '"w"',
     '@latch/active_namespace': '"eip155"',
-    '@latch/active_caip_address': JSON.stringify(`eip155:1:${ADDRESS}`),
+    '@latch/active_caip_network_id': JSON.stringify(network.caipNetworkId),
+    '@latch/active_caip_address': JSON.stringify(`${network.caipNetworkId}:${ADDRESS}`),
   });
-  return { fake, modal: track(createModal({ networks: [mainnet], adapters: [fake.adapter], storage })) };
+  return { fake, modal: track(createModal({ networks: NETWORKS, adapters: [fake.adapter], storage })) };
 }
 
-/** Server HTML from the cookie, then hydration; records every label the button shows. */
-async function hydrateFromCookie(client: LatchModal) {
-  const initialState = cookieToInitialState(cookie);
-  const serverModal = track(createModal({ networks: [mainnet], adapters: [], storage: null }));
+/** Server HTML from the cookie (a session on `network`), then hydration; records every text the buttons show. */
+async function hydrateFromCookie(client: LatchModal, network: CaipNetwork = mainnet) {
+  const initialState = cookieToInitialState(cookieOn(network));
+  const serverModal = track(createModal({ networks: NETWORKS, adapters: [], storage: null }));
   const html = renderToString(tree(serverModal, initialState));
   const container = document.body.appendChild(document.createElement('div'));
   container.innerHTML = html;
@@ -191,6 +200,32 @@ describe('initialState from cookies', () => {
     const run = await hydrateFromCookie(modal);
     await waitFor(() => expect(run.container.querySelector('[data-testid="latch-connect-button"]')?.textContent).toBe('Connect Wallet'));
     expect(modal.getState().status).toBe('disconnected');
+    expect(run.onRecoverableError).not.toHaveBeenCalled();
+  });
+
+  const networkLabel = (container: HTMLElement) => container.querySelector('[data-testid="latch-network-button"]')?.textContent;
+
+  it("the server HTML and the hydration show the cookies' network, not the default one, until the wallet confirms it", async () => {
+    const { modal } = browserModal(ADDRESS, { network: base });
+    const run = await hydrateFromCookie(modal, base);
+    expect(run.labels[0]).toContain('eip155 8453, change network');
+    await waitFor(() =>
+      expect(run.container.querySelector('[data-testid="latch-account-button"]')?.textContent).toBe('1.500 ETH0xf3…b92266'),
+    );
+    expect(networkLabel(run.container)).toBe('eip155 8453, change network');
+    run.observer.disconnect();
+    // The configured default (mainnet) never shows: not in the server's HTML, not while the wallet confirms.
+    expect(run.labels.filter((label) => label?.includes('eip155 1,'))).toEqual([]);
+    expect(run.onRecoverableError).not.toHaveBeenCalled();
+    expect(run.consoleError).not.toHaveBeenCalled();
+  });
+
+  it('follows the wallet when it answers on another network than the cookies name', async () => {
+    const { modal } = browserModal(ADDRESS, { network: base, walletNetwork: mainnet.caipNetworkId });
+    const run = await hydrateFromCookie(modal, base);
+    expect(run.labels[0]).toContain('eip155 8453, change network');
+    await waitFor(() => expect(networkLabel(run.container)).toBe('eip155 1, change network'));
+    expect(modal.getState().activeNetwork?.caipNetworkId).toBe(mainnet.caipNetworkId);
     expect(run.onRecoverableError).not.toHaveBeenCalled();
   });
 

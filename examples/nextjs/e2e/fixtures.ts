@@ -1,3 +1,4 @@
+import { startEmbeddedWalletService } from '@latch/embedded-wallet-service';
 import { expect, test as base, type Page } from '@playwright/test';
 import {
   type BareAnvilFixture,
@@ -7,9 +8,12 @@ import {
   SET_UP_TIMEOUT_MS,
   type SolanaRpcFixture,
   solanaAddressFromSeed,
+  type SmtpInbox,
   startAnvil,
+  startSmtpInbox,
   startSolanaRpc,
 } from '@latch/testkit';
+import { freePort } from '@latch/testkit/services';
 import { type NextExampleServer, startNextExample } from '../scripts/startServer.mjs';
 
 export { expect };
@@ -18,13 +22,26 @@ export { expect };
 export const SOLANA_SEED = '41'.repeat(32);
 export const SOLANA_FUNDING_LAMPORTS = 2_000_000_000n;
 
-type WorkerFixtures = { anvil: BareAnvilFixture; solana: SolanaRpcFixture; app: Omit<NextExampleServer, 'stop'> };
+type ExampleApp = Omit<NextExampleServer, 'stop'>;
+/** The example started with an embedded wallet service (e-mail sign-in), its mail going to `inbox`. */
+type EmbeddedApp = ExampleApp & { serviceUrl: string; inbox: SmtpInbox };
+type WorkerFixtures = { anvil: BareAnvilFixture; solana: SolanaRpcFixture; app: ExampleApp; embeddedApp: EmbeddedApp };
 type TestFixtures = {
   installWallet(page: Page, accountIndex?: number): Promise<string>;
   installSolanaWallet(page: Page): Promise<string>;
+  /** Origins the page may reach (default: the `app`'s); a test against another server sets its own. */
+  allowedOrigins: string[];
+  /**
+   * Problems the test provokes on purpose (e.g. a CSP violation), pushed by the test: `strictPage` lets what matches
+   * one pass, and fails the test if one matched nothing.
+   */
+  expectedProblems: RegExp[];
   /** Fails the test on any console warning or error, CSP violation, page error or request to another host. */
   strictPage: undefined;
 };
+
+const EMBEDDED_PROJECT = 'latch-example-nextjs';
+const EMBEDDED_SECRET = 'e2e-secret-of-the-nextjs-embedded-wallet-service-0123';
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   anvil: [
@@ -61,6 +78,35 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker', timeout: SET_UP_TIMEOUT_MS },
   ],
+  embeddedApp: [
+    async ({ anvil, solana }, use) => {
+      const stops: (() => Promise<unknown>)[] = [];
+      try {
+        const inbox = await startSmtpInbox();
+        stops.push(() => inbox.close());
+        // The app's port first: the service lets only that origin use the project.
+        const port = await freePort();
+        const service = await startEmbeddedWalletService({
+          port: await freePort(),
+          projects: [{ id: EMBEDDED_PROJECT, allowedOrigins: [`http://127.0.0.1:${port}`] }],
+          smtp: { host: inbox.host, port: inbox.port, from: 'wallet@latch.test' },
+          secret: EMBEDDED_SECRET,
+        });
+        stops.push(() => service.close());
+        const server = await startNextExample({
+          eip155: anvil,
+          solana,
+          port,
+          env: { LATCH_EMBEDDED_SERVICE_URL: service.url, LATCH_EMBEDDED_PROJECT_ID: EMBEDDED_PROJECT },
+        });
+        stops.push(() => server.stop());
+        await use({ url: server.url, allowedOrigins: [...server.allowedOrigins, service.url], serviceUrl: service.url, inbox });
+      } finally {
+        for (const stop of stops.reverse()) await stop().catch(() => undefined);
+      }
+    },
+    { scope: 'worker', timeout: SET_UP_TIMEOUT_MS },
+  ],
   installWallet: async ({ anvil }, use) => {
     await use(async (page, accountIndex = 0) => {
       const account = anvil.accounts[accountIndex];
@@ -82,8 +128,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return solanaAddressFromSeed(SOLANA_SEED);
     });
   },
+  allowedOrigins: async ({ app }, use) => use(app.allowedOrigins),
+  expectedProblems: async ({}, use) => use([]),
   strictPage: [
-    async ({ page, app }, use) => {
+    async ({ page, allowedOrigins, expectedProblems }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'warning' || message.type() === 'error') problems.push(`console.${message.type()}: ${message.text()}`);
@@ -95,7 +143,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       page.on('request', (request) => {
         const url = new URL(request.url());
         if (url.protocol === 'data:' || url.protocol === 'blob:') return;
-        if (!app.allowedOrigins.includes(url.origin)) problems.push(`request to a host not configured: ${request.url()}`);
+        if (!allowedOrigins.includes(url.origin)) problems.push(`request to a host not configured: ${request.url()}`);
       });
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
@@ -103,7 +151,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         });
       });
       await use(undefined);
-      expect(problems).toEqual([]);
+      const expected = (problem: string) => expectedProblems.some((pattern) => pattern.test(problem));
+      expect(problems.filter((problem) => !expected(problem))).toEqual([]);
+      for (const pattern of expectedProblems)
+        expect(
+          problems.some((problem) => pattern.test(problem)),
+          String(pattern),
+        ).toBe(true);
     },
     { auto: true },
   ],

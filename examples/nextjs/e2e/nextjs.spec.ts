@@ -121,5 +121,9 @@ test('Solana: connect through the modal under the CSP, reload shows the Solana a
   await page.reload();
   await expect(page.getByTestId('example-status')).toHaveText('connected');
   expect(await sawConnectLabel(page)).toBe(false);
-  expect(await (await page.request.get(app.url)).text()).toContain(truncateAddress(address));
+  const html = await (await page.request.get(app.url)).text();
+  expect(html).toContain(truncateAddress(address));
+  // The network button shows the cookies' network (Solana's), not the configured default (the EVM devnet).
+  expect(html).toMatch(/<button[^>]*data-testid="latch-network-button"[^>]*>(?:(?!<\/button>).)*Solana Localnet/);
+  await expect(page.getByTestId('latch-network-button')).toContainText('Solana Localnet');
 });

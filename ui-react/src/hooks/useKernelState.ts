@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from '@latch/kernel';
+import type { ConnectionStatus, LatchInitialState } from '@latch/kernel';
 import { type Atom, getInternals } from '@latch/kernel/internal';
 import { useAtomValueRawSync } from 'jotai/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
@@ -27,21 +27,33 @@ export function useHydrated(): boolean {
 }
 
 /**
- * The address the server rendered from the cookies, while the wallet has not yet confirmed or
- * refused it: through server rendering and hydration, then while the stored session is restored.
- * Without server state, after hydration, the address kept with the stored session plays that part
- * (as wagmi shows its stored account while it reconnects), so a reload shows the account before the
- * restore's code and the wallet's answer arrive.
- * Once the kernel settles (connected or not) it is never shown again: the wallet decides.
+ * A value the page shows for the stored connection while the wallet has not yet confirmed or refused it: through server
+ * rendering and hydration, then while the stored session is restored. Once the kernel settles (connected or not) after
+ * a server-rendered value (`fromServer`), it is never shown again: the wallet decides.
+ */
+function usePendingValue<T>(value: T | undefined, fromServer: boolean, hydrated: boolean, status: ConnectionStatus): T | undefined {
+  const [settled, setSettled] = useState(false);
+  const pending = value !== undefined && !settled && (!hydrated || status === 'connecting' || status === 'reconnecting');
+  useEffect(() => {
+    if (fromServer && hydrated && !pending) setSettled(true);
+  }, [fromServer, hydrated, pending]);
+  return pending ? value : undefined;
+}
+
+/** The connection the server rendered from the cookies (the provider's `initialState`), while it is pending. */
+export function usePendingInitialState(hydrated: boolean, status: ConnectionStatus): LatchInitialState | undefined {
+  const initial = useLatchInitialState();
+  return usePendingValue(initial, initial !== undefined, hydrated, status);
+}
+
+/**
+ * The address shown while the stored connection is pending: the one the server rendered from the cookies; without
+ * server state, after hydration, the address kept with the stored session (as wagmi shows its stored account while it
+ * reconnects), so a reload shows the account before the restore's code and the wallet's answer arrive.
  */
 export function useInitialAddress(hydrated: boolean, status: ConnectionStatus): string | undefined {
   const initial = useLatchInitialState()?.address;
   const internals = getInternals(useLatchModal());
   const address = initial ?? (hydrated ? internals.restoringAddress() : undefined);
-  const [settled, setSettled] = useState(false);
-  const pending = address !== undefined && !settled && (!hydrated || status === 'connecting' || status === 'reconnecting');
-  useEffect(() => {
-    if (initial && hydrated && !pending) setSettled(true);
-  }, [initial, hydrated, pending]);
-  return pending ? address : undefined;
+  return usePendingValue(address, initial !== undefined, hydrated, status);
 }
