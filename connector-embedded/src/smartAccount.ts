@@ -21,7 +21,7 @@ import { SMART_ACCOUNT_ABI, SMART_ACCOUNT_FACTORY_ABI } from './protocol/smartAc
  * LatchSmartAccountFactory's address: the same on every chain it is deployed to the same way (through the
  * deterministic-deployment proxy with salt 0, as `@latch/testkit`'s bundler stack does).
  */
-export const LATCH_SMART_ACCOUNT_FACTORY: Address = '0xbD97ba17EE3Ae49ab572B87c0Ea5Dc5995CD7C58';
+export const LATCH_SMART_ACCOUNT_FACTORY: Address = '0x60da5C82ca10006F451AABea6521833aE045cc65';
 
 /** The key's account salt: the owner in the upper 160 bits, which the factory requires (the frame builds the same). */
 const saltOf = (owner: Address): Hex => `${owner.toLowerCase()}000000000000000000000000` as Hex;
