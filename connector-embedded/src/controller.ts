@@ -337,7 +337,7 @@ export function createController(
     if (!settings.smartAccount) return undefined;
     const kept = getContext()?.storage.get(ACCOUNT_TYPE_KEY);
     const active = kept === 'eoa' || kept === 'smartAccount' ? kept : (settings.defaultAccountType ?? 'smartAccount');
-    return { ...settings.smartAccount, active };
+    return { ...settings.smartAccount, active, sessions: getContext()?.features?.smartSessions === true };
   }
 
   function eip155Part(

@@ -1,4 +1,4 @@
-import { type Address, type Chain, concat, createPublicClient, encodeFunctionData, type Hex, http, isHex, size } from 'viem';
+import { type Address, type Chain, concat, createPublicClient, encodeFunctionData, getAddress, type Hex, http } from 'viem';
 import {
   createBundlerClient,
   createPaymasterClient,
@@ -10,7 +10,9 @@ import {
 } from 'viem/account-abstraction';
 import type { LocalAccount } from 'viem/accounts';
 import { ProviderRpcError } from './errors.js';
-import { SESSION_SIGNATURE_MAGIC } from './protocol/sessionAbi.js';
+import { parsePermissionsContext, SESSION_SIGNATURE_MAGIC } from './protocol/sessionAbi.js';
+
+export { parsePermissionsContext };
 import { SMART_ACCOUNT_ABI } from './protocol/smartAccountAbi.js';
 
 /*
@@ -20,19 +22,6 @@ import { SMART_ACCOUNT_ABI } from './protocol/smartAccountAbi.js';
  * EntryPoint refuses it after the expiry. Sessions never spend the account's ETH on gas: a paymaster must sponsor
  * them (`paymasterUrl`).
  */
-
-/** What `wallet_grantPermissions` returned that names the session on chain: the account (20 bytes) and the id (32). */
-export interface SessionContext {
-  readonly account: Address;
-  readonly id: Hex;
-}
-
-/** Splits a `permissionsContext` (0x + account + session id) into its parts; a clear error for anything else. */
-export function parsePermissionsContext(permissionsContext: string): SessionContext {
-  if (!isHex(permissionsContext) || size(permissionsContext) !== 52)
-    throw new ProviderRpcError(-32602, 'A permissionsContext is 0x followed by the account (20 bytes) and the session id (32 bytes)');
-  return { account: `0x${permissionsContext.slice(2, 42)}` as Address, id: `0x${permissionsContext.slice(42)}` as Hex };
-}
 
 /** The signature gas is estimated with: a session signature's shape (magic, id, 65 bytes). */
 const STUB_ECDSA: Hex =
@@ -49,7 +38,9 @@ export function toSessionAccount(parameters: {
   /** The session key: the signer named in the grant (viem `privateKeyToAccount(key)`). */
   readonly sessionKey: LocalAccount;
 }): Promise<SmartAccount> {
-  const { account, id } = parsePermissionsContext(parameters.permissionsContext);
+  const parsed = parsePermissionsContext(parameters.permissionsContext);
+  const account = getAddress(parsed.account);
+  const id = parsed.id;
   const { client, sessionKey } = parameters;
   const entryPoint = { abi: entryPoint07Abi, address: entryPoint07Address, version: '0.7' } as const;
   const refuse = () => {

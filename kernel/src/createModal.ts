@@ -16,6 +16,7 @@ import { type ModalOptions, type ResolvedOptions, resolveOptions } from './optio
 import type { AccountPageOptions } from './actions/history.js';
 import type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './actions/send.js';
 import type { SendCallsOptions } from './actions/callBundles.js';
+import type { GrantedPermission, GrantPermissionsRequest, GrantPermissionsResult } from './actions/permissions.js';
 import type {
   AdapterCapabilities,
   CallsStatus,
@@ -81,6 +82,15 @@ export interface ModalInstance {
    * atomically when the wallet can; resolves with the bundle's id once the wallet submitted it.
    */
   sendCalls(request: SendCallsOptions): Promise<SendCallsResult>;
+  /**
+   * ERC-7715 (`smartSessions` feature; off: a VALIDATION_ERROR): asks the connected eip155 wallet to grant a key the
+   * dApp holds a session, shown to the visitor and approved by them; resolves with its `permissionsContext`.
+   */
+  grantPermissions(request: GrantPermissionsRequest): Promise<GrantPermissionsResult>;
+  /** Ends a session the wallet granted this site (`smartSessions` feature), once the visitor approves. */
+  revokePermissions(request: { permissionsContext: string }): Promise<void>;
+  /** The live sessions the connected wallet granted this site (`smartSessions` feature). */
+  getPermissions(): Promise<GrantedPermission[]>;
   /** Where a bundle stands (EIP-5792 `wallet_getCallsStatus`): 100 pending, 200 confirmed, 400–600 failed. */
   getCallsStatus(id: string, options?: { namespace?: ChainNamespace }): Promise<CallsStatus>;
   /** The connected wallet's EIP-5792 capabilities on the active network, by chain id in 0x hex; `{}` when it cannot tell. */
@@ -222,6 +232,7 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
       networks: (ns) => getNetworkState(ctx, ns).requestedCaipNetworks,
       storage: ctx.storage.scoped(`connector:${plugin.id}:`),
       metadata: options.metadata,
+      features: options.features,
       emit: (event) => {
         if (event.type === 'disconnected') void visitorActions().then((m) => m.endSession(ctx, plugin, { tellPlugin: false }));
       },
@@ -275,6 +286,8 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
   /** The call-bundle chunk (EIP-5792), loaded through the visitor-actions chunk on first use. */
   // Call bundles (EIP-5792): a chunk of their own, loaded when the host first uses one.
   const bundles = () => import('./actions/callBundles.js');
+  // ERC-7715 session permissions (the smartSessions feature): loaded when the host first asks.
+  const permissions = () => import('./actions/permissions.js');
 
   /** A step of the §4 sign-in flow, whose chunk loads through the visitor-actions chunk on first use. */
   const signIn =
@@ -339,6 +352,9 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     sendCalls: async (request) => (await bundles()).sendCalls(ctx, request),
     getCallsStatus: async (id, callOptions) => (await bundles()).getCallsStatus(ctx, id, callOptions),
     getCapabilities: async (callOptions) => (await bundles()).getCapabilities(ctx, callOptions),
+    grantPermissions: async (request) => (await permissions()).grantPermissions(ctx, request),
+    revokePermissions: async (request) => (await permissions()).revokePermissions(ctx, request),
+    getPermissions: async () => (await permissions()).getPermissions(ctx),
     setPreferredAccountType: async (type, typeOptions) => (await visitorActions()).setPreferredAccountType(ctx, type, typeOptions),
     addNetwork: (ns, network) => addNetwork(ctx, ns, network),
     removeNetwork: async (ns, id) => (await visitorActions()).removeNetwork(ctx, ns, id),

@@ -1,5 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { ProviderRpcError } from '../errors.js';
 
 /*
  * The smart account's sessions (ERC-7715 permissions), as the page (which asks for a grant and sends session calls)
@@ -25,6 +26,13 @@ export function sessionOriginTag(origin: string): `0x${string}` {
 /** Whether `id` (0x + 64 hex) was made for `origin`. */
 export function sessionIdIsFrom(id: string, origin: string): boolean {
   return id.toLowerCase().startsWith(sessionOriginTag(origin).toLowerCase()) && /^0x[0-9a-fA-F]{64}$/.test(id);
+}
+
+/** A `permissionsContext` (what `wallet_grantPermissions` returns): 0x, the account (20 bytes), the session id (32). */
+export function parsePermissionsContext(permissionsContext: string): { account: `0x${string}`; id: `0x${string}` } {
+  if (typeof permissionsContext !== 'string' || !/^0x[0-9a-fA-F]{104}$/.test(permissionsContext))
+    throw new ProviderRpcError(-32602, 'A permissionsContext is 0x followed by the account (20 bytes) and the session id (32 bytes)');
+  return { account: `0x${permissionsContext.slice(2, 42)}`, id: `0x${permissionsContext.slice(42)}` };
 }
 
 /** The account's session calls and reads, and the event a grant emits. */
@@ -55,6 +63,25 @@ export const SMART_ACCOUNT_SESSION_ABI = [
     stateMutability: 'nonpayable',
     inputs: [{ name: 'id', type: 'bytes32' }],
     outputs: [],
+  },
+  {
+    type: 'event',
+    name: 'SessionGranted',
+    inputs: [
+      { name: 'id', type: 'bytes32', indexed: true },
+      { name: 'signer', type: 'address', indexed: true },
+      { name: 'validUntil', type: 'uint48', indexed: false },
+      {
+        name: 'calls',
+        type: 'tuple[]',
+        indexed: false,
+        components: [
+          { name: 'target', type: 'address' },
+          { name: 'selector', type: 'bytes4' },
+          { name: 'valueLimit', type: 'uint256' },
+        ],
+      },
+    ],
   },
   {
     type: 'function',
