@@ -286,8 +286,6 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
   /** The call-bundle chunk (EIP-5792), loaded through the visitor-actions chunk on first use. */
   // Call bundles (EIP-5792): a chunk of their own, loaded when the host first uses one.
   const bundles = () => import('./actions/callBundles.js');
-  // ERC-7715 session permissions (the smartSessions feature): loaded when the host first asks.
-  const permissions = () => import('./actions/permissions.js');
 
   /** A step of the §4 sign-in flow, whose chunk loads through the visitor-actions chunk on first use. */
   const signIn =
@@ -352,9 +350,10 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     sendCalls: async (request) => (await bundles()).sendCalls(ctx, request),
     getCallsStatus: async (id, callOptions) => (await bundles()).getCallsStatus(ctx, id, callOptions),
     getCapabilities: async (callOptions) => (await bundles()).getCapabilities(ctx, callOptions),
-    grantPermissions: async (request) => (await permissions()).grantPermissions(ctx, request),
-    revokePermissions: async (request) => (await permissions()).revokePermissions(ctx, request),
-    getPermissions: async () => (await permissions()).getPermissions(ctx),
+    // ERC-7715 session permissions (the smartSessions feature) ride in the call bundles' chunk.
+    grantPermissions: async (request) => (await bundles()).grantPermissions(ctx, request),
+    revokePermissions: async (request) => (await bundles()).revokePermissions(ctx, request),
+    getPermissions: async () => (await bundles()).getPermissions(ctx),
     setPreferredAccountType: async (type, typeOptions) => (await visitorActions()).setPreferredAccountType(ctx, type, typeOptions),
     addNetwork: (ns, network) => addNetwork(ctx, ns, network),
     removeNetwork: async (ns, id) => (await visitorActions()).removeNetwork(ctx, ns, id),
