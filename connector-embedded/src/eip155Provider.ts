@@ -336,7 +336,7 @@ export function createEip155Provider(
       throw new ProviderRpcError(4200, `${method}: the smartSessions feature is off (features.smartSessions in createModal)`);
     if (!usesSmart())
       throw new ProviderRpcError(4200, `${method}: sessions need the smart account (switch the account type on a chain with a bundler)`);
-    const [permissions, account] = await Promise.all([import('./permissions.js'), smartAccount()]);
+    const [permissions, account] = await Promise.all([import('./smartAccount.js'), smartAccount()]);
     const host = { account, chainId: chainId(), origin: globalThis.location.origin, node };
     if (method === 'wallet_grantPermissions') return permissions.grantPermissions(host, params);
     if (method === 'wallet_revokePermissions') return permissions.revokePermissions(host, params);

@@ -156,9 +156,7 @@ describe('smartSessions through the embedded wallet (provider, frame signer, anv
       signer: Address;
       expiry: number;
     }[];
-    expect(listed).toEqual([
-      expect.objectContaining({ permissionsContext: granted.permissionsContext, signer: sessionKey.address, expiry }),
-    ]);
+    expect(listed).toEqual([{ permissionsContext: granted.permissionsContext, signer: sessionKey.address.toLowerCase(), expiry }]);
 
     await provider.request({ method: 'wallet_revokePermissions', params: [{ permissionsContext: granted.permissionsContext }] });
     expect(shown.at(-1)?.title).toBe('End a session');

@@ -1,22 +1,18 @@
 import {
   type Address,
   concat,
-  decodeAbiParameters,
-  decodeFunctionResult,
   encodeEventTopics,
   encodeFunctionData,
-  getAddress,
   type Hex,
-  isAddress,
-  isAddressEqual,
   isHex,
+  keccak256,
   numberToHex,
   toFunctionSelector,
   toHex,
 } from 'viem';
-import { publicKeyToAddress } from 'viem/accounts';
 import { ProviderRpcError } from './errors.js';
 import {
+  PERMISSIONS_CONTEXT_SHAPE,
   parsePermissionsContext,
   SESSION_MAX_DURATION_SECONDS,
   SMART_ACCOUNT_SESSION_ABI,
@@ -65,9 +61,11 @@ function quantity(value: unknown, what: string): bigint {
   throw invalid(`${what} must be a 0x quantity (the smallest unit)`);
 }
 
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
 function address(value: unknown, what: string): Address {
-  if (typeof value !== 'string' || !isAddress(value, { strict: false })) throw invalid(`${what} must be an address`);
-  return getAddress(value);
+  if (typeof value !== 'string' || !ADDRESS.test(value)) throw invalid(`${what} must be an address`);
+  return value as Address;
 }
 
 /** The session signer: ERC-7715 `{ type: 'account', data: { address } }` or `{ type: 'key', data: { type: 'secp256k1', publicKey } }`. */
@@ -79,7 +77,8 @@ function signerOf(signer: unknown): Address {
     const key = record.data.publicKey ?? record.data.id;
     if (typeof key !== 'string' || !isHex(key) || key.length !== 132 || !key.startsWith('0x04'))
       throw invalid('signer.data.publicKey must be an uncompressed secp256k1 public key (0x04…, 65 bytes)');
-    return publicKeyToAddress(key);
+    // The address of an uncompressed secp256k1 key: the last 20 bytes of keccak256 of its 64 bytes after 0x04.
+    return `0x${keccak256(`0x${key.slice(4)}`).slice(-40)}`;
   }
   throw invalid("signer must be { type: 'account', data: { address } } or { type: 'key', data: { type: 'secp256k1', publicKey } }");
 }
@@ -173,8 +172,10 @@ export async function grantPermissions(host: PermissionsHost, params: unknown[])
 export async function revokePermissions(host: PermissionsHost, params: unknown[]): Promise<null> {
   const context = (params[0] as { permissionsContext?: unknown } | undefined)?.permissionsContext;
   if (typeof context !== 'string') throw invalid('wallet_revokePermissions needs [{ permissionsContext }]');
-  const { account, id } = parsePermissionsContext(context);
-  if (!isAddressEqual(account, host.account.address)) throw invalid('That session is not on this account');
+  const parsed = parsePermissionsContext(context);
+  if (!parsed) throw invalid(PERMISSIONS_CONTEXT_SHAPE);
+  const { account, id } = parsed;
+  if (account.toLowerCase() !== host.account.address.toLowerCase()) throw invalid('That session is not on this account');
   if (!sessionIdIsFrom(id, host.origin)) throw invalid('That session was not granted to this site: a site may only revoke its own');
   await ownCall(host, encodeFunctionData({ abi: SMART_ACCOUNT_SESSION_ABI, functionName: 'revokeSession', args: [id] }), 'revoke');
   return null;
@@ -183,11 +184,14 @@ export async function revokePermissions(host: PermissionsHost, params: unknown[]
 /** One live session of this site, as `latch_getPermissions` lists it. */
 export interface GrantedSession {
   readonly permissionsContext: Hex;
+  /** The dApp key's address (lowercase). */
   readonly signer: Address;
   /** Unix seconds. */
   readonly expiry: number;
-  readonly calls: readonly { readonly target: Address; readonly selector: Hex; readonly valueLimit: string }[];
 }
+
+/** The 32-byte word `index` of ABI-encoded `data`, as a bigint. */
+const word = (data: Hex, index: number) => BigInt(`0x${data.slice(2 + index * 64, 2 + (index + 1) * 64) || '0'}`);
 
 /** `latch_getPermissions`: this site's sessions on the account that are neither revoked nor expired, from the chain. */
 export async function listPermissions(host: PermissionsHost): Promise<GrantedSession[]> {
@@ -198,39 +202,25 @@ export async function listPermissions(host: PermissionsHost): Promise<GrantedSes
     { address: host.account.address, topics: [topic], fromBlock: '0x0', toBlock: 'latest' },
   ])) as {
     topics: Hex[];
-    data: Hex;
   }[];
   const block = (await host.node('eth_getBlockByNumber', ['latest', false])) as { timestamp: Hex };
-  const now = Number(BigInt(block.timestamp));
+  const now = BigInt(block.timestamp);
   const sessions: GrantedSession[] = [];
   for (const log of logs) {
     const id = log.topics[1];
     if (!id || !sessionIdIsFrom(id, host.origin)) continue;
-    const [validUntil, calls] = decodeAbiParameters(
-      [
-        { type: 'uint48' },
-        {
-          type: 'tuple[]',
-          components: [
-            { type: 'address', name: 'target' },
-            { type: 'bytes4', name: 'selector' },
-            { type: 'uint256', name: 'valueLimit' },
-          ],
-        },
-      ],
-      log.data,
-    );
+    // session(id) → (address signer, uint48 validUntil): zero signer once revoked.
     const live = (await host.node('eth_call', [
       { to: host.account.address, data: encodeFunctionData({ abi: SMART_ACCOUNT_SESSION_ABI, functionName: 'session', args: [id] }) },
       'latest',
     ])) as Hex;
-    const [signer, liveUntil] = decodeFunctionResult({ abi: SMART_ACCOUNT_SESSION_ABI, functionName: 'session', data: live });
-    if (signer === '0x0000000000000000000000000000000000000000' || liveUntil <= now || liveUntil !== validUntil) continue;
+    const signer = word(live, 0);
+    const validUntil = word(live, 1);
+    if (signer === 0n || validUntil <= now) continue;
     sessions.push({
       permissionsContext: concat([host.account.address, id]),
-      signer,
-      expiry: liveUntil,
-      calls: calls.map((call) => ({ target: call.target, selector: call.selector, valueLimit: numberToHex(call.valueLimit) })),
+      signer: `0x${signer.toString(16).padStart(40, '0')}`,
+      expiry: Number(validUntil),
     });
   }
   return sessions;

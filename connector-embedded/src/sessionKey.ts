@@ -10,9 +10,14 @@ import {
 } from 'viem/account-abstraction';
 import type { LocalAccount } from 'viem/accounts';
 import { ProviderRpcError } from './errors.js';
-import { parsePermissionsContext, SESSION_SIGNATURE_MAGIC } from './protocol/sessionAbi.js';
+import { PERMISSIONS_CONTEXT_SHAPE, parsePermissionsContext as split, SESSION_SIGNATURE_MAGIC } from './protocol/sessionAbi.js';
 
-export { parsePermissionsContext };
+/** Splits a `permissionsContext` into `{ account, id }`; a clear error for anything else. */
+export function parsePermissionsContext(permissionsContext: string): { account: Address; id: Hex } {
+  const parsed = split(permissionsContext);
+  if (!parsed) throw new ProviderRpcError(-32602, PERMISSIONS_CONTEXT_SHAPE);
+  return parsed;
+}
 import { SMART_ACCOUNT_ABI } from './protocol/smartAccountAbi.js';
 
 /*

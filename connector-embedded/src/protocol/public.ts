@@ -13,6 +13,7 @@ export {
   SESSION_MAX_DURATION_SECONDS,
   SESSION_SIGNATURE_MAGIC,
   SMART_ACCOUNT_SESSION_ABI,
+  PERMISSIONS_CONTEXT_SHAPE,
   parsePermissionsContext,
   sessionIdIsFrom,
   sessionOriginTag,

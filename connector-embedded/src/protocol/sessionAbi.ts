@@ -1,6 +1,5 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { ProviderRpcError } from '../errors.js';
 
 /*
  * The smart account's sessions (ERC-7715 permissions), as the page (which asks for a grant and sends session calls)
@@ -28,10 +27,12 @@ export function sessionIdIsFrom(id: string, origin: string): boolean {
   return id.toLowerCase().startsWith(sessionOriginTag(origin).toLowerCase()) && /^0x[0-9a-fA-F]{64}$/.test(id);
 }
 
-/** A `permissionsContext` (what `wallet_grantPermissions` returns): 0x, the account (20 bytes), the session id (32). */
-export function parsePermissionsContext(permissionsContext: string): { account: `0x${string}`; id: `0x${string}` } {
-  if (typeof permissionsContext !== 'string' || !/^0x[0-9a-fA-F]{104}$/.test(permissionsContext))
-    throw new ProviderRpcError(-32602, 'A permissionsContext is 0x followed by the account (20 bytes) and the session id (32 bytes)');
+/** What a `permissionsContext` is, for the error a malformed one gets. */
+export const PERMISSIONS_CONTEXT_SHAPE = 'A permissionsContext is 0x followed by the account (20 bytes) and the session id (32 bytes)';
+
+/** A `permissionsContext` (what `wallet_grantPermissions` returns) split: the account and the session id; undefined if malformed. */
+export function parsePermissionsContext(permissionsContext: string): { account: `0x${string}`; id: `0x${string}` } | undefined {
+  if (typeof permissionsContext !== 'string' || !/^0x[0-9a-fA-F]{104}$/.test(permissionsContext)) return undefined;
   return { account: `0x${permissionsContext.slice(2, 42)}`, id: `0x${permissionsContext.slice(42)}` };
 }
 

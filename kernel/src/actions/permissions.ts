@@ -37,11 +37,10 @@ export interface GrantPermissionsResult {
 /** One live session the wallet granted this site (`latch_getPermissions`). */
 export interface GrantedPermission {
   permissionsContext: string;
-  /** The dApp key's address. */
+  /** The dApp key's address (as the wallet reports it; lowercase from the embedded wallet). */
   signer: string;
   /** Unix seconds. */
   expiry: number;
-  calls: readonly { target: string; selector: string; valueLimit: string }[];
 }
 
 interface Eip1193 {

@@ -12,7 +12,7 @@ afterEach(async () => {
 
 const KEY_A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const KEY_B = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
-const session = (signer: string, context: string) => ({ permissionsContext: context, signer, expiry: 1_900_000_000, calls: [] });
+const session = (signer: string, context: string) => ({ permissionsContext: context, signer, expiry: 1_900_000_000 });
 
 /** An embedded-like wallet (both account types, smart active) whose provider lists sessions and revokes them. */
 async function show(options: { smartSessions: boolean; type?: 'smartAccount' | 'eoa'; failRevoke?: boolean }) {
