@@ -104,7 +104,7 @@ sessionTest(
     await revoke.click();
     await expect(approvalFrame(page).locator('#rows')).toContainText('The site’s key can no longer make any call from your smart account');
     await approveInWallet(page);
-    await expect(dialog(page).getByTestId('latch-snackbar')).toHaveText('Session revoked');
+    await expect(page.getByTestId('latch-snackbar')).toHaveText('Session revoked');
     await expect(dialog(page).getByRole('region', { name: 'Sessions this site holds' })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
