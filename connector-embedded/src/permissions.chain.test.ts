@@ -7,6 +7,7 @@ import type { CaipNetwork } from '@latch/kernel';
 import { addressesOf, deriveKeys, generateMasterSecret } from '../../service-embedded-wallet/src/frame/keys.js';
 import { prepareAnyRequest } from '../../service-embedded-wallet/src/frame/signer.js';
 import { createEip155Provider, type EmbeddedEip155Provider } from './eip155Provider.js';
+import { jsonRpc } from './jsonRpc.js';
 import type { ApprovalDetails } from './protocol/index.js';
 import { sendSessionCalls } from './sessionKey.js';
 
@@ -80,22 +81,8 @@ const chain = () =>
     rpcUrls: { default: { http: [anvil.rpcUrl] } },
   });
 
-async function fund(address: Address): Promise<void> {
-  await fetch(anvil.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, `0x${parseEther('1').toString(16)}`] }),
-  });
-}
-
-async function balanceOf(address: Address): Promise<bigint> {
-  const response = await fetch(anvil.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }),
-  });
-  return BigInt(((await response.json()) as { result: Hex }).result);
-}
+const fund = (address: Address) => jsonRpc(anvil.rpcUrl, 'anvil_setBalance', [address, `0x${parseEther('1').toString(16)}`]);
+const balanceOf = async (address: Address) => BigInt((await jsonRpc(anvil.rpcUrl, 'eth_getBalance', [address, 'latest'])) as Hex);
 
 describe('smartSessions through the embedded wallet (provider, frame signer, anvil, alto, paymaster)', () => {
   it('grant (approved in the frame) → session calls land with no frame → listed → revoke (approved) → the next call is refused', async () => {
