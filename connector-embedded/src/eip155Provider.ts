@@ -332,8 +332,6 @@ export function createEip155Provider(
 
   /** ERC-7715 sessions on the smart account (their code loaded on first use): only with the `smartSessions` feature on. */
   async function sessions(method: string, params: unknown[]): Promise<unknown> {
-    if (!smart?.sessions)
-      throw new ProviderRpcError(4200, `${method}: the smartSessions feature is off (features.smartSessions in createModal)`);
     if (!usesSmart())
       throw new ProviderRpcError(4200, `${method}: sessions need the smart account (switch the account type on a chain with a bundler)`);
     const [permissions, account] = await Promise.all([import('./smartAccount.js'), smartAccount()]);
@@ -345,7 +343,10 @@ export function createEip155Provider(
 
   async function handle(method: string, params: unknown[]): Promise<unknown> {
     const sessionRevoke = typeof params[0] === 'object' && params[0] !== null && 'permissionsContext' in params[0];
-    if (SESSION_METHODS.has(method) && (method !== 'wallet_revokePermissions' || sessionRevoke)) return sessions(method, params);
+    // Only with the feature on; off, they are refused like any method the wallet does not answer (the modal's own
+    // grantPermissions says the feature is off before asking).
+    if (smart?.sessions && SESSION_METHODS.has(method) && (method !== 'wallet_revokePermissions' || sessionRevoke))
+      return sessions(method, params);
     if (usesSmart()) {
       const answered = await handleSmart(method, params);
       if (answered) return answered.result;
