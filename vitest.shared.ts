@@ -11,6 +11,7 @@ export const workspaceAliases = {
   '@latch/testkit/oidc': here('./testkit/src/oidc/index.ts'),
   '@latch/testkit/services': here('./testkit/src/services/index.ts'),
   '@latch/connector-embedded/protocol': here('./connector-embedded/src/protocol/public.ts'),
+  '@latch/connector-embedded/sessions': here('./connector-embedded/src/sessionKey.ts'),
   '@latch/service-kit': here('./service-kit/src/index.ts'),
   '@latch/feature-names/protocol': here('./feature-names/src/protocol.ts'),
 };

@@ -14,10 +14,16 @@ describe('the built @latch/connector-embedded', () => {
       'src/protocol/parse.ts',
       'src/protocol/public.ts',
       'src/protocol/schemas.ts',
+      'src/protocol/sessionAbi.ts',
       'src/protocol/smartAccountAbi.ts',
       'src/protocol/walletProof.ts',
     ]);
-    expect(built.externalImports(protocol).sort()).toEqual(['@noble/hashes/sha2.js', '@noble/hashes/utils.js', 'valibot']);
+    expect(built.externalImports(protocol).sort()).toEqual([
+      '@noble/hashes/sha2.js',
+      '@noble/hashes/sha3.js',
+      '@noble/hashes/utils.js',
+      'valibot',
+    ]);
   });
 
   it('performs no I/O, timers or DOM access when the protocol is imported', () => {

@@ -354,7 +354,7 @@ export function createController(
     const bundlerUrls = Object.fromEntries(
       Object.entries(settings.smartAccount.bundlerUrls).filter(([id]) => enabled?.includes(Number(id))),
     );
-    return { ...settings.smartAccount, bundlerUrls, active };
+    return { ...settings.smartAccount, bundlerUrls, active, sessions: getContext()?.features?.smartSessions === true };
   }
 
   function eip155Part(provider: EmbeddedEip155Provider, session: Eip155Session): SessionNamespace {

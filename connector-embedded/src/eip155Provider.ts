@@ -19,7 +19,12 @@ export interface SmartAccountSupport {
   readonly factory?: `0x${string}`;
   /** The type the session starts with. */
   readonly active: 'eoa' | 'smartAccount';
+  /** The modal's `smartSessions` feature: ERC-7715 permissions (session keys) on the smart account. */
+  readonly sessions?: boolean;
 }
+
+/** ERC-7715 session methods (a disconnect's `wallet_revokePermissions` names no session and is answered as before). */
+const SESSION_METHODS = new Set(['wallet_grantPermissions', 'wallet_revokePermissions', 'latch_getPermissions']);
 
 export interface ProviderDeps {
   /** A request to the frame; a key-using one resolves once the visitor approved and the frame signed it. */
@@ -325,7 +330,23 @@ export function createEip155Provider(
     }
   }
 
+  /** ERC-7715 sessions on the smart account (their code loaded on first use): only with the `smartSessions` feature on. */
+  async function sessions(method: string, params: unknown[]): Promise<unknown> {
+    if (!usesSmart())
+      throw new ProviderRpcError(4200, `${method}: sessions need the smart account (switch the account type on a chain with a bundler)`);
+    const [permissions, account] = await Promise.all([import('./smartAccount.js'), smartAccount()]);
+    const host = { account, chainId: chainId(), origin: globalThis.location.origin, node };
+    if (method === 'wallet_grantPermissions') return permissions.grantPermissions(host, params);
+    if (method === 'wallet_revokePermissions') return permissions.revokePermissions(host, params);
+    return permissions.listPermissions(host);
+  }
+
   async function handle(method: string, params: unknown[]): Promise<unknown> {
+    const sessionRevoke = typeof params[0] === 'object' && params[0] !== null && 'permissionsContext' in params[0];
+    // Only with the feature on; off, they are refused like any method the wallet does not answer (the modal's own
+    // grantPermissions says the feature is off before asking).
+    if (smart?.sessions && SESSION_METHODS.has(method) && (method !== 'wallet_revokePermissions' || sessionRevoke))
+      return sessions(method, params);
     if (usesSmart()) {
       const answered = await handleSmart(method, params);
       if (answered) return answered.result;

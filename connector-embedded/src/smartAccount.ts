@@ -10,6 +10,9 @@ import { ProviderRpcError } from './errors.js';
 import { jsonRpc } from './jsonRpc.js';
 import { SMART_ACCOUNT_ABI, SMART_ACCOUNT_FACTORY_ABI } from './protocol/smartAccountAbi.js';
 
+// ERC-7715 session permissions (smartSessions) load with the smart account they act on, in the same chunk.
+export { grantPermissions, listPermissions, revokePermissions } from './permissions.js';
+
 /*
  * The host page's half of the embedded wallet's smart account (loaded on first use, never on first load): it builds
  * each UserOperation against the chain and the integrator's bundler (and paymaster, when configured), has the frame
@@ -21,7 +24,7 @@ import { SMART_ACCOUNT_ABI, SMART_ACCOUNT_FACTORY_ABI } from './protocol/smartAc
  * LatchSmartAccountFactory's address: the same on every chain it is deployed to the same way (through the
  * deterministic-deployment proxy with salt 0, as `@latch/testkit`'s bundler stack does).
  */
-export const LATCH_SMART_ACCOUNT_FACTORY: Address = '0xbD97ba17EE3Ae49ab572B87c0Ea5Dc5995CD7C58';
+export const LATCH_SMART_ACCOUNT_FACTORY: Address = '0xC84A9B72D260005E95e82242aC3dCFdaacA4C810';
 
 /** The key's account salt: the owner in the upper 160 bits, which the factory requires (the frame builds the same). */
 const saltOf = (owner: Address): Hex => `${owner.toLowerCase()}000000000000000000000000` as Hex;

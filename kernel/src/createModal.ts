@@ -16,6 +16,7 @@ import { type ModalOptions, type ResolvedOptions, resolveOptions } from './optio
 import type { AccountPageOptions } from './actions/history.js';
 import type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './actions/send.js';
 import type { SendCallsOptions } from './actions/callBundles.js';
+import type { GrantedPermission, GrantPermissionsRequest, GrantPermissionsResult } from './actions/permissions.js';
 import type {
   AdapterCapabilities,
   CallsStatus,
@@ -81,6 +82,15 @@ export interface ModalInstance {
    * atomically when the wallet can; resolves with the bundle's id once the wallet submitted it.
    */
   sendCalls(request: SendCallsOptions): Promise<SendCallsResult>;
+  /**
+   * ERC-7715 (`smartSessions` feature; off: a VALIDATION_ERROR): asks the connected eip155 wallet to grant a key the
+   * dApp holds a session, shown to the visitor and approved by them; resolves with its `permissionsContext`.
+   */
+  grantPermissions(request: GrantPermissionsRequest): Promise<GrantPermissionsResult>;
+  /** Ends a session the wallet granted this site (`smartSessions` feature), once the visitor approves. */
+  revokePermissions(request: { permissionsContext: string }): Promise<void>;
+  /** The live sessions the connected wallet granted this site (`smartSessions` feature). */
+  getPermissions(): Promise<GrantedPermission[]>;
   /** Where a bundle stands (EIP-5792 `wallet_getCallsStatus`): 100 pending, 200 confirmed, 400–600 failed. */
   getCallsStatus(id: string, options?: { namespace?: ChainNamespace }): Promise<CallsStatus>;
   /** The connected wallet's EIP-5792 capabilities on the active network, by chain id in 0x hex; `{}` when it cannot tell. */
@@ -225,6 +235,7 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
       networks: (ns) => getNetworkState(ctx, ns).requestedCaipNetworks,
       storage: ctx.storage.scoped(`connector:${plugin.id}:`),
       metadata: options.metadata,
+      features: options.features,
       emit: (event) => {
         if (event.type === 'disconnected') void visitorActions().then((m) => m.endSession(ctx, plugin, { tellPlugin: false }));
       },
@@ -343,6 +354,10 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     sendCalls: async (request) => (await bundles()).sendCalls(ctx, request),
     getCallsStatus: async (id, callOptions) => (await bundles()).getCallsStatus(ctx, id, callOptions),
     getCapabilities: async (callOptions) => (await bundles()).getCapabilities(ctx, callOptions),
+    // ERC-7715 session permissions (the smartSessions feature) ride in the call bundles' chunk.
+    grantPermissions: async (request) => (await bundles()).grantPermissions(ctx, request),
+    revokePermissions: async (request) => (await bundles()).revokePermissions(ctx, request),
+    getPermissions: async () => (await bundles()).getPermissions(ctx),
     setPreferredAccountType: async (type, typeOptions) => (await visitorActions()).setPreferredAccountType(ctx, type, typeOptions),
     addNetwork: (ns, network) => addNetwork(ctx, ns, network),
     removeNetwork: async (ns, id) => (await visitorActions()).removeNetwork(ctx, ns, id),

@@ -13,6 +13,7 @@ export type { ConnectManyResult, ConnectTarget } from './actions/connect.js';
 export type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './actions/send.js';
 export type { AccountPageOptions } from './actions/history.js';
 export type { SendCallsOptions } from './actions/callBundles.js';
+export type { GrantedPermission, GrantPermissionsRequest, GrantPermissionsResult } from './actions/permissions.js';
 export {
   DEFAULT_FEATURES,
   FEATURE_NAMES,

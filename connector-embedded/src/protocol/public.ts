@@ -9,3 +9,12 @@ export { AUTH_CODE_ERRORS, CODE_FAILURES } from './constants.js';
 export { type WalletProofInput, walletProofMessage } from './walletProof.js';
 export { ProviderRpcError, USER_REJECTED } from '../errors.js';
 export { SMART_ACCOUNT_ABI, SMART_ACCOUNT_FACTORY_ABI } from './smartAccountAbi.js';
+export {
+  SESSION_MAX_DURATION_SECONDS,
+  SESSION_SIGNATURE_MAGIC,
+  SMART_ACCOUNT_SESSION_ABI,
+  PERMISSIONS_CONTEXT_SHAPE,
+  parsePermissionsContext,
+  sessionIdIsFrom,
+  sessionOriginTag,
+} from './sessionAbi.js';

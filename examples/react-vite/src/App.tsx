@@ -3,6 +3,7 @@ import { formatAccountBalance } from '@latch/kernel';
 import { useState } from 'react';
 import type { DemoConfig } from './config.js';
 import { CallBundleCard } from './CallBundleCard.js';
+import { SessionCard } from './SessionCard.js';
 import { SignMessageCard } from './SignMessageCard.js';
 import { WalletRequestCard } from './WalletRequestCard.js';
 import { TestWalletsCard } from './TestWalletsCard.js';
@@ -109,6 +110,8 @@ export function App({ config }: { config: DemoConfig }) {
           <WalletRequestCard />
 
           <CallBundleCard />
+
+          {modal.options.features.smartSessions ? <SessionCard config={config} /> : null}
 
           <TestWalletsCard config={config} />
 

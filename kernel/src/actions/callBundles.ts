@@ -14,6 +14,9 @@ import type { CaipNetwork, ChainNamespace } from '../types.js';
 import { capabilityOf, getAccount, reportError } from './accountState.js';
 import { getNetworkState } from './networkState.js';
 
+// ERC-7715 session permissions (the smartSessions feature): loaded with the call bundles, the host's other wallet calls.
+export { getPermissions, grantPermissions, revokePermissions } from './permissions.js';
+
 /** A call bundle as the host states it (`modal.sendCalls`). */
 export interface SendCallsOptions {
   /** The calls, run in this order: each `to` a 0x address, `data` 0x hex (optional), `value` in the smallest unit. */

@@ -1,4 +1,4 @@
-import type { DappMetadata } from '../options.js';
+import type { DappMetadata, Features } from '../options.js';
 import type { AlertMessage } from '../state/atoms.js';
 import type { AccountType, CaipNetwork, ChainNamespace, WalletInfo } from '../types.js';
 import type { ConnectorType, WalletCapabilities } from './Connector.js';
@@ -62,6 +62,8 @@ export interface ConnectorContext {
   readonly storage: ConnectorStorage;
   /** The modal's `metadata` option: who is asking, for wallets that show it (a plugin's own setting may override it). */
   readonly metadata?: DappMetadata;
+  /** The modal's feature flags (`smartSessions` turns on a wallet's ERC-7715 session permissions). */
+  readonly features?: Readonly<Features>;
   emit(event: ConnectorPluginEvent): void;
   /** Shows one of the plugin's views (an approval the visitor must give, §2 ApproveTransaction): pushed when the modal is open, else the modal opens at it. */
   openView?(view: string, data?: unknown): Promise<void>;

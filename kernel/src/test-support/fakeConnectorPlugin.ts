@@ -19,6 +19,8 @@ export interface FakeConnectorPluginOptions {
    */
   accountTypes?: { active: AccountType; available: readonly AccountType[] };
   smartAccountNetworks?: readonly number[];
+  /** An EIP-1193 `request` on every namespace's provider (ERC-7715 permissions and the like). */
+  request?(args: { method: string; params?: unknown }): Promise<unknown>;
 }
 
 export const EOA_ADDRESS = '0x00000000000000000000000000000000000000e0';
@@ -43,6 +45,7 @@ export function createFakeConnectorPlugin(options: FakeConnectorPluginOptions = 
         session: options.id ?? 'shared',
         namespace: ns,
         ...(types ? { address: types.active === 'smartAccount' ? SMART_ACCOUNT_ADDRESS : EOA_ADDRESS } : {}),
+        ...(options.request ? { request: options.request } : {}),
       },
       capabilities: options.capabilities?.[ns],
       walletInfo: options.walletInfo,

@@ -23,6 +23,7 @@ import {
   SMART_ACCOUNT_FACTORY_ABI,
 } from '@latch/connector-embedded/protocol';
 import { base, chainName, type DescribeContext, describeCall, describeMessage, describeTypedData, nativeAmount } from './describe.js';
+import { checkSessionOrigin, describeSessionCall } from './permissions.js';
 import type { ChainState, PreparedRequest, RpcCall } from './signer.js';
 
 /*
@@ -138,8 +139,15 @@ export function describeUserOperation(context: DescribeContext, operation: UserO
   details.rows.push({ label: 'Network', value: chainName(chainId) });
   details.rows.push({ label: 'From', value: `${operation.sender} (your smart account)` });
   if (operation.factory) details.rows.push({ label: 'Account', value: 'Created with this transaction (your first one)' });
+  // A session grant or revoke (a call on the account itself) is shown as what it grants; any other own call is refused.
+  const session = describeSessionCall(context, operation.sender, calls, chainId);
+  if (session) {
+    details.title = session.title;
+    details.rows.push(...session.rows);
+    details.warnings.push(...session.warnings);
+  }
   let total = 0n;
-  calls.forEach((call, index) => {
+  (session ? [] : calls).forEach((call, index) => {
     const own = base(context, 'transaction', details.title);
     const decoded = call.data !== '0x' && describeCall(own, call.to, call.data);
     if (!decoded) own.rows.push({ label: 'To', value: call.to });
@@ -196,7 +204,10 @@ export function prepareSmartAccountRequest(call: RpcCall, owner: Address, chain:
     // Decoded now: a UserOperation the approval page could not read is refused before the visitor is asked.
     describeUserOperation({ account: operation.sender, origin: '' }, operation, chainId);
     return {
-      details: (context) => describeUserOperation({ ...context, account: operation.sender }, operation, chainId),
+      details: (context) => {
+        checkSessionOrigin(operation.sender, decodeSmartAccountCalls(operation.callData), context.origin);
+        return describeUserOperation({ ...context, account: operation.sender }, operation, chainId);
+      },
       sign: (keys) =>
         signer(keys).signMessage({
           message: {

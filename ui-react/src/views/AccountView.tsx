@@ -35,6 +35,8 @@ const NFT_LOADER: ViewLoader = () => import('./account/NftGrid.js');
 const ACTIVITY_LOADER: ViewLoader = () => import('./account/ActivityList.js');
 /* The account type (and its switch) is a chunk too: only smart-account capable sessions and wallets show it. */
 const ACCOUNT_TYPE_LOADER: ViewLoader = () => import('./account/AccountTypeSwitch.js');
+/* The sessions a smart account granted this site (the smartSessions feature): a chunk loaded only with the feature on. */
+const SESSIONS_LOADER: ViewLoader = () => import('./account/SessionList.js');
 
 export default function AccountView({ modal }: ViewProps) {
   const store = getInternals(modal).store;
@@ -132,6 +134,11 @@ export default function AccountView({ modal }: ViewProps) {
       ) : null}
       {account.connector?.accountTypes || account.allAccounts.some((entry) => entry.type === 'smartAccount') ? (
         <ViewHost modal={modal} loader={ACCOUNT_TYPE_LOADER} data={namespace} />
+      ) : null}
+      {modal.options.features.smartSessions &&
+      namespace === 'eip155' &&
+      (account.preferredAccountType ?? account.connector?.accountTypes?.active) === 'smartAccount' ? (
+        <ViewHost modal={modal} loader={SESSIONS_LOADER} data={account.address} />
       ) : null}
       {network ? (
         <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => getInternals(modal).router.push('Networks')}>
