@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importCycles, importGraph, productSources, workspaceDirs } from '../../scripts/test-support/sourceGraph.js';
+import { importCycles, importGraph, productSources, valueImports, workspaceDirs } from '../../scripts/test-support/sourceGraph.js';
 
 /*
  * No package's product code imports itself back at run time. A cycle makes the evaluation order depend on which
@@ -13,12 +13,24 @@ describe('runtime import cycles', () => {
     expect(importCycles(importGraph(productSources(dir)))).toEqual([]);
   });
 
-  it('are found and printed: a value cycle through a lazy import, and no cycle through type-only imports', () => {
+  it('are read from static imports, re-exports and literal import(), never from import type or export type', () => {
+    const source = [
+      "import type { A } from './a.js';",
+      "import { b } from './b.js';",
+      "export * from './c.js';",
+      "export type { D } from './d.js';",
+      "const e = () => import('./e.js');",
+      "import 'react';",
+    ].join('\n');
+    expect(valueImports('p/src/x.ts', source)).toEqual(['./b.js', './c.js', 'react', './e.js']);
+  });
+
+  it('are found and printed: a value cycle through a lazy import', () => {
     const graph = new Map([
       ['p/src/index.ts', ['p/src/view.tsx']],
       ['p/src/view.tsx', ['p/src/ids.ts', 'p/src/index.ts']],
       ['p/src/ids.ts', []],
     ]);
-    expect(importCycles(graph)).toEqual(['p/src/index.ts → p/src/view.tsx → p/src/index.ts (2 files in the cycle\'s component)']);
+    expect(importCycles(graph)).toEqual(["p/src/index.ts → p/src/view.tsx → p/src/index.ts (2 files in the cycle's component)"]);
   });
 });
