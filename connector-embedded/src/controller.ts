@@ -11,7 +11,7 @@ import {
 import { createEip155Provider, type EmbeddedEip155Provider, type SmartAccountSupport } from './eip155Provider.js';
 import { ProviderRpcError } from './errors.js';
 import { createFrameClient, FrameError, type FrameClient, LOAD_FAILED } from './frameClient.js';
-import type { EmbeddedSettings } from './index.js';
+import type { EmbeddedSettings } from './types.js';
 import { PROVIDER_NAMES, SESSION_EXPIRED } from './protocol/constants.js';
 import { type ApprovalKind, type EmbeddedUser, OAUTH_PROVIDERS, type OAuthProvider, type SignInAction } from './protocol/schemas.js';
 import { createSolanaWallet, type EmbeddedSolanaWallet } from './solanaWallet.js';
