@@ -142,7 +142,7 @@ export type {
   WalletRegistryService,
 } from './plugins/dataServices.js';
 
-// Errors: the typed error, the §8 codes and the §8 message catalogue.
+// Errors: the base every Latch error extends, the EIP-1193 provider error, the standard codes and the message catalogue.
 export {
   LatchError,
   isLatchError,
@@ -153,12 +153,11 @@ export {
   type ErrorCategory,
   type LatchErrorOptions,
 } from './errors/LatchError.js';
+export { ProviderRpcError, type ProviderRpcErrorOptions } from './errors/ProviderRpcError.js';
 export { ERROR_CODES, describeErrorCode, isUserRejection, type ErrorCode, type ErrorCodeName } from './errors/codes.js';
-export { CONNECTOR_ERRORS, connectorError, mapProviderMessageToAlert, type ConnectorErrorKind } from './errors/providerMessages.js';
+export { CONNECTOR_ERRORS, connectorError, type ConnectorErrorKind } from './errors/providerMessages.js';
 export {
   ADAPTER_NOT_FOUND_MESSAGE,
-  ALERTS,
-  ALERT_IDS,
   AN_ERROR_OCCURRED_MESSAGE,
   AUTHENTICATION_INIT_FAILED_MESSAGE,
   CHAIN_NOT_SUPPORTED_MESSAGE,
@@ -167,7 +166,6 @@ export {
   EMBEDDED_WALLET_TIMEOUT_ALERT,
   ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE,
   ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE,
-  ERROR_MESSAGES,
   ERROR_RESOLVING_NAME_MESSAGE,
   FAILED_TO_DISCONNECT_MESSAGE,
   FAILED_TO_FETCH_TRANSACTIONS_MESSAGE,
@@ -181,8 +179,6 @@ export {
   NETWORK_NOT_FOUND_MESSAGE,
   NO_ACTIVE_CAIP_ADDRESS_MESSAGE,
   NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE,
-  PROJECT_ID_NOT_CONFIGURED_ALERT,
-  PROVIDER_INIT_FAILED_ALERT,
   REQUEST_ABORTED_MESSAGE,
   SEND_AMOUNT_AND_RECEIVER_REQUIRED_MESSAGE,
   SEND_TOKEN_REQUIRED_MESSAGE,
@@ -190,14 +186,11 @@ export {
   SIGNATURE_DECLINED_MESSAGE,
   SIWE_AND_SIWX_MESSAGE,
   SIWX_NOT_ENABLED_MESSAGE,
-  SMART_ACCOUNTS_UNSUPPORTED_MESSAGE,
   SOMETHING_WENT_WRONG_MESSAGE,
   TOKEN_BALANCE_UNAVAILABLE_MESSAGE,
   TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS_MESSAGE,
   UNKNOWN_ERROR_MESSAGE,
   UNSUPPORTED_CHAIN_MESSAGE,
-  UNVERIFIED_DOMAIN_ALERT,
-  WALLET_CONNECT_CONNECTOR_NOT_FOUND_MESSAGE,
   errorRegisteringName,
   failedToDisconnectChain,
   pleaseTryAgainAfter,

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { parseSync } from 'vite';
+import { parseSync, Visitor } from 'vite';
 
 /*
  * The product sources of the workspace packages, read with the oxc parser vite ships (no regular expressions over
@@ -148,4 +148,40 @@ function describeCycle(graph: Map<string, string[]>, component: string[]): strin
   const path = [start];
   for (let file = closing; file !== undefined && file !== start; file = previous.get(file)) path.splice(1, 0, file);
   return `${[...path, start].join(' → ')} (${component.length} files in the cycle's component)`;
+}
+
+/** The names a source imports or re-exports by name from other modules (`import { a, b as c }` gives a and b). */
+export function importedNames(file: string, text = readSource(file)): string[] {
+  const { program } = parseSource(file, text);
+  const names: string[] = [];
+  const nameOf = (node: { type: string; name?: string; value?: unknown }) => (node.type === 'Identifier' ? node.name : String(node.value));
+  for (const node of program.body) {
+    if (node.type === 'ImportDeclaration')
+      for (const specifier of node.specifiers ?? []) if (specifier.type === 'ImportSpecifier') names.push(nameOf(specifier.imported) ?? '');
+    if (node.type === 'ExportNamedDeclaration' && node.source)
+      for (const specifier of node.specifiers) names.push(nameOf(specifier.local) ?? '');
+  }
+  return names;
+}
+
+export interface DeclaredClass {
+  file: string;
+  /** The class's name; a class expression without one is named after the file's position. */
+  name: string;
+  /** The class it extends as written (`Error`, `LatchError`, `errors.Base`), or undefined. */
+  extends?: string;
+}
+
+/** Every class a source declares (statements and expressions, nested ones too) and what it extends. */
+export function declaredClasses(file: string, text = readSource(file)): DeclaredClass[] {
+  const { program } = parseSource(file, text);
+  const found: DeclaredClass[] = [];
+  const record = (node: { id?: { name: string } | null; superClass?: { start: number; end: number } | null; start: number }) =>
+    found.push({
+      file,
+      name: node.id?.name ?? `(anonymous class at ${file}:${node.start})`,
+      extends: node.superClass ? text.slice(node.superClass.start, node.superClass.end) : undefined,
+    });
+  new Visitor({ ClassDeclaration: record, ClassExpression: record }).visit(program);
+  return found;
 }
