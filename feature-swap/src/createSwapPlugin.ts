@@ -1,5 +1,5 @@
 import type { CaipNetwork, FeaturePlugin } from '@latch/kernel';
-import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE, SWAP_VIEW, UNISWAP_CHAIN_IDS } from './constants.js';
+import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE, UNISWAP_CHAIN_IDS } from './constants.js';
 import type { QuoteProvider, SwapNetworkConfig } from './types.js';
 
 export interface SwapOptions {
