@@ -1,3 +1,10 @@
+import {
+  AN_ERROR_OCCURRED_MESSAGE,
+  FRAME_IFRAME_NOT_SET_MESSAGE,
+  IFRAME_LOAD_FAILED_MESSAGE,
+  IFRAME_REQUEST_TIMEOUT_MESSAGE,
+  LatchError,
+} from '@latch/kernel';
 import { safeParse } from 'valibot';
 import { MAX_MESSAGE_BYTES, PROTOCOL_MARKER, PROTOCOL_VERSION, randomId } from './protocol/constants.js';
 import {
@@ -18,18 +25,16 @@ import {
 /** §8 frame messages. */
 export const LOAD_FAILED = 'Network Error - Could not load embedded wallet';
 export const REQUEST_TIMED_OUT = 'Embedded Wallet Request Timed Out';
-export const NO_MESSAGE = 'An error occurred';
+export const NO_MESSAGE = AN_ERROR_OCCURRED_MESSAGE;
 /** §4: the frame is ready once it said so, plus this long. */
 const READY_DELAY_MS = 500;
 
 /** A frame error: its message (or 'An error occurred'), its code, and the §8 timeout kinds. */
-export class FrameError extends Error {
-  readonly code?: string | number;
+export class FrameError extends LatchError {
+  override readonly name: string = 'FrameError';
   readonly retryAfter?: number;
   constructor(message: string, code?: string | number, retryAfter?: number) {
-    super(message || NO_MESSAGE);
-    this.name = 'FrameError';
-    this.code = code;
+    super(message || NO_MESSAGE, { category: 'CONNECTOR_ERROR', ...(code === undefined ? {} : { code }) });
     this.retryAfter = retryAfter;
   }
 }
@@ -147,7 +152,7 @@ export async function createFrameClient(options: FrameClientOptions): Promise<Fr
     if (JSON.stringify(message).length > MAX_MESSAGE_BYTES)
       return Promise.reject(new FrameError('The request is too large for the embedded wallet'));
     const target = iframe.contentWindow;
-    if (!target) return Promise.reject(new FrameError('W3mFrame: iframe is not set'));
+    if (!target) return Promise.reject(new FrameError(FRAME_IFRAME_NOT_SET_MESSAGE));
     return new Promise((resolve, reject) => {
       // A frame that is still starting misses a message: `repeatEveryMs` posts it again (same id) until it answers.
       const repeat = repeatEveryMs ? setInterval(() => target.postMessage(message, origin), repeatEveryMs) : undefined;
@@ -156,7 +161,7 @@ export async function createFrameClient(options: FrameClientOptions): Promise<Fr
           ? setTimeout(() => {
               pending.delete(id);
               clearInterval(repeat);
-              reject(new FrameError(REQUEST_TIMED_OUT, 'iframe_request_timeout'));
+              reject(new FrameError(REQUEST_TIMED_OUT, IFRAME_REQUEST_TIMEOUT_MESSAGE));
             }, timeoutMs)
           : undefined;
       pending.set(id, { type, resolve: resolve as (payload: unknown) => void, reject, timer, repeat });
@@ -188,7 +193,7 @@ export async function createFrameClient(options: FrameClientOptions): Promise<Fr
         await request('frame:hello', hello, { timeoutMs: 0, repeatEveryMs: 1_000 });
       })(),
       new Promise<never>((_, reject) => {
-        loadTimer = setTimeout(() => reject(new FrameError(LOAD_FAILED, 'iframe_load_failed')), options.loadTimeoutMs);
+        loadTimer = setTimeout(() => reject(new FrameError(LOAD_FAILED, IFRAME_LOAD_FAILED_MESSAGE)), options.loadTimeoutMs);
       }),
     ]);
     return client;
