@@ -111,7 +111,7 @@ export interface ModalInstance {
 /** The chunk of what happens once a visitor acts (actions/visitorActions.ts). */
 const visitorActions = () => import('./actions/visitorActions.js');
 type AccountActions = typeof import('./actions/accountActions.js');
-type SignInActions = Pick<typeof import('./actions/signIn.js'), 'prepareSignIn' | 'signIn'>;
+type SignInActions = Pick<typeof import('./actions/signIn.js'), 'prepareSignIn' | 'signIn' | 'cancelSignIn'>;
 type RestArgs<F> = F extends (ctx: KernelContext, ...rest: infer A) => unknown ? A : never;
 
 function defaultIsMobile(): boolean {
@@ -314,7 +314,7 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     siwx: {
       prepare: signIn('prepareSignIn'),
       signIn: signIn('signIn'),
-      cancel: async () => (await visitorActions()).cancelSignIn(ctx),
+      cancel: signIn('cancelSignIn'),
     },
   };
 

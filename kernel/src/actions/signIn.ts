@@ -8,18 +8,20 @@ import {
   NO_ACTIVE_CAIP_ADDRESS_MESSAGE,
   NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE,
   SIGNATURE_DECLINED_MESSAGE,
+  SIWX_NOT_ENABLED_MESSAGE,
   walletSignedAnotherMessage,
 } from '../errors/signInMessages.js';
-import type { SiwxAccount, SiwxMessageToSign, SiwxNamespaceAccount } from '../options.js';
+import type { SiwxAccount, SiwxConfig, SiwxMessageToSign, SiwxNamespaceAccount } from '../options.js';
 import { activeNamespaceAtom } from '../state/atoms.js';
 import type { CapabilityName } from '../plugins/ChainAdapter.js';
 import type { ChainNamespace } from '../types.js';
 import { capabilityOf, getAccount, reportError } from './accountState.js';
 import { connectedNamespaces } from './connectionStatus.js';
+import { disconnect } from './disconnect.js';
 import { closeModal, openModal } from './modal.js';
 import { getNetworkState } from './networkState.js';
+import { resetView } from './router.js';
 import { signMessage } from './sign.js';
-import { siwxOf } from './siwxConfig.js';
 import { showSnack } from './snackbar.js';
 
 /** An adapter's `<namespace>:signIn` capability: the wallet writes and signs the sign-in text from its fields. */
@@ -35,6 +37,12 @@ function walletSignIn(ctx: KernelContext, ns: ChainNamespace): WalletSignIn | un
 /** A message ready for the visitor to sign, for the account and namespace it was made for. */
 export interface SignInRequest extends SiwxAccount, SiwxMessageToSign {
   namespace: ChainNamespace;
+}
+
+function siwxOf(ctx: KernelContext): SiwxConfig {
+  const siwx = ctx.options.siwx;
+  if (!siwx) throw new LatchError(SIWX_NOT_ENABLED_MESSAGE, { category: 'VALIDATION_ERROR' });
+  return siwx;
 }
 
 /** The active namespace's connected account on a network the app supports, or undefined. */
@@ -182,4 +190,11 @@ export async function signIn(ctx: KernelContext, request: SignInRequest): Promis
   closeModal(ctx, { force: true });
   const sessions = stored === undefined ? await siwx.getSessions(caipNetworkId, address).catch(() => []) : [stored];
   watchSessions(ctx, request.namespace, sessions);
+}
+
+/** §4 cancel: disconnects when sign-in is required, else closes; then resets to Connect. */
+export async function cancelSignIn(ctx: KernelContext): Promise<void> {
+  if (siwxOf(ctx).required) await disconnect(ctx).catch(() => undefined);
+  else closeModal(ctx, { force: true });
+  resetView(ctx, 'Connect');
 }

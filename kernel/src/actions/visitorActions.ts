@@ -13,10 +13,8 @@ import { accountTypeChunk, applyConnection } from './connection.js';
 import { showAlert } from './alerts.js';
 import { getAccount } from './accountState.js';
 import type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './send.js';
-import { disconnect } from './disconnect.js';
-import { closeModal, openModal } from './modal.js';
-import { pushView, resetView } from './router.js';
-import { siwxOf } from './siwxConfig.js';
+import { openModal } from './modal.js';
+import { pushView } from './router.js';
 import { showSnack } from './snackbar.js';
 import { refreshTokenBalances } from './tokens.js';
 
@@ -97,11 +95,4 @@ export async function waitForTransfer(
       void refreshTokenBalances(ctx, ns, { fresh: true });
     }
   }
-}
-
-/** §4 cancel of a sign-in: disconnects when sign-in is required, else closes; then resets to Connect. */
-export async function cancelSignIn(ctx: KernelContext): Promise<void> {
-  if (siwxOf(ctx).required) await disconnect(ctx).catch(() => undefined);
-  else closeModal(ctx, { force: true });
-  resetView(ctx, 'Connect');
 }

@@ -44,13 +44,9 @@ export const SIWE_AND_SIWX_MESSAGE = 'Cannot set both `siweConfig` and `siwx` op
 // Embedded-wallet frame
 export const pleaseTryAgainAfter = (seconds: number): string => `Please try again after ${seconds} seconds`;
 export const EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE = 'Unable to load email login dependency';
-export const FRAME_IFRAME_NOT_SET_MESSAGE = 'W3mFrame: iframe is not set';
 export const FRAME_PARENT_NOT_SET_MESSAGE = 'W3mFrame: parent is not set';
 export const REQUEST_ABORTED_MESSAGE = 'Request was aborted';
 export const SOMETHING_WENT_WRONG_MESSAGE = 'Something went wrong';
-export const AN_ERROR_OCCURRED_MESSAGE = 'An error occurred';
-export const IFRAME_LOAD_FAILED_MESSAGE = 'iframe_load_failed';
-export const IFRAME_REQUEST_TIMEOUT_MESSAGE = 'iframe_request_timeout';
 
 // Networks and adapters
 export const CHAIN_NOT_SUPPORTED_MESSAGE = 'Chain is not supported';
