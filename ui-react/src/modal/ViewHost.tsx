@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LatchModal } from '../createModal.js';
-import { loadedView, loadView, type ViewLoader } from './viewCache.js';
+import { loadedView, loadView, type ViewLoader } from './views.js';
 
 /** Renders a view from the loaded-module cache; shows a spinner only while its chunk loads. */
 export function ViewHost({ modal, loader, data }: { modal: LatchModal; loader: ViewLoader | undefined; data: unknown }) {

@@ -1,8 +1,13 @@
+import type { ComponentType } from 'react';
 import type { LatchModal } from '../createModal.js';
-import { pluginViewLoader, type ViewLoader, type ViewModule } from './viewCache.js';
+import { getInternals } from '@latch/kernel/internal';
 
-export { loadedView, loadView, primeView } from './viewCache.js';
-export type { ViewLoader, ViewProps } from './viewCache.js';
+export interface ViewProps {
+  modal: LatchModal;
+  data?: unknown;
+}
+
+type ViewModule = { default: ComponentType<ViewProps> };
 
 /** Every built-in view is its own chunk, loaded the first time the modal shows it. */
 export const VIEW_LOADERS = {
@@ -20,9 +25,51 @@ export const VIEW_LOADERS = {
   SIWXSignMessage: () => import('../views/SIWXSignMessageView.js') as Promise<ViewModule>,
 } satisfies Record<string, () => Promise<ViewModule>>;
 
+export type ViewLoader = () => Promise<ViewModule>;
+
+/*
+ * Loaded view modules, keyed by loader. Views render straight from here once loaded: a
+ * React.lazy/Suspense pair would hold even an already-fetched view behind React's ~300 ms
+ * fallback throttle, which is the difference between a 10 ms and a 300 ms open.
+ */
+const loadedViews = new WeakMap<ViewLoader, ViewModule>();
+const loadingViews = new WeakMap<ViewLoader, Promise<ViewModule>>();
+
+export function loadedView(loader: ViewLoader): ViewModule | undefined {
+  return loadedViews.get(loader);
+}
+
+/** Records a view that arrived with the modal shell, so its first render needs no request. */
+export function primeView(loader: ViewLoader, module: ViewModule): void {
+  loadedViews.set(loader, module);
+}
+
+export function loadView(loader: ViewLoader): Promise<ViewModule> {
+  const done = loadedViews.get(loader);
+  if (done) return Promise.resolve(done);
+  let pending = loadingViews.get(loader);
+  if (!pending) {
+    pending = loader().then(
+      (module) => {
+        loadedViews.set(loader, module);
+        return module;
+      },
+      (error: unknown) => {
+        loadingViews.delete(loader);
+        throw error;
+      },
+    );
+    loadingViews.set(loader, pending);
+  }
+  return pending;
+}
+
 /** The loader of a view: built-in, or brought by a feature plugin or a connector plugin. */
 export function resolveViewLoader(modal: LatchModal, view: string): ViewLoader | undefined {
-  return (VIEW_LOADERS as Record<string, ViewLoader>)[view] ?? pluginViewLoader(modal, view);
+  const builtIn = (VIEW_LOADERS as Record<string, ViewLoader>)[view];
+  const fromPlugin = modal.options.plugins?.map((p) => getInternals(modal).getPlugin(p.id)?.views?.[view]).find(Boolean);
+  const fromConnector = modal.options.connectors?.map((c) => c.views?.[view]).find(Boolean);
+  return builtIn ?? ((fromPlugin ?? fromConnector) as ViewLoader | undefined);
 }
 
 /** A view's name spaced ('WalletSend' → 'Wallet Send'): the title of a view nobody titled. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { loadedView, loadView, pluginViewLoader, type ViewProps } from '../modal/viewCache.js';
+import { loadedView, loadView, resolveViewLoader, type ViewProps } from '../modal/views.js';
 import { useAtomValueRawSync } from 'jotai/react';
 import { ChevronIcon } from '../parts/icons.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
@@ -150,7 +150,7 @@ export default function ConnectView({ modal }: ViewProps) {
  * silently missing.
  */
 function ConnectSection({ modal, view }: { modal: ViewProps['modal']; view: string }) {
-  const loader = pluginViewLoader(modal, view);
+  const loader = resolveViewLoader(modal, view);
   const [module, setModule] = useState(() => (loader ? loadedView(loader) : undefined));
   const [failed, setFailed] = useState(false);
   useEffect(() => {
