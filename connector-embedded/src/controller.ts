@@ -1,9 +1,5 @@
 import {
-  AN_ERROR_OCCURRED_MESSAGE,
-  IFRAME_LOAD_FAILED_MESSAGE,
-  IFRAME_REQUEST_TIMEOUT_MESSAGE,
   LatchError,
-  pleaseTryAgainAfter,
   type AccountType,
   type CaipNetwork,
   type ChainNamespace,
@@ -146,13 +142,13 @@ export function isValidEmail(value: string): boolean {
 export function toEmbeddedError(error: unknown): EmbeddedError {
   if (error instanceof EmbeddedError) return error;
   if (error instanceof FrameError) {
-    if (error.code === IFRAME_LOAD_FAILED_MESSAGE) return new EmbeddedError(LOAD_FAILED, { alert: LOAD_FAILED, code: error.code });
-    if (error.code === IFRAME_REQUEST_TIMEOUT_MESSAGE) return new EmbeddedError(error.message, { alert: error.message, code: error.code });
+    if (error.code === 'iframe_load_failed') return new EmbeddedError(LOAD_FAILED, { alert: LOAD_FAILED, code: error.code });
+    if (error.code === 'iframe_request_timeout') return new EmbeddedError(error.message, { alert: error.message, code: error.code });
     if (error.code === 'origin_not_allowed')
       return new EmbeddedError(error.message, { alert: INVALID_APP_CONFIGURATION, code: error.code });
     return new EmbeddedError(error.message, { code: error.code, retryAfter: error.retryAfter });
   }
-  return new EmbeddedError(error instanceof Error && error.message ? error.message : AN_ERROR_OCCURRED_MESSAGE);
+  return new EmbeddedError(error instanceof Error && error.message ? error.message : 'An error occurred');
 }
 
 /**
@@ -395,7 +391,7 @@ export function createController(
     async resend() {
       if (!state.email) throw new EmbeddedError('Enter your e-mail address again');
       const left = Math.ceil(((state.sentAt ?? 0) + RESEND_COOLDOWN_MS - Date.now()) / 1000);
-      if (left > 0) throw new EmbeddedError(pleaseTryAgainAfter(left), { code: 'rate_limited', retryAfter: left });
+      if (left > 0) throw new EmbeddedError(`Please try again after ${left} seconds`, { code: 'rate_limited', retryAfter: left });
       await call((client) => client.request('email:connect', { email: state.email as string }));
       set({ sentAt: Date.now() });
     },

@@ -1,10 +1,4 @@
-import {
-  AN_ERROR_OCCURRED_MESSAGE,
-  FRAME_IFRAME_NOT_SET_MESSAGE,
-  IFRAME_LOAD_FAILED_MESSAGE,
-  IFRAME_REQUEST_TIMEOUT_MESSAGE,
-  LatchError,
-} from '@latch/kernel';
+import { LatchError } from '@latch/kernel';
 import { safeParse } from 'valibot';
 import { MAX_MESSAGE_BYTES, PROTOCOL_MARKER, PROTOCOL_VERSION, randomId } from './protocol/constants.js';
 import {
@@ -25,7 +19,7 @@ import {
 /** §8 frame messages. */
 export const LOAD_FAILED = 'Network Error - Could not load embedded wallet';
 export const REQUEST_TIMED_OUT = 'Embedded Wallet Request Timed Out';
-export const NO_MESSAGE = AN_ERROR_OCCURRED_MESSAGE;
+export const NO_MESSAGE = 'An error occurred';
 /** §4: the frame is ready once it said so, plus this long. */
 const READY_DELAY_MS = 500;
 
@@ -152,7 +146,7 @@ export async function createFrameClient(options: FrameClientOptions): Promise<Fr
     if (JSON.stringify(message).length > MAX_MESSAGE_BYTES)
       return Promise.reject(new FrameError('The request is too large for the embedded wallet'));
     const target = iframe.contentWindow;
-    if (!target) return Promise.reject(new FrameError(FRAME_IFRAME_NOT_SET_MESSAGE));
+    if (!target) return Promise.reject(new FrameError('W3mFrame: iframe is not set'));
     return new Promise((resolve, reject) => {
       // A frame that is still starting misses a message: `repeatEveryMs` posts it again (same id) until it answers.
       const repeat = repeatEveryMs ? setInterval(() => target.postMessage(message, origin), repeatEveryMs) : undefined;
@@ -161,7 +155,7 @@ export async function createFrameClient(options: FrameClientOptions): Promise<Fr
           ? setTimeout(() => {
               pending.delete(id);
               clearInterval(repeat);
-              reject(new FrameError(REQUEST_TIMED_OUT, IFRAME_REQUEST_TIMEOUT_MESSAGE));
+              reject(new FrameError(REQUEST_TIMED_OUT, 'iframe_request_timeout'));
             }, timeoutMs)
           : undefined;
       pending.set(id, { type, resolve: resolve as (payload: unknown) => void, reject, timer, repeat });
@@ -193,7 +187,7 @@ export async function createFrameClient(options: FrameClientOptions): Promise<Fr
         await request('frame:hello', hello, { timeoutMs: 0, repeatEveryMs: 1_000 });
       })(),
       new Promise<never>((_, reject) => {
-        loadTimer = setTimeout(() => reject(new FrameError(LOAD_FAILED, IFRAME_LOAD_FAILED_MESSAGE)), options.loadTimeoutMs);
+        loadTimer = setTimeout(() => reject(new FrameError(LOAD_FAILED, 'iframe_load_failed')), options.loadTimeoutMs);
       }),
     ]);
     return client;

@@ -43,7 +43,7 @@ export const AUTH_CODE_ERRORS: Readonly<Record<string, readonly [code: keyof typ
 export const SESSION_EXPIRED = 'Invalid session found: check your time settings and connect again';
 
 /** §8: a social or Farcaster sign-in could not be started; the connector disconnects and returns to Connect. */
-export { AUTHENTICATION_INIT_FAILED_MESSAGE as SOCIAL_INIT_ERROR } from '@latch/kernel';
+export const SOCIAL_INIT_ERROR = 'A problem occurred while trying initialize authentication';
 
 /** The display name of each social provider (§3), as the buttons and the §8 messages write it. */
 export const PROVIDER_NAMES = {
