@@ -11,7 +11,7 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     rollupOptions: {
-      external: [/^viem(\/|$)/, /^@noble\//, /^@scure\//, /^kysely(\/|$)/, /^node:/],
+      external: [/^@latch\/kernel(\/|$)/, /^viem(\/|$)/, /^@noble\//, /^@scure\//, /^kysely(\/|$)/, /^node:/],
       output: { preserveModules: true, preserveModulesRoot: 'src' },
     },
   },

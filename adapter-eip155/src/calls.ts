@@ -6,7 +6,6 @@ import {
   readErrorCode,
   readErrorMessage,
   toLatchError,
-  type BundleCall,
   type CallsStatus,
   type CaipNetwork,
   type Connector,
@@ -17,6 +16,7 @@ import {
 import { chainIdOf, toCaipNetworkId, toHexQuantity, type Eip1193Provider } from './provider.js';
 import type { NetworkClient } from './rpc/client.js';
 import type { WaitForTransferOptions } from './waitForTransfer.js';
+import { encodeCalls, FALLBACK_MARKER, invalidBundle } from './callsEncoding.js';
 
 /*
  * EIP-5792 call bundles through any eip155 wallet. A wallet that implements them gets `wallet_sendCalls` (version
@@ -26,12 +26,8 @@ import type { WaitForTransferOptions } from './waitForTransfer.js';
  * chain id, a marker), so `getCallsStatus` (and viem's own) reads its receipts from the chain.
  */
 
-const HEX = /^0x[0-9a-fA-F]*$/;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** The EIP's upper bound on an id. */
 const MAX_ID_BYTES = 4096;
-/** viem's marker ending the id of a bundle sent as single transactions (callsFallback.ts). */
-export const FALLBACK_MARKER = '5792579257925792579257925792579257925792579257925792579257925792';
 
 /** Codes a wallet answers when it has no such method: then the bundle goes out as single transactions. */
 export const NOT_IMPLEMENTED = new Set<number>([
@@ -56,8 +52,6 @@ export interface CallsHost {
   waitForTransfer?: WaitForTransferOptions;
 }
 
-const invalid = (message: string) => new LatchError(message, { category: 'VALIDATION_ERROR' });
-
 /** A bundle error (codes 5700–5760) in the EIP's words, with the wallet's own detail when it adds one. */
 export function bundleError(err: unknown): LatchError {
   const code = readErrorCode(err);
@@ -66,28 +60,6 @@ export function bundleError(err: unknown): LatchError {
   const detail = readErrorMessage(err);
   const message = detail && detail !== standard && !detail.startsWith('Unknown') ? `${standard} (${detail})` : standard;
   return new LatchError(message, { category: 'CONNECTOR_ERROR', code, cause: err });
-}
-
-/** The calls as `wallet_sendCalls` carries them, after checking each: `to` a 0x address, `data` 0x hex, `value` ≥ 0. */
-export function encodeCalls(calls: readonly BundleCall[]): { to: string; data?: string; value?: string }[] {
-  if (!Array.isArray(calls) || calls.length === 0) throw invalid('A call bundle needs at least one call');
-  return calls.map((call, i) => {
-    const at = `Call ${i + 1}`;
-    if (typeof call !== 'object' || call === null) throw invalid(`${at} must be an object with a "to" address`);
-    if (typeof call.to !== 'string' || !call.to.startsWith('0x')) throw invalid(`${at}: "to" must be an address starting with 0x`);
-    if (!ADDRESS.test(call.to)) throw invalid(`${at}: "to" must be a 20-byte address (0x and 40 hex digits)`);
-    if (call.data !== undefined && (typeof call.data !== 'string' || !HEX.test(call.data) || call.data.length % 2 !== 0)) {
-      throw invalid(`${at}: "data" must be hex starting with 0x (whole bytes)`);
-    }
-    if (call.value !== undefined && (typeof call.value !== 'bigint' || call.value < 0n)) {
-      throw invalid(`${at}: "value" must be a bigint of at least 0 (the smallest unit)`);
-    }
-    return {
-      to: call.to,
-      ...(call.data === undefined ? {} : { data: call.data }),
-      ...(call.value === undefined || call.value === 0n ? {} : { value: toHexQuantity(call.value) }),
-    };
-  });
 }
 
 /** `wallet_getCapabilities` for the account on one chain, keyed by chain id in 0x hex; `{}` on any failure (the EIP's fallback). */
@@ -124,11 +96,11 @@ function checkRequest(request: SendCallsRequest): void {
     request.id !== undefined &&
     (typeof request.id !== 'string' || request.id === '' || new TextEncoder().encode(request.id).length > MAX_ID_BYTES)
   ) {
-    throw invalid(`A bundle id must be a non-empty string of at most ${MAX_ID_BYTES} bytes`);
+    throw invalidBundle(`A bundle id must be a non-empty string of at most ${MAX_ID_BYTES} bytes`);
   }
   const capabilities = request.capabilities;
   if (capabilities !== undefined && (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities))) {
-    throw invalid('Capabilities must be an object of capability name to its value');
+    throw invalidBundle('Capabilities must be an object of capability name to its value');
   }
 }
 

@@ -10,7 +10,8 @@ import {
   type SendCallsRequest,
   type SendCallsResult,
 } from '@latch/kernel';
-import { type CallsHost, encodeCalls, FALLBACK_MARKER } from './calls.js';
+import type { CallsHost } from './calls.js';
+import { encodeCalls, FALLBACK_MARKER } from './callsEncoding.js';
 import { nodeRequest } from './nodeRequest.js';
 import { refusalBeforeSending } from './preSendRefusal.js';
 import { chainIdOf, toHexQuantity, type Eip1193Provider } from './provider.js';

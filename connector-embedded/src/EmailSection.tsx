@@ -1,7 +1,7 @@
 import { getInternals } from '@latch/kernel/internal';
 import { useId, useState } from 'react';
 import { EmbeddedError, isValidEmail, toEmbeddedError } from './controller.js';
-import { EMBEDDED_VIEWS } from './index.js';
+import { EMBEDDED_VIEWS } from './constants.js';
 import { SocialButtons } from './SocialButtons.js';
 import { alertFor, findPlugin, useController, type ViewProps, ViewStyles } from './viewSupport.js';
 

@@ -1,7 +1,7 @@
 import { getInternals } from '@latch/kernel/internal';
 import { useEffect, useId, useRef, useState } from 'react';
 import { RESEND_COOLDOWN_MS, toEmbeddedError } from './controller.js';
-import { EMBEDDED_VIEWS } from './index.js';
+import { EMBEDDED_VIEWS } from './constants.js';
 import { alertFor, findPlugin, recoveryStep, useController, useFocusIn, type ViewProps, ViewStyles } from './viewSupport.js';
 
 /** What opens the OTP view. */

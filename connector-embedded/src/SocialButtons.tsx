@@ -2,7 +2,8 @@ import { SOCIAL_PROVIDERS, type SocialProvider } from '@latch/kernel';
 import { getInternals } from '@latch/kernel/internal';
 import { useEffect, useRef, useState } from 'react';
 import { EmbeddedError, type EmbeddedController, type ProjectConfig } from './controller.js';
-import { EMBEDDED_VIEWS, type EmbeddedWalletPlugin } from './index.js';
+import { EMBEDDED_VIEWS } from './constants.js';
+import type { EmbeddedWalletPlugin } from './types.js';
 import { PROVIDER_NAMES } from './protocol/constants.js';
 import type { OAuthProvider } from './protocol/schemas.js';
 import {

@@ -18,7 +18,9 @@ describe('the built @latch/connector-embedded', () => {
       'src/protocol/smartAccountAbi.ts',
       'src/protocol/walletProof.ts',
     ]);
+    // The kernel brings its error classes and §8 texts only (it is side-effect free and imports no server library).
     expect(built.externalImports(protocol).sort()).toEqual([
+      '@latch/kernel',
       '@noble/hashes/sha2.js',
       '@noble/hashes/sha3.js',
       '@noble/hashes/utils.js',

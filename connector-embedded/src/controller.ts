@@ -1,4 +1,5 @@
 import {
+  LatchError,
   type AccountType,
   type CaipNetwork,
   type ChainNamespace,
@@ -11,7 +12,7 @@ import {
 import { createEip155Provider, type EmbeddedEip155Provider, type SmartAccountSupport } from './eip155Provider.js';
 import { ProviderRpcError } from './errors.js';
 import { createFrameClient, FrameError, type FrameClient, LOAD_FAILED } from './frameClient.js';
-import type { EmbeddedSettings } from './index.js';
+import type { EmbeddedSettings } from './types.js';
 import { PROVIDER_NAMES, SESSION_EXPIRED } from './protocol/constants.js';
 import { type ApprovalKind, type EmbeddedUser, OAUTH_PROVIDERS, type OAuthProvider, type SignInAction } from './protocol/schemas.js';
 import { createSolanaWallet, type EmbeddedSolanaWallet } from './solanaWallet.js';
@@ -35,15 +36,13 @@ export const NOT_ALLOWED_DELAY_MS = 300;
 export const ACTION_NOT_ALLOWED = 'Action not allowed';
 
 /** A step failure a view shows: `alert` is a §8 alert title when the failure has one. */
-export class EmbeddedError extends Error {
+export class EmbeddedError extends LatchError {
+  override readonly name: string = 'EmbeddedError';
   readonly alert?: string;
-  readonly code?: string | number;
   readonly retryAfter?: number;
   constructor(message: string, options: { alert?: string; code?: string | number; retryAfter?: number } = {}) {
-    super(message);
-    this.name = 'EmbeddedError';
+    super(message, { category: 'CONNECTOR_ERROR', ...(options.code === undefined ? {} : { code: options.code }) });
     this.alert = options.alert;
-    this.code = options.code;
     this.retryAfter = options.retryAfter;
   }
 }

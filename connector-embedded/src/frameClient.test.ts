@@ -1,6 +1,9 @@
+import { isLatchError } from '@latch/kernel';
 import { pollUntil } from '@latch/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFrameClient, type FrameClient, LOAD_FAILED, REQUEST_TIMED_OUT } from './frameClient.js';
+import { toEmbeddedError } from './controller.js';
+import { ProviderRpcError, USER_REJECTED } from './errors.js';
+import { createFrameClient, FrameError, type FrameClient, LOAD_FAILED, REQUEST_TIMED_OUT } from './frameClient.js';
 
 // The host side of the channel, driven by MessageEvents as the browser delivers them (origin and source set by
 // the browser, not by the sender): only the service's origin and the frame's own window are listened to.
@@ -139,5 +142,24 @@ describe('the frame client', () => {
     ).rejects.toThrow('The request is too large for the embedded wallet');
     expect(s.posted.some((p) => p.type === 'rpc:request')).toBe(false);
     client.destroy();
+  });
+});
+
+describe("the connector's errors", () => {
+  it('are LatchErrors an app can catch as one family, each keeping its name, code and message', () => {
+    const frame = new FrameError('', 'rate_limited', 27);
+    const embedded = toEmbeddedError(new FrameError(LOAD_FAILED, 'iframe_load_failed'));
+    const rejected = new ProviderRpcError(4001, USER_REJECTED);
+    for (const [error, name] of [
+      [frame, 'FrameError'],
+      [embedded, 'EmbeddedError'],
+      [rejected, 'ProviderRpcError'],
+    ] as const) {
+      expect(isLatchError(error), name).toBe(true);
+      expect(error.name).toBe(name);
+    }
+    expect(frame).toMatchObject({ message: 'An error occurred', code: 'rate_limited', retryAfter: 27, category: 'CONNECTOR_ERROR' });
+    expect(embedded).toMatchObject({ message: LOAD_FAILED, alert: LOAD_FAILED, code: 'iframe_load_failed', category: 'CONNECTOR_ERROR' });
+    expect(rejected).toMatchObject({ code: 4001, message: 'User rejected the request.', category: 'RPC_ERROR' });
   });
 });

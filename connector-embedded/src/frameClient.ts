@@ -1,3 +1,4 @@
+import { LatchError } from '@latch/kernel';
 import { safeParse } from 'valibot';
 import { MAX_MESSAGE_BYTES, PROTOCOL_MARKER, PROTOCOL_VERSION, randomId } from './protocol/constants.js';
 import {
@@ -23,13 +24,11 @@ export const NO_MESSAGE = 'An error occurred';
 const READY_DELAY_MS = 500;
 
 /** A frame error: its message (or 'An error occurred'), its code, and the §8 timeout kinds. */
-export class FrameError extends Error {
-  readonly code?: string | number;
+export class FrameError extends LatchError {
+  override readonly name: string = 'FrameError';
   readonly retryAfter?: number;
   constructor(message: string, code?: string | number, retryAfter?: number) {
-    super(message || NO_MESSAGE);
-    this.name = 'FrameError';
-    this.code = code;
+    super(message || NO_MESSAGE, { category: 'CONNECTOR_ERROR', ...(code === undefined ? {} : { code }) });
     this.retryAfter = retryAfter;
   }
 }

@@ -1,5 +1,7 @@
-import type { ChainNamespace, ConnectorContext, ConnectorPlugin } from '@latch/kernel';
+import type { ChainNamespace, ConnectorContext } from '@latch/kernel';
+import { EMBEDDED_VIEWS } from './constants.js';
 import type { EmbeddedController } from './controller.js';
+import type { EmbeddedSettings, EmbeddedWalletOptions, EmbeddedWalletPlugin } from './types.js';
 
 /*
  * The entry: only the factory. The frame client, the providers and the views load with import() when the
@@ -7,63 +9,8 @@ import type { EmbeddedController } from './controller.js';
  * page comes back from a redirect sign-in; never before (§1 privacy).
  */
 
-export interface EmbeddedWalletOptions {
-  /** The embedded-wallet service's origin (`https://wallet.example.com`); the frame is served from it. */
-  serviceUrl: string;
-  /** The project id configured on the service (its origin allowlist). */
-  projectId: string;
-  /** The namespaces it serves; both by default. */
-  namespaces?: readonly ('eip155' | 'solana')[];
-  /** Entry id (default 'embedded'), name (default 'Email') and a `data:` icon. */
-  id?: string;
-  name?: string;
-  icon?: string;
-  /** Frame load timeout in ms (default 20 000, §8) and request timeout (default 30 000). */
-  loadTimeoutMs?: number;
-  requestTimeoutMs?: number;
-  /**
-   * The smart account the frame's key owns (ERC-4337): per eip155 chain id, the bundler UserOperations go to, and
-   * optionally an ERC-7677 paymaster service that pays the gas (else the account pays). Chains without a bundler use
-   * the key itself. Absent: no smart account is offered.
-   */
-  smartAccount?: {
-    bundlerUrls: Readonly<Record<number, string>>;
-    paymasterUrls?: Readonly<Record<number, string>>;
-    /** The account factory, when not LatchSmartAccountFactory at its deterministic address. */
-    factory?: `0x${string}`;
-  };
-  /** The eip155 account type a session starts with: 'smartAccount' (the default, where a bundler is configured) or 'eoa'. */
-  defaultAccountType?: 'smartAccount' | 'eoa';
-}
-
-/** What the connector's views read from the plugin object. */
-export interface EmbeddedWalletPlugin extends ConnectorPlugin {
-  readonly embedded: { readonly settings: EmbeddedSettings; controller(): Promise<EmbeddedController> };
-}
-
-export interface EmbeddedSettings {
-  readonly serviceUrl: string;
-  readonly serviceOrigin: string;
-  readonly projectId: string;
-  readonly id: string;
-  readonly name: string;
-  readonly loadTimeoutMs: number;
-  readonly requestTimeoutMs: number;
-  readonly smartAccount?: EmbeddedWalletOptions['smartAccount'];
-  readonly defaultAccountType?: 'smartAccount' | 'eoa';
-}
-
-/** The views it brings, by name. */
-export const EMBEDDED_VIEWS = {
-  email: 'EmbeddedEmail',
-  otp: 'EmbeddedOtp',
-  recovery: 'EmbeddedRecovery',
-  approve: 'ApproveTransaction',
-  social: 'SocialSignIn',
-  socials: 'SignInOptions',
-  farcaster: 'ConnectingFarcaster',
-  logins: 'EmbeddedLogins',
-} as const;
+export { EMBEDDED_VIEWS } from './constants.js';
+export type { EmbeddedSettings, EmbeddedWalletOptions, EmbeddedWalletPlugin } from './types.js';
 
 const ICON =
   "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'><rect width='40' height='40' rx='9' fill='%23475467'/><path d='M10 14h20v13H10zM10 14l10 8 10-8' stroke='%23fff' stroke-width='2' fill='none'/></svg>";

@@ -9,7 +9,8 @@ import {
 import { getInternals } from '@latch/kernel/internal';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ControllerState, EmbeddedController, EmbeddedError, FrameTheme } from './controller.js';
-import { EMBEDDED_VIEWS, type EmbeddedWalletPlugin } from './index.js';
+import { EMBEDDED_VIEWS } from './constants.js';
+import type { EmbeddedWalletPlugin } from './types.js';
 import { SOCIAL_INIT_ERROR } from './protocol/constants.js';
 import type { RecoveryViewData } from './RecoveryView.js';
 

@@ -1,3 +1,4 @@
+import { ProviderRpcError } from '@latch/kernel';
 import type { ApprovedNamespace } from './namespaces.js';
 
 /** What a namespace bridge needs from the session: its approval, wallet requests over the relay, and reads. */
@@ -10,15 +11,8 @@ export interface SessionChannel {
   read(method: string, params: unknown, chainId: string): Promise<unknown>;
 }
 
-/** An EIP-1193 / Wallet Standard style error: `code` 4001 for a rejection, 4200 unsupported, 4902 unknown chain. */
-export class ProviderRpcError extends Error {
-  readonly code: number;
-  constructor(code: number, message: string) {
-    super(message);
-    this.name = 'ProviderRpcError';
-    this.code = code;
-  }
-}
+/** The kernel's EIP-1193 provider error: `code` 4001 for a rejection, 4200 unsupported, 4902 unknown chain. */
+export { ProviderRpcError };
 
 const WALLETCONNECT_USER_REJECTED = 5000;
 

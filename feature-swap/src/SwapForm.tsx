@@ -8,7 +8,8 @@ import {
 } from '@latch/kernel';
 import { getInternals } from '@latch/kernel/internal';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { MAX_SLIPPAGE, type SwapSettings } from './createSwapPlugin.js';
+import { MAX_SLIPPAGE } from './constants.js';
+import type { SwapSettings } from './createSwapPlugin.js';
 import { parseSlippage } from './slippage.js';
 import type { ModalLike, SwapArguments } from './SwapView.js';
 import { approveCall, type Eip1193Like, readClient, readTokenBalance, sendCall, swapFailureMessage } from './swapTransactions.js';

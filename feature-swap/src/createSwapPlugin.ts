@@ -1,4 +1,5 @@
 import type { CaipNetwork, FeaturePlugin } from '@latch/kernel';
+import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE, UNISWAP_CHAIN_IDS } from './constants.js';
 import type { QuoteProvider, SwapNetworkConfig } from './types.js';
 
 export interface SwapOptions {
@@ -24,15 +25,7 @@ export interface SwapSettings {
   readonly quoteProvider?: QuoteProvider | (() => Promise<QuoteProvider>);
 }
 
-/** The plugin's view: choose, quote, approve, swap, result. */
-export const SWAP_VIEW = 'Swap';
-/** §9 slippage tolerance, percent. */
-/** The chain ids `DEFAULT_SWAP_NETWORKS` has contracts for (a test keeps the two lists equal). */
-export const UNISWAP_CHAIN_IDS: readonly number[] = [1, 10, 56, 137, 324, 8453, 42161, 43114];
-
-export const DEFAULT_SLIPPAGE = 1;
-/** The largest tolerance the view accepts, percent. */
-export const MAX_SLIPPAGE = 50;
+export { DEFAULT_SLIPPAGE, MAX_SLIPPAGE, SWAP_VIEW, UNISWAP_CHAIN_IDS } from './constants.js';
 
 /** The plugin, with the checked configuration its view reads (the view imports nothing from this module). */
 export interface SwapPlugin extends FeaturePlugin {

@@ -143,7 +143,7 @@ export type {
   WalletRegistryService,
 } from './plugins/dataServices.js';
 
-// Errors: the typed error, the §8 codes and the §8 message catalogue.
+// Errors: the base every Latch error extends, the EIP-1193 provider error, the standard codes and the message catalogue.
 export {
   LatchError,
   isLatchError,
@@ -154,13 +154,11 @@ export {
   type ErrorCategory,
   type LatchErrorOptions,
 } from './errors/LatchError.js';
+export { ProviderRpcError, type ProviderRpcErrorOptions } from './errors/ProviderRpcError.js';
 export { ERROR_CODES, describeErrorCode, isUserRejection, type ErrorCode, type ErrorCodeName } from './errors/codes.js';
-export { CONNECTOR_ERRORS, connectorError, mapProviderMessageToAlert, type ConnectorErrorKind } from './errors/providerMessages.js';
+export { CONNECTOR_ERRORS, connectorError, type ConnectorErrorKind } from './errors/providerMessages.js';
 export {
   ADAPTER_NOT_FOUND_MESSAGE,
-  ALERTS,
-  ALERT_IDS,
-  AN_ERROR_OCCURRED_MESSAGE,
   AUTHENTICATION_INIT_FAILED_MESSAGE,
   CHAIN_NOT_SUPPORTED_MESSAGE,
   EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE,
@@ -168,22 +166,16 @@ export {
   EMBEDDED_WALLET_TIMEOUT_ALERT,
   ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE,
   ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE,
-  ERROR_MESSAGES,
   ERROR_RESOLVING_NAME_MESSAGE,
   FAILED_TO_DISCONNECT_MESSAGE,
   FAILED_TO_FETCH_TRANSACTIONS_MESSAGE,
-  FRAME_IFRAME_NOT_SET_MESSAGE,
   FRAME_PARENT_NOT_SET_MESSAGE,
-  IFRAME_LOAD_FAILED_MESSAGE,
-  IFRAME_REQUEST_TIMEOUT_MESSAGE,
   INVALID_APP_CONFIGURATION_ALERT,
   INVALID_PROJECT_ID_ALERT,
   NETWORK_NOT_FOUND_ALERT,
   NETWORK_NOT_FOUND_MESSAGE,
   NO_ACTIVE_CAIP_ADDRESS_MESSAGE,
   NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE,
-  PROJECT_ID_NOT_CONFIGURED_ALERT,
-  PROVIDER_INIT_FAILED_ALERT,
   REQUEST_ABORTED_MESSAGE,
   SEND_AMOUNT_AND_RECEIVER_REQUIRED_MESSAGE,
   SEND_TOKEN_REQUIRED_MESSAGE,
@@ -197,8 +189,6 @@ export {
   TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS_MESSAGE,
   UNKNOWN_ERROR_MESSAGE,
   UNSUPPORTED_CHAIN_MESSAGE,
-  UNVERIFIED_DOMAIN_ALERT,
-  WALLET_CONNECT_CONNECTOR_NOT_FOUND_MESSAGE,
   errorRegisteringName,
   failedToDisconnectChain,
   pleaseTryAgainAfter,

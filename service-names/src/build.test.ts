@@ -11,6 +11,8 @@ describe('the built @latch/name-service', () => {
     expect(service.sort()).toEqual([
       '@electric-sql/pglite',
       '@latch/feature-names/protocol',
+      // LatchError, the base of NameServiceError: the kernel is side-effect free and needs only mitt and jotai.
+      '@latch/kernel',
       '@latch/service-kit',
       'kysely',
       'node:http',

@@ -1,16 +1,17 @@
+import { LatchError } from '@latch/kernel';
 import { createPublicClient, getAddress, http, isAddress, isHex, type PublicClient, verifyMessage } from 'viem';
 import { chainOfCoinType, coinTypeOfChain, nameLabelProblem, type RegistrationMessage } from '@latch/feature-names/protocol';
 
-/** A refusal the client shows as is: `{ reasons: [{ description }] }` with this HTTP status. */
-export class NameServiceError extends Error {
+/** A refusal the client shows as is: `{ reasons: [{ description }] }` with this HTTP status (a `LatchError`, category `API_ERROR`). */
+export class NameServiceError extends LatchError {
+  override readonly name: string = 'NameServiceError';
   constructor(
     readonly status: number,
     message: string,
     /** With 429: how many seconds until the limit lets the request through (the Retry-After header). */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
-    this.name = 'NameServiceError';
+    super(message, { category: 'API_ERROR' });
   }
 }
 

@@ -1,8 +1,8 @@
 /*
  * `@latch/connector-embedded/protocol`: what the host page, the frame app and the wallet service all speak, and
  * nothing else. The frame app and the service (`@latch/embedded-wallet-service`) import it from here; it needs only
- * valibot and @noble/hashes, so the service does not pull in the connector's views, and the connector does not pull
- * in the service's server libraries.
+ * valibot, @noble/hashes and the kernel's error classes and texts, so the service does not pull in the connector's
+ * views, and the connector does not pull in the service's server libraries.
  */
 export * from './index.js';
 export { AUTH_CODE_ERRORS, CODE_FAILURES } from './constants.js';

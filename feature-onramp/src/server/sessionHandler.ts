@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LatchError } from '@latch/kernel';
 import type { OnrampSessionRequest } from '../providers.js';
 import { type CdpApiKey, createCdpJwtSigner } from './coinbaseJwt.js';
 
@@ -36,7 +37,13 @@ const BODY_LIMIT = 8 * 1024;
 const ADDRESS = /^[A-Za-z0-9:._-]{1,128}$/;
 const NAME = /^[A-Za-z0-9-]{1,64}$/;
 
-class BadRequest extends Error {}
+/** A request body the handler refuses with 400 and this message. */
+class BadRequest extends LatchError {
+  override readonly name: string = 'BadRequest';
+  constructor(message: string) {
+    super(message, { category: 'VALIDATION_ERROR' });
+  }
+}
 
 function stringList(value: unknown, field: string, max: number): string[] {
   if (!Array.isArray(value) || value.length === 0 || value.length > max) throw new BadRequest(`${field} must list 1 to ${max} names`);

@@ -5,7 +5,7 @@ import type { Connector } from '../plugins/Connector.js';
 import type { ConnectorPlugin } from '../plugins/ConnectorPlugin.js';
 import { activeNamespaceAtom } from '../state/atoms.js';
 import type { AccountType, ChainNamespace } from '../types.js';
-import type { applyConnection } from './connect.js';
+import type { applyConnection } from './connection.js';
 import { capabilityOf, getAccount, reportError, updateAccount } from './accountState.js';
 import { setModalLoading } from './modal.js';
 import { getNetworkState, updateNetworkState } from './networkState.js';

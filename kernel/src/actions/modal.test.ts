@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHAKE_DURATION_MS } from './modal.js';
 import { SNACK_SWAP_DELAY_MS } from './snackbar.js';
-import { ALERTS } from '../errors/messages.js';
+import { INVALID_PROJECT_ID_ALERT, SESSION_EXPIRED_ALERT } from '../errors/messages.js';
 import { createTestModal } from '../test-support/testModal.js';
 import { getInternals } from '../internals.js';
 
@@ -85,13 +85,13 @@ describe('snackbar (§4)', () => {
 describe('alerts (§8)', () => {
   it('shows each alert once per instance', () => {
     const { modal, events } = createTestModal();
-    expect(getInternals(modal).feedback.showAlert(ALERTS.INVALID_PROJECT_ID)).toBe(true);
+    expect(getInternals(modal).feedback.showAlert(INVALID_PROJECT_ID_ALERT)).toBe(true);
     expect(modal.getState().alerts.current?.title).toBe('Invalid Project ID');
     getInternals(modal).feedback.dismissAlert();
     expect(modal.getState().alerts.current).toBeUndefined();
-    expect(getInternals(modal).feedback.showAlert(ALERTS.INVALID_PROJECT_ID)).toBe(false);
+    expect(getInternals(modal).feedback.showAlert(INVALID_PROJECT_ID_ALERT)).toBe(false);
     expect(modal.getState().alerts.current).toBeUndefined();
-    expect(getInternals(modal).feedback.showAlert(ALERTS.SESSION_EXPIRED)).toBe(true);
+    expect(getInternals(modal).feedback.showAlert(SESSION_EXPIRED_ALERT)).toBe(true);
     expect(events.filter((e) => e === 'ALERT')).toHaveLength(2);
   });
 });

@@ -2,7 +2,7 @@ import type { KernelContext } from '../context.js';
 import type { ChainNamespace } from '../types.js';
 import { reportError } from './accountState.js';
 import { activeNamespaceAtom } from '../state/atoms.js';
-import { applyConnection, settleActiveNamespace, startNetwork } from './connect.js';
+import { applyConnection, settleActiveNamespace, startNetwork } from './connection.js';
 import { connectedNamespaces, transitionStatus } from './connectionStatus.js';
 import { getNetworkState } from './networkState.js';
 import { restoreSession } from './session.js';

@@ -6,14 +6,8 @@ import type { ConnectorPlugin, SessionRequest, SharedSession } from '../plugins/
 import { activeNamespaceAtom } from '../state/atoms.js';
 import type { CaipNetwork, ChainNamespace } from '../types.js';
 import { getAccount, reportError } from './accountState.js';
-import {
-  accountTypeChunk,
-  applyConnection,
-  connectNamespace,
-  type ConnectManyResult,
-  settleActiveNamespace,
-  startNetwork,
-} from './connect.js';
+import type { ConnectManyResult } from './connect.js';
+import { accountTypeChunk, applyConnection, connectNamespace, settleActiveNamespace, startNetwork } from './connection.js';
 import { transitionStatus } from './connectionStatus.js';
 import { clearNamespace } from './disconnect.js';
 import { getNetworkState } from './networkState.js';

@@ -9,7 +9,7 @@ import type { ConnectorNotice } from '../plugins/ConnectorPlugin.js';
 import { activeNamespaceAtom, modalAtom } from '../state/atoms.js';
 import type { AccountType, ChainNamespace } from '../types.js';
 import { refreshBalance, storeProfileName } from './account.js';
-import { accountTypeChunk, applyConnection } from './connect.js';
+import { accountTypeChunk, applyConnection } from './connection.js';
 import { showAlert } from './alerts.js';
 import { getAccount } from './accountState.js';
 import type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './send.js';

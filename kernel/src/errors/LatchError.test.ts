@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { LatchError, isLatchError, readErrorCode, readErrorMessage, toLatchError } from './LatchError.js';
+import { ProviderRpcError } from './ProviderRpcError.js';
 
 describe('LatchError', () => {
   it('is an Error named LatchError with the default category', () => {
@@ -125,5 +126,44 @@ describe('toLatchError', () => {
         },
       ),
     );
+  });
+});
+
+describe('ProviderRpcError', () => {
+  it('is the EIP-1193 provider error: a LatchError with a numeric code, a message and optional data', () => {
+    const error = new ProviderRpcError(4001, 'User rejected the request.', { data: { reason: 'closed' } });
+    expect(error).toBeInstanceOf(LatchError);
+    expect(isLatchError(error)).toBe(true);
+    expect(error.name).toBe('ProviderRpcError');
+    expect(error.code).toBe(4001);
+    expect(error.message).toBe('User rejected the request.');
+    expect(error.data).toEqual({ reason: 'closed' });
+    expect(error.category).toBe('RPC_ERROR');
+    expect(toLatchError(error)).toBe(error);
+    expect(readErrorCode(error)).toBe(4001);
+  });
+
+  it('takes a cause and another category; without data it carries none', () => {
+    const cause = new Error('socket closed');
+    const error = new ProviderRpcError(4900, 'Disconnected', { cause, category: 'CONNECTOR_ERROR' });
+    expect(error.cause).toBe(cause);
+    expect(error.category).toBe('CONNECTOR_ERROR');
+    expect(error.data).toBeUndefined();
+  });
+});
+
+describe('a package error extending LatchError', () => {
+  it('keeps its own name and string code, and is caught as a LatchError', () => {
+    class RateLimited extends LatchError {
+      override readonly name: string = 'RateLimited';
+      constructor(readonly retryAfter: number) {
+        super(`Please try again after ${retryAfter} seconds`, { category: 'API_ERROR', code: 'rate_limited' });
+      }
+    }
+    const error = new RateLimited(27);
+    expect(isLatchError(error)).toBe(true);
+    expect(error.name).toBe('RateLimited');
+    expect(error.code).toBe('rate_limited');
+    expect(String(error)).toBe('RateLimited: Please try again after 27 seconds');
   });
 });

@@ -6,15 +6,23 @@ export const DEFAULT_ERROR_CATEGORY: ErrorCategory = 'INTERNAL_SDK_ERROR';
 
 export interface LatchErrorOptions {
   category?: ErrorCategory;
-  /** The standard §8 code (EIP-1193 / EIP-1474 / EIP-5792) when one applies. */
-  code?: number;
+  /**
+   * The standard numeric code (EIP-1193 / EIP-1474 / EIP-5792) when one applies, else the stable string code a
+   * package documents for its own failures (`'rate_limited'`, `'EXPIRED'`).
+   */
+  code?: number | string;
   cause?: unknown;
 }
 
+/**
+ * The base of every error a Latch package throws: `category` says where it went wrong, `code` which case it is,
+ * `cause` what it wraps. Each package's own errors extend it and keep their own `name` (`FrameError`,
+ * `SiwxVerificationError`), so `isLatchError(e)` and `e.category` work on anything an app catches from Latch.
+ */
 export class LatchError extends Error {
-  override readonly name = 'LatchError';
+  override readonly name: string = 'LatchError';
   readonly category: ErrorCategory;
-  readonly code?: number;
+  readonly code?: number | string;
 
   constructor(message: string, options: LatchErrorOptions = {}) {
     super(message, 'cause' in options ? { cause: options.cause } : undefined);

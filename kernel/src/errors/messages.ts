@@ -1,13 +1,14 @@
 /**
- * The §8 message catalogue, verbatim: every user- or developer-facing error text lives here. Left out on purpose:
- * the texts about another design's controller clients, a chain argument, a 'chain adapter' (the kernel says
- * 'Adapter not found') and an undefined CaipNetwork/CaipAddress: no Latch code path has those cases (kernel/README.md).
+ * The §8 message catalogue, verbatim: the error texts the modal shows or throws, each used by a Latch package. Left
+ * out on purpose: the texts about another design's controller clients, a chain argument, a 'chain adapter' (the
+ * kernel says 'Adapter not found') and an undefined CaipNetwork/CaipAddress, whose cases no Latch code path has; and
+ * texts and alerts nothing shows yet (kernel/README.md lists them), added back with their first caller.
  */
 
 /* Each message is its own export so a bundle keeps only the texts it uses. */
 
 /* The account's messages (send, activity, names) live in their own module, so they load with the account's chunk. */
-import {
+export {
   ERROR_RESOLVING_NAME_MESSAGE,
   FAILED_TO_FETCH_TRANSACTIONS_MESSAGE,
   SEND_AMOUNT_AND_RECEIVER_REQUIRED_MESSAGE,
@@ -16,24 +17,15 @@ import {
   UNSUPPORTED_CHAIN_MESSAGE,
 } from './accountMessages.js';
 /* So are the sign-in flow's (§4), which load with its chunk. */
-import {
+export {
   NO_ACTIVE_CAIP_ADDRESS_MESSAGE,
   NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE,
   SIGNATURE_DECLINED_MESSAGE,
   SIWX_NOT_ENABLED_MESSAGE,
+  SMART_ACCOUNTS_UNSUPPORTED_MESSAGE,
 } from './signInMessages.js';
 
-export { NO_ACTIVE_CAIP_ADDRESS_MESSAGE, NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE, SIGNATURE_DECLINED_MESSAGE, SIWX_NOT_ENABLED_MESSAGE };
-
-export {
-  ERROR_RESOLVING_NAME_MESSAGE,
-  FAILED_TO_FETCH_TRANSACTIONS_MESSAGE,
-  SEND_AMOUNT_AND_RECEIVER_REQUIRED_MESSAGE,
-  SEND_TOKEN_REQUIRED_MESSAGE,
-  TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS_MESSAGE,
-  UNSUPPORTED_CHAIN_MESSAGE,
-};
-// Controllers
+// Connections and networks
 export const FAILED_TO_DISCONNECT_MESSAGE = 'Failed to disconnect';
 export const failedToDisconnectChain = (namespace: string, reason: string): string => `Failed to disconnect chain ${namespace}: ${reason}`;
 export const NETWORK_NOT_FOUND_MESSAGE = 'Network not found';
@@ -46,7 +38,6 @@ export const errorRegisteringName = (name: string): string => `Error registering
 // Snack bar
 export const TOKEN_BALANCE_UNAVAILABLE_MESSAGE = 'Token Balance Unavailable';
 export const AUTHENTICATION_INIT_FAILED_MESSAGE = 'A problem occurred while trying initialize authentication';
-export const SMART_ACCOUNTS_UNSUPPORTED_MESSAGE = 'This application might not support Smart Accounts';
 
 // Sign-in
 export const SIWE_AND_SIWX_MESSAGE = 'Cannot set both `siweConfig` and `siwx` options';
@@ -54,70 +45,24 @@ export const SIWE_AND_SIWX_MESSAGE = 'Cannot set both `siweConfig` and `siwx` op
 // Embedded-wallet frame
 export const pleaseTryAgainAfter = (seconds: number): string => `Please try again after ${seconds} seconds`;
 export const EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE = 'Unable to load email login dependency';
-export const FRAME_IFRAME_NOT_SET_MESSAGE = 'W3mFrame: iframe is not set';
 export const FRAME_PARENT_NOT_SET_MESSAGE = 'W3mFrame: parent is not set';
 export const REQUEST_ABORTED_MESSAGE = 'Request was aborted';
 export const SOMETHING_WENT_WRONG_MESSAGE = 'Something went wrong';
-export const AN_ERROR_OCCURRED_MESSAGE = 'An error occurred';
-export const IFRAME_LOAD_FAILED_MESSAGE = 'iframe_load_failed';
-export const IFRAME_REQUEST_TIMEOUT_MESSAGE = 'iframe_request_timeout';
 
 // Networks and adapters
 export const CHAIN_NOT_SUPPORTED_MESSAGE = 'Chain is not supported';
-export const WALLET_CONNECT_CONNECTOR_NOT_FOUND_MESSAGE = 'WalletConnectConnector not found';
 export const ADAPTER_NOT_FOUND_MESSAGE = 'Adapter not found';
 
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
 
-/** The whole §8 catalogue, for lookups by key and for the tests that pin it. */
-export const ERROR_MESSAGES = /* @__PURE__ */ Object.freeze({
-  FAILED_TO_DISCONNECT: FAILED_TO_DISCONNECT_MESSAGE,
-  failedToDisconnectChain,
-  NETWORK_NOT_FOUND: NETWORK_NOT_FOUND_MESSAGE,
-  ERROR_RESOLVING_NAME: ERROR_RESOLVING_NAME_MESSAGE,
-  ERROR_FETCHING_NAME_SUGGESTIONS: ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE,
-  ERROR_FETCHING_NAMES_FOR_ADDRESS: ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE,
-  errorRegisteringName,
-  TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS: TRANSACTIONS_REQUIRE_ACCOUNT_ADDRESS_MESSAGE,
-  SEND_AMOUNT_AND_RECEIVER_REQUIRED: SEND_AMOUNT_AND_RECEIVER_REQUIRED_MESSAGE,
-  SEND_TOKEN_REQUIRED: SEND_TOKEN_REQUIRED_MESSAGE,
-  UNSUPPORTED_CHAIN: UNSUPPORTED_CHAIN_MESSAGE,
-  TOKEN_BALANCE_UNAVAILABLE: TOKEN_BALANCE_UNAVAILABLE_MESSAGE,
-  FAILED_TO_FETCH_TRANSACTIONS: FAILED_TO_FETCH_TRANSACTIONS_MESSAGE,
-  AUTHENTICATION_INIT_FAILED: AUTHENTICATION_INIT_FAILED_MESSAGE,
-  SIGNATURE_DECLINED: SIGNATURE_DECLINED_MESSAGE,
-  SMART_ACCOUNTS_UNSUPPORTED: SMART_ACCOUNTS_UNSUPPORTED_MESSAGE,
-  SIWX_NOT_ENABLED: SIWX_NOT_ENABLED_MESSAGE,
-  NO_ACTIVE_CAIP_ADDRESS: NO_ACTIVE_CAIP_ADDRESS_MESSAGE,
-  NO_ACTIVE_CAIP_NETWORK_OR_CLIENT: NO_ACTIVE_CAIP_NETWORK_OR_CLIENT_MESSAGE,
-  SIWE_AND_SIWX: SIWE_AND_SIWX_MESSAGE,
-  pleaseTryAgainAfter,
-  EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED: EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE,
-  FRAME_IFRAME_NOT_SET: FRAME_IFRAME_NOT_SET_MESSAGE,
-  FRAME_PARENT_NOT_SET: FRAME_PARENT_NOT_SET_MESSAGE,
-  REQUEST_ABORTED: REQUEST_ABORTED_MESSAGE,
-  SOMETHING_WENT_WRONG: SOMETHING_WENT_WRONG_MESSAGE,
-  AN_ERROR_OCCURRED: AN_ERROR_OCCURRED_MESSAGE,
-  IFRAME_LOAD_FAILED: IFRAME_LOAD_FAILED_MESSAGE,
-  IFRAME_REQUEST_TIMEOUT: IFRAME_REQUEST_TIMEOUT_MESSAGE,
-  CHAIN_NOT_SUPPORTED: CHAIN_NOT_SUPPORTED_MESSAGE,
-  WALLET_CONNECT_CONNECTOR_NOT_FOUND: WALLET_CONNECT_CONNECTOR_NOT_FOUND_MESSAGE,
-  ADAPTER_NOT_FOUND: ADAPTER_NOT_FOUND_MESSAGE,
-  UNKNOWN_ERROR: UNKNOWN_ERROR_MESSAGE,
-} as const);
-
-export const ALERT_IDS = [
-  'NETWORK_NOT_FOUND',
-  'INVALID_APP_CONFIGURATION',
-  'EMBEDDED_WALLET_LOAD_FAILED',
-  'EMBEDDED_WALLET_TIMEOUT',
-  'SESSION_EXPIRED',
-  'INVALID_PROJECT_ID',
-  'PROJECT_ID_NOT_CONFIGURED',
-  'UNVERIFIED_DOMAIN',
-  'PROVIDER_INIT_FAILED',
-] as const;
-export type AlertId = (typeof ALERT_IDS)[number];
+/** The alerts the modal shows, each at most once per page. */
+export type AlertId =
+  | 'NETWORK_NOT_FOUND'
+  | 'INVALID_APP_CONFIGURATION'
+  | 'EMBEDDED_WALLET_LOAD_FAILED'
+  | 'EMBEDDED_WALLET_TIMEOUT'
+  | 'SESSION_EXPIRED'
+  | 'INVALID_PROJECT_ID';
 
 export interface Alert {
   readonly id: AlertId;
@@ -166,42 +111,3 @@ export const INVALID_PROJECT_ID_ALERT: Alert = /* @__PURE__ */ alert(
   'Invalid Project ID',
   'The projectId option was rejected by the server. Check that it is copied correctly.',
 );
-
-export const PROJECT_ID_NOT_CONFIGURED_ALERT: Alert = /* @__PURE__ */ alert(
-  'PROJECT_ID_NOT_CONFIGURED',
-  'Project ID Not Configured',
-  'Set the projectId option to enable wallet-connect sessions and the embedded wallet.',
-);
-
-export const UNVERIFIED_DOMAIN_ALERT: Alert = /* @__PURE__ */ alert(
-  'UNVERIFIED_DOMAIN',
-  'Unverified Domain',
-  "This domain is not verified for the project, so wallets may warn visitors. Verify it in the project's settings.",
-);
-
-export const PROVIDER_INIT_FAILED_ALERT: Alert = /* @__PURE__ */ alert(
-  'PROVIDER_INIT_FAILED',
-  'Provider Initialization Failed',
-  'The wallet-connect provider could not start. Reload the page and try again.',
-);
-
-/** §8 alerts; the kernel shows each at most once per page. */
-export const ALERTS: Readonly<Record<AlertId, Alert>> = /* @__PURE__ */ Object.freeze({
-  NETWORK_NOT_FOUND: NETWORK_NOT_FOUND_ALERT,
-
-  INVALID_APP_CONFIGURATION: INVALID_APP_CONFIGURATION_ALERT,
-
-  EMBEDDED_WALLET_LOAD_FAILED: EMBEDDED_WALLET_LOAD_FAILED_ALERT,
-
-  EMBEDDED_WALLET_TIMEOUT: EMBEDDED_WALLET_TIMEOUT_ALERT,
-
-  SESSION_EXPIRED: SESSION_EXPIRED_ALERT,
-
-  INVALID_PROJECT_ID: INVALID_PROJECT_ID_ALERT,
-
-  PROJECT_ID_NOT_CONFIGURED: PROJECT_ID_NOT_CONFIGURED_ALERT,
-
-  UNVERIFIED_DOMAIN: UNVERIFIED_DOMAIN_ALERT,
-
-  PROVIDER_INIT_FAILED: PROVIDER_INIT_FAILED_ALERT,
-});

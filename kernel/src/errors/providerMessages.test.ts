@@ -1,22 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { LatchError } from './LatchError.js';
-import { CONNECTOR_ERRORS, connectorError, mapProviderMessageToAlert } from './providerMessages.js';
-
-describe('mapProviderMessageToAlert', () => {
-  it.each([
-    ['Unauthorized: origin not allowed', 'INVALID_APP_CONFIGURATION'],
-    ['WebSocket connection failed: Unauthorized: origin not allowed', 'INVALID_APP_CONFIGURATION'],
-    ['jwt not yet valid', 'SESSION_EXPIRED'],
-    ['JWT validation error: JWT Token is not yet valid', 'SESSION_EXPIRED'],
-    ['Unauthorized: invalid key', 'INVALID_PROJECT_ID'],
-  ])('maps "%s" to %s', (message, alert) => {
-    expect(mapProviderMessageToAlert(message)).toBe(alert);
-  });
-
-  it.each(['Unauthorized', 'jwt expired', 'invalid key', '', 'Network request failed'])('leaves "%s" unmapped', (message) => {
-    expect(mapProviderMessageToAlert(message)).toBeUndefined();
-  });
-});
+import { CONNECTOR_ERRORS, connectorError } from './providerMessages.js';
 
 describe('connector errors', () => {
   it('has a message for each §8 connector failure', () => {

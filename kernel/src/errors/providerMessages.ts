@@ -1,17 +1,4 @@
 import { LatchError } from './LatchError.js';
-import type { AlertId } from './messages.js';
-
-const PROVIDER_ALERT_PATTERNS: ReadonlyArray<readonly [RegExp, AlertId]> = [
-  [/unauthorized: origin not allowed/i, 'INVALID_APP_CONFIGURATION'],
-  [/jwt\b.*\bnot yet valid/i, 'SESSION_EXPIRED'],
-  [/unauthorized: invalid key/i, 'INVALID_PROJECT_ID'],
-];
-
-/** §8 provider mapping: which alert a relay or provider error message should raise, if any. */
-export function mapProviderMessageToAlert(message: string): AlertId | undefined {
-  if (typeof message !== 'string') return undefined;
-  return PROVIDER_ALERT_PATTERNS.find(([pattern]) => pattern.test(message))?.[1];
-}
 
 export const CONNECTOR_ERRORS = Object.freeze({
   CHAIN_NOT_CONFIGURED: 'Chain not configured',

@@ -38,7 +38,6 @@ export interface AccountState {
   /** The connector in use on this namespace: the one place to look it up (sign, switch, disconnect). */
   connector?: Connector;
   preferredAccountType?: AccountType;
-  smartAccountDeployed?: boolean;
   socialProvider?: string;
   user?: { username?: string; email?: string | null };
   farcasterUrl?: string;

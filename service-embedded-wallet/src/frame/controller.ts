@@ -1,3 +1,4 @@
+import { LatchError, SOMETHING_WENT_WRONG_MESSAGE } from '@latch/kernel';
 import { safeParse } from 'valibot';
 import {
   type EmbeddedUser,
@@ -13,7 +14,7 @@ import { createApprovals } from './approvals.js';
 import type { DeviceStore, StoredSession } from './deviceStore.js';
 import { deriveKeys } from './keys.js';
 import { createLoginsFlows } from './loginsFlows.js';
-import { type ServiceClient, ServiceError } from './serviceClient.js';
+import { type ServiceClient, ServiceReplyError } from './serviceClient.js';
 import { answerWithoutKeys, type ChainState, needsKeys, prepareAnyRequest, RpcError } from './signer.js';
 import { createSocialFlows, type FlowStorage, type SocialOutcome } from './socialFlows.js';
 import {
@@ -68,12 +69,12 @@ export interface ControllerOptions {
 }
 
 /** An error reply's payload. */
-class FrameFailure extends Error {
-  readonly code: string | number;
+class FrameFailure extends LatchError {
+  override readonly name: string = 'FrameFailure';
+  declare readonly code: string | number;
   readonly retryAfter?: number;
   constructor(code: string | number, message: string, retryAfter?: number) {
-    super(message);
-    this.code = code;
+    super(message, { category: 'CONNECTOR_ERROR', code });
     this.retryAfter = retryAfter;
   }
 }
@@ -120,16 +121,16 @@ export function startController(options: ControllerOptions): { stop(): void } {
 
   /** Maps a thrown error to a reply payload; a 401 ends the session and tells the host. */
   async function toErrorPayload(error: unknown): Promise<{ message: string; code?: string | number; retryAfter?: number }> {
-    if (error instanceof ServiceError && error.status === 401 && session) {
+    if (error instanceof ServiceReplyError && error.status === 401 && session) {
       await endSession();
       if (hostOrigin) emit('session:expired', hostOrigin);
       return { code: 'session_expired', message: SESSION_EXPIRED };
     }
-    if (error instanceof FrameFailure || error instanceof ServiceError) {
+    if (error instanceof FrameFailure || error instanceof ServiceReplyError) {
       return { code: error.code, message: error.message, ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}) };
     }
     if (error instanceof RpcError) return { code: error.code, message: error.message };
-    return { code: 'internal', message: 'Something went wrong' };
+    return { code: 'internal', message: SOMETHING_WENT_WRONG_MESSAGE };
   }
 
   /** The §3 user of a session: its e-mail, addresses and, after a social login, the provider. */

@@ -1,3 +1,4 @@
+import { SOMETHING_WENT_WRONG_MESSAGE } from '@latch/kernel';
 import { safeParse } from 'valibot';
 import { FRAME_CHANNEL_NAME, FrameChannelSchema, type LoginsState, PROVIDER_NAMES, randomId } from '@latch/connector-embedded/protocol';
 import { applyTheme } from './theme.js';
@@ -53,7 +54,7 @@ function ask(message: Record<string, unknown> & { kind: string }): Promise<{ ok:
 async function run(message: Record<string, unknown> & { kind: string }, done?: string) {
   error.textContent = '';
   const result = await ask(message);
-  if (!result.ok) error.textContent = (result.code && FAILURES[result.code]) || result.message || 'Something went wrong';
+  if (!result.ok) error.textContent = (result.code && FAILURES[result.code]) || result.message || SOMETHING_WENT_WRONG_MESSAGE;
   else if (done) status.textContent = done;
   return result.ok;
 }
@@ -72,7 +73,7 @@ function withProvider(provider: string, purpose: 'link' | 'reauth') {
   waiting.set(id, (result) => {
     popups.delete(id);
     if (!popup.closed) popup.close();
-    if (!result.ok) error.textContent = (result.code && FAILURES[result.code]) || result.message || 'Something went wrong';
+    if (!result.ok) error.textContent = (result.code && FAILURES[result.code]) || result.message || SOMETHING_WENT_WRONG_MESSAGE;
     else status.textContent = purpose === 'link' ? `${name(provider)} can now sign in to your wallet.` : 'Confirmed.';
   });
   channel.postMessage({

@@ -1,6 +1,7 @@
+import { SOMETHING_WENT_WRONG_MESSAGE } from '@latch/kernel';
 import { type FrameChannelMessage, OAUTH_PROVIDERS, randomId } from '@latch/connector-embedded/protocol';
 import type { Logins, ServiceClient } from './serviceClient.js';
-import { ServiceError } from './serviceClient.js';
+import { ServiceReplyError } from './serviceClient.js';
 import type { SocialFlows } from './socialFlows.js';
 import type { FrameChannel } from './walletFlows.js';
 
@@ -68,11 +69,11 @@ export function createLoginsFlows(options: LoginsOptions) {
       const token = options.token();
       const service = options.service();
       try {
-        if (!token || !service) throw new ServiceError('not_connected', 'Sign in to your wallet first', 401);
+        if (!token || !service) throw new ServiceReplyError('not_connected', 'Sign in to your wallet first', 401);
         await run(request, token, service);
         channel.postMessage({ kind: 'logins:result', id: request.id, ok: true });
       } catch (error) {
-        const failure = error instanceof ServiceError ? error : new ServiceError('internal', 'Something went wrong', 0);
+        const failure = error instanceof ServiceReplyError ? error : new ServiceReplyError('internal', SOMETHING_WENT_WRONG_MESSAGE, 0);
         channel.postMessage({
           kind: 'logins:result',
           id: request.id,

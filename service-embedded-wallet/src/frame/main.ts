@@ -1,3 +1,4 @@
+import { FRAME_PARENT_NOT_SET_MESSAGE } from '@latch/kernel';
 import { FRAME_CHANNEL_NAME } from '@latch/connector-embedded/protocol';
 import { startController } from './controller.js';
 import { createDeviceStore, createMemoryStore, openIndexedDbStore } from './deviceStore.js';
@@ -32,7 +33,7 @@ function sessionStorageOrNone(): Storage | undefined {
 
 async function main(): Promise<void> {
   if (window.parent === window) {
-    console.error('W3mFrame: parent is not set');
+    console.error(FRAME_PARENT_NOT_SET_MESSAGE);
     return;
   }
   const params = new URLSearchParams(location.search);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createServiceClient, SERVICE_UNAVAILABLE, ServiceError } from './serviceClient.js';
+import { createServiceClient, SERVICE_UNAVAILABLE, ServiceReplyError } from './serviceClient.js';
 
 function recordingFetch(respond: (request: Request) => Response) {
   const requests: { request: Request; init?: RequestInit }[] = [];
@@ -58,7 +58,7 @@ describe('service client', () => {
     const error = await client(down)
       .getProject()
       .catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toBeInstanceOf(ServiceReplyError);
     expect(error).toMatchObject({ code: 'service_unavailable', message: SERVICE_UNAVAILABLE });
   });
 

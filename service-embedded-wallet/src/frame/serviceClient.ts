@@ -1,3 +1,4 @@
+import { LatchError } from '@latch/kernel';
 import { AUTH_CODE_ERRORS, CODE_FAILURES } from '@latch/connector-embedded/protocol';
 import type { WalletAddresses } from './keys.js';
 
@@ -7,14 +8,13 @@ import type { WalletAddresses } from './keys.js';
  */
 
 /** A service error as the frame reports it: a code, the text to show, and the wait for rate limits. */
-export class ServiceError extends Error {
-  readonly code: string;
+export class ServiceReplyError extends LatchError {
+  override readonly name: string = 'ServiceReplyError';
+  declare readonly code: string;
   readonly status: number;
   readonly retryAfter?: number;
   constructor(code: string, message: string, status: number, retryAfter?: number) {
-    super(message);
-    this.name = 'ServiceError';
-    this.code = code;
+    super(message, { category: 'API_ERROR', code });
     this.status = status;
     this.retryAfter = retryAfter;
   }
@@ -96,7 +96,7 @@ export interface ServiceClientOptions {
   fetch?: typeof fetch;
 }
 
-async function toServiceError(response: Response): Promise<ServiceError> {
+async function toServiceError(response: Response): Promise<ServiceReplyError> {
   const body = (await response.json().catch(() => undefined)) as
     | { error?: { code?: unknown; message?: unknown; retryAfter?: unknown }; code?: unknown; message?: unknown; retryAfter?: unknown }
     | undefined;
@@ -109,10 +109,10 @@ async function toServiceError(response: Response): Promise<ServiceError> {
   const mapped = rawCode
     ? (AUTH_CODE_ERRORS[rawCode] ?? (rawCode in CODE_FAILURES ? AUTH_CODE_ERRORS[rawCode.toUpperCase()] : undefined))
     : undefined;
-  if (mapped) return new ServiceError(mapped[0], mapped[1], response.status, retryAfter);
+  if (mapped) return new ServiceReplyError(mapped[0], mapped[1], response.status, retryAfter);
   const message = typeof shaped?.message === 'string' && shaped.message ? shaped.message : `The service answered ${response.status}`;
   const code = rawCode ?? (response.status === 401 ? 'unauthorized' : response.status === 429 ? 'rate_limited' : `http_${response.status}`);
-  return new ServiceError(code, message, response.status, retryAfter);
+  return new ServiceReplyError(code, message, response.status, retryAfter);
 }
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
@@ -137,7 +137,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
       });
     } catch {
-      throw new ServiceError('service_unavailable', SERVICE_UNAVAILABLE, 0);
+      throw new ServiceReplyError('service_unavailable', SERVICE_UNAVAILABLE, 0);
     }
     if (!response.ok) throw await toServiceError(response);
     return response;
@@ -147,7 +147,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     try {
       return (await response.json()) as T;
     } catch {
-      throw new ServiceError('bad_response', 'The wallet service sent an unreadable answer', response.status);
+      throw new ServiceReplyError('bad_response', 'The wallet service sent an unreadable answer', response.status);
     }
   };
 
@@ -158,7 +158,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     if (body.linked === true) return { linked: true };
     if (body.steppedUp === true) return { steppedUp: true };
     const token = response.headers.get('set-auth-token') ?? (typeof body.token === 'string' ? body.token : undefined);
-    if (!token) throw new ServiceError('bad_response', 'The wallet service did not start a session', response.status);
+    if (!token) throw new ServiceReplyError('bad_response', 'The wallet service did not start a session', response.status);
     return { token };
   }
 
@@ -172,7 +172,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const body = await json<{ token?: string; user?: { id?: string; email?: string } }>(response);
       const token = response.headers.get('set-auth-token') ?? body.token;
       if (!token || typeof body.user?.id !== 'string')
-        throw new ServiceError('bad_response', 'The wallet service did not start a session', response.status);
+        throw new ServiceReplyError('bad_response', 'The wallet service did not start a session', response.status);
       return { token, user: { id: body.user.id, email: body.user.email ?? email } };
     },
     async signOut(token) {
@@ -188,7 +188,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const body = await json<{ user?: { id?: unknown; email?: unknown; name?: unknown } } | null>(response);
       const user = body?.user;
       // better-auth answers `null` (200) for a session it no longer knows.
-      if (!user || typeof user.id !== 'string') throw new ServiceError('unauthorized', 'Sign in first', 401);
+      if (!user || typeof user.id !== 'string') throw new ServiceReplyError('unauthorized', 'Sign in first', 401);
       return {
         id: user.id,
         email: typeof user.email === 'string' ? user.email : '',

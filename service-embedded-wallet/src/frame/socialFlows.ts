@@ -1,5 +1,5 @@
 import { type OAuthProvider, PROVIDER_NAMES, SOCIAL_INIT_ERROR } from '@latch/connector-embedded/protocol';
-import { type ClaimResult, type ServiceClient, ServiceError } from './serviceClient.js';
+import { type ClaimResult, type ServiceClient, ServiceReplyError } from './serviceClient.js';
 
 /*
  * Social and Farcaster sign-in inside the frame (PROTOCOL §1/§2): the frame starts an intent with the challenge of a
@@ -60,23 +60,23 @@ export async function makeVerifier(): Promise<{ verifier: string; challenge: str
 
 /** A failed claim with its §8 text: the fixed ones, or the service's words naming the provider. */
 export function signInFailure(error: unknown, provider: OAuthProvider | 'farcaster'): unknown {
-  if (!(error instanceof ServiceError)) return error;
+  if (!(error instanceof ServiceReplyError)) return error;
   const name = PROVIDER_NAMES[provider];
   const fixed = FIXED_TEXTS[error.code];
-  if (fixed) return new ServiceError(error.code, fixed, error.status);
+  if (fixed) return new ServiceReplyError(error.code, fixed, error.status);
   if (error.code === 'account_already_linked')
-    return new ServiceError(error.code, `This ${name} account is already linked to another wallet`, error.status);
+    return new ServiceReplyError(error.code, `This ${name} account is already linked to another wallet`, error.status);
   if (error.code === 'provider_error' && !error.message.startsWith(`${name} sign-in failed: `))
-    return new ServiceError(error.code, `${name} sign-in failed: ${error.message}`, error.status);
+    return new ServiceReplyError(error.code, `${name} sign-in failed: ${error.message}`, error.status);
   if (provider === 'farcaster' && error.status === 410)
-    return new ServiceError('farcaster_expired', FIXED_TEXTS.farcaster_expired as string, 410);
+    return new ServiceReplyError('farcaster_expired', FIXED_TEXTS.farcaster_expired as string, 410);
   return error;
 }
 
 const initError = (error: unknown) =>
-  error instanceof ServiceError && error.code === 'service_unavailable'
+  error instanceof ServiceReplyError && error.code === 'service_unavailable'
     ? error
-    : new ServiceError('social_init_error', SOCIAL_INIT_ERROR, 0);
+    : new ServiceReplyError('social_init_error', SOCIAL_INIT_ERROR, 0);
 
 export function createSocialFlows(options: FlowOptions) {
   const pollMs = options.pollMs ?? CLAIM_POLL_MS;
@@ -126,7 +126,7 @@ export function createSocialFlows(options: FlowOptions) {
     waits.set(id, wait);
     try {
       for (;;) {
-        if (wait.cancelled) throw new ServiceError('cancelled', 'The sign-in was cancelled', 0);
+        if (wait.cancelled) throw new ServiceReplyError('cancelled', 'The sign-in was cancelled', 0);
         const result = await claim();
         if (!('pending' in result)) return result;
         if (wait.cancelled) continue;
@@ -171,12 +171,12 @@ export function createSocialFlows(options: FlowOptions) {
           ...(allowDifferentEmail ? { allowDifferentEmail } : {}),
         };
         const { intentId, url, startToken } = await options.service().createSocialIntent(body, token);
-        if (typeof intentId !== 'string' || typeof url !== 'string') throw new ServiceError('bad_response', 'No intent', 0);
+        if (typeof intentId !== 'string' || typeof url !== 'string') throw new ServiceReplyError('bad_response', 'No intent', 0);
         remember(intentId, { verifier, provider });
         if (typeof startToken === 'string') startTokens.set(intentId, startToken);
         return { intentId, url };
       } catch (error) {
-        if (error instanceof ServiceError && (error.code === 'step_up_required' || error.status === 401)) throw error;
+        if (error instanceof ServiceReplyError && (error.code === 'step_up_required' || error.status === 401)) throw error;
         throw initError(error);
       }
     },
@@ -192,7 +192,7 @@ export function createSocialFlows(options: FlowOptions) {
      */
     async waitSocial(intentId: string, extra: { code?: string; token?: string } = {}): Promise<SocialOutcome> {
       const pending = recall(intentId);
-      if (!pending) throw new ServiceError('unknown_intent', 'This sign-in was not started here. Please try again.', 0);
+      if (!pending) throw new ServiceReplyError('unknown_intent', 'This sign-in was not started here. Please try again.', 0);
       try {
         const result = await poll(intentId, () => options.service().claimSocialIntent(intentId, pending.verifier, extra));
         return { ...result, provider: pending.provider };
@@ -226,10 +226,10 @@ export function createSocialFlows(options: FlowOptions) {
     },
     async waitFarcaster(channelId: string): Promise<string> {
       const verifier = channels.get(channelId);
-      if (!verifier) throw new ServiceError('unknown_intent', 'This sign-in was not started here. Please try again.', 0);
+      if (!verifier) throw new ServiceReplyError('unknown_intent', 'This sign-in was not started here. Please try again.', 0);
       try {
         const result = await poll(channelId, () => options.service().claimFarcasterChannel(channelId, verifier));
-        if (!('token' in result)) throw new ServiceError('bad_response', 'The wallet service did not start a session', 0);
+        if (!('token' in result)) throw new ServiceReplyError('bad_response', 'The wallet service did not start a session', 0);
         return result.token;
       } catch (error) {
         throw signInFailure(error, 'farcaster');

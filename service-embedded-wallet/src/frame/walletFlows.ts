@@ -15,7 +15,7 @@ import {
   type WalletAddresses,
 } from './keys.js';
 import { decodeRecoverySecret, encodeRecoverySecret } from './recoverySecret.js';
-import { type ServiceClient, ServiceError } from './serviceClient.js';
+import { type ServiceClient, ServiceReplyError } from './serviceClient.js';
 
 /*
  * The wallet's life in the frame (PROTOCOL §4): create (show the recovery secret, persist once it is saved),
@@ -151,7 +151,7 @@ export function startRecover(context: WalletContext, session: StoredSession, rec
         resolve();
       } catch (error) {
         // An ended session cannot succeed by retrying; anything else (the service down) can.
-        if (error instanceof ServiceError && error.status === 401) {
+        if (error instanceof ServiceReplyError && error.status === 401) {
           channel.postMessage({ kind: 'recovery:failed', error: error.message });
           reject(error);
         } else {

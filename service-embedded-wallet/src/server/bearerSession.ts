@@ -1,3 +1,4 @@
+import { SOMETHING_WENT_WRONG_MESSAGE } from '@latch/kernel';
 import { createHmac } from 'node:crypto';
 import { ServiceError } from './http.js';
 
@@ -19,7 +20,7 @@ export async function createBearerSession(
   bind: (sessionId: string) => Promise<void>,
 ): Promise<string> {
   const session = await context.internalAdapter.createSession(userId);
-  if (!session) throw new ServiceError(500, 'internal_error', 'Something went wrong');
+  if (!session) throw new ServiceError(500, 'internal_error', SOMETHING_WENT_WRONG_MESSAGE);
   await bind(session.id);
   return signSessionToken(context.secret, session.token);
 }

@@ -1,3 +1,4 @@
+import { LatchError } from '@latch/kernel';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { FARCASTER_CLI_HELP, FARCASTER_CLI_OPTIONS, parseFarcasterCliConfig } from './farcasterCliConfig.js';
@@ -32,7 +33,13 @@ Every flag has an environment variable; a flag wins over its variable.
 ${SOCIAL_CLI_HELP}${FARCASTER_CLI_HELP}  --help                  this text
 `;
 
-export class CliConfigError extends Error {}
+/** A command line or environment the service cannot start with; the CLI prints it with the help text. */
+export class CliConfigError extends LatchError {
+  override readonly name: string = 'CliConfigError';
+  constructor(message: string) {
+    super(message, { category: 'VALIDATION_ERROR' });
+  }
+}
 
 function parseProject(entry: string): EmbeddedWalletProject {
   const at = entry.indexOf('=');

@@ -1,3 +1,4 @@
+import { SOMETHING_WENT_WRONG_MESSAGE } from '@latch/kernel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { betterAuth } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
@@ -372,7 +373,7 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
           return sendError(response, error);
         }
         console.error('[embedded wallet service]', error);
-        sendError(response, new ServiceError(500, 'internal_error', 'Something went wrong'));
+        sendError(response, new ServiceError(500, 'internal_error', SOMETHING_WENT_WRONG_MESSAGE));
       });
     },
     ready,

@@ -1,3 +1,4 @@
+import { pleaseTryAgainAfter } from '@latch/kernel';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createAppClient, generateNonce, viemConnector } from '@farcaster/auth-client';
@@ -133,8 +134,7 @@ export function createFarcasterSignIn(options: {
   async function open(response: ServerResponse, body: Buffer, caller: FarcasterCaller) {
     const { challenge } = parseBody(ChannelBody, parseJson(body));
     const slot = await options.takeChannelSlot(caller.ip);
-    if (!slot.ok)
-      throw new ServiceError(429, 'rate_limited', `Please try again after ${slot.retryAfter} seconds`, { retryAfter: slot.retryAfter });
+    if (!slot.ok) throw new ServiceError(429, 'rate_limited', pleaseTryAgainAfter(slot.retryAfter), { retryAfter: slot.retryAfter });
     const channelId = randomBytes(16).toString('base64url');
     const nonce = generateNonce();
     const expiresAt = now() + FARCASTER_REQUEST_TTL_MS;

@@ -1,25 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LatchError, pleaseTryAgainAfter } from '@latch/kernel';
 
 /** Largest request body the service reads. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** An error answered as `{ error: { code, message } }` with its HTTP status (PROTOCOL.md §1). */
-export class ServiceError extends Error {
+/** An error answered as `{ error: { code, message } }` with its HTTP status (PROTOCOL.md §1); a `LatchError`, category `API_ERROR`. */
+export class ServiceError extends LatchError {
+  override readonly name: string = 'ServiceError';
+  declare readonly code: string;
   constructor(
     readonly status: number,
-    readonly code: string,
+    code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
   ) {
-    super(message);
-    this.name = 'ServiceError';
+    super(message, { category: 'API_ERROR', code });
   }
 }
 
 export const originNotAllowed = () => new ServiceError(403, 'origin_not_allowed', 'Unauthorized: origin not allowed');
 export const invalidProject = () => new ServiceError(404, 'invalid_project', 'Invalid Project ID');
-export const rateLimited = (retryAfter: number) =>
-  new ServiceError(429, 'rate_limited', `Please try again after ${retryAfter} seconds`, { retryAfter });
+export const rateLimited = (retryAfter: number) => new ServiceError(429, 'rate_limited', pleaseTryAgainAfter(retryAfter), { retryAfter });
 
 export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   response.statusCode = status;

@@ -1,7 +1,7 @@
 import { SOCIAL_PROVIDER_NAMES, type SocialProvider } from './socialProviders.js';
 
 /** §8: the sign-in could not even start (the provider's discovery failed, a bad configuration…). */
-export const SOCIAL_INIT_ERROR = 'A problem occurred while trying initialize authentication';
+export { AUTHENTICATION_INIT_FAILED_MESSAGE as SOCIAL_INIT_ERROR } from '@latch/kernel';
 const STATE_MISMATCH = 'The sign-in could not be verified. Please try again.';
 
 /** better-auth's state errors: a tampered, replayed, expired or other browser's state. */

@@ -1,3 +1,4 @@
+import { isLatchError } from '@latch/kernel';
 import { createSignInMessageText } from '@latch/testkit';
 import fc from 'fast-check';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
@@ -65,6 +66,7 @@ function readsAs(text: string): SiwxMessage | SiwxMessageError {
     return parseSiwxMessage(text);
   } catch (error) {
     expect(error).toBeInstanceOf(SiwxMessageError);
+    expect(isLatchError(error)).toBe(true);
     return error as SiwxMessageError;
   }
 }

@@ -1,3 +1,5 @@
+import { LatchError } from '@latch/kernel';
+
 export type SiwxVerificationCode =
   | 'MALFORMED_MESSAGE'
   | 'DOMAIN_MISMATCH'
@@ -12,13 +14,12 @@ export type SiwxVerificationCode =
   /** An in-memory store holds as many nonces or sessions as it may (HTTP 503). */
   | 'STORE_FULL';
 
-/** Why the server refused a sign-in; `code` is stable, the message says it in words. */
-export class SiwxVerificationError extends Error {
-  override readonly name = 'SiwxVerificationError';
-  readonly code: SiwxVerificationCode;
+/** Why the server refused a sign-in (a `LatchError`, category `VALIDATION_ERROR`); `code` is stable, the message says it in words. */
+export class SiwxVerificationError extends LatchError {
+  override readonly name: string = 'SiwxVerificationError';
+  declare readonly code: SiwxVerificationCode;
 
   constructor(code: SiwxVerificationCode, message: string) {
-    super(message);
-    this.code = code;
+    super(message, { category: 'VALIDATION_ERROR', code });
   }
 }

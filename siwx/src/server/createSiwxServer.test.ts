@@ -1,3 +1,4 @@
+import { isLatchError } from '@latch/kernel';
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
 import { startAnvil, type BareAnvilFixture } from '@latch/testkit';
@@ -74,6 +75,9 @@ async function refusal(promise: Promise<unknown>): Promise<{ code: SiwxVerificat
     (e: unknown) => e,
   );
   expect(error, 'the server accepted it').toBeInstanceOf(Error);
+  // A refusal is a LatchError an app catches with the rest of Latch's errors.
+  expect(isLatchError(error)).toBe(true);
+  expect(error).toMatchObject({ name: 'SiwxVerificationError', category: 'VALIDATION_ERROR' });
   const { code, message } = error as { code: SiwxVerificationCode; message: string };
   return { code, message };
 }
