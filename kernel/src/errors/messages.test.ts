@@ -20,6 +20,7 @@ const SPEC_FIXED_MESSAGES = [
   'Failed to fetch transactions',
   'A problem occurred while trying initialize authentication',
   'Signature declined',
+  'This application might not support Smart Accounts',
   'SIWX is not enabled',
   'No ActiveCaipAddress found',
   'No ActiveCaipNetwork or client found',
@@ -34,11 +35,10 @@ const SPEC_FIXED_MESSAGES = [
 ];
 
 /**
- * §8 texts left out on purpose (kernel/README.md, "Error texts"): no Latch code path has their case, or nothing
- * shows them yet (the smart-account warning; WalletConnect is a plugin, whose absence is 'Connector … not found').
+ * §8 texts left out on purpose (kernel/README.md, "Error texts"): no Latch code path has their case (WalletConnect is
+ * a plugin, whose absence is 'Connector … not found').
  */
 const LEFT_OUT = [
-  'This application might not support Smart Accounts',
   'WalletConnectConnector not found',
   'Chain is required to update chain account data',
   'Chain adapter not found',
