@@ -137,6 +137,32 @@ describe('connect', () => {
     });
   });
 
+  it('asks the extension to sign with the address as it wrote it (the library rewrites addresses in its own format)', async () => {
+    const written = await polkadotAddressFromUri(ALICE, 0); // Polkadot's format; the library's own is the generic '5…'
+    const asked: unknown[] = [];
+    const callbacks: ((accounts: unknown) => void)[] = [];
+    const entry = {
+      version: '1',
+      enable: async () => ({
+        accounts: {
+          get: async () => [{ address: written }],
+          subscribe: (cb: (a: unknown) => void) => (callbacks.push(cb), () => undefined),
+        },
+        signer: {
+          signRaw: async ({ address }: { address: string }) => (asked.push(address), { id: 1, signature: `0x${'11'.repeat(64)}` }),
+        },
+      }),
+    };
+    const { adapter, connector } = mountWith(entry);
+    const { address } = await adapter.connect(connector, { network: kusama });
+    const { signMessage } = adapter.capabilities!.signMessage!;
+    await signMessage({ message: 'hi', address, connector });
+    const bob = await polkadotAddressFromUri(BOB, 0);
+    for (const callback of callbacks) callback([{ address: bob }]);
+    await signMessage({ message: 'hi', address: await polkadotAddressFromUri(BOB, 2), connector });
+    expect(asked).toEqual([written, bob]);
+  });
+
   it('reports an account list that fails with its own error, not as "no account shared"', async () => {
     const failing = Object.assign(new Error('The keyring is locked'), { code: -32603 });
     const entry = { version: '1', enable: async () => ({ accounts: { get: () => Promise.reject(failing) } }) };

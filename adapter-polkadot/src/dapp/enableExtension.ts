@@ -27,6 +27,23 @@ interface Answer {
   error?: unknown;
   /** Why the extension's account list failed (the library reads a failing `get()` as no account at all). */
   accountsError?: unknown;
+  /**
+   * Each account's address as the extension wrote it, by account id: the library rewrites addresses into the generic
+   * format, and the extension (a WalletConnect wallet, say) expects its own string back when asked to sign.
+   */
+  written: Map<string, string>;
+}
+
+const accountId = (publicKey: Uint8Array): string => publicKey.join(',');
+
+/** A list the library mapped, with each address back as the extension wrote it. */
+function asWritten(list: unknown, answer: Answer): unknown {
+  if (!Array.isArray(list)) return list;
+  return list.map((item) => {
+    const decoded = decodeAddress(readUntrustedProperty(item, 'address'));
+    const written = decoded && answer.written.get(accountId(decoded.publicKey));
+    return written && item && typeof item === 'object' ? { ...item, address: written } : item;
+  });
 }
 
 /** Whether the adapter can read an entry of an account list: a Substrate (SS58) address, not an Ethereum key. */
@@ -34,9 +51,15 @@ function isReadableAccount(item: unknown): boolean {
   return readUntrustedProperty(item, 'type') !== 'ethereum' && decodeAddress(readUntrustedProperty(item, 'address')) !== undefined;
 }
 
-/** The readable entries of an untrusted account list (anything but an array is an empty list). */
-function readableEntries(list: unknown): unknown[] {
-  return Array.isArray(list) ? list.filter(isReadableAccount) : [];
+/** The readable entries of an untrusted account list (anything but an array is an empty list), each address noted. */
+function readableEntries(list: unknown, answer: Answer): unknown[] {
+  const readable = Array.isArray(list) ? list.filter(isReadableAccount) : [];
+  for (const item of readable) {
+    const address = readUntrustedProperty(item, 'address') as string;
+    const decoded = decodeAddress(address);
+    if (decoded) answer.written.set(accountId(decoded.publicKey), address);
+  }
+  return readable;
 }
 
 /**
@@ -55,13 +78,16 @@ function withReadableAccounts(injected: unknown, answer: Answer): unknown {
     provider: readUntrustedProperty(injected, 'provider'),
     accounts: {
       get: () =>
-        walletCall(() => get.call(accounts)).then(readableEntries, (error: unknown) => {
-          answer.accountsError = error;
-          throw error;
-        }),
+        walletCall(() => get.call(accounts)).then(
+          (list) => readableEntries(list, answer),
+          (error: unknown) => {
+            answer.accountsError = error;
+            throw error;
+          },
+        ),
       subscribe:
         typeof subscribe === 'function'
-          ? (onList: (list: unknown[]) => void) => subscribe.call(accounts, (list: unknown) => onList(readableEntries(list)))
+          ? (onList: (list: unknown[]) => void) => subscribe.call(accounts, (list: unknown) => onList(readableEntries(list, answer)))
           : undefined,
     },
   };
@@ -104,7 +130,7 @@ export async function enableExtension(source: string, entry: object, appName: st
   let free: () => void = () => undefined;
   pageRead = new Promise<void>((resolve) => (free = resolve));
   await previous;
-  const answer: Answer = {};
+  const answer: Answer = { written: new Map() };
   const shown = { [source]: wrapEntry(entry, answer, () => release()) };
   // Once read, the page shows nothing again, and the next call may put its own extension there.
   const release = () => {
@@ -124,7 +150,8 @@ export async function enableExtension(source: string, entry: object, appName: st
   const accounts = web3Accounts({ extensions: [source], accountType: [...SUBSTRATE_KEY_TYPES] });
   let listener: ((list: unknown) => void) | undefined;
   let latest: unknown;
-  const onList = (list: unknown) => {
+  const onList = (mapped: unknown) => {
+    const list = asWritten(mapped, answer);
     latest = list;
     listener?.(list);
   };
@@ -144,7 +171,7 @@ export async function enableExtension(source: string, entry: object, appName: st
     // Not in the library's list: the extension refused (its own error), or answered something the library dropped.
     throw answer.error ?? malformedAnswer(walletName, 'authorisation');
   }
-  const shared = parseAccounts(await accounts);
+  const shared = parseAccounts(asWritten(await accounts, answer));
   if (answer.accountsError !== undefined && shared.length === 0) {
     stop();
     throw answer.accountsError; // the extension failed to list its accounts: its own error, not "no account"
