@@ -15,13 +15,16 @@ afterAll(() => chain?.stop());
 const UNIT = 10n ** 12n;
 const address = (uri: string) => polkadotAddressFromUri(uri, chain.ss58Format);
 
-/** Sends `api.tx.balances.transferKeepAlive` signed through the extension; resolves the dispatch outcome once in a block. */
+/**
+ * Sends `api.tx.balances.transferKeepAlive` signed through the extension; resolves the dispatch outcome once in a block.
+ * chopsticks builds and finalises the block at once, and a busy client can see `Finalized` without the `InBlock` before
+ * it: either status means the transfer is in a block.
+ */
 function transfer(api: ApiPromise, from: string, to: string, amount: bigint, signer: object): Promise<string> {
   return new Promise((resolve, reject) => {
     api.tx.balances!.transferKeepAlive!(to, amount)
       .signAndSend(from, { signer }, (result) => {
-        console.log('DBG', from.slice(0, 6), result.status.type, result.txHash.toHex().slice(0, 10));
-        if (result.status.isInBlock) resolve(result.dispatchError ? result.dispatchError.toString() : 'ok');
+        if (result.status.isInBlock || result.status.isFinalized) resolve(result.dispatchError ? result.dispatchError.toString() : 'ok');
       })
       .catch(reject);
   });
@@ -56,14 +59,11 @@ describe('startPolkadotChain', () => {
     await chain.fund(frank, 10n * UNIT);
     const extension = await createMockPolkadotExtension({ key: 'talisman', accounts: [{ uri: '//FixtureFrank' }] });
     const { signer } = await extension.entry.enable('fixture test');
-    console.log('DBG A');
     expect(await transfer(chain.api, frank, grace, 3n * UNIT, signer)).toBe('ok');
-    console.log('DBG B');
     expect(await chain.balanceOf(grace)).toBe(3n * UNIT);
     expect(await chain.balanceOf(frank)).toBeLessThan(7n * UNIT); // the amount and a real fee
     extension.setFailure('rejectSign', true);
     await expect(transfer(chain.api, frank, grace, UNIT, signer)).rejects.toThrow('Cancelled');
-    console.log('DBG C');
     extension.setFailure('rejectSign', false);
     const forged = {
       async signPayload(payload: object) {
