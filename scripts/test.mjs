@@ -1,6 +1,7 @@
 // `npm test`: install what is missing, type-check, build, run every test, print one summary line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { ensureInstall } from './ensure-install.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -46,17 +47,48 @@ rmSync(vitestJson, { force: true });
 rmSync(playwrightJson, { force: true });
 rmSync(nextjsPlaywrightJson, { force: true });
 
-const unitOk = step('unit and component tests', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
+/**
+ * A step run beside others: its output goes to the console line by line, each line marked with `prefix` (or as it
+ * comes, with none). Resolves whether it passed.
+ */
+function concurrentStep(title, command, args, prefix) {
+  console.log(`\n[latch] ${title}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    if (prefix) {
+      for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`${prefix} ${line}`));
+    }
+    child.on('close', (code, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (code === 0) console.log(`[latch] ${title} ok in ${seconds}s`);
+      else console.error(`[latch] ${title} failed (exit ${code ?? signal}) after ${seconds}s`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const unitArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
 // End-to-end in Debian's Chromium against the built demo, real anvil chains and mock wallets.
-const e2eOk = step('end-to-end tests', 'npx', ['playwright', 'test', '-c', 'examples/react-vite/playwright.config.ts']);
+const e2eArgs = ['playwright', 'test', '-c', 'examples/react-vite/playwright.config.ts'];
 // The Next.js example (built by `npm run build` above): one `next start`, its own anvil and Solana RPC.
-const nextjsOk = step('end-to-end tests, Next.js example', 'npx', ['playwright', 'test', '-c', 'examples/nextjs/playwright.config.ts']);
+const nextjsArgs = ['playwright', 'test', '-c', 'examples/nextjs/playwright.config.ts'];
+let unitOk;
+let e2eOk;
+let nextjsOk;
+if (process.env.LATCH_TEST_SERIAL === '1') {
+  unitOk = step('unit and component tests', 'npx', unitArgs);
+  e2eOk = step('end-to-end tests', 'npx', e2eArgs);
+  nextjsOk = step('end-to-end tests, Next.js example', 'npx', nextjsArgs);
+} else {
+  // Most of a test's time waits on chains, services and the browser, not on the CPU: the unit tests and the two
+  // end-to-end suites run at the same time (each on its own processes and free ports), the e2e output marked.
+  [unitOk, e2eOk, nextjsOk] = await Promise.all([
+    concurrentStep('unit and component tests', 'npx', unitArgs),
+    concurrentStep('end-to-end tests', 'npx', e2eArgs, '[e2e]'),
+    concurrentStep('end-to-end tests, Next.js example', 'npx', nextjsArgs, '[e2e next]'),
+  ]);
+}
 
 let passed = 0;
 let failed = 0;
