@@ -121,6 +121,7 @@ export interface ModalInstance {
 /** The chunk of what happens once a visitor acts (actions/visitorActions.ts). */
 const visitorActions = () => import('./actions/visitorActions.js');
 type AccountActions = typeof import('./actions/accountActions.js');
+type BundleActions = typeof import('./actions/callBundles.js');
 type SignInActions = Pick<typeof import('./actions/signIn.js'), 'prepareSignIn' | 'signIn' | 'cancelSignIn'>;
 type RestArgs<F> = F extends (ctx: KernelContext, ...rest: infer A) => unknown ? A : never;
 
@@ -286,9 +287,16 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
       return (actions[name] as unknown as (ctx: KernelContext, ...rest: unknown[]) => Awaited<ReturnType<AccountActions[K]>>)(ctx, ...args);
     };
 
-  /** The call-bundle chunk (EIP-5792), loaded through the visitor-actions chunk on first use. */
-  // Call bundles (EIP-5792): a chunk of their own, loaded when the host first uses one.
-  const bundles = () => import('./actions/callBundles.js');
+  /**
+   * A method of the call-bundle chunk (EIP-5792 bundles, and ERC-7715 session permissions for the smartSessions
+   * feature): a chunk of its own, loaded when the host first uses one.
+   */
+  const bundle =
+    <K extends keyof BundleActions>(name: K) =>
+    async (...args: RestArgs<BundleActions[K]>): Promise<Awaited<ReturnType<BundleActions[K]>>> => {
+      const actions = await import('./actions/callBundles.js');
+      return (actions[name] as unknown as (ctx: KernelContext, ...rest: unknown[]) => Awaited<ReturnType<BundleActions[K]>>)(ctx, ...args);
+    };
 
   /** A step of the §4 sign-in flow, whose chunk loads through the visitor-actions chunk on first use. */
   const signIn =
@@ -351,13 +359,12 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     getTransactions: account('getTransactions'),
     getNfts: account('getNfts'),
     resolveName: account('resolveName'),
-    sendCalls: async (request) => (await bundles()).sendCalls(ctx, request),
-    getCallsStatus: async (id, callOptions) => (await bundles()).getCallsStatus(ctx, id, callOptions),
-    getCapabilities: async (callOptions) => (await bundles()).getCapabilities(ctx, callOptions),
-    // ERC-7715 session permissions (the smartSessions feature) ride in the call bundles' chunk.
-    grantPermissions: async (request) => (await bundles()).grantPermissions(ctx, request),
-    revokePermissions: async (request) => (await bundles()).revokePermissions(ctx, request),
-    getPermissions: async () => (await bundles()).getPermissions(ctx),
+    sendCalls: bundle('sendCalls'),
+    getCallsStatus: bundle('getCallsStatus'),
+    getCapabilities: bundle('getCapabilities'),
+    grantPermissions: bundle('grantPermissions'),
+    revokePermissions: bundle('revokePermissions'),
+    getPermissions: bundle('getPermissions'),
     setPreferredAccountType: async (type, typeOptions) => (await visitorActions()).setPreferredAccountType(ctx, type, typeOptions),
     addNetwork: (ns, network) => addNetwork(ctx, ns, network),
     removeNetwork: async (ns, id) => (await visitorActions()).removeNetwork(ctx, ns, id),
