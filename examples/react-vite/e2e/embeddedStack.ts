@@ -2,9 +2,12 @@
 // recovery step and the worker fixture that starts a stack once per worker and always stops it.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startEmbeddedWalletService } from '@latch/embedded-wallet-service';
+import { codeOf, type startSmtpInbox } from '@latch/testkit';
 import type { FrameLocator, Page } from '@playwright/test';
-import { dialog, expect, test, WORKER_SET_UP } from './fixtures.js';
+import { dialog, expect, openConnect, test, WORKER_SET_UP } from './fixtures.js';
 import { audit } from './helpers.js';
+import { activateNamespace } from './namespaceFlows.js';
 
 export const PROJECT = 'latch-demo';
 export const FRAME_DIR = new URL('../../../service-embedded-wallet/dist/frame/', import.meta.url).pathname;
@@ -83,4 +86,36 @@ export function withStack<S extends { close(): Promise<void> }>(start: (rpcs: St
       WORKER_SET_UP,
     ],
   });
+}
+
+type Inbox = Awaited<ReturnType<typeof startSmtpInbox>>;
+
+/** The embedded wallet service on a free port for the demo served on `demoPort`, sending its codes to `inbox`. */
+export function startServiceFor(demoPort: number, inbox: Inbox) {
+  return freePort().then((port) =>
+    startEmbeddedWalletService({
+      port,
+      projects: [{ id: PROJECT, allowedOrigins: [`http://127.0.0.1:${demoPort}`] }],
+      smtp: { host: inbox.host, port: inbox.port, from: 'wallet@latch.test' },
+      secret: SECRET,
+      frameDir: FRAME_DIR,
+      rateLimits: { sendPerIp: [{ max: 500, windowMs: 3_600_000 }], sendPerAddress: [{ max: 1, windowMs: 1_000 }] },
+    }),
+  );
+}
+
+/** A new visitor (`address`) signs in with an e-mail code and saves the recovery secret: connected on eip155. */
+export async function signInByEmail(page: Page, inbox: Inbox, address: string): Promise<void> {
+  const after = inbox.messages.length;
+  await openConnect(page);
+  const field = dialog(page).getByRole('textbox', { name: 'Email' });
+  await field.fill(address);
+  await field.press('Enter');
+  const mail = await inbox.waitFor({ to: address }, { after });
+  await dialog(page)
+    .getByRole('textbox', { name: 'Code' })
+    .fill(codeOf(mail) as string);
+  await saveRecoverySecret(page);
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  await activateNamespace(page, 'eip155');
 }

@@ -1,12 +1,11 @@
-import { startEmbeddedWalletService } from '@latch/embedded-wallet-service';
 import { createEip155Verifier } from '@latch/siwx/server';
-import { codeOf, deployUniswap, loadUniswapArtifact, startAnvil, startBundlerStack, startSmtpInbox } from '@latch/testkit';
+import { deployUniswap, loadUniswapArtifact, startAnvil, startBundlerStack, startSmtpInbox } from '@latch/testkit';
 import type { Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseAbiItem, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { serveDemo } from '../scripts/demoServer.mjs';
-import { approvalFrame, approveInWallet, FRAME_DIR, freePort, PROJECT, SECRET, saveRecoverySecret, withStack } from './embeddedStack.js';
-import { dialog, DIST_DIR, expect, openConnect } from './fixtures.js';
+import { approvalFrame, approveInWallet, freePort, PROJECT, signInByEmail, startServiceFor, withStack } from './embeddedStack.js';
+import { dialog, DIST_DIR, expect } from './fixtures.js';
 import { balanceText, rpc } from './helpers.js';
 import { activateNamespace } from './namespaceFlows.js';
 
@@ -32,14 +31,7 @@ const smartTest = withStack(async (rpcs) => {
     const inbox = await startSmtpInbox();
     stops.push(() => inbox.close());
     const port = await freePort();
-    const service = await startEmbeddedWalletService({
-      port: await freePort(),
-      projects: [{ id: PROJECT, allowedOrigins: [`http://127.0.0.1:${port}`] }],
-      smtp: { host: inbox.host, port: inbox.port, from: 'wallet@latch.test' },
-      secret: SECRET,
-      frameDir: FRAME_DIR,
-      rateLimits: { sendPerIp: [{ max: 500, windowMs: 3_600_000 }], sendPerAddress: [{ max: 1, windowMs: 1_000 }] },
-    });
+    const service = await startServiceFor(port, inbox);
     stops.push(() => service.close());
     const demo = await serveDemo({
       distDir: DIST_DIR,
@@ -79,21 +71,7 @@ const smartTest = withStack(async (rpcs) => {
 const email = () => `smart-${Date.now().toString(36)}@example.com`;
 
 /** A new visitor signs in with an e-mail code and saves the recovery secret: connected on eip155. */
-async function signIn(page: Page, stack: { inbox: Awaited<ReturnType<typeof startSmtpInbox>> }): Promise<void> {
-  const after = stack.inbox.messages.length;
-  const address = email();
-  await openConnect(page);
-  const field = dialog(page).getByRole('textbox', { name: 'Email' });
-  await field.fill(address);
-  await field.press('Enter');
-  const mail = await stack.inbox.waitFor({ to: address }, { after });
-  await dialog(page)
-    .getByRole('textbox', { name: 'Code' })
-    .fill(codeOf(mail) as string);
-  await saveRecoverySecret(page);
-  await expect(page.getByTestId('demo-status')).toHaveText('connected');
-  await activateNamespace(page, 'eip155');
-}
+const signIn = (page: Page, stack: { inbox: Awaited<ReturnType<typeof startSmtpInbox>> }) => signInByEmail(page, stack.inbox, email());
 
 async function signMessage(page: Page, message: string): Promise<`0x${string}`> {
   await page.locator('#demo-message').fill(message);

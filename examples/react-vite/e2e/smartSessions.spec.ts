@@ -1,10 +1,8 @@
-import { startEmbeddedWalletService } from '@latch/embedded-wallet-service';
-import { codeOf, startBundlerStack, startSmtpInbox } from '@latch/testkit';
+import { startBundlerStack, startSmtpInbox } from '@latch/testkit';
 import { serveDemo } from '../scripts/demoServer.mjs';
-import { approvalFrame, approveInWallet, FRAME_DIR, freePort, PROJECT, SECRET, saveRecoverySecret, withStack } from './embeddedStack.js';
-import { dialog, DIST_DIR, expect, openConnect } from './fixtures.js';
+import { approvalFrame, approveInWallet, freePort, PROJECT, signInByEmail, startServiceFor, withStack } from './embeddedStack.js';
+import { dialog, DIST_DIR, expect } from './fixtures.js';
 import { rpc } from './helpers.js';
-import { activateNamespace } from './namespaceFlows.js';
 
 /*
  * Smart sessions (ERC-7715, `?features=smartSessions`) in Chromium, against the real ERC-4337 stack (EntryPoint v0.7,
@@ -24,14 +22,7 @@ const sessionTest = withStack(async (rpcs) => {
     const inbox = await startSmtpInbox();
     stops.push(() => inbox.close());
     const port = await freePort();
-    const service = await startEmbeddedWalletService({
-      port: await freePort(),
-      projects: [{ id: PROJECT, allowedOrigins: [`http://127.0.0.1:${port}`] }],
-      smtp: { host: inbox.host, port: inbox.port, from: 'wallet@latch.test' },
-      secret: SECRET,
-      frameDir: FRAME_DIR,
-      rateLimits: { sendPerIp: [{ max: 500, windowMs: 3_600_000 }], sendPerAddress: [{ max: 1, windowMs: 1_000 }] },
-    });
+    const service = await startServiceFor(port, inbox);
     stops.push(() => service.close());
     const demo = await serveDemo({
       distDir: DIST_DIR,
@@ -57,19 +48,7 @@ sessionTest(
   'grant a session from the demo (approved in the frame), send with it without an approval, revoke it from the Account view, then the session is refused',
   async ({ page, stack, chains }) => {
     await page.goto(stack.url);
-    const after = stack.inbox.messages.length;
-    const address = `session-${Date.now().toString(36)}@example.com`;
-    await openConnect(page);
-    const field = dialog(page).getByRole('textbox', { name: 'Email' });
-    await field.fill(address);
-    await field.press('Enter');
-    const mail = await stack.inbox.waitFor({ to: address }, { after });
-    await dialog(page)
-      .getByRole('textbox', { name: 'Code' })
-      .fill(codeOf(mail) as string);
-    await saveRecoverySecret(page);
-    await expect(page.getByTestId('demo-status')).toHaveText('connected');
-    await activateNamespace(page, 'eip155');
+    await signInByEmail(page, stack.inbox, `session-${Date.now().toString(36)}@example.com`);
     const smart = (await page.getByTestId('demo-address').textContent()) ?? '';
     expect(smart).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await rpc(stack.rpcUrl, 'anvil_setBalance', [smart, '0xde0b6b3a7640000']); // 1 ETH
