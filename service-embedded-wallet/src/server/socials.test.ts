@@ -41,6 +41,9 @@ beforeAll(async () => {
   inbox = await startSmtpInbox();
   frameDir = await mkdtemp(join(tmpdir(), 'latch-social-frame-'));
   server = createServer((request, response) => service.handle(request, response));
+  // Longer than fetch's own 4 s keep-alive: the client always drops an idle socket first, so a request never lands
+  // on one the server is closing (ECONNRESET on a loaded machine).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   serviceUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const callback = (provider: string) => `${serviceUrl}/api/auth/callback/${provider}`;

@@ -92,7 +92,11 @@ async function deploy(wallet: Wallet, contract: CompiledContract, args: readonly
 }
 
 async function write(wallet: Wallet, address: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint) {
-  const hash = await wallet.writeContract({ address, abi, functionName, args, ...(value ? { value } : {}) } as never);
+  const call = { address, abi, functionName, args, ...(value ? { value } : {}) } as never;
+  // The estimate plus a quarter: a pool's gas can change between the estimate and the block (a new price
+  // observation once the block's time moved on), and an exact limit then runs out inside the call.
+  const estimate = await wallet.estimateContractGas(call);
+  const hash = await wallet.writeContract({ ...(call as object), gas: estimate + estimate / 4n } as never);
   await mined(wallet, hash, functionName);
 }
 

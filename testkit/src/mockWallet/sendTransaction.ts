@@ -1,4 +1,15 @@
-import { BaseError, createWalletClient, custom, defineChain, hexToBigInt, hexToNumber, isHex, type Hex, type LocalAccount } from 'viem';
+import {
+  BaseError,
+  createWalletClient,
+  custom,
+  defineChain,
+  hexToBigInt,
+  hexToNumber,
+  isHex,
+  publicActions,
+  type Hex,
+  type LocalAccount,
+} from 'viem';
 import { jsonRpcRequest } from '../jsonRpc.js';
 import { ProviderRpcError, internalError, invalidParamsError } from './providerRpcError.js';
 import type { MockWalletChain } from './types.js';
@@ -67,6 +78,13 @@ export async function signAndSendTransaction(
     nonce: nonce === undefined ? undefined : hexToNumber(nonce),
   };
   try {
+    // A contract call without a gas limit gets the estimate plus a quarter, as browser wallets add a margin: a
+    // contract's gas can change between the estimate and the block (Uniswap v3 writes a price observation when the
+    // block's time moved on), and an exact limit then runs out inside the call.
+    if (common.gas === undefined && data !== undefined && data !== '0x' && to !== undefined) {
+      const estimate = await client.extend(publicActions).estimateGas({ account, to, data, value: common.value });
+      common.gas = estimate + estimate / 4n;
+    }
     return gasPrice === undefined
       ? await client.sendTransaction({
           ...common,
