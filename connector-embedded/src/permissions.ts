@@ -205,23 +205,28 @@ export async function listPermissions(host: PermissionsHost): Promise<GrantedSes
   }[];
   const block = (await host.node('eth_getBlockByNumber', ['latest', false])) as { timestamp: Hex };
   const now = BigInt(block.timestamp);
+  // session(id) → (address signer, uint48 validUntil): zero signer once revoked. One read per session, at once.
+  const ids = logs.map((log) => log.topics[1]).filter((id): id is Hex => id !== undefined && sessionIdIsFrom(id, host.origin));
+  const reads = await Promise.all(
+    ids.map(
+      (id) =>
+        host.node('eth_call', [
+          { to: host.account.address, data: encodeFunctionData({ abi: SMART_ACCOUNT_SESSION_ABI, functionName: 'session', args: [id] }) },
+          'latest',
+        ]) as Promise<Hex>,
+    ),
+  );
   const sessions: GrantedSession[] = [];
-  for (const log of logs) {
-    const id = log.topics[1];
-    if (!id || !sessionIdIsFrom(id, host.origin)) continue;
-    // session(id) → (address signer, uint48 validUntil): zero signer once revoked.
-    const live = (await host.node('eth_call', [
-      { to: host.account.address, data: encodeFunctionData({ abi: SMART_ACCOUNT_SESSION_ABI, functionName: 'session', args: [id] }) },
-      'latest',
-    ])) as Hex;
+  ids.forEach((id, index) => {
+    const live = reads[index] as Hex;
     const signer = word(live, 0);
     const validUntil = word(live, 1);
-    if (signer === 0n || validUntil <= now) continue;
+    if (signer === 0n || validUntil <= now) return;
     sessions.push({
       permissionsContext: concat([host.account.address, id]),
       signer: `0x${signer.toString(16).padStart(40, '0')}`,
       expiry: Number(validUntil),
     });
-  }
+  });
   return sessions;
 }

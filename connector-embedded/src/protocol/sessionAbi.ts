@@ -36,6 +36,13 @@ export function parsePermissionsContext(permissionsContext: string): { account: 
   return { account: `0x${permissionsContext.slice(2, 42)}`, id: `0x${permissionsContext.slice(42)}` };
 }
 
+/** One call a session may make, as the contract's `SessionCall` struct: contract, selector, value limit per call. */
+const SESSION_CALL_COMPONENTS = [
+  { name: 'target', type: 'address' },
+  { name: 'selector', type: 'bytes4' },
+  { name: 'valueLimit', type: 'uint256' },
+] as const;
+
 /** The account's session calls and reads, and the event a grant emits. */
 export const SMART_ACCOUNT_SESSION_ABI = [
   {
@@ -49,11 +56,7 @@ export const SMART_ACCOUNT_SESSION_ABI = [
       {
         name: 'calls',
         type: 'tuple[]',
-        components: [
-          { name: 'target', type: 'address' },
-          { name: 'selector', type: 'bytes4' },
-          { name: 'valueLimit', type: 'uint256' },
-        ],
+        components: SESSION_CALL_COMPONENTS,
       },
     ],
     outputs: [],
@@ -76,11 +79,7 @@ export const SMART_ACCOUNT_SESSION_ABI = [
         name: 'calls',
         type: 'tuple[]',
         indexed: false,
-        components: [
-          { name: 'target', type: 'address' },
-          { name: 'selector', type: 'bytes4' },
-          { name: 'valueLimit', type: 'uint256' },
-        ],
+        components: SESSION_CALL_COMPONENTS,
       },
     ],
   },

@@ -25,18 +25,24 @@ function invalid(message: string): RpcError {
 }
 
 /** Functions the approval page names by their selector (others are shown as their exact 4-byte selector). */
-const KNOWN_FUNCTIONS: Record<string, { name: string; warning?: string }> = Object.fromEntries(
-  [...erc20Abi, ...erc721Abi]
-    .filter((item) => item.type === 'function' && item.stateMutability !== 'view')
-    .map((item) => {
-      const signature = `${item.name}(${(item as { inputs: readonly { type: string }[] }).inputs.map((input) => input.type).join(',')})`;
-      const warning =
-        item.name === 'approve' || item.name === 'setApprovalForAll'
-          ? `${item.name} lets the site’s key give others the right to move your tokens or items.`
-          : undefined;
-      return [toFunctionSelector(signature), { name: signature, warning }];
-    }),
-);
+let knownFunctions: Record<string, { name: string; warning?: string }> | undefined;
+
+/** The ERC-20 and ERC-721 functions that change state, by selector; hashed on the first grant shown, not at load. */
+function knownFunction(selector: string): { name: string; warning?: string } | undefined {
+  knownFunctions ??= Object.fromEntries(
+    [...erc20Abi, ...erc721Abi]
+      .filter((item) => item.type === 'function' && item.stateMutability !== 'view')
+      .map((item) => {
+        const signature = `${item.name}(${(item as { inputs: readonly { type: string }[] }).inputs.map((input) => input.type).join(',')})`;
+        const warning =
+          item.name === 'approve' || item.name === 'setApprovalForAll'
+            ? `${item.name} lets the site’s key give others the right to move your tokens or items.`
+            : undefined;
+        return [toFunctionSelector(signature), { name: signature, warning }];
+      }),
+  );
+  return knownFunctions[selector];
+}
 
 /** The selector of a call without data: a plain transfer of the native coin. */
 const PLAIN_TRANSFER = '0x00000000';
@@ -109,7 +115,7 @@ export function describeSessionCall(
   allowed.forEach((each, index) => {
     if (isAddressEqual(each.target, sender) || isAddressEqual(each.target, entryPoint07Address) || isAddressEqual(each.target, zeroAddress))
       throw invalid('A session may not call your smart account itself or the EntryPoint: refused');
-    const known = KNOWN_FUNCTIONS[each.selector];
+    const known = knownFunction(each.selector);
     const fn =
       each.selector === PLAIN_TRANSFER ? 'Send the native coin (no data)' : known ? known.name : `Function ${each.selector} (unnamed)`;
     const prefix = allowed.length === 1 ? '' : `Call ${index + 1}: `;
