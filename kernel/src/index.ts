@@ -146,6 +146,8 @@ export type {
 // Errors: the base every Latch error extends, the EIP-1193 provider error, the standard codes and the message catalogue.
 export {
   LatchError,
+  httpStatusError,
+  invalidOption,
   isLatchError,
   readErrorCode,
   readErrorMessage,

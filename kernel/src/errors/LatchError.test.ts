@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { LatchError, isLatchError, readErrorCode, readErrorMessage, toLatchError } from './LatchError.js';
+import { parseAmountInput } from '../amount.js';
+import { createTtlCache } from '../cache.js';
+import { LatchError, httpStatusError, invalidOption, isLatchError, readErrorCode, readErrorMessage, toLatchError } from './LatchError.js';
 import { ProviderRpcError } from './ProviderRpcError.js';
 
 describe('LatchError', () => {
@@ -165,5 +167,42 @@ describe('a package error extending LatchError', () => {
     expect(error.name).toBe('RateLimited');
     expect(error.code).toBe('rate_limited');
     expect(String(error)).toBe('RateLimited: Please try again after 27 seconds');
+  });
+});
+
+/** What `fn` throws (a test fails if it returns). */
+function thrownBy(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new LatchError('expected a throw');
+}
+
+describe('the shared codes', () => {
+  it('invalidOption: VALIDATION_ERROR, code INVALID_OPTION, the message as given', () => {
+    expect(invalidOption('ttlMs must be positive')).toMatchObject({
+      name: 'LatchError',
+      category: 'VALIDATION_ERROR',
+      code: 'INVALID_OPTION',
+      message: 'ttlMs must be positive',
+    });
+  });
+
+  it('httpStatusError: API_ERROR, code HTTP_STATUS, the status in the message', () => {
+    expect(httpStatusError(503)).toMatchObject({ category: 'API_ERROR', code: 'HTTP_STATUS', message: 'HTTP status code: 503' });
+  });
+
+  it("the kernel's option checks throw LatchErrors with code INVALID_OPTION (they were TypeError and RangeError)", () => {
+    const thrown = [
+      thrownBy(() => parseAmountInput('1', 256)),
+      thrownBy(() => createTtlCache({ ttlMs: 0 })),
+      thrownBy(() => createTtlCache({ ttlMs: 10, maxEntries: 1.5 })),
+    ];
+    for (const error of thrown) {
+      expect(isLatchError(error), String(error)).toBe(true);
+      expect(error).toMatchObject({ category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+    }
   });
 });
