@@ -2,9 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isEvmAddress, toChecksumAddress } from './address.js';
 
-/** A LatchError of the shared option-mistake code (these checks threw a plain TypeError or RangeError before). */
-const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
-
 // Test vectors from EIP-55.
 const EIP55_MIXED_CASE = [
   '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
@@ -29,8 +26,8 @@ describe('toChecksumAddress (EIP-55)', () => {
     expect(toChecksumAddress(vector.slice(2).toUpperCase())).toBe(vector);
   });
 
-  it('throws a LatchError (code INVALID_OPTION) on anything but 40 hex characters', () => {
-    expect(() => toChecksumAddress('0x123')).toThrow(INVALID_OPTION);
+  it('throws a TypeError on anything but 40 hex characters', () => {
+    expect(() => toChecksumAddress('0x123')).toThrow(TypeError);
     expect(() => toChecksumAddress(`0x${'g'.repeat(40)}`)).toThrow(/Not an EVM address/);
   });
 });

@@ -5,7 +5,6 @@
  */
 import { formatUnits, groupThousands } from './format.js';
 import type { CaipNetwork } from './types.js';
-import { invalidOption } from './errors/LatchError.js';
 
 export type AmountInput = { ok: true; units: bigint } | { ok: false; reason: string };
 
@@ -25,7 +24,7 @@ export function tooManyDecimalsReason(decimals: number): string {
  */
 export function parseAmountInput(text: string, decimals: number): AmountInput {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
-    throw invalidOption(`decimals must be an integer from 0 to 255 (got ${String(decimals)})`);
+    throw new TypeError(`decimals must be an integer from 0 to 255 (got ${String(decimals)})`);
   }
   const trimmed = typeof text === 'string' ? text.trim() : '';
   if (trimmed === '') return { ok: false, reason: AMOUNT_REQUIRED_REASON };

@@ -1,4 +1,3 @@
-import { LatchError } from './errors/LatchError.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_CACHE_MAX_ENTRIES, BALANCE_CACHE_TTL_MS, NAME_CACHE_TTL_MS, createTtlCache } from './cache.js';
 
@@ -96,10 +95,10 @@ describe('createTtlCache', () => {
   });
 
   it('rejects a non-positive ttl or maxEntries', () => {
-    expect(() => createTtlCache({ ttlMs: 0 })).toThrow(LatchError);
-    expect(() => createTtlCache({ ttlMs: Number.NaN })).toThrow(LatchError);
-    expect(() => createTtlCache({ ttlMs: 10, maxEntries: 0 })).toThrow(LatchError);
-    expect(() => createTtlCache({ ttlMs: 10, maxEntries: 1.5 })).toThrow(LatchError);
+    expect(() => createTtlCache({ ttlMs: 0 })).toThrow(RangeError);
+    expect(() => createTtlCache({ ttlMs: Number.NaN })).toThrow(RangeError);
+    expect(() => createTtlCache({ ttlMs: 10, maxEntries: 0 })).toThrow(RangeError);
+    expect(() => createTtlCache({ ttlMs: 10, maxEntries: 1.5 })).toThrow(RangeError);
   });
 
   describe('with the default clock', () => {

@@ -146,8 +146,6 @@ export type {
 // Errors: the base every Latch error extends, the EIP-1193 provider error, the standard codes and the message catalogue.
 export {
   LatchError,
-  httpStatusError,
-  invalidOption,
   isLatchError,
   readErrorCode,
   readErrorMessage,
@@ -157,6 +155,7 @@ export {
   type LatchErrorOptions,
 } from './errors/LatchError.js';
 export { ProviderRpcError, type ProviderRpcErrorOptions } from './errors/ProviderRpcError.js';
+export { httpStatusError, invalidOption } from './errors/sharedCodes.js';
 export { ERROR_CODES, describeErrorCode, isUserRejection, type ErrorCode, type ErrorCodeName } from './errors/codes.js';
 export { CONNECTOR_ERRORS, connectorError, type ConnectorErrorKind } from './errors/providerMessages.js';
 export {

@@ -1,8 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { parseAmountInput } from '../amount.js';
-import { createTtlCache } from '../cache.js';
-import { LatchError, httpStatusError, invalidOption, isLatchError, readErrorCode, readErrorMessage, toLatchError } from './LatchError.js';
+import { LatchError, isLatchError, readErrorCode, readErrorMessage, toLatchError } from './LatchError.js';
+import { httpStatusError, invalidOption } from './sharedCodes.js';
 import { ProviderRpcError } from './ProviderRpcError.js';
 
 describe('LatchError', () => {
@@ -170,16 +169,6 @@ describe('a package error extending LatchError', () => {
   });
 });
 
-/** What `fn` throws (a test fails if it returns). */
-function thrownBy(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new LatchError('expected a throw');
-}
-
 describe('the shared codes', () => {
   it('invalidOption: VALIDATION_ERROR, code INVALID_OPTION, the message as given', () => {
     expect(invalidOption('ttlMs must be positive')).toMatchObject({
@@ -192,17 +181,5 @@ describe('the shared codes', () => {
 
   it('httpStatusError: API_ERROR, code HTTP_STATUS, the status in the message', () => {
     expect(httpStatusError(503)).toMatchObject({ category: 'API_ERROR', code: 'HTTP_STATUS', message: 'HTTP status code: 503' });
-  });
-
-  it("the kernel's option checks throw LatchErrors with code INVALID_OPTION (they were TypeError and RangeError)", () => {
-    const thrown = [
-      thrownBy(() => parseAmountInput('1', 256)),
-      thrownBy(() => createTtlCache({ ttlMs: 0 })),
-      thrownBy(() => createTtlCache({ ttlMs: 10, maxEntries: 1.5 })),
-    ];
-    for (const error of thrown) {
-      expect(isLatchError(error), String(error)).toBe(true);
-      expect(error).toMatchObject({ category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
-    }
   });
 });

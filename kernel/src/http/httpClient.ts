@@ -1,4 +1,4 @@
-import { httpStatusError } from '../errors/LatchError.js';
+import { httpStatusError } from '../errors/sharedCodes.js';
 
 /** §7 generic HTTP client: JSON in, JSON out, one base URL. */
 export type QueryParamValue = string | number | boolean | null | undefined;
