@@ -3,6 +3,7 @@ import { getInternals } from '@latch/kernel/internal';
 import { coinTypeOfChain, createRegistrationMessage } from './nameRules.js';
 import type { NamesSettings } from './settings.js';
 import type { ModalLike } from './viewSupport.js';
+import { invalidOption } from '@latch/kernel';
 
 export interface RegisterNameRequest {
   /** The full name, `<label>.<suffix>`. */
@@ -26,7 +27,7 @@ export async function registerName(
   request: RegisterNameRequest,
   now: () => number = Date.now,
 ): Promise<void> {
-  if (!service.registerName) throw new Error('This name service does not register names');
+  if (!service.registerName) throw invalidOption('This name service does not register names');
   const chainId = Number(request.caipNetworkId.split(':')[1]);
   const coinType = coinTypeOfChain(chainId);
   const message = createRegistrationMessage(

@@ -1,7 +1,8 @@
+import { invalidOption } from '@latch/kernel';
 /** The least a swap may pay out: `amountOut` less `slippageBps` basis points, rounded down. */
 export function minimumReceived(amountOut: bigint, slippageBps: number): bigint {
   if (!Number.isInteger(slippageBps) || slippageBps < 0 || slippageBps > 10_000)
-    throw new RangeError('slippageBps must be an integer 0..10000');
+    throw invalidOption('slippageBps must be an integer 0..10000');
   return (amountOut * BigInt(10_000 - slippageBps)) / 10_000n;
 }
 

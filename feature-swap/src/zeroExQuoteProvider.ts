@@ -1,4 +1,4 @@
-import { LatchError } from '@latch/kernel';
+import { LatchError, invalidOption } from '@latch/kernel';
 import type { QuoteProvider, SwapQuote } from './types.js';
 
 /** How 0x names the native currency in `sellToken` / `buyToken`. */
@@ -70,9 +70,9 @@ function toQuote(body: ZeroExQuote, amountIn: bigint, from: string, to: string, 
  * `quoteProvider: () => import('@latch/feature-swap/zeroex').then((m) => m.createZeroExQuoteProvider({ apiKey }))`.
  */
 export function createZeroExQuoteProvider(options: ZeroExOptions): QuoteProvider {
-  if (!options?.apiKey || typeof options.apiKey !== 'string') throw new TypeError('createZeroExQuoteProvider: apiKey is required');
+  if (!options?.apiKey || typeof options.apiKey !== 'string') throw invalidOption('createZeroExQuoteProvider: apiKey is required');
   const baseUrl = (options.baseUrl ?? ZERO_EX_DEFAULT_URL).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/\s]+$/.test(baseUrl)) throw new TypeError('createZeroExQuoteProvider: baseUrl must be an http(s) origin');
+  if (!/^https?:\/\/[^/\s]+$/.test(baseUrl)) throw invalidOption('createZeroExQuoteProvider: baseUrl must be an http(s) origin');
   return {
     id: '0x',
     async quote(request) {

@@ -155,6 +155,7 @@ export {
   type LatchErrorOptions,
 } from './errors/LatchError.js';
 export { ProviderRpcError, type ProviderRpcErrorOptions } from './errors/ProviderRpcError.js';
+export { httpStatusError, invalidOption } from './errors/sharedCodes.js';
 export { ERROR_CODES, describeErrorCode, isUserRejection, type ErrorCode, type ErrorCodeName } from './errors/codes.js';
 export { CONNECTOR_ERRORS, connectorError, type ConnectorErrorKind } from './errors/providerMessages.js';
 export {

@@ -185,3 +185,40 @@ export function declaredClasses(file: string, text = readSource(file)): Declared
   new Visitor({ ClassDeclaration: record, ClassExpression: record }).visit(program);
   return found;
 }
+
+/** The global error constructors whose instances are not LatchErrors. */
+const PLAIN_ERRORS = new Set([
+  'Error',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'ReferenceError',
+  'AggregateError',
+  'EvalError',
+  'URIError',
+]);
+
+/**
+ * Every place a source creates a plain error (`new TypeError(…)`, or `Error(…)` called without `new`), each as
+ * `file: new TypeError(<the first 60 characters of its first argument>)`, each template placeholder as `{…}`: the
+ * text, not the line, so an entry of an allow-list survives edits around it.
+ */
+export function plainErrors(file: string, text = readSource(file)): string[] {
+  const { program } = parseSource(file, text);
+  const found: string[] = [];
+  const record = (node: { callee: { type: string }; arguments: readonly { start: number; end: number }[] }) => {
+    const name = node.callee.type === 'Identifier' ? (node.callee as unknown as { name: string }).name : '';
+    if (!PLAIN_ERRORS.has(name)) return;
+    const first = node.arguments[0];
+    const argument = first
+      ? text
+          .slice(first.start, first.end)
+          .replace(/\s+/g, ' ')
+          .replace(/\$\{[^}]*\}/g, '{…}')
+          .slice(0, 60)
+      : '';
+    found.push(`${file}: new ${name}(${argument})`);
+  };
+  new Visitor({ NewExpression: record, CallExpression: record }).visit(program);
+  return found;
+}

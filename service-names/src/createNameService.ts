@@ -15,6 +15,7 @@ import {
 } from './registration.js';
 import { requestOrigin } from '@latch/service-kit';
 import { clientKey } from './requestSource.js';
+import { invalidOption } from '@latch/kernel';
 
 export interface NameServiceOptions extends SignatureCheckOptions {
   /** An open PGlite, or a Postgres connection string. Default: a new in-memory PGlite. */
@@ -69,7 +70,7 @@ function publicOrigins(urls: readonly string[] | undefined): string[] | undefine
     try {
       return new URL(url).origin;
     } catch {
-      throw new TypeError(`createNameService: publicUrls holds '${url}', which is not a URL`);
+      throw invalidOption(`createNameService: publicUrls holds '${url}', which is not a URL`);
     }
   });
 }
@@ -86,7 +87,7 @@ export async function createNameService(options: NameServiceOptions = {}): Promi
   const ownOrigins = publicOrigins(options.publicUrls);
   const trustProxy = options.trustProxy ?? 0;
   if (!Number.isSafeInteger(trustProxy) || trustProxy < 0)
-    throw new TypeError('createNameService: trustProxy must be a whole number of proxies');
+    throw invalidOption('createNameService: trustProxy must be a whole number of proxies');
   const now = options.now ?? Date.now;
   const maxBody = options.maxBodyBytes ?? 16 * 1024;
   const maxSuggestions = options.maxSuggestions ?? 5;

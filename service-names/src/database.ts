@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { type Generated, Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
+import { invalidOption } from '@latch/kernel';
 
 /** One registered name. */
 export interface NameTable {
@@ -124,7 +125,7 @@ export async function openDatabase(option: DatabaseOption | undefined): Promise<
   let pool: unknown;
   let pgPool: import('pg').Pool | undefined;
   if (typeof option === 'string') {
-    if (!/^postgres(ql)?:\/\//.test(option)) throw new TypeError('database: give a postgres:// connection string or a PGlite instance');
+    if (!/^postgres(ql)?:\/\//.test(option)) throw invalidOption('database: give a postgres:// connection string or a PGlite instance');
     const { default: pg } = await import('pg');
     pool = pgPool = new pg.Pool({ connectionString: option, max: 5 });
     // An idle connection that breaks (the server restarted) is replaced on next use; it must not end the process.

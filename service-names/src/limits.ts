@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { NameDatabase } from './database.js';
 import { NameServiceError } from './registration.js';
+import { invalidOption } from '@latch/kernel';
 
 /** At most `max` in any `windowSeconds`. */
 export interface RateLimit {
@@ -35,11 +36,11 @@ export function resolveLimits(limits: NameServiceLimits = {}): Required<NameServ
   for (const key of ['registrationsPerIp', 'registrations', 'lookupsPerIp'] as const) {
     const limit = resolved[key];
     if (limit !== false && !(positiveInteger(limit?.max) && positiveInteger(limit?.windowSeconds))) {
-      throw new TypeError(`createNameService: limits.${key} must be false or { max, windowSeconds } with positive whole numbers`);
+      throw invalidOption(`createNameService: limits.${key} must be false or { max, windowSeconds } with positive whole numbers`);
     }
   }
   if (resolved.namesPerAddress !== false && !positiveInteger(resolved.namesPerAddress)) {
-    throw new TypeError('createNameService: limits.namesPerAddress must be false or a positive whole number');
+    throw invalidOption('createNameService: limits.namesPerAddress must be false or a positive whole number');
   }
   return resolved;
 }

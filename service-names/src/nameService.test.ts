@@ -241,6 +241,11 @@ describe('createNameService options', () => {
   it('needs a suffix that is a domain, limits that are whole numbers, public URLs that are URLs', async () => {
     await expect(createNameService({})).rejects.toThrow('createNameService: give `suffix` or `projects`');
     await expect(createNameService({ suffix: 'not a domain' })).rejects.toThrow(/needs a domain suffix/);
+    await expect(createNameService({ suffix: 'not a domain' })).rejects.toMatchObject({
+      name: 'LatchError',
+      category: 'VALIDATION_ERROR',
+      code: 'INVALID_OPTION',
+    });
     await expect(createNameService({ suffix: 'a.test', limits: { registrationsPerIp: { max: 0, windowSeconds: 60 } } })).rejects.toThrow(
       'createNameService: limits.registrationsPerIp must be false or { max, windowSeconds } with positive whole numbers',
     );

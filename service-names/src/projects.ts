@@ -1,3 +1,4 @@
+import { invalidOption } from '@latch/kernel';
 /** Which origins may call the service from a browser: a list of origins, or a test. */
 export type AllowedOrigins = readonly string[] | ((origin: string) => boolean);
 
@@ -20,14 +21,14 @@ export function resolveProjects(options: {
 }): Map<string, NameProject> {
   const entries = Object.entries(options.projects ?? {});
   if (options.suffix !== undefined) entries.push([DEFAULT_PROJECT_ID, { suffix: options.suffix, allowedOrigins: options.allowedOrigins }]);
-  if (entries.length === 0) throw new TypeError('createNameService: give `suffix` or `projects`');
+  if (entries.length === 0) throw invalidOption('createNameService: give `suffix` or `projects`');
   const projects = new Map<string, NameProject>();
   for (const [id, project] of entries) {
     const suffix = typeof project?.suffix === 'string' ? project.suffix.toLowerCase() : '';
     if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(suffix)) {
-      throw new TypeError(`createNameService: project '${id}' needs a domain suffix such as 'latch.id' (got '${String(project?.suffix)}')`);
+      throw invalidOption(`createNameService: project '${id}' needs a domain suffix such as 'latch.id' (got '${String(project?.suffix)}')`);
     }
-    if (projects.has(id)) throw new TypeError(`createNameService: project '${id}' is configured twice`);
+    if (projects.has(id)) throw invalidOption(`createNameService: project '${id}' is configured twice`);
     projects.set(id, { suffix, allowedOrigins: project.allowedOrigins });
   }
   return projects;

@@ -239,5 +239,7 @@ describe('latchConnector: refusals', () => {
     const error = await switchChain(config, { chainId: SECOND_CHAIN_ID }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'SwitchChainError' });
     expect(String((error as Error).message)).toContain("not among the Latch modal's eip155 networks");
+    // viem's error wraps the modal's own: a LatchError of the option-mistake code.
+    expect((error as Error).cause).toMatchObject({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
   });
 });

@@ -1,4 +1,4 @@
-import { isUserRejection, type ModalInstance } from '@latch/kernel';
+import { isUserRejection, type ModalInstance, LatchError, ERROR_CODES, invalidOption } from '@latch/kernel';
 import type { CreateConnectorFn } from '@wagmi/core';
 import { type Address, type EIP1193Provider, getAddress, SwitchChainError, UserRejectedRequestError } from 'viem';
 import { chainIdOf, type Eip155View, readEip155, sameAccounts, settledState } from './eip155State.js';
@@ -45,7 +45,14 @@ export function latchConnector(modal: ModalInstance, options: LatchConnectorOpti
             if (readEip155(state).accounts.length > 0) finish(resolve);
           }),
           modal.on('MODAL_CLOSE', () => {
-            if (read().accounts.length === 0) finish(() => reject(new UserRejectedRequestError(new Error(MODAL_CLOSED_MESSAGE))));
+            if (read().accounts.length === 0)
+              finish(() =>
+                reject(
+                  new UserRejectedRequestError(
+                    new LatchError(MODAL_CLOSED_MESSAGE, { category: 'CONNECTOR_ERROR', code: ERROR_CODES.USER_REJECTED }),
+                  ),
+                ),
+              );
           }),
         );
         modal.open().catch((error: unknown) => finish(() => reject(error)));
@@ -62,9 +69,9 @@ export function latchConnector(modal: ModalInstance, options: LatchConnectorOpti
 
     async function switchTo(chainId: number) {
       const chain = config.chains.find((each) => each.id === chainId);
-      if (!chain) throw new SwitchChainError(new Error(`Chain ${chainId} is not among wagmi's chains.`));
+      if (!chain) throw new SwitchChainError(invalidOption(`Chain ${chainId} is not among wagmi's chains.`));
       const network = modal.getState().networks.eip155?.requestedCaipNetworks.find((each) => chainIdOf(each) === chainId);
-      if (!network) throw new SwitchChainError(new Error(`Chain ${chainId} is not among the Latch modal's eip155 networks.`));
+      if (!network) throw new SwitchChainError(invalidOption(`Chain ${chainId} is not among the Latch modal's eip155 networks.`));
       try {
         await modal.switchNetwork(network);
       } catch (error) {
@@ -103,7 +110,7 @@ export function latchConnector(modal: ModalInstance, options: LatchConnectorOpti
       async connect({ chainId, isReconnecting, withCapabilities } = {}) {
         let view = readEip155(await settledState(modal));
         if (view.accounts.length === 0) {
-          if (isReconnecting) throw new Error('Latch has no eip155 wallet to restore.');
+          if (isReconnecting) throw new LatchError('Latch has no eip155 wallet to restore.', { category: 'CONNECTOR_ERROR' });
           await connectThroughModal();
           view = read();
         }

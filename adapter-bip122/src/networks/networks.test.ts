@@ -3,6 +3,9 @@ import { REGTEST_CAIP_NETWORK_ID } from '@latch/testkit';
 import { describe, expect, it } from 'vitest';
 import { bitcoin, bitcoinTestnet, BITCOIN_REGTEST_CAIP_NETWORK_ID, createBitcoinRegtest } from './index.js';
 
+/** A LatchError of the shared option-mistake code (these checks threw a plain TypeError or RangeError before). */
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 describe('Bitcoin networks', () => {
   it('names mainnet and testnet by their genesis blocks (CAIP-2 bip122), with 8 decimals and mempool.space', () => {
     expect(bitcoin).toMatchObject({
@@ -42,9 +45,9 @@ describe('Bitcoin networks', () => {
   });
 
   it('refuses a URL that is not http(s) and an empty name', () => {
-    expect(() => createBitcoinRegtest({ esploraUrl: 'ftp://x' })).toThrow(TypeError);
-    expect(() => createBitcoinRegtest({ esploraUrl: 'nonsense' })).toThrow(TypeError);
+    expect(() => createBitcoinRegtest({ esploraUrl: 'ftp://x' })).toThrow(INVALID_OPTION);
+    expect(() => createBitcoinRegtest({ esploraUrl: 'nonsense' })).toThrow(INVALID_OPTION);
     expect(() => createBitcoinRegtest({ esploraUrl: 'http://127.0.0.1:1', name: ' ' })).toThrow(/name/);
-    expect(() => createBitcoinRegtest({} as { esploraUrl: string })).toThrow(TypeError);
+    expect(() => createBitcoinRegtest({} as { esploraUrl: string })).toThrow(INVALID_OPTION);
   });
 });

@@ -1,5 +1,6 @@
 import type { CaipNetwork } from '@latch/kernel';
 import { BITCOIN_REGTEST_CAIP_NETWORK_ID, BTC_DECIMALS } from './chainIds.js';
+import { invalidOption } from '@latch/kernel';
 
 export type BitcoinRegtestOptions = {
   /** What the modal calls it; 'Bitcoin Regtest' by default. */
@@ -27,7 +28,7 @@ function httpUrl(url: unknown): string {
     protocol = undefined;
   }
   if (typeof url !== 'string' || (protocol !== 'http:' && protocol !== 'https:')) {
-    throw new TypeError(`esploraUrl must be an http(s) URL (got "${String(url)}")`);
+    throw invalidOption(`esploraUrl must be an http(s) URL (got "${String(url)}")`);
   }
   return url;
 }
@@ -35,7 +36,7 @@ function httpUrl(url: unknown): string {
 /** A regtest node behind an Esplora API. Not a testnet, so the modal shows its balances (§5); no explorer. */
 export function createBitcoinRegtest(options: BitcoinRegtestOptions): CaipNetwork {
   const { name = DEFAULT_NAME } = options;
-  if (typeof name !== 'string' || name.trim() === '') throw new TypeError('name must be a non-empty string');
+  if (typeof name !== 'string' || name.trim() === '') throw invalidOption('name must be a non-empty string');
   const esploraUrl = httpUrl(options.esploraUrl ?? options.rpcUrl);
   return {
     id: BITCOIN_REGTEST_CAIP_NETWORK_ID.slice('bip122:'.length),

@@ -1,4 +1,4 @@
-import { formatUnits } from '@latch/kernel';
+import { invalidOption } from '@latch/kernel';
 import type { BlockExplorer, CaipNetworkId } from '@latch/kernel';
 import {
   CAIP5_DIRECT_REFERENCE,
@@ -35,7 +35,7 @@ function assertHttpUrl(url: unknown, field: string): void {
     protocol = undefined;
   }
   if (typeof url !== 'string' || (protocol !== 'http:' && protocol !== 'https:')) {
-    throw new TypeError(`${field} must be an http(s) URL (got "${String(url)}")`);
+    throw invalidOption(`${field} must be an http(s) URL (got "${String(url)}")`);
   }
 }
 
@@ -46,12 +46,14 @@ function assertHttpUrl(url: unknown, field: string): void {
 export function defineCosmosNetwork(definition: CosmosNetworkDefinition): CosmosNetwork {
   const { chainId, name, rpcUrl, denom, symbol, decimals, bech32Prefix } = definition;
   if (typeof chainId !== 'string' || !CAIP5_DIRECT_REFERENCE.test(chainId)) {
-    throw new TypeError(`chainId must be 1 to 32 of a-z, A-Z, 0-9 and '-' to be a CAIP-2 reference (got "${String(chainId)}")`);
+    throw invalidOption(`chainId must be 1 to 32 of a-z, A-Z, 0-9 and '-' to be a CAIP-2 reference (got "${String(chainId)}")`);
   }
-  if (typeof name !== 'string' || name.trim() === '') throw new TypeError('name must be a non-empty string');
-  if (typeof symbol !== 'string' || symbol.trim() === '') throw new TypeError('symbol must be a non-empty string');
+  if (typeof name !== 'string' || name.trim() === '') throw invalidOption('name must be a non-empty string');
+  if (typeof symbol !== 'string' || symbol.trim() === '') throw invalidOption('symbol must be a non-empty string');
   assertHttpUrl(rpcUrl, 'rpcUrl');
-  formatUnits(0n, decimals); // throws a TypeError unless decimals is a whole number in range
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
+    throw invalidOption(`decimals must be an integer from 0 to 255 (got ${String(decimals)})`);
+  }
   const cosmos: CosmosChainConfig = {
     chainId,
     denom,
@@ -60,7 +62,7 @@ export function defineCosmosNetwork(definition: CosmosNetworkDefinition): Cosmos
     ...(definition.chainInfo ? { chainInfo: definition.chainInfo } : {}),
   };
   const problem = cosmosChainConfigProblem(cosmos);
-  if (problem) throw new TypeError(`Invalid Cosmos chain data: ${problem}`);
+  if (problem) throw invalidOption(`Invalid Cosmos chain data: ${problem}`);
   return {
     id: chainId,
     name,

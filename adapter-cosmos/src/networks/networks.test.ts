@@ -2,6 +2,9 @@ import { isCaipNetworkId, parseCaipNetworkId } from '@latch/kernel';
 import { describe, expect, it } from 'vitest';
 import { COSMOS_LOCALNET_NAME, cosmosHub, createCosmosLocalnet, defineCosmosNetwork, osmosis } from './index.js';
 
+/** A LatchError of the shared option-mistake code (these checks threw a plain TypeError or RangeError before). */
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 describe('Cosmos networks', () => {
   it('Cosmos Hub and Osmosis: CAIP-2 ids of the cosmos namespace (CAIP-5), 6-decimal natives, their denoms and prefixes', () => {
     expect(cosmosHub).toMatchObject({
@@ -76,7 +79,7 @@ describe('Cosmos networks', () => {
       { bech32Prefix: 'Cosmos' },
       { decimals: -1 },
     ]) {
-      expect(() => createCosmosLocalnet({ ...base, ...bad }), JSON.stringify(bad)).toThrow(TypeError);
+      expect(() => createCosmosLocalnet({ ...base, ...bad }), JSON.stringify(bad)).toThrow(INVALID_OPTION);
     }
     expect(() =>
       defineCosmosNetwork({

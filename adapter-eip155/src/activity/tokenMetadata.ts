@@ -3,6 +3,7 @@ import { readContract } from 'viem/actions';
 import { abortable } from '../abortable.js';
 import type { Hex } from '../nodeShapes.js';
 import type { NetworkClient } from '../rpc/client.js';
+import { LatchError } from '@latch/kernel';
 
 export interface TokenMetadata {
   name?: string;
@@ -32,7 +33,8 @@ async function readMetadata(client: NetworkClient, contract: Hex, standard: 'erc
     standard === 'erc20' ? read('decimals') : Promise.resolve(undefined),
   ]);
   const value = (result: PromiseSettledResult<unknown>) => (result.status === 'fulfilled' ? result.value : undefined);
-  if ([name, symbol, decimals].every((result) => result.status === 'rejected')) throw new Error(`no metadata from ${contract}`);
+  if ([name, symbol, decimals].every((result) => result.status === 'rejected'))
+    throw new LatchError(`no metadata from ${contract}`, { category: 'RPC_ERROR' });
   const places = value(decimals);
   return {
     ...(cleanText(value(name), 64) ? { name: cleanText(value(name), 64) } : {}),

@@ -5,6 +5,7 @@ import type { NetworkClient } from '../rpc/client.js';
 import { hasMulticall3, readEach } from '../rpc/multicall3.js';
 import type { ConfiguredCollection } from './config.js';
 import { ERC721_ENUMERABLE_INTERFACE_ID, ERC721_INTERFACE_ID, TRANSFER_TOPIC, erc721ReadAbi } from './erc721Abi.js';
+import { LatchError } from '@latch/kernel';
 
 type ReadFunction = (typeof erc721ReadAbi)[number]['name'];
 
@@ -111,7 +112,7 @@ const OWNER_CHECKS_PER_CALL = 500;
 
 /** Token ids of the Transfer logs to `owner` (four topics: ERC-20 transfers have three), newest first, once each. */
 function receivedIds(logs: unknown): bigint[] {
-  if (!Array.isArray(logs)) throw new TypeError('eth_getLogs did not answer a list');
+  if (!Array.isArray(logs)) throw new LatchError('eth_getLogs did not answer a list', { category: 'RPC_ERROR' });
   const ids: bigint[] = [];
   const seen = new Set<string>();
   for (const log of [...logs].reverse()) {

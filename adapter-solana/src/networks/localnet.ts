@@ -1,4 +1,4 @@
-import { isCaipNetworkId } from '@latch/kernel';
+import { isCaipNetworkId, invalidOption } from '@latch/kernel';
 import type { CaipNetwork, CaipNetworkId } from '@latch/kernel';
 import { solana } from './clusters.js';
 
@@ -31,9 +31,9 @@ export function createSolanaLocalnet({
   caipNetworkId = SOLANA_LOCALNET_CAIP_NETWORK_ID,
   name = solanaLocalnet.name,
 }: SolanaLocalnetOptions): CaipNetwork {
-  if (typeof name !== 'string' || name.trim() === '') throw new TypeError('name must be a non-empty string');
+  if (typeof name !== 'string' || name.trim() === '') throw invalidOption('name must be a non-empty string');
   if (!isCaipNetworkId(caipNetworkId) || !caipNetworkId.startsWith('solana:')) {
-    throw new TypeError(`caipNetworkId must be a solana CAIP-2 id (got "${String(caipNetworkId)}")`);
+    throw invalidOption(`caipNetworkId must be a solana CAIP-2 id (got "${String(caipNetworkId)}")`);
   }
   let protocol: string | undefined;
   try {
@@ -41,7 +41,7 @@ export function createSolanaLocalnet({
   } catch {
     protocol = undefined;
   }
-  if (protocol !== 'http:' && protocol !== 'https:') throw new TypeError(`rpcUrl must be an http(s) URL (got "${String(rpcUrl)}")`);
+  if (protocol !== 'http:' && protocol !== 'https:') throw invalidOption(`rpcUrl must be an http(s) URL (got "${String(rpcUrl)}")`);
   return {
     ...solanaLocalnet,
     id: caipNetworkId.slice('solana:'.length),

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createSolanaLocalnet, solana, solanaDevnet, solanaLocalnet, solanaTestnet } from './index.js';
 
+/** A LatchError of the shared option-mistake code (these checks threw a plain TypeError or RangeError before). */
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 describe('network definitions', () => {
   it('exports the three clusters, with 9 decimals', () => {
     expect([solana, solanaDevnet, solanaTestnet].map((n) => [n.caipNetworkId, n.nativeCurrency.decimals, n.testnet])).toEqual([
@@ -31,12 +34,12 @@ describe('network definitions', () => {
     });
     expect(network.rpcUrls.default.http).toEqual(['http://127.0.0.1:41234']);
     expect(createSolanaLocalnet({ rpcUrl: 'http://127.0.0.1:8899' }).caipNetworkId).toBe('solana:localnet');
-    expect(() => createSolanaLocalnet({ rpcUrl: 'http://x', caipNetworkId: 'eip155:1' })).toThrow(TypeError);
-    expect(() => createSolanaLocalnet({ rpcUrl: 'ws://127.0.0.1:8900' })).toThrow(TypeError);
+    expect(() => createSolanaLocalnet({ rpcUrl: 'http://x', caipNetworkId: 'eip155:1' })).toThrow(INVALID_OPTION);
+    expect(() => createSolanaLocalnet({ rpcUrl: 'ws://127.0.0.1:8900' })).toThrow(INVALID_OPTION);
   });
 
   it('createSolanaLocalnet takes a display name', () => {
     expect(createSolanaLocalnet({ rpcUrl: 'http://127.0.0.1:8899', name: 'Demo Solana' }).name).toBe('Demo Solana');
-    expect(() => createSolanaLocalnet({ rpcUrl: 'http://127.0.0.1:8899', name: '  ' })).toThrow(TypeError);
+    expect(() => createSolanaLocalnet({ rpcUrl: 'http://127.0.0.1:8899', name: '  ' })).toThrow(INVALID_OPTION);
   });
 });

@@ -1,5 +1,6 @@
 import { createPrivateKey, type KeyObject, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { invalidOption } from '@latch/kernel';
 
 /** A Coinbase Developer Platform secret API key: its id and its secret (an EC PEM, or a base64 Ed25519 key). */
 export interface CdpApiKey {
@@ -17,13 +18,13 @@ function signingKey(secret: string): { key: KeyObject; alg: 'ES256' | 'EdDSA' } 
   if (trimmed.startsWith('-----BEGIN')) {
     const key = createPrivateKey(trimmed);
     if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-      throw new TypeError('apiKeySecret: a PEM key must be an EC P-256 key');
+      throw invalidOption('apiKeySecret: a PEM key must be an EC P-256 key');
     }
     return { key, alg: 'ES256' };
   }
   const raw = Buffer.from(trimmed, 'base64');
   if (raw.length !== 64 || raw.toString('base64') !== trimmed) {
-    throw new TypeError('apiKeySecret must be an EC PEM key or a base64 Ed25519 key (64 bytes)');
+    throw invalidOption('apiKeySecret must be an EC PEM key or a base64 Ed25519 key (64 bytes)');
   }
   const jwk = { kty: 'OKP', crv: 'Ed25519', d: raw.subarray(0, 32).toString('base64url'), x: raw.subarray(32).toString('base64url') };
   return { key: createPrivateKey({ key: jwk, format: 'jwk' }), alg: 'EdDSA' };
@@ -35,8 +36,8 @@ function signingKey(secret: string): { key: KeyObject; alg: 'ES256' | 'EdDSA' } 
  * minutes) and `uris: ["<METHOD> <host><path>"]`. The key is parsed once, here.
  */
 export function createCdpJwtSigner({ apiKeyId, apiKeySecret }: CdpApiKey, now: () => number = Date.now) {
-  if (typeof apiKeyId !== 'string' || !apiKeyId.trim()) throw new TypeError('apiKeyId is required');
-  if (typeof apiKeySecret !== 'string' || !apiKeySecret.trim()) throw new TypeError('apiKeySecret is required');
+  if (typeof apiKeyId !== 'string' || !apiKeyId.trim()) throw invalidOption('apiKeyId is required');
+  if (typeof apiKeySecret !== 'string' || !apiKeySecret.trim()) throw invalidOption('apiKeySecret is required');
   const { key, alg } = signingKey(apiKeySecret);
   return (method: string, url: URL): Promise<string> => {
     const seconds = Math.floor(now() / 1000);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LatchError } from '@latch/kernel';
+import { LatchError, invalidOption } from '@latch/kernel';
 import type { OnrampSessionRequest } from '../providers.js';
 import { type CdpApiKey, createCdpJwtSigner } from './coinbaseJwt.js';
 
@@ -77,7 +77,7 @@ export function createOnrampSessionHandler(options: OnrampSessionHandlerOptions)
   const sign = createCdpJwtSigner(options);
   const origins = options.allowedOrigins;
   if (!Array.isArray(origins) || origins.length === 0)
-    throw new TypeError('createOnrampSessionHandler: allowedOrigins must list the page origins');
+    throw invalidOption('createOnrampSessionHandler: allowedOrigins must list the page origins');
   const exact = (origin: unknown) => {
     try {
       return typeof origin === 'string' && new URL(origin).origin === origin;
@@ -87,7 +87,7 @@ export function createOnrampSessionHandler(options: OnrampSessionHandlerOptions)
   };
   for (const origin of origins) {
     if (!exact(origin)) {
-      throw new TypeError(`createOnrampSessionHandler: '${origin}' is not an exact origin (scheme://host[:port])`);
+      throw invalidOption(`createOnrampSessionHandler: '${origin}' is not an exact origin (scheme://host[:port])`);
     }
   }
   const tokenUrl = new URL(options.tokenUrl ?? COINBASE_TOKEN_URL);

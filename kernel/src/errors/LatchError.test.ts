@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { LatchError, isLatchError, readErrorCode, readErrorMessage, toLatchError } from './LatchError.js';
+import { httpStatusError, invalidOption } from './sharedCodes.js';
 import { ProviderRpcError } from './ProviderRpcError.js';
 
 describe('LatchError', () => {
@@ -165,5 +166,20 @@ describe('a package error extending LatchError', () => {
     expect(error.name).toBe('RateLimited');
     expect(error.code).toBe('rate_limited');
     expect(String(error)).toBe('RateLimited: Please try again after 27 seconds');
+  });
+});
+
+describe('the shared codes', () => {
+  it('invalidOption: VALIDATION_ERROR, code INVALID_OPTION, the message as given', () => {
+    expect(invalidOption('ttlMs must be positive')).toMatchObject({
+      name: 'LatchError',
+      category: 'VALIDATION_ERROR',
+      code: 'INVALID_OPTION',
+      message: 'ttlMs must be positive',
+    });
+  });
+
+  it('httpStatusError: API_ERROR, code HTTP_STATUS, the status in the message', () => {
+    expect(httpStatusError(503)).toMatchObject({ category: 'API_ERROR', code: 'HTTP_STATUS', message: 'HTTP status code: 503' });
   });
 });

@@ -84,6 +84,7 @@ describe('createHttpClient', () => {
     const client = createHttpClient({ baseUrl });
     await expect(client.post('/fail', { body: {} })).rejects.toThrowError(/^HTTP status code: 500$/);
     await expect(client.get('/missing')).rejects.toThrowError(/^HTTP status code: 404$/);
+    await expect(client.get('/missing')).rejects.toMatchObject({ name: 'LatchError', category: 'API_ERROR', code: 'HTTP_STATUS' });
   });
 
   it('resolves undefined for an empty reply', async () => {

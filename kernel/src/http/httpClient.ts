@@ -1,5 +1,6 @@
-/** §7 generic HTTP client: JSON in, JSON out, one base URL. */
+import { httpStatusError } from '../errors/sharedCodes.js';
 
+/** §7 generic HTTP client: JSON in, JSON out, one base URL. */
 export type QueryParamValue = string | number | boolean | null | undefined;
 
 export interface HttpRequestOptions {
@@ -57,7 +58,7 @@ export function createHttpClient(clientOptions: HttpClientOptions): HttpClient {
     if (!response.ok) {
       // Releases the connection; the error body is not part of the contract.
       await response.body?.cancel().catch(() => undefined);
-      throw new Error(`HTTP status code: ${response.status}`);
+      throw httpStatusError(response.status);
     }
     const text = await response.text();
     return (text === '' ? undefined : JSON.parse(text)) as T;

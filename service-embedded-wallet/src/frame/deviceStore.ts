@@ -1,3 +1,4 @@
+import { LatchError } from '@latch/kernel';
 /*
  * What the frame keeps in its own origin's storage: per user and wallet, the device share sealed with AES-GCM under a
  * non-extractable WebCrypto key (the CryptoKey object itself is stored; IndexedDB structured-clones it without
@@ -122,7 +123,7 @@ const STORE_NAME = 'kv';
 function promised<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+    request.onerror = () => reject(request.error ?? new LatchError('IndexedDB request failed'));
   });
 }
 
@@ -138,7 +139,7 @@ export async function openIndexedDbStore(): Promise<KeyValueStore> {
       const transaction = db.transaction(STORE_NAME, 'readwrite');
       action(transaction.objectStore(STORE_NAME));
       transaction.oncomplete = () => resolve();
-      transaction.onerror = transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB write failed'));
+      transaction.onerror = transaction.onabort = () => reject(transaction.error ?? new LatchError('IndexedDB write failed'));
     });
   return {
     get: read,

@@ -94,5 +94,8 @@ describe('recovery secret', () => {
     expect(() => decodeRecoverySecret(text.slice('latch1-'.length))).toThrow('starts with "latch1-"');
     expect(() => decodeRecoverySecret(text.slice(0, -3))).toThrow(/typo|incomplete/);
     expect(() => decodeRecoverySecret('   ')).toThrow('Enter your recovery secret');
+    expect(() => decodeRecoverySecret('   ')).toThrow(
+      expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_RECOVERY_SECRET' }),
+    );
   });
 });

@@ -6,6 +6,7 @@ import { base58 } from '@scure/base';
 import { combine, split } from 'shamir-secret-sharing';
 import { bytesToHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { LatchError } from '@latch/kernel';
 
 /*
  * The key scheme of PROTOCOL §4: one 32-byte master secret, per-namespace keys derived with HKDF-SHA256, and
@@ -40,12 +41,12 @@ export function generateMasterSecret(): Uint8Array {
 
 /** The eip155 and solana keys of a master secret; deterministic. */
 export function deriveKeys(master: Uint8Array): DerivedKeys {
-  if (master.length !== 32) throw new Error('The master secret must be 32 bytes');
+  if (master.length !== 32) throw new LatchError('The master secret must be 32 bytes');
   const okm = hkdf(sha256, master, SALT, utf8('eip155'), 32);
   const scalar = BigInt(bytesToHex(okm)) % secp256k1.CURVE.n;
   okm.fill(0);
   // Probability 2^-256; refusing is the only correct answer for a zero scalar.
-  if (scalar === 0n) throw new Error('Derived an invalid secp256k1 key');
+  if (scalar === 0n) throw new LatchError('Derived an invalid secp256k1 key');
   const eip155PrivateKey = `0x${scalar.toString(16).padStart(64, '0')}` as Hex;
   const solanaSeed = hkdf(sha256, master, SALT, utf8('solana'), 32);
   return { eip155PrivateKey, solanaSeed };
@@ -68,7 +69,7 @@ export async function splitMasterSecret(master: Uint8Array): Promise<Shares> {
 /** Rebuilds the master secret from two shares; throws when they do not make a 32-byte secret. */
 export async function combineShares(first: Uint8Array, second: Uint8Array): Promise<Uint8Array> {
   const master = await combine([first, second]);
-  if (master.length !== 32) throw new Error('The shares do not rebuild a wallet');
+  if (master.length !== 32) throw new LatchError('The shares do not rebuild a wallet');
   return master;
 }
 

@@ -25,6 +25,7 @@ import {
 import { base, chainName, type DescribeContext, describeCall, describeMessage, describeTypedData, nativeAmount } from './describe.js';
 import { checkSessionOrigin, describeSessionCall } from './permissions.js';
 import type { ChainState, PreparedRequest, RpcCall } from './signer.js';
+import { LatchError } from '@latch/kernel';
 
 /*
  * The smart account's half of `rpc:request`: the frame's key owns a LatchSmartAccount (Solady's ERC4337 account behind a
@@ -185,7 +186,7 @@ export function describeUserOperation(context: DescribeContext, operation: UserO
 const OFFLINE = createClient({
   transport: custom({
     request: async () => {
-      throw new Error('the frame never talks to a chain');
+      throw new LatchError('the frame never talks to a chain');
     },
   }),
 });

@@ -1,4 +1,4 @@
-import { SOMETHING_WENT_WRONG_MESSAGE } from '@latch/kernel';
+import { SOMETHING_WENT_WRONG_MESSAGE, invalidOption } from '@latch/kernel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { betterAuth } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
@@ -75,17 +75,17 @@ const FRAME_PAGES = new Map<string, 'recovery' | 'approve' | 'logins'>([
 
 function checkConfig(config: EmbeddedWalletServiceConfig) {
   if (typeof config.secret !== 'string' || config.secret.length < 32)
-    throw new TypeError('embedded wallet service: `secret` must be at least 32 characters');
+    throw invalidOption('embedded wallet service: `secret` must be at least 32 characters');
   let origin: string;
   try {
     origin = new URL(config.publicUrl).origin;
   } catch {
-    throw new TypeError(`embedded wallet service: \`publicUrl\` must be a URL like https://wallet.example.com (got '${config.publicUrl}')`);
+    throw invalidOption(`embedded wallet service: \`publicUrl\` must be a URL like https://wallet.example.com (got '${config.publicUrl}')`);
   }
   if (!config.smtp?.host || !config.smtp.port || !config.smtp.from)
-    throw new TypeError('embedded wallet service: `smtp` needs host, port and from');
+    throw invalidOption('embedded wallet service: `smtp` needs host, port and from');
   const expiresIn = config.otpExpiresInSeconds ?? 300;
-  if (!Number.isFinite(expiresIn) || expiresIn < 1) throw new TypeError('embedded wallet service: `otpExpiresInSeconds` must be ≥ 1');
+  if (!Number.isFinite(expiresIn) || expiresIn < 1) throw invalidOption('embedded wallet service: `otpExpiresInSeconds` must be ≥ 1');
   return { origin, expiresIn };
 }
 
@@ -108,7 +108,7 @@ export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig)
   const take = async (...checks: { key: string; rules: readonly RateRule[] }[]) => (await limiter).take(checks);
   const trustedHops = config.trustProxy === true ? 1 : config.trustProxy || 0;
   if (!Number.isInteger(trustedHops) || trustedHops < 0)
-    throw new TypeError('embedded wallet service: `trustProxy` must be true, false or the number of proxies in front');
+    throw invalidOption('embedded wallet service: `trustProxy` must be true, false or the number of proxies in front');
   const scopes = opening.then(({ db }) => createSessionScopes(db, now));
   const mailFailures = new Map<string, unknown>();
   const validFor = expiresIn % 60 === 0 ? `${expiresIn / 60} minute${expiresIn === 60 ? '' : 's'}` : `${expiresIn} seconds`;

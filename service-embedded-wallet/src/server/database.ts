@@ -4,6 +4,7 @@ import { FARCASTER_REQUEST_MIGRATION, type FarcasterRequestTable } from './farca
 import { RATE_EVENT_MIGRATION, type RateEventTable } from './rateLimit.js';
 import { SESSION_SCOPE_MIGRATION, type SessionScopeTable } from './sessionScopes.js';
 import { SOCIAL_INTENT_MIGRATION, SOCIAL_INTENT_BINDING_MIGRATION, type SocialIntentTable } from './socialIntents.js';
+import { invalidOption } from '@latch/kernel';
 
 /** One embedded wallet: the public addresses and the auth share (one of three; never enough to sign). */
 export interface WalletTable {
@@ -120,7 +121,7 @@ export async function openDatabase(option: DatabaseOption | undefined, dataDir?:
   let pool: unknown;
   let pgPool: import('pg').Pool | undefined;
   if (typeof option === 'string') {
-    if (!/^postgres(ql)?:\/\//.test(option)) throw new TypeError('database: give a postgres:// connection string or a PGlite instance');
+    if (!/^postgres(ql)?:\/\//.test(option)) throw invalidOption('database: give a postgres:// connection string or a PGlite instance');
     const { default: pg } = await import('pg');
     pool = pgPool = new pg.Pool({ connectionString: option, max: 10 });
     // An idle connection the server dropped (a restart, a failover) is replaced on the next query; without a

@@ -676,6 +676,9 @@ describe('configuration', () => {
   };
   it('refuses a short secret, a bad origin, no project and a bad database string, with clear errors', () => {
     expect(() => createEmbeddedWalletService({ ...base, secret: 'short' })).toThrow('`secret` must be at least 32 characters');
+    expect(() => createEmbeddedWalletService({ ...base, secret: 'short' })).toThrow(
+      expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' }),
+    );
     expect(() => createEmbeddedWalletService({ ...base, projects: [{ id: 'demo', allowedOrigins: ['https://app.test/path'] }] })).toThrow(
       "'https://app.test/path' is not an origin like https://app.example.com",
     );

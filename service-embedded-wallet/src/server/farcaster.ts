@@ -1,4 +1,4 @@
-import { pleaseTryAgainAfter } from '@latch/kernel';
+import { pleaseTryAgainAfter, invalidOption } from '@latch/kernel';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createAppClient, generateNonce, viemConnector } from '@farcaster/auth-client';
@@ -82,11 +82,11 @@ export function resolveFarcasterConfig(config: FarcasterConfig | undefined, publ
       // reported below
     }
     const wanted = field === 'relayUrl' ? 'an https URL (http only on 127.0.0.1 or localhost)' : 'an http(s) URL';
-    throw new TypeError(`embedded wallet service: \`farcaster.${field}\` must be ${wanted} (got '${String(value)}')`);
+    throw invalidOption(`embedded wallet service: \`farcaster.${field}\` must be ${wanted} (got '${String(value)}')`);
   };
   const domain = config.domain ?? new URL(publicUrl).host;
   if (!/^[a-zA-Z0-9.-]+(:[0-9]+)?$/.test(domain))
-    throw new TypeError(`embedded wallet service: \`farcaster.domain\` must be a host like wallet.example.com (got '${domain}')`);
+    throw invalidOption(`embedded wallet service: \`farcaster.domain\` must be a host like wallet.example.com (got '${domain}')`);
   return {
     relayUrl: url('relayUrl', config.relayUrl),
     rpcUrl: url('rpcUrl', config.rpcUrl),

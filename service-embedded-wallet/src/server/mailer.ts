@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { invalidOption } from '@latch/kernel';
 
 /** Where the service sends its mail: any SMTP server (a relay, a provider's SMTP endpoint, a local inbox). */
 export interface SmtpConfig {
@@ -14,7 +15,7 @@ export interface SmtpConfig {
 /** `smtp://user:pass@host:port` or `smtps://…` → an SmtpConfig (the CLI's `--smtp`). */
 export function smtpFromUrl(url: string, from: string): SmtpConfig {
   const parsed = new URL(url);
-  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new TypeError(`smtp: expected smtp:// or smtps://, got '${url}'`);
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw invalidOption(`smtp: expected smtp:// or smtps://, got '${url}'`);
   const secure = parsed.protocol === 'smtps:';
   return {
     host: parsed.hostname,

@@ -1,3 +1,4 @@
+import { invalidOption } from '@latch/kernel';
 /** One integrator's project: the page origins allowed to embed the wallet frame and use the service. */
 export interface EmbeddedWalletProject {
   id: string;
@@ -15,14 +16,14 @@ export type ResolvedProject = EmbeddedWalletProject & { readonly walletGroup: st
 
 /** Checks the projects and returns them by id, each with a frozen copy of its origins. */
 export function resolveProjects(projects: readonly EmbeddedWalletProject[] | undefined): Map<string, ResolvedProject> {
-  if (!Array.isArray(projects) || projects.length === 0) throw new TypeError('embedded wallet service: configure at least one project');
+  if (!Array.isArray(projects) || projects.length === 0) throw invalidOption('embedded wallet service: configure at least one project');
   const byId = new Map<string, ResolvedProject>();
   for (const project of projects) {
     const id = project?.id;
     if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) {
-      throw new TypeError(`embedded wallet service: a project id is 1-64 letters, digits, '-' or '_' (got '${String(id)}')`);
+      throw invalidOption(`embedded wallet service: a project id is 1-64 letters, digits, '-' or '_' (got '${String(id)}')`);
     }
-    if (byId.has(id)) throw new TypeError(`embedded wallet service: project '${id}' is configured twice`);
+    if (byId.has(id)) throw invalidOption(`embedded wallet service: project '${id}' is configured twice`);
     const listed: readonly string[] = Array.isArray(project.allowedOrigins) ? project.allowedOrigins : [];
     const origins = listed.map((origin) => {
       let parsed: URL | undefined;
@@ -32,13 +33,13 @@ export function resolveProjects(projects: readonly EmbeddedWalletProject[] | und
         // reported below
       }
       if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.origin !== origin) {
-        throw new TypeError(`embedded wallet service: project '${id}': '${origin}' is not an origin like https://app.example.com`);
+        throw invalidOption(`embedded wallet service: project '${id}': '${origin}' is not an origin like https://app.example.com`);
       }
       return origin;
     });
     const group = project.walletGroup ?? id;
     if (typeof group !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(group)) {
-      throw new TypeError(
+      throw invalidOption(
         `embedded wallet service: project '${id}': walletGroup is 1-64 letters, digits, '-' or '_' (got '${String(group)}')`,
       );
     }

@@ -1,5 +1,6 @@
 import type { GenericOAuthConfig, GenericOAuthUserInfo } from 'better-auth/plugins/generic-oauth';
 import { PROVIDER_NAMES } from '@latch/connector-embedded/protocol';
+import { invalidOption, LatchError } from '@latch/kernel';
 
 /** The social providers of spec §3/§9, in the §9 order the project endpoint lists them. */
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
@@ -82,7 +83,7 @@ function checkUrl(provider: string, field: string, value: unknown) {
     // reported below
   }
   if (typeof value !== 'string' || !parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
-    throw new TypeError(`embedded wallet service: socials.${provider}.${field} must be an http(s) URL (got '${String(value)}')`);
+    throw invalidOption(`embedded wallet service: socials.${provider}.${field} must be an http(s) URL (got '${String(value)}')`);
   }
 }
 
@@ -90,22 +91,22 @@ function checkUrl(provider: string, field: string, value: unknown) {
 export function resolveSocials(socials: SocialsConfig | undefined): { provider: SocialProvider; config: SocialProviderConfig }[] {
   if (socials === undefined) return [];
   if (typeof socials !== 'object' || socials === null || Array.isArray(socials))
-    throw new TypeError('embedded wallet service: `socials` must be an object like { google: { clientId, clientSecret } }');
+    throw invalidOption('embedded wallet service: `socials` must be an object like { google: { clientId, clientSecret } }');
   for (const [name, config] of Object.entries(socials)) {
     if (!isProvider(name)) {
-      throw new TypeError(`embedded wallet service: socials: unknown provider '${name}' (known: ${SOCIAL_PROVIDERS.join(', ')})`);
+      throw invalidOption(`embedded wallet service: socials: unknown provider '${name}' (known: ${SOCIAL_PROVIDERS.join(', ')})`);
     }
     if (config === undefined) continue;
     for (const field of ['clientId', 'clientSecret'] as const) {
       if (typeof config?.[field] !== 'string' || config[field].trim() === '')
-        throw new TypeError(`embedded wallet service: socials.${name}.${field} is required`);
+        throw invalidOption(`embedded wallet service: socials.${name}.${field} is required`);
     }
     for (const field of ['discoveryUrl', 'authorizationUrl', 'tokenUrl', 'userInfoUrl'] as const) checkUrl(name, field, config[field]);
     if (
       config.scopes !== undefined &&
       (!Array.isArray(config.scopes) || config.scopes.some((scope) => typeof scope !== 'string' || !scope))
     )
-      throw new TypeError(`embedded wallet service: socials.${name}.scopes must be a list of scope names`);
+      throw invalidOption(`embedded wallet service: socials.${name}.scopes must be a list of scope names`);
   }
   return SOCIAL_PROVIDERS.filter((provider) => socials[provider] !== undefined).map((provider) => ({
     provider,
@@ -138,7 +139,8 @@ async function getJson(url: string, accessToken: string, extra: Record<string, s
       ...extra,
     },
   });
-  if (!response.ok) throw new Error(`${new URL(url).host} answered ${response.status}`);
+  if (!response.ok)
+    throw new LatchError(`${new URL(url).host} answered ${response.status}`, { category: 'API_ERROR', code: 'HTTP_STATUS' });
   return response.json();
 }
 

@@ -9,6 +9,7 @@ import { createIntentStore, type IntentStore, newSecret, type SocialIntent, secr
 import { sendDonePage, sendIntentErrorPage, sendPageScript, sendStartPage } from './socialPages.js';
 import { SOCIAL_INIT_ERROR, socialOutcomeOf } from './socialErrors.js';
 import { SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from './socialProviders.js';
+import { LatchError } from '@latch/kernel';
 
 /** What this module needs of better-auth: its handler and its internal adapter (sessions). */
 export interface SocialAuth {
@@ -291,7 +292,7 @@ export function createSocialSignIn(options: SocialSignInOptions) {
         // better-auth links under a live session of the user: a short one, revoked when the flow ends.
         const context = await auth.$context;
         const session = await context.internalAdapter.createSession(intent.link_user_id as string);
-        if (!session) throw new Error('could not open a session for the link');
+        if (!session) throw new LatchError('could not open a session for the link', { category: 'API_ERROR' });
         linkSession = session.token;
         headers.set('authorization', `Bearer ${signSessionToken(context.secret, session.token)}`);
       }
@@ -308,7 +309,8 @@ export function createSocialSignIn(options: SocialSignInOptions) {
       );
       const text = await answer.text();
       const target = answer.ok ? (JSON.parse(text) as { url?: unknown }).url : undefined;
-      if (typeof target !== 'string') throw new Error(`better-auth answered ${answer.status}: ${text.slice(0, 200)}`);
+      if (typeof target !== 'string')
+        throw new LatchError(`better-auth answered ${answer.status}: ${text.slice(0, 200)}`, { category: 'API_ERROR' });
       // better-auth's state cookie (its check that the callback comes back to this browser), and this browser's secret.
       const cookies = answer.headers.getSetCookie().filter((line) => !isSessionCookie(line));
       cookies.push(`${INTENT_COOKIE}=${intent.id}.${browser.secret}; Path=/; Max-Age=${5 * 60}; HttpOnly; SameSite=Lax${secure}`);

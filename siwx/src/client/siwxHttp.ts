@@ -1,6 +1,7 @@
 import { createSiwxMessage } from '../message/createSiwxMessage.js';
 import type { SiwxNamespaceAccount, SiwxSession } from '../session.js';
 import type { SiwxClientOptions } from './createSiwxClient.js';
+import { LatchError, httpStatusError, invalidOption } from '@latch/kernel';
 
 async function request<T>(options: SiwxClientOptions, path: string, body?: unknown): Promise<T> {
   const base = (options.baseUrl ?? '/siwx').replace(/\/$/, '');
@@ -10,7 +11,12 @@ async function request<T>(options: SiwxClientOptions, path: string, body?: unkno
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
   const answer = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-  if (!response.ok) throw new Error((answer as { error?: string } | undefined)?.error ?? `HTTP status code: ${response.status}`);
+  if (!response.ok) {
+    // The server's refusal ({ error, code }, e.g. code 'EXPIRED'), else the HTTP status.
+    const refusal = answer as { error?: string; code?: string } | undefined;
+    if (!refusal?.error) throw httpStatusError(response.status);
+    throw new LatchError(refusal.error, { category: 'API_ERROR', code: refusal.code ?? 'HTTP_STATUS' });
+  }
   return answer as T;
 }
 
@@ -55,7 +61,8 @@ export async function getSessions(options: SiwxClientOptions, caipNetworkId: str
 
 /** `[]` signs out; the page cannot write sessions, only the server can, when it verifies one. */
 export async function setSessions(options: SiwxClientOptions, sessions: readonly unknown[]): Promise<void> {
-  if (sessions.length > 0) throw new Error('Sessions are written by the server when it verifies a sign-in; only [] (sign out) can be set');
+  if (sessions.length > 0)
+    throw invalidOption('Sessions are written by the server when it verifies a sign-in; only [] (sign out) can be set');
   await request(options, '/sign-out', {});
 }
 

@@ -176,6 +176,9 @@ describe('createSiwxServer on eip155 (anvil)', () => {
     expect(() => createSiwxServer({ domains: [DOMAIN], origins: ['app.example.com'] })).toThrow(
       'createSiwxServer: `origins` takes origins such as https://app.example.com (got "app.example.com")',
     );
+    expect(() => createSiwxServer({ domains: [DOMAIN], origins: ['app.example.com'] })).toThrow(
+      expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' }),
+    );
   });
 
   it("refuses another account's signature, a tampered message and a lowercase address", async () => {

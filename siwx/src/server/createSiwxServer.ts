@@ -7,6 +7,7 @@ import { createMemoryNonceStore, type SiwxNonceStore } from './nonceStore.js';
 import { createSolanaVerifier } from './solanaVerifier.js';
 import { SiwxVerificationError } from './SiwxVerificationError.js';
 import type { SiwxVerifier } from './verifier.js';
+import { invalidOption } from '@latch/kernel';
 
 export interface SiwxServerOptions {
   /** The domains (host[:port]) a message may name: your app's own. */
@@ -52,7 +53,7 @@ function allowedOrigins(domains: readonly string[], origins: readonly string[] |
     list.map((origin) => {
       const parsed = URL.canParse(origin) ? new URL(origin).origin : 'null';
       if (parsed === 'null')
-        throw new TypeError(`createSiwxServer: \`origins\` takes origins such as https://app.example.com (got ${JSON.stringify(origin)})`);
+        throw invalidOption(`createSiwxServer: \`origins\` takes origins such as https://app.example.com (got ${JSON.stringify(origin)})`);
       return parsed;
     }),
   );
@@ -68,7 +69,7 @@ function randomNonce(): string {
 /** Issues nonces and verifies sign-in messages (domain, URI, network, times, nonce, signature). */
 export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
   if (!Array.isArray(options.domains) || options.domains.length === 0)
-    throw new TypeError('createSiwxServer needs `domains`: the host[:port] of your app');
+    throw invalidOption('createSiwxServer needs `domains`: the host[:port] of your app');
   const now = options.now ?? Date.now;
   const nonceTtlMs = options.nonceTtlMs ?? 5 * MINUTE;
   const sessionTtlMs = options.sessionTtlMs ?? 24 * 60 * MINUTE;

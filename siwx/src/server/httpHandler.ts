@@ -5,6 +5,7 @@ import { createMemorySessionStore, type SiwxSessionStore } from './sessionStore.
 import { SiwxVerificationError } from './SiwxVerificationError.js';
 import type { SiwxNamespaceAccount, SiwxSession } from '../session.js';
 import { readSignOut } from './signOut.js';
+import { invalidOption } from '@latch/kernel';
 
 export interface SiwxHttpHandlerOptions {
   /** Where the routes live. Default `/siwx`. */
@@ -81,7 +82,7 @@ const isOf = (session: SiwxSession, account: SiwxNamespaceAccount) =>
 /** The cookie's name as sent: `__Host-` + name when Secure, the bare name otherwise (the prefix requires Secure). */
 function cookieNameFor(name: string, secure: boolean): string {
   const prefixed = /^__(Host|Secure)-/i.test(name);
-  if (!secure && prefixed) throw new TypeError(`createSiwxHttpHandler: the cookie ${name} needs secureCookie (its prefix requires Secure)`);
+  if (!secure && prefixed) throw invalidOption(`createSiwxHttpHandler: the cookie ${name} needs secureCookie (its prefix requires Secure)`);
   return secure && !prefixed ? `__Host-${name}` : name;
 }
 
