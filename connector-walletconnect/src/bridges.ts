@@ -2,6 +2,7 @@ import type { SessionRequest } from '@latch/kernel';
 import type { SessionChannel } from './channel.js';
 import { createEip155Provider } from './eip155Provider.js';
 import type { ApprovedNamespace } from './namespaces.js';
+import type { ConnectorSettings } from './settings.js';
 import { createSolanaWallet } from './solanaWallet.js';
 
 /*
@@ -64,3 +65,16 @@ export const NAMESPACE_BRIDGES: Readonly<Record<string, () => Promise<BridgeFact
   polkadot: () => more('polkadot'),
   cosmos: () => more('cosmos'),
 };
+
+/**
+ * The bridge factories of the namespaces `wanted` picks, loaded, in the order the session lists its namespaces to the
+ * kernel (the registry's).
+ */
+export async function bridgeFactories(
+  _settings: ConnectorSettings,
+  wanted: (namespace: string) => boolean,
+): Promise<[string, BridgeFactory][]> {
+  const namespaces = Object.keys(NAMESPACE_BRIDGES).filter(wanted);
+  const factories = await Promise.all(namespaces.map((ns) => NAMESPACE_BRIDGES[ns]!()));
+  return namespaces.map((ns, index) => [ns, factories[index]!]);
+}
