@@ -80,7 +80,7 @@ export function createPairingController(settings: ConnectorSettings): PairingCon
   }
 
   async function pair(up: Provider, request: SessionRequest, settle: (session: Session) => Promise<SharedSession>) {
-    const { namespaces, optionalNamespaces } = proposalNamespaces(request, settings.requiredNamespaces);
+    const { namespaces, optionalNamespaces } = proposalNamespaces(request, settings.requiredNamespaces, settings.extraNamespaces);
     let fail: (error: PairingError) => void = () => undefined;
     const abandoned = new Promise<never>((_resolve, reject) => (fail = reject));
     const attempt: Attempt = { fail: (error) => fail(error) };
