@@ -33,6 +33,7 @@ export interface WalletConnectOptions {
   /**
    * Namespaces without a bridge of their own (a third-party adapter's), by CAIP-2 namespace: the methods and events
    * the session asks for, as the adapter declares them. Their adapter gets a generic provider (`request`, `on`, `off`).
+   * Checked when the session code loads (it stays out of first load): a bad declaration fails `connect`.
    */
   extraNamespaces?: Readonly<Record<string, WalletConnectNamespace>>;
   /** How long a QR code stays valid, in ms (default 4 minutes, §4); the pairing URI expires then too. */
@@ -60,14 +61,6 @@ const ICON =
   "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'><rect width='40' height='40' rx='9' fill='%233396ff'/><path d='M12 16c4-4 12-4 16 0M9 21l4 4 4-4 3 3 4-4 4 4 4-4' stroke='%23fff' stroke-width='2.5' fill='none'/></svg>";
 
 const isIds = (value: unknown) => value === undefined || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
-/** Those with a bridge of their own (bridges.ts). */
-const BRIDGED = ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'];
-
-/** The first extra namespace that is not a new CAIP-2 namespace with `methods` (and `events`) as lists of names. */
-const badExtra = (extra: object) =>
-  Object.entries(extra).find(
-    ([ns, d]) => !/^[-a-z0-9]{3,8}$/.test(ns) || BRIDGED.includes(ns) || !d?.methods?.[0] || !isIds(d.methods) || !isIds(d.events),
-  )?.[0];
 
 /** What is wrong with the options, in one sentence; undefined when nothing is. */
 function problemWith(o: WalletConnectOptions, relayUrl: string | undefined): string | undefined {
@@ -81,9 +74,7 @@ function problemWith(o: WalletConnectOptions, relayUrl: string | undefined): str
   if (o.verify && !o.projectId) return 'verify needs a projectId';
   if (o.icon !== undefined && !/^data:image\//.test(String(o.icon))) return 'icon must be a data:image/… URI';
   const list = (['featuredWalletIds', 'includeWalletIds', 'excludeWalletIds'] as const).find((key) => !isIds(o[key]));
-  if (list) return `${list} must be a list of wallet ids`;
-  const extra = badExtra(o.extraNamespaces ?? {});
-  return extra && `extraNamespaces.${extra} must be { methods, events? } (lists of names) for a CAIP-2 namespace without a bridge`;
+  return list && `${list} must be a list of wallet ids`;
 }
 
 /** The WalletConnect connector for `createModal({ connectors: [...] })`: one session for eip155 and solana. */
@@ -120,7 +111,7 @@ export function createWalletConnectConnector(options: WalletConnectOptions): Wal
     type: 'WALLET_CONNECT',
     icon: settings.icon,
     // Those with a bridge, then the declared extra ones: a session asks for each one that has an adapter in the modal.
-    namespaces: [...BRIDGED, ...Object.keys(o.extraNamespaces ?? {})],
+    namespaces: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos', ...Object.keys(o.extraNamespaces ?? {})],
     views: { [WALLETCONNECT_VIEW]: view, [BASIC_VIEW]: view },
     connectingView: WALLETCONNECT_VIEW,
     // All Wallets asks for these when the visitor opens it: a self-hosted registry is fetched then, never before.

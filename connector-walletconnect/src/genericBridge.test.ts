@@ -15,6 +15,7 @@ import {
 import type { ICore } from '@walletconnect/types';
 import { ed25519 } from '@noble/curves/ed25519';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { extraNamespacesProblem } from './bridges.js';
 import { createWalletConnectConnector } from './createWalletConnectConnector.js';
 import type { WalletConnectNamespaceProvider } from './genericBridge.js';
 import type { WalletConnectNamespace } from './settings.js';
@@ -211,5 +212,56 @@ describe('the generic bridge: a namespace the connector does not know rides the 
       code: 4100,
     });
     expect(wallet.requests).toHaveLength(asked);
+  });
+
+  it('a bad declaration fails connect with one clear sentence, before any relay traffic', async () => {
+    const connector = createWalletConnectConnector({
+      id: `wc-generic-bad-${++ids}`,
+      relayUrl: relay.url,
+      storage: new MemoryKeyValueStorage(),
+      extraNamespaces: { eip155: TOY_WALLETCONNECT },
+    });
+    const stop = connector.setup?.({
+      namespaces: ['eip155'],
+      networks: () => [],
+      storage: { get: () => undefined, set: () => undefined, remove: () => undefined },
+      emit: () => undefined,
+    });
+    cleanups.push(() => stop?.());
+    const controller = await connector.walletConnect.controller();
+    await expect(connector.connect({ namespaces: { eip155: [] } })).rejects.toThrow(
+      new TypeError('createWalletConnectConnector: extraNamespaces.eip155: eip155 has a bridge of its own'),
+    );
+    expect(controller.state).toEqual({
+      status: 'failed',
+      reason: 'error',
+      message: 'extraNamespaces.eip155: eip155 has a bridge of its own',
+    });
+  });
+});
+
+describe('extraNamespacesProblem', () => {
+  it('accepts a declaration of a new namespace, and names what is wrong with a bad one', () => {
+    expect(extraNamespacesProblem(undefined)).toBeUndefined();
+    expect(extraNamespacesProblem({ toy: TOY_WALLETCONNECT, 'my-chain': { methods: ['m'] } })).toBeUndefined();
+    expect(extraNamespacesProblem('toy')).toBe('extraNamespaces must be an object of namespace declarations');
+    expect(extraNamespacesProblem({ 'Toy!': TOY_WALLETCONNECT })).toBe(
+      "extraNamespaces: 'Toy!' is not a CAIP-2 namespace (3 to 8 of a-z, 0-9 and -)",
+    );
+    expect(extraNamespacesProblem({ cosmos: TOY_WALLETCONNECT })).toBe('extraNamespaces.cosmos: cosmos has a bridge of its own');
+    expect(extraNamespacesProblem({ toy: null })).toBe('extraNamespaces.toy.methods must be a non-empty list of method names');
+    expect(extraNamespacesProblem({ toy: { methods: [] } })).toBe('extraNamespaces.toy.methods must be a non-empty list of method names');
+    expect(extraNamespacesProblem({ toy: { methods: 'toy_signMessage' } })).toBe(
+      'extraNamespaces.toy.methods must be a non-empty list of method names',
+    );
+    expect(extraNamespacesProblem({ toy: { methods: ['m'], events: 'e' } })).toBe(
+      'extraNamespaces.toy.events must be a list of event names',
+    );
+    expect(extraNamespacesProblem({ toy: { methods: ['m'], answers: { m: 'yes' } } })).toBe(
+      'extraNamespaces.toy.answers must map method names to functions',
+    );
+    expect(extraNamespacesProblem({ toy: { methods: ['m'], answers: null } })).toBe(
+      'extraNamespaces.toy.answers must map method names to functions',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { ConnectorContext, SessionRequest, SharedSession } from '@latch/kernel';
 import { createWalletConnectClient } from './client.js';
+import { extraNamespacesProblem } from './bridges.js';
 import { createLiveSessionController } from './liveSession.js';
 import { createPairingController, type PairingState } from './pairingController.js';
 import type { Provider } from './provider.js';
@@ -52,6 +53,14 @@ export function createSessionController(settings: ConnectorSettings, getContext:
     busy: () => live.active || pairing.busy(),
   });
 
+  /** The connector's `extraNamespaces`, checked here so first load does not carry the check. */
+  function assertExtraNamespaces(): void {
+    const problem = extraNamespacesProblem(settings.extraNamespaces);
+    if (!problem) return;
+    pairing.setState({ status: 'failed', reason: 'error', message: problem });
+    throw new TypeError(`createWalletConnectConnector: ${problem}`);
+  }
+
   async function endLive(up: Provider): Promise<void> {
     const closing = live.close(up);
     storage()?.remove(SESSION_KEY);
@@ -78,6 +87,7 @@ export function createSessionController(settings: ConnectorSettings, getContext:
 
     async connect(request) {
       pairing.cancel();
+      assertExtraNamespaces();
       pairing.setState({ status: 'starting' });
       let up: Provider;
       try {
@@ -92,6 +102,7 @@ export function createSessionController(settings: ConnectorSettings, getContext:
 
     async restore(request) {
       if (!storage()?.get(SESSION_KEY)) return null;
+      assertExtraNamespaces();
       const up = await client.provider();
       const session = up.session;
       if (!session || session.expiry * 1000 <= Date.now()) {
