@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { createDevnet } from '@latch/adapter-eip155/networks';
-import type { CaipNetwork, ConnectorContext, ConnectorPluginEvent, SharedSession } from '@latch/kernel';
+import type { CaipNetwork, SharedSession } from '@latch/kernel';
 import { type BareAnvilFixture, pollUntil, startAnvil, startToyChain, type ToyChain } from '@latch/testkit';
 import { createToyLocalnet, createToyWallet, publicKeyFromToyAddress, TOY_CAIP_NETWORK_ID, type ToyWallet } from '@latch/testkit/toy';
 import {
@@ -17,6 +17,7 @@ import { ed25519 } from '@noble/curves/ed25519';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { extraNamespacesProblem } from './bridges.js';
 import { createWalletConnectConnector } from './createWalletConnectConnector.js';
+import { pageContext, scanEveryCode } from './test-support/pageContext.js';
 import type { WalletConnectNamespaceProvider } from './genericBridge.js';
 import type { WalletConnectNamespace } from './settings.js';
 
@@ -100,19 +101,9 @@ async function connected({ walletServesToy = true } = {}) {
     metadata: { name: 'Latch generic bridge', url: 'http://127.0.0.1' },
     extraNamespaces: { toy: TOY_WALLETCONNECT },
   });
-  const stored = new Map<string, unknown>();
-  const events: ConnectorPluginEvent[] = [];
-  const context: ConnectorContext = {
-    namespaces: ['eip155', 'toy'],
-    networks: (ns) => networks[ns as string] ?? [],
-    storage: { get: (key) => stored.get(key), set: (key, value) => void stored.set(key, value), remove: (key) => void stored.delete(key) },
-    emit: (event) => void events.push(event),
-  };
+  const { context } = pageContext(['eip155', 'toy'], (ns) => networks[ns] ?? []);
   const stop = connector.setup?.(context);
-  const controller = await connector.walletConnect.controller();
-  controller.subscribe((state) => {
-    if (state.status === 'waiting') void wallet.pair(state.uri);
-  });
+  await scanEveryCode(connector, wallet);
   const session: SharedSession = await connector.connect({ namespaces: { eip155: [evmNetwork], toy: [toyNetwork] } });
   const core = (globalThis as unknown as Record<string, ICore>)[`_walletConnectCore_latch-${id}`]!;
   cleanups.push(async () => {
