@@ -2,7 +2,7 @@ import type { SessionRequest } from '@latch/kernel';
 import type { SessionChannel } from './channel.js';
 import { createEip155Provider } from './eip155Provider.js';
 import type { ApprovedNamespace } from './namespaces.js';
-import type { ConnectorSettings, WalletConnectNamespace } from './settings.js';
+import type { ConnectorSettings } from './settings.js';
 import { createSolanaWallet } from './solanaWallet.js';
 
 /*
@@ -67,28 +67,13 @@ export const NAMESPACE_BRIDGES: Readonly<Record<string, () => Promise<BridgeFact
   cosmos: () => more('cosmos'),
 };
 
-const isNames = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((each) => typeof each === 'string' && each !== '');
-
 /**
- * What is wrong with the connector's `extraNamespaces`, in one sentence (undefined when nothing is): each must be a
- * CAIP-2 namespace without a bridge here, with a non-empty list of method names, a list of event names if any, and
- * functions as answer checks.
+ * What is wrong with the connector's `extraNamespaces`, in one sentence (undefined when nothing is); the check loads
+ * with the generic bridge, so only apps that declare extra namespaces load it.
  */
-export function extraNamespacesProblem(extra: unknown): string | undefined {
+export async function extraNamespacesProblem(extra: unknown): Promise<string | undefined> {
   if (extra === undefined) return undefined;
-  if (typeof extra !== 'object' || extra === null) return 'extraNamespaces must be an object of namespace declarations';
-  for (const [ns, declaration] of Object.entries(extra)) {
-    const { methods, events, answers } = (declaration ?? {}) as Partial<WalletConnectNamespace>;
-    if (!/^[-a-z0-9]{3,8}$/.test(ns)) return `extraNamespaces: '${ns}' is not a CAIP-2 namespace (3 to 8 of a-z, 0-9 and -)`;
-    if (NAMESPACE_BRIDGES[ns]) return `extraNamespaces.${ns}: ${ns} has a bridge of its own`;
-    if (!isNames(methods) || methods.length === 0) return `extraNamespaces.${ns}.methods must be a non-empty list of method names`;
-    if (events !== undefined && !isNames(events)) return `extraNamespaces.${ns}.events must be a list of event names`;
-    const checks = typeof answers === 'object' && answers !== null ? Object.values(answers) : [undefined];
-    if (answers !== undefined && !checks.every((check) => typeof check === 'function'))
-      return `extraNamespaces.${ns}.answers must map method names to functions`;
-  }
-  return undefined;
+  return (await import('./genericBridge.js')).declarationProblem(extra, Object.keys(NAMESPACE_BRIDGES));
 }
 
 /**

@@ -232,26 +232,28 @@ describe('the generic bridge: a namespace the connector does not know rides the 
 });
 
 describe('extraNamespacesProblem', () => {
-  it('accepts a declaration of a new namespace, and names what is wrong with a bad one', () => {
-    expect(extraNamespacesProblem(undefined)).toBeUndefined();
-    expect(extraNamespacesProblem({ toy: TOY_WALLETCONNECT, 'my-chain': { methods: ['m'] } })).toBeUndefined();
-    expect(extraNamespacesProblem('toy')).toBe('extraNamespaces must be an object of namespace declarations');
-    expect(extraNamespacesProblem({ 'Toy!': TOY_WALLETCONNECT })).toBe(
+  it('accepts a declaration of a new namespace, and names what is wrong with a bad one', async () => {
+    expect(await extraNamespacesProblem(undefined)).toBeUndefined();
+    expect(await extraNamespacesProblem({ toy: TOY_WALLETCONNECT, 'my-chain': { methods: ['m'] } })).toBeUndefined();
+    expect(await extraNamespacesProblem('toy')).toBe('extraNamespaces must be an object of namespace declarations');
+    expect(await extraNamespacesProblem({ 'Toy!': TOY_WALLETCONNECT })).toBe(
       "extraNamespaces: 'Toy!' is not a CAIP-2 namespace (3 to 8 of a-z, 0-9 and -)",
     );
-    expect(extraNamespacesProblem({ cosmos: TOY_WALLETCONNECT })).toBe('extraNamespaces.cosmos: cosmos has a bridge of its own');
-    expect(extraNamespacesProblem({ toy: null })).toBe('extraNamespaces.toy.methods must be a non-empty list of method names');
-    expect(extraNamespacesProblem({ toy: { methods: [] } })).toBe('extraNamespaces.toy.methods must be a non-empty list of method names');
-    expect(extraNamespacesProblem({ toy: { methods: 'toy_signMessage' } })).toBe(
+    expect(await extraNamespacesProblem({ cosmos: TOY_WALLETCONNECT })).toBe('extraNamespaces.cosmos: cosmos has a bridge of its own');
+    expect(await extraNamespacesProblem({ toy: null })).toBe('extraNamespaces.toy.methods must be a non-empty list of method names');
+    expect(await extraNamespacesProblem({ toy: { methods: [] } })).toBe(
       'extraNamespaces.toy.methods must be a non-empty list of method names',
     );
-    expect(extraNamespacesProblem({ toy: { methods: ['m'], events: 'e' } })).toBe(
+    expect(await extraNamespacesProblem({ toy: { methods: 'toy_signMessage' } })).toBe(
+      'extraNamespaces.toy.methods must be a non-empty list of method names',
+    );
+    expect(await extraNamespacesProblem({ toy: { methods: ['m'], events: 'e' } })).toBe(
       'extraNamespaces.toy.events must be a list of event names',
     );
-    expect(extraNamespacesProblem({ toy: { methods: ['m'], answers: { m: 'yes' } } })).toBe(
+    expect(await extraNamespacesProblem({ toy: { methods: ['m'], answers: { m: 'yes' } } })).toBe(
       'extraNamespaces.toy.answers must map method names to functions',
     );
-    expect(extraNamespacesProblem({ toy: { methods: ['m'], answers: null } })).toBe(
+    expect(await extraNamespacesProblem({ toy: { methods: ['m'], answers: null } })).toBe(
       'extraNamespaces.toy.answers must map method names to functions',
     );
   });

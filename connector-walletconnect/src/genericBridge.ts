@@ -47,6 +47,29 @@ function walletError(error: unknown): Error {
   return error instanceof Error ? error : new ProviderRpcError(typeof code === 'number' ? code : -32603, words);
 }
 
+const isNames = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((each) => typeof each === 'string' && each !== '');
+
+/**
+ * What is wrong with the connector's `extraNamespaces`, in one sentence (undefined when nothing is): each must be a
+ * CAIP-2 namespace without a bridge of its own (not in `bridged`), with a non-empty list of method names, a list of
+ * event names if any, and functions as answer checks.
+ */
+export function declarationProblem(extra: unknown, bridged: readonly string[]): string | undefined {
+  if (typeof extra !== 'object' || extra === null) return 'extraNamespaces must be an object of namespace declarations';
+  for (const [ns, declaration] of Object.entries(extra)) {
+    const { methods, events, answers } = (declaration ?? {}) as Partial<WalletConnectNamespace>;
+    if (!/^[-a-z0-9]{3,8}$/.test(ns)) return `extraNamespaces: '${ns}' is not a CAIP-2 namespace (3 to 8 of a-z, 0-9 and -)`;
+    if (bridged.includes(ns)) return `extraNamespaces.${ns}: ${ns} has a bridge of its own`;
+    if (!isNames(methods) || methods.length === 0) return `extraNamespaces.${ns}.methods must be a non-empty list of method names`;
+    if (events !== undefined && !isNames(events)) return `extraNamespaces.${ns}.events must be a list of event names`;
+    const checks = typeof answers === 'object' && answers !== null ? Object.values(answers) : [undefined];
+    if (answers !== undefined && !checks.every((check) => typeof check === 'function'))
+      return `extraNamespaces.${ns}.answers must map method names to functions`;
+  }
+  return undefined;
+}
+
 /** The generic bridge of one extra namespace, as the session's bridge registry makes it. */
 export function genericBridge(namespace: string, declaration: WalletConnectNamespace): BridgeFactory {
   return ({ channel, approval, networks }) => {

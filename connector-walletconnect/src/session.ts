@@ -53,9 +53,9 @@ export function createSessionController(settings: ConnectorSettings, getContext:
     busy: () => live.active || pairing.busy(),
   });
 
-  /** The connector's `extraNamespaces`, checked here so first load does not carry the check. */
-  function assertExtraNamespaces(): void {
-    const problem = extraNamespacesProblem(settings.extraNamespaces);
+  /** The connector's `extraNamespaces`, checked here (with the generic bridge) so first load does not carry the check. */
+  async function assertExtraNamespaces(): Promise<void> {
+    const problem = await extraNamespacesProblem(settings.extraNamespaces);
     if (!problem) return;
     pairing.setState({ status: 'failed', reason: 'error', message: problem });
     throw new TypeError(`createWalletConnectConnector: ${problem}`);
@@ -87,7 +87,7 @@ export function createSessionController(settings: ConnectorSettings, getContext:
 
     async connect(request) {
       pairing.cancel();
-      assertExtraNamespaces();
+      if (settings.extraNamespaces !== undefined) await assertExtraNamespaces();
       pairing.setState({ status: 'starting' });
       let up: Provider;
       try {
@@ -102,7 +102,7 @@ export function createSessionController(settings: ConnectorSettings, getContext:
 
     async restore(request) {
       if (!storage()?.get(SESSION_KEY)) return null;
-      assertExtraNamespaces();
+      if (settings.extraNamespaces !== undefined) await assertExtraNamespaces();
       const up = await client.provider();
       const session = up.session;
       if (!session || session.expiry * 1000 <= Date.now()) {
