@@ -33,7 +33,7 @@ export interface WalletConnectOptions {
   /**
    * Namespaces without a bridge of their own (a third-party adapter's), by CAIP-2 namespace: the methods and events
    * the session asks for, as the adapter declares them. Their adapter gets a generic provider (`request`, `on`, `off`).
-   * Checked when the session code loads (it stays out of first load): a bad declaration fails `connect`.
+   * Checked when `connect` (or `restore`) starts, with the generic bridge's code (out of first load): a bad one fails it.
    */
   extraNamespaces?: Readonly<Record<string, WalletConnectNamespace>>;
   /** How long a QR code stays valid, in ms (default 4 minutes, §4); the pairing URI expires then too. */
