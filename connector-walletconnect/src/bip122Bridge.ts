@@ -1,5 +1,6 @@
 import { isBase64Psbt, readSignature, readSignedPsbt, readTxid, readWalletAddresses, type WalletAddress } from './bip122Answers.js';
 import { ProviderRpcError, requestApproved, type SessionChannel } from './channel.js';
+import { createListeners } from './listeners.js';
 
 /*
  * A sats-connect provider over a WalletConnect session, for the bip122 adapter: `request(method, params)` answering
@@ -71,149 +72,153 @@ function satsOf(amount: unknown): string {
   return text;
 }
 
-export function createBip122Provider(channel: SessionChannel, startChain: string): Bip122SessionProvider {
-  const listeners = new Map<SatsEventName, Set<SatsListener>>();
+/** One bridge's state: its channel, the chain it is on, and the addresses the wallet last listed. */
+interface Bip122Context {
+  readonly channel: SessionChannel;
+  chainId: string;
   /** The addresses the wallet last listed per chain, with the account they belong to (a switched account drops them). */
-  const listed = new Map<string, { account: string; addresses: WalletAddress[] }>();
-  let chainId = startChain;
-  let requests = 0;
+  readonly listed: Map<string, { account: string; addresses: WalletAddress[] }>;
+  emit(eventName: SatsEventName, event: unknown): void;
+}
 
-  const approved = () => channel.approved();
-  const accountOn = (chain: string) => {
-    const caip10 = approved()?.accounts.find((account) => account.startsWith(`${chain}:`));
-    return caip10?.slice(caip10.lastIndexOf(':') + 1);
-  };
-  const emit = (eventName: SatsEventName, event: unknown) => {
-    for (const cb of [...(listeners.get(eventName) ?? [])]) {
-      try {
-        cb(event);
-      } catch {
-        // a listener's failure is its own
-      }
-    }
-  };
+function accountOn(ctx: Bip122Context, chain: string): string | undefined {
+  const caip10 = ctx.channel.approved()?.accounts.find((account) => account.startsWith(`${chain}:`));
+  return caip10?.slice(caip10.lastIndexOf(':') + 1);
+}
 
-  /** The chain's account as sats-connect lists it: payment first, then the ordinals address the wallet named. */
-  function satsAddresses(chain: string) {
-    const account = accountOn(chain);
-    if (!account) return [];
-    const known = listed.get(chain)?.account === account ? (listed.get(chain)?.addresses ?? []) : [];
-    const payment = known.find((entry) => entry.address === account) ?? { address: account };
-    const ordinal = known.find((entry) => entry.intention === 'ordinal' && entry.address !== account);
-    const shape = (entry: WalletAddress, purpose: string) => ({
-      address: entry.address,
-      ...(entry.publicKey ? { publicKey: entry.publicKey } : {}),
-      purpose,
-    });
-    return [shape(payment, 'payment'), ...(ordinal ? [shape(ordinal, 'ordinals')] : [])];
-  }
-  const network = (chain: string) => (SATS_NETWORK_NAMES[chain] ? { network: { bitcoin: { name: SATS_NETWORK_NAMES[chain] } } } : {});
-  const changeEvent = (type: SatsEventName) => ({
-    type,
-    addresses: satsAddresses(chainId),
-    ...(SATS_NETWORK_NAMES[chainId] ? { bitcoin: { name: SATS_NETWORK_NAMES[chainId] } } : {}),
+/** The chain's account as sats-connect lists it: payment first, then the ordinals address the wallet named. */
+function satsAddresses(ctx: Bip122Context, chain: string) {
+  const account = accountOn(ctx, chain);
+  if (!account) return [];
+  const known = ctx.listed.get(chain)?.account === account ? (ctx.listed.get(chain)?.addresses ?? []) : [];
+  const payment = known.find((entry) => entry.address === account) ?? { address: account };
+  const ordinal = known.find((entry) => entry.intention === 'ordinal' && entry.address !== account);
+  const shape = (entry: WalletAddress, purpose: string) => ({
+    address: entry.address,
+    ...(entry.publicKey ? { publicKey: entry.publicKey } : {}),
+    purpose,
   });
+  return [shape(payment, 'payment'), ...(ordinal ? [shape(ordinal, 'ordinals')] : [])];
+}
 
-  function account(): string {
-    const found = accountOn(chainId);
-    if (!found) throw new ProviderRpcError(ACCESS_DENIED, `The WalletConnect session has no Bitcoin account on ${chainId}`);
-    return found;
-  }
+const networkOf = (chain: string) => (SATS_NETWORK_NAMES[chain] ? { network: { bitcoin: { name: SATS_NETWORK_NAMES[chain] } } } : {});
 
-  // sats-connect reads an unapproved method as "method not found".
-  const ask = (method: string, params: Record<string, unknown>) => requestApproved(channel, method, params, chainId, METHOD_NOT_FOUND);
+const changeEvent = (ctx: Bip122Context, type: SatsEventName) => ({
+  type,
+  addresses: satsAddresses(ctx, ctx.chainId),
+  ...(SATS_NETWORK_NAMES[ctx.chainId] ? { bitcoin: { name: SATS_NETWORK_NAMES[ctx.chainId] } } : {}),
+});
 
-  function accountAnswer() {
-    return { id: account(), addresses: satsAddresses(chainId), walletType: 'software', ...network(chainId) };
-  }
+function account(ctx: Bip122Context): string {
+  const found = accountOn(ctx, ctx.chainId);
+  if (!found) throw new ProviderRpcError(ACCESS_DENIED, `The WalletConnect session has no Bitcoin account on ${ctx.chainId}`);
+  return found;
+}
 
-  async function handle(method: string, params: unknown): Promise<unknown> {
-    switch (method) {
-      case 'wallet_connect': {
-        // The kernel's network, when the session covers it; otherwise the wallet's own, as a wallet that stays put.
-        const wanted = chainOfName((params as { network?: unknown } | null)?.network);
-        if (wanted && accountOn(wanted)) chainId = wanted;
-        if (approved()?.methods.includes('getAccountAddresses')) {
-          const owner = account();
-          listed.set(chainId, { account: owner, addresses: readWalletAddresses(await ask('getAccountAddresses', { account: owner })) });
-        }
-        return accountAnswer();
-      }
-      case 'wallet_getAccount':
-        return accountAnswer(); // silent: from the session and the addresses the wallet already listed
-      case 'signMessage': {
-        const { address, message, protocol } = objectParams(params, method);
-        if (typeof message !== 'string') throw invalid('signMessage needs a message string');
-        const signer = typeof address === 'string' ? address : account();
-        const reply = await ask('signMessage', {
-          account: account(),
-          message,
-          address: signer,
-          ...(typeof protocol === 'string' ? { protocol: protocol.toLowerCase() } : {}),
-        });
-        return { ...readSignature(reply, signer), address: signer, ...(typeof protocol === 'string' ? { protocol } : {}) };
-      }
-      case 'sendTransfer': {
-        const { recipients } = objectParams(params, method);
-        if (!Array.isArray(recipients) || recipients.length !== 1)
-          throw invalid("WalletConnect's sendTransfer pays exactly one recipient; use signPsbt for more");
-        const { address, amount } = (recipients[0] ?? {}) as { address?: unknown; amount?: unknown };
-        if (typeof address !== 'string' || address === '') throw invalid('sendTransfer needs a recipient address');
-        const reply = await ask('sendTransfer', { account: account(), recipientAddress: address, amount: satsOf(amount) });
-        return { txid: readTxid((reply as { txid?: unknown } | null)?.txid) };
-      }
-      case 'signPsbt': {
-        const { psbt, signInputs, broadcast } = objectParams(params, method);
-        if (!isBase64Psbt(psbt)) throw invalid('signPsbt needs a base64 PSBT');
-        const reply = await ask('signPsbt', {
-          account: account(),
-          psbt,
-          signInputs: signInputsOf(signInputs),
-          broadcast: broadcast === true,
-        });
-        return readSignedPsbt(reply, broadcast === true);
-      }
-      case 'wallet_changeNetwork': {
-        const { name } = objectParams(params, method);
-        const chain = chainOfName(name);
-        if (!chain) throw invalid(`Unknown Bitcoin network: ${String(name)}`);
-        if (!accountOn(chain))
-          throw new ProviderRpcError(4902, `The wallet did not approve ${String(name)} (${chain}) in this WalletConnect session`);
-        if (chain !== chainId) {
-          chainId = chain;
-          emit('networkChange', changeEvent('networkChange'));
-        }
-        return null;
-      }
-      case 'wallet_disconnect':
-        return null; // the connector ends the whole session (§4); nothing to end per namespace
-      default:
-        throw new ProviderRpcError(METHOD_NOT_FOUND, `${method} is not supported by this WalletConnect session`);
+// sats-connect reads an unapproved method as "method not found".
+const ask = (ctx: Bip122Context, method: string, params: Record<string, unknown>) =>
+  requestApproved(ctx.channel, method, params, ctx.chainId, METHOD_NOT_FOUND);
+
+const accountAnswer = (ctx: Bip122Context) => ({
+  id: account(ctx),
+  addresses: satsAddresses(ctx, ctx.chainId),
+  walletType: 'software',
+  ...networkOf(ctx.chainId),
+});
+
+/** sats-connect's methods, each answered over the session. */
+const HANDLERS: Readonly<Record<string, (ctx: Bip122Context, params: unknown) => unknown>> = {
+  async wallet_connect(ctx, params) {
+    // The kernel's network, when the session covers it; otherwise the wallet's own, as a wallet that stays put.
+    const wanted = chainOfName((params as { network?: unknown } | null)?.network);
+    if (wanted && accountOn(ctx, wanted)) ctx.chainId = wanted;
+    if (ctx.channel.approved()?.methods.includes('getAccountAddresses')) {
+      const owner = account(ctx);
+      const addresses = readWalletAddresses(await ask(ctx, 'getAccountAddresses', { account: owner }));
+      ctx.listed.set(ctx.chainId, { account: owner, addresses });
     }
+    return accountAnswer(ctx);
+  },
+  // Silent: from the session and the addresses the wallet already listed.
+  wallet_getAccount: (ctx) => accountAnswer(ctx),
+  async signMessage(ctx, params) {
+    const { address, message, protocol } = objectParams(params, 'signMessage');
+    if (typeof message !== 'string') throw invalid('signMessage needs a message string');
+    const signer = typeof address === 'string' ? address : account(ctx);
+    const reply = await ask(ctx, 'signMessage', {
+      account: account(ctx),
+      message,
+      address: signer,
+      ...(typeof protocol === 'string' ? { protocol: protocol.toLowerCase() } : {}),
+    });
+    return { ...readSignature(reply, signer), address: signer, ...(typeof protocol === 'string' ? { protocol } : {}) };
+  },
+  async sendTransfer(ctx, params) {
+    const { recipients } = objectParams(params, 'sendTransfer');
+    if (!Array.isArray(recipients) || recipients.length !== 1)
+      throw invalid("WalletConnect's sendTransfer pays exactly one recipient; use signPsbt for more");
+    const { address, amount } = (recipients[0] ?? {}) as { address?: unknown; amount?: unknown };
+    if (typeof address !== 'string' || address === '') throw invalid('sendTransfer needs a recipient address');
+    const reply = await ask(ctx, 'sendTransfer', { account: account(ctx), recipientAddress: address, amount: satsOf(amount) });
+    return { txid: readTxid((reply as { txid?: unknown } | null)?.txid) };
+  },
+  async signPsbt(ctx, params) {
+    const { psbt, signInputs, broadcast } = objectParams(params, 'signPsbt');
+    if (!isBase64Psbt(psbt)) throw invalid('signPsbt needs a base64 PSBT');
+    const reply = await ask(ctx, 'signPsbt', {
+      account: account(ctx),
+      psbt,
+      signInputs: signInputsOf(signInputs),
+      broadcast: broadcast === true,
+    });
+    return readSignedPsbt(reply, broadcast === true);
+  },
+  wallet_changeNetwork(ctx, params) {
+    const { name } = objectParams(params, 'wallet_changeNetwork');
+    const chain = chainOfName(name);
+    if (!chain) throw invalid(`Unknown Bitcoin network: ${String(name)}`);
+    if (!accountOn(ctx, chain))
+      throw new ProviderRpcError(4902, `The wallet did not approve ${String(name)} (${chain}) in this WalletConnect session`);
+    if (chain !== ctx.chainId) {
+      ctx.chainId = chain;
+      ctx.emit('networkChange', changeEvent(ctx, 'networkChange'));
+    }
+    return null;
+  },
+  // The connector ends the whole session (§4); nothing to end per namespace.
+  wallet_disconnect: () => null,
+};
+
+/** A sats-connect JSON-RPC envelope of the method's answer or error. */
+async function envelope(ctx: Bip122Context, id: string, method: string, params: unknown): Promise<SatsResponse> {
+  try {
+    if (!Object.hasOwn(HANDLERS, method)) {
+      throw new ProviderRpcError(METHOD_NOT_FOUND, `${method} is not supported by this WalletConnect session`);
+    }
+    return { jsonrpc: '2.0', id, result: await HANDLERS[method]!(ctx, params) };
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    // -32000 is a server error to WalletConnect but a refusal to sats-connect: only a real rejection may read as one.
+    const kept = typeof code === 'number' && code !== SATS_USER_REJECTION ? code : -32603;
+    return { jsonrpc: '2.0', id, error: { code: kept, message: typeof message === 'string' ? message : String(error) } };
   }
+}
+
+export function createBip122Provider(channel: SessionChannel, startChain: string): Bip122SessionProvider {
+  const listeners = createListeners<SatsListener>();
+  const ctx: Bip122Context = { channel, chainId: startChain, listed: new Map(), emit: listeners.emit };
+  let requests = 0;
 
   return {
     isWalletConnect: true,
-    async request(method, params) {
-      const id = `wc-bip122-${++requests}`;
-      try {
-        return { jsonrpc: '2.0', id, result: await handle(method, params) };
-      } catch (error) {
-        const { code, message } = error as { code?: unknown; message?: unknown };
-        // -32000 is a server error to WalletConnect but a refusal to sats-connect: only a real rejection may read as one.
-        const kept = typeof code === 'number' && code !== SATS_USER_REJECTION ? code : -32603;
-        return { jsonrpc: '2.0', id, error: { code: kept, message: typeof message === 'string' ? message : String(error) } };
-      }
-    },
+    request: (method, params) => envelope(ctx, `wc-bip122-${++requests}`, method, params),
     addListener({ eventName, cb }) {
-      let set = listeners.get(eventName);
-      if (!set) listeners.set(eventName, (set = new Set()));
-      set.add(cb);
-      return () => void set.delete(cb);
+      listeners.on(eventName, cb);
+      return () => listeners.off(eventName, cb);
     },
     walletEvent(name, data, chain) {
       if (name !== 'bip122_addressesChanged') return;
-      const owner = accountOn(chain);
+      const owner = accountOn(ctx, chain);
       let addresses: WalletAddress[];
       try {
         addresses = readWalletAddresses(data);
@@ -221,12 +226,12 @@ export function createBip122Provider(channel: SessionChannel, startChain: string
         return; // a malformed event changes nothing
       }
       if (!owner) return;
-      listed.set(chain, { account: owner, addresses });
-      if (chain === chainId) emit('accountChange', changeEvent('accountChange'));
+      ctx.listed.set(chain, { account: owner, addresses });
+      if (chain === ctx.chainId) ctx.emit('accountChange', changeEvent(ctx, 'accountChange'));
     },
     sessionUpdated() {
       // Follows the session's account; none left (the wallet dropped bip122) reads as the end of the connection.
-      emit('accountChange', changeEvent('accountChange'));
+      ctx.emit('accountChange', changeEvent(ctx, 'accountChange'));
     },
   };
 }

@@ -2,12 +2,14 @@ import type { SessionRequest } from '@latch/kernel';
 import type { SessionChannel } from './channel.js';
 import { createEip155Provider } from './eip155Provider.js';
 import type { ApprovedNamespace } from './namespaces.js';
+import type { ConnectorSettings } from './settings.js';
 import { createSolanaWallet } from './solanaWallet.js';
 
 /*
  * One bridge per namespace: it turns the WalletConnect session into the provider shape that namespace's
  * adapter already drives for an extension wallet (EIP-1193 for eip155, a Wallet Standard wallet for solana…).
- * Loaded with the session code, never on first load. A namespace without a bridge here is not asked for.
+ * Loaded with the session code, never on first load. A namespace without a bridge here is asked for only when the
+ * connector's `extraNamespaces` declares it: the generic bridge (genericBridge.ts) serves it.
  */
 
 /** What the session hands a bridge when it makes one. */
@@ -64,3 +66,30 @@ export const NAMESPACE_BRIDGES: Readonly<Record<string, () => Promise<BridgeFact
   polkadot: () => more('polkadot'),
   cosmos: () => more('cosmos'),
 };
+
+/**
+ * What is wrong with the connector's `extraNamespaces`, in one sentence (undefined when nothing is); the check loads
+ * with the generic bridge, so only apps that declare extra namespaces load it.
+ */
+export async function extraNamespacesProblem(extra: unknown): Promise<string | undefined> {
+  if (extra === undefined) return undefined;
+  return (await import('./genericBridge.js')).declarationProblem(extra, Object.keys(NAMESPACE_BRIDGES));
+}
+
+/**
+ * The bridge factories of the namespaces `wanted` picks, loaded, in the order the session lists its namespaces to the
+ * kernel: the registry's, then the declared extra namespaces (the generic bridge, a chunk of its own).
+ */
+export async function bridgeFactories(
+  settings: ConnectorSettings,
+  wanted: (namespace: string) => boolean,
+): Promise<[string, BridgeFactory][]> {
+  const namespaces = Object.keys(NAMESPACE_BRIDGES).filter(wanted);
+  const extra = Object.entries(settings.extraNamespaces ?? {}).filter(([ns]) => !NAMESPACE_BRIDGES[ns] && wanted(ns));
+  const factories = await Promise.all(namespaces.map((ns) => NAMESPACE_BRIDGES[ns]!()));
+  const generic = extra.length > 0 ? (await import('./genericBridge.js')).genericBridge : undefined;
+  return [
+    ...namespaces.map((ns, index): [string, BridgeFactory] => [ns, factories[index]!]),
+    ...extra.map(([ns, declaration]): [string, BridgeFactory] => [ns, generic!(ns, declaration)]),
+  ];
+}

@@ -29,7 +29,7 @@ export function toProviderError(error: unknown): Error {
 
 /**
  * A wallet request on a method the session approved (else refused with `notApprovedCode`, 4200 by default);
- * the wallet's refusal or error comes back as a provider error (`toProviderError`).
+ * the wallet's refusal or error comes back as a provider error (`toError`, by default `toProviderError`).
  */
 export async function requestApproved(
   channel: SessionChannel,
@@ -37,6 +37,7 @@ export async function requestApproved(
   params: unknown,
   chainId: string,
   notApprovedCode = 4200,
+  toError: (error: unknown) => Error = toProviderError,
 ): Promise<unknown> {
   if (!channel.approved()?.methods.includes(method)) {
     throw new ProviderRpcError(notApprovedCode, `${method} is not approved in this WalletConnect session`);
@@ -44,7 +45,7 @@ export async function requestApproved(
   try {
     return await channel.request(method, params, chainId);
   } catch (error) {
-    throw toProviderError(error);
+    throw toError(error);
   }
 }
 

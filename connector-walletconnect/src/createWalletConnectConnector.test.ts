@@ -94,6 +94,13 @@ describe('createWalletConnectConnector', () => {
     expect(make({ relayUrl: 'wss://r.example', verify: true })).toThrow('createWalletConnectConnector: verify needs a projectId');
   });
 
+  it('serves the declared extra namespaces after the bridged five (their declarations are checked by the session code)', () => {
+    const toy = { methods: ['toy_signMessage'], events: ['toy_accountChanged'] };
+    const connector = createWalletConnectConnector({ relayUrl: 'wss://r.example', extraNamespaces: { toy } });
+    expect(connector.namespaces).toEqual(['eip155', 'solana', 'bip122', 'polkadot', 'cosmos', 'toy']);
+    expect(connector.walletConnect.settings.extraNamespaces).toEqual({ toy });
+  });
+
   it('turns Verify on only when asked (with a projectId); off by default', () => {
     expect(createWalletConnectConnector({ relayUrl: 'wss://r.example' }).walletConnect.settings.verify).toBeFalsy();
     const on = createWalletConnectConnector({ projectId: '0123456789abcdef0123456789abcdef', verify: true });

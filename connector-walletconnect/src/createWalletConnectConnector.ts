@@ -1,6 +1,6 @@
 import type { ChainNamespace, ConnectorContext, ConnectorPlugin } from '@latch/kernel';
 import type { SessionController } from './session.js';
-import type { ConnectorSettings, WalletConnectMetadata, WalletConnectStorage } from './settings.js';
+import type { ConnectorSettings, WalletConnectMetadata, WalletConnectNamespace, WalletConnectStorage } from './settings.js';
 import type { WalletConnectWallet } from './walletRegistry.js';
 
 /*
@@ -30,6 +30,12 @@ export interface WalletConnectOptions {
   excludeWalletIds?: readonly string[];
   /** Namespaces the wallet must approve or the proposal fails; by default every namespace is optional. */
   requiredNamespaces?: readonly ChainNamespace[];
+  /**
+   * Namespaces without a bridge of their own (a third-party adapter's), by CAIP-2 namespace: the methods and events
+   * the session asks for, as the adapter declares them. Their adapter gets a generic provider (`request`, `on`, `off`).
+   * Checked when `connect` (or `restore`) starts, with the generic bridge's code (out of first load): a bad one fails it.
+   */
+  extraNamespaces?: Readonly<Record<string, WalletConnectNamespace>>;
   /** How long a QR code stays valid, in ms (default 4 minutes, §4); the pairing URI expires then too. */
   qrTimeoutMs?: number;
   /** Where WalletConnect keeps its keys and sessions: the browser's IndexedDB by default (give one in Node or tests). */
@@ -104,8 +110,8 @@ export function createWalletConnectConnector(options: WalletConnectOptions): Wal
     name: settings.name,
     type: 'WALLET_CONNECT',
     icon: settings.icon,
-    // Those with a bridge (bridges.ts): a session asks for each one that has an adapter in the modal.
-    namespaces: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'],
+    // Those with a bridge, then the declared extra ones: a session asks for each one that has an adapter in the modal.
+    namespaces: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos', ...Object.keys(o.extraNamespaces ?? {})],
     views: { [WALLETCONNECT_VIEW]: view, [BASIC_VIEW]: view },
     connectingView: WALLETCONNECT_VIEW,
     // All Wallets asks for these when the visitor opens it: a self-hosted registry is fetched then, never before.

@@ -1,4 +1,5 @@
 import type { CaipNetwork, SessionRequest } from '@latch/kernel';
+import type { WalletConnectNamespace } from './settings.js';
 
 /*
  * What one proposal asks per namespace (§6 "wallet-connect requests are authorised per namespace"):
@@ -55,15 +56,19 @@ function reference(network: CaipNetwork): string {
   return network.caipNetworkId.slice(network.caipNetworkId.indexOf(':') + 1);
 }
 
-/** `{ required, optional }` proposal namespaces for the request; namespaces with no network are left out. */
+/**
+ * `{ required, optional }` proposal namespaces for the request; namespaces with no network, and those neither bridged
+ * here nor declared in `extra` (the connector's `extraNamespaces`), are left out.
+ */
 export function proposalNamespaces(
   request: SessionRequest,
   required: readonly string[] = [],
+  extra: Readonly<Record<string, WalletConnectNamespace>> = {},
 ): { namespaces: Record<string, ProposalNamespace>; optionalNamespaces: Record<string, ProposalNamespace> } {
   const namespaces: Record<string, ProposalNamespace> = {};
   const optionalNamespaces: Record<string, ProposalNamespace> = {};
   for (const [ns, networks] of Object.entries(request.namespaces)) {
-    const methods = NAMESPACE_METHODS[ns];
+    const methods = NAMESPACE_METHODS[ns] ?? extra[ns]?.methods;
     if (!methods || !networks?.length) continue;
     const rpcMap: Record<string, string> = {};
     for (const network of networks) {
@@ -73,7 +78,7 @@ export function proposalNamespaces(
     const entry = {
       chains: networks.map((n) => n.caipNetworkId),
       methods: [...methods],
-      events: [...(NAMESPACE_EVENTS[ns] ?? [])],
+      events: [...(NAMESPACE_EVENTS[ns] ?? extra[ns]?.events ?? [])],
       rpcMap,
     };
     (required.includes(ns) ? namespaces : optionalNamespaces)[ns] = entry;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { createDevnet } from '@latch/adapter-eip155/networks';
-import type { ConnectorContext, ConnectorPluginEvent } from '@latch/kernel';
+import type { ConnectorPluginEvent } from '@latch/kernel';
 import { type BareAnvilFixture, pollUntil, startAnvil } from '@latch/testkit';
 import {
   MemoryKeyValueStorage,
@@ -12,6 +12,7 @@ import {
 import type { ICore } from '@walletconnect/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletConnectConnector } from './createWalletConnectConnector.js';
+import { pageContext, scanEveryCode } from './test-support/pageContext.js';
 import type { Eip155SessionProvider } from './eip155Provider.js';
 
 // The session's life after pairing, over real parts: this connector's session module (UniversalProvider 2.25),
@@ -57,19 +58,9 @@ async function connected() {
   const id = `wc-life-${++ids}-${Date.now()}`;
   const wcStorage = new MemoryKeyValueStorage();
   const connector = createWalletConnectConnector({ id, relayUrl: relay.url, storage: wcStorage, metadata });
-  const stored = new Map<string, unknown>();
-  const events: ConnectorPluginEvent[] = [];
-  const context: ConnectorContext = {
-    namespaces: ['eip155'],
-    networks: () => [network],
-    storage: { get: (key) => stored.get(key), set: (key, value) => void stored.set(key, value), remove: (key) => void stored.delete(key) },
-    emit: (event) => void events.push(event),
-  };
+  const { context, stored, events } = pageContext(['eip155'], () => [network]);
   const stop = connector.setup?.(context);
-  const controller = await connector.walletConnect.controller();
-  controller.subscribe((state) => {
-    if (state.status === 'waiting') void wallet.pair(state.uri);
-  });
+  const controller = await scanEveryCode(connector, wallet);
   const session = await connector.connect({ namespaces: { eip155: [network] } });
   const bridge = session.namespaces.eip155?.provider as Eip155SessionProvider;
   // §3 connectedWalletInfo: the wallet's name from its own metadata (not WalletConnect's).

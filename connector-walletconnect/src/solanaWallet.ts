@@ -62,45 +62,15 @@ export function withSignature(transaction: Uint8Array, signer: Uint8Array, signa
   throw new ProviderRpcError(-32603, 'The wallet signed for an account that is not a signer of this transaction');
 }
 
-export function createSolanaWallet(channel: SessionChannel, identity: { name: string; icon: string }): SolanaSessionWallet {
-  const listeners = new Set<ChangeListener>();
-  const approved = () => channel.approved();
-  const methods = () => approved()?.methods ?? [];
-  const chains = () => (approved()?.chains ?? []).filter((c): c is `solana:${string}` => c.startsWith('solana:'));
+const signatureOf = (reply: Record<string, unknown>) => {
+  const bytes = typeof reply.signature === 'string' ? decodeBase58(reply.signature) : undefined;
+  if (bytes?.length !== 64) throw new ProviderRpcError(-32603, 'The wallet returned an invalid signature');
+  return bytes;
+};
 
-  const features: Record<string, unknown> = {};
-  const featureNames = () =>
-    [
-      methods().includes('solana_signMessage') && 'solana:signMessage',
-      methods().includes('solana_signTransaction') && 'solana:signTransaction',
-      methods().includes('solana_signAndSendTransaction') && 'solana:signAndSendTransaction',
-    ].filter((f): f is string => typeof f === 'string');
-  const accounts = (): Account[] =>
-    (approved()?.addresses ?? []).map((address) => ({
-      address,
-      publicKey: decodeBase58(address),
-      chains: chains(),
-      features: featureNames(),
-    }));
-  const chainOf = (input: SignInput) => input.chain ?? chains()[0] ?? 'solana';
-
+/** The Wallet Standard signing features, each input sent to the wallet in turn on its chain (`chainOf`). */
+function signingFeatures(channel: SessionChannel, chainOf: (input: SignInput) => string) {
   const ask = (method: string, params: unknown, chain: string) => requestApprovedObject(channel, method, params, chain);
-  const signatureOf = (reply: Record<string, unknown>) => {
-    const bytes = typeof reply.signature === 'string' ? decodeBase58(reply.signature) : undefined;
-    if (bytes?.length !== 64) throw new ProviderRpcError(-32603, 'The wallet returned an invalid signature');
-    return bytes;
-  };
-
-  features['standard:connect'] = { version: '1.0.0', connect: async () => ({ accounts: accounts() }) };
-  features['standard:disconnect'] = { version: '1.0.0', disconnect: async () => undefined };
-  features['standard:events'] = {
-    version: '1.0.0',
-    on(event: string, listener: ChangeListener) {
-      if (event !== 'change') return () => undefined;
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
   const signMessage = {
     version: '1.0.0',
     async signMessage(...inputs: (SignInput & { message: Uint8Array })[]) {
@@ -148,6 +118,42 @@ export function createSolanaWallet(channel: SessionChannel, identity: { name: st
       return outputs;
     },
   };
+  return { signMessage, signTransaction, signAndSend };
+}
+
+export function createSolanaWallet(channel: SessionChannel, identity: { name: string; icon: string }): SolanaSessionWallet {
+  const listeners = new Set<ChangeListener>();
+  const approved = () => channel.approved();
+  const methods = () => approved()?.methods ?? [];
+  const chains = () => (approved()?.chains ?? []).filter((c): c is `solana:${string}` => c.startsWith('solana:'));
+
+  const features: Record<string, unknown> = {};
+  const featureNames = () =>
+    [
+      methods().includes('solana_signMessage') && 'solana:signMessage',
+      methods().includes('solana_signTransaction') && 'solana:signTransaction',
+      methods().includes('solana_signAndSendTransaction') && 'solana:signAndSendTransaction',
+    ].filter((f): f is string => typeof f === 'string');
+  const accounts = (): Account[] =>
+    (approved()?.addresses ?? []).map((address) => ({
+      address,
+      publicKey: decodeBase58(address),
+      chains: chains(),
+      features: featureNames(),
+    }));
+  const chainOf = (input: SignInput) => input.chain ?? chains()[0] ?? 'solana';
+
+  features['standard:connect'] = { version: '1.0.0', connect: async () => ({ accounts: accounts() }) };
+  features['standard:disconnect'] = { version: '1.0.0', disconnect: async () => undefined };
+  features['standard:events'] = {
+    version: '1.0.0',
+    on(event: string, listener: ChangeListener) {
+      if (event !== 'change') return () => undefined;
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const { signMessage, signTransaction, signAndSend } = signingFeatures(channel, chainOf);
 
   return {
     version: '1.0.0',

@@ -4,6 +4,8 @@ export { signRelayAuth } from './relayAuth.js';
 export type { RelayedMessage } from './relayMailbox.js';
 export { SESSION_PROPOSAL_RESPONSE_TAG, SESSION_PROPOSAL_TAG, SESSION_SETTLE_REQUEST_TAG } from './relayProtocol.js';
 export { startWalletConnectWallet } from './wallet.js';
+export type { WalletNamespace } from './walletNamespace.js';
+export { WalletRequestError } from './walletRequestError.js';
 export type {
   WalletConnectWallet,
   WalletConnectWalletBehaviour,

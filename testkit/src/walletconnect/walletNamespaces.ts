@@ -9,5 +9,5 @@ const FACTORIES: readonly WalletNamespaceFactory[] = [createBip122WalletNamespac
 
 export async function createWalletNamespaces(options: WalletConnectWalletOptions): Promise<WalletNamespace[]> {
   const made = await Promise.all(FACTORIES.map((factory) => factory(options)));
-  return made.filter((each): each is WalletNamespace => each !== undefined);
+  return [...made.filter((each): each is WalletNamespace => each !== undefined), ...(options.namespaces ?? [])];
 }

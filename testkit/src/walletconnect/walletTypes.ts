@@ -2,6 +2,7 @@ import type { WalletKitTypes } from '@reown/walletkit';
 import type { SessionTypes } from '@walletconnect/types';
 import type { Address, Hex } from 'viem';
 import type { BitcoinNetworkName } from '../bitcoin/bitcoinNetworks.js';
+import type { WalletNamespace } from './walletNamespace.js';
 
 export interface WalletConnectWalletBehaviour {
   /** Reject every session proposal (the dapp's connect fails with 5000 "User rejected."). */
@@ -73,6 +74,8 @@ export interface WalletConnectWalletOptions {
     /** sats-connect's name of the network it serves ('Regtest' by default): its CAIP-2 chain and address prefixes. */
     network?: BitcoinNetworkName;
   };
+  /** More namespaces, given whole (a made-up one, as a third-party adapter's wallet would serve it). */
+  namespaces?: readonly WalletNamespace[];
   metadata?: Partial<WalletKitTypes.Metadata>;
   behaviour?: Partial<WalletConnectWalletBehaviour>;
   /** WalletConnect's pino log level; default 'silent'. */
