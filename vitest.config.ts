@@ -25,6 +25,8 @@ const packages = [
   'bench',
   'packaging',
 ].filter((dir) => existsSync(`${dir}/vitest.config.ts`));
+// ui-react's files that watch module evaluation, in a project of their own that keeps each file isolated.
+const extraProjects = ['ui-react/vitest.isolated.config.ts'].filter((config) => existsSync(config));
 
 /*
  * Files run in 3 worker processes at once, whatever the core count. Vitest's default is one worker fewer than the
@@ -38,7 +40,7 @@ const packages = [
  */
 export default defineConfig({
   test: {
-    projects: packages,
+    projects: [...packages, ...extraProjects],
     maxWorkers: 3,
   },
 });
