@@ -1,6 +1,7 @@
-import { getInternals, modalAtom, routerAtom } from '@latch/kernel/internal';
+import { usePluginContext } from '@latch/react';
 import { useEffect, useRef } from 'react';
 import { APPROVAL_TITLES } from './controller.js';
+import type { EmbeddedWalletPlugin } from './types.js';
 import { findPlugin, useController, useFocusIn, useFrameTheme, type ViewProps, ViewStyles } from './viewSupport.js';
 
 /**
@@ -11,6 +12,7 @@ import { findPlugin, useController, useFocusIn, useFrameTheme, type ViewProps, V
 export default function ApproveTransactionView({ modal, data }: ViewProps) {
   const { pluginId } = (data ?? {}) as { pluginId?: string };
   const plugin = findPlugin(modal, pluginId);
+  const { modal: instance, router } = usePluginContext<EmbeddedWalletPlugin>();
   const { controller, state } = useController(plugin);
   const approval = state.approval;
   const frame = useRef<HTMLIFrameElement>(null);
@@ -23,23 +25,20 @@ export default function ApproveTransactionView({ modal, data }: ViewProps) {
   // StrictMode) keeps ApproveTransaction on top and cancels nothing.
   useEffect(() => {
     if (!approval || !controller) return;
-    const internals = getInternals(modal);
     return () => {
       setTimeout(() => {
-        const history = internals.store.get(routerAtom).history;
-        if (!internals.store.get(modalAtom).open || history[history.length - 1]?.view !== 'ApproveTransaction')
-          controller.cancelApproval(approval.requestId);
+        const { open, view } = instance.getState();
+        if (!open || view !== 'ApproveTransaction') controller.cancelApproval(approval.requestId);
       }, 0);
     };
-  }, [approval, controller, modal]);
+  }, [approval, controller, instance]);
 
   // Nothing (left) to approve: back to the view it opened over (a send in progress), or the modal closes.
   useEffect(() => {
     if (!controller || approval) return;
-    const internals = getInternals(modal);
-    if (internals.store.get(routerAtom).history.length > 1) internals.router.goBack();
-    else modal.close({ force: true });
-  }, [controller, approval, modal]);
+    if (instance.getState().history.length > 1) router.goBack();
+    else instance.close({ force: true });
+  }, [controller, approval, instance, router]);
 
   return (
     <div ref={view}>

@@ -1,8 +1,9 @@
-import { getInternals } from '@latch/kernel/internal';
+import { usePluginContext } from '@latch/react';
 import { useId, useState } from 'react';
 import { EmbeddedError, isValidEmail, toEmbeddedError } from './controller.js';
 import { EMBEDDED_VIEWS } from './constants.js';
 import { SocialButtons } from './SocialButtons.js';
+import type { EmbeddedWalletPlugin } from './types.js';
 import { alertFor, findPlugin, useController, type ViewProps, ViewStyles } from './viewSupport.js';
 
 /**
@@ -11,6 +12,7 @@ import { alertFor, findPlugin, useController, type ViewProps, ViewStyles } from 
  */
 export default function EmailSection({ modal }: ViewProps) {
   const plugin = findPlugin(modal);
+  const { router, feedback } = usePluginContext<EmbeddedWalletPlugin>();
   const { controller } = useController(plugin);
   const id = useId();
   const [email, setEmail] = useState('');
@@ -31,10 +33,10 @@ export default function EmailSection({ modal }: ViewProps) {
     try {
       const c = controller ?? (await plugin.embedded.controller());
       await c.startEmail(address);
-      getInternals(modal).router.push(EMBEDDED_VIEWS.otp, { pluginId: plugin.id, email: address, title: 'Confirm Email' });
+      router.push(EMBEDDED_VIEWS.otp, { pluginId: plugin.id, email: address, title: 'Confirm Email' });
     } catch (caught) {
       const failure = caught instanceof EmbeddedError ? caught : toEmbeddedError(caught);
-      alertFor(modal, failure);
+      alertFor(feedback, failure);
       setError(failure.message);
     } finally {
       setBusy(false);
@@ -75,7 +77,7 @@ export default function EmailSection({ modal }: ViewProps) {
           </button>
         </form>
       ) : null}
-      <SocialButtons modal={modal} plugin={plugin} controller={controller} />
+      <SocialButtons modal={modal} router={router} plugin={plugin} controller={controller} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
+import { usePluginContext } from '@latch/react';
 import { useEffect, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
 import { type EmbeddedError, toEmbeddedError } from './controller.js';
+import type { EmbeddedWalletPlugin } from './types.js';
 import {
   afterSignIn,
   alertFor,
@@ -29,6 +31,7 @@ const onPhone = () => typeof matchMedia === 'function' && matchMedia('(pointer: 
 export default function FarcasterView({ modal, data }: ViewProps) {
   const { pluginId } = (data ?? {}) as { pluginId?: string };
   const plugin = findPlugin(modal, pluginId);
+  const context = usePluginContext<EmbeddedWalletPlugin>();
   const { controller } = useController(plugin);
   const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
   const [round, setRound] = useState(0);
@@ -55,21 +58,21 @@ export default function FarcasterView({ modal, data }: ViewProps) {
         setPhase({ kind: 'waiting', url: channel.url });
         const action = await controller.waitFarcaster(channel.channelId);
         request.done = true;
-        if (live) await afterSignIn(modal, plugin, action);
+        if (live) await afterSignIn(context, plugin, action);
       })
       .catch((caught: unknown) => {
         request.done = true;
         const failure = toEmbeddedError(caught);
         if (!live || failure.code === 'cancelled') return;
-        if (failure.code === 'social_init_error') return initFailed(modal, plugin);
+        if (failure.code === 'social_init_error') return initFailed(context, plugin);
         if (failure.code === 'farcaster_expired') return setPhase({ kind: 'expired' });
-        alertFor(modal, failure);
+        alertFor(context.feedback, failure);
         setPhase({ kind: 'failed', error: failure });
       });
     return () => {
       live = false;
     };
-  }, [controller, plugin, modal, round]);
+  }, [controller, plugin, context, round]);
 
   // §2/§9: leaving while not connected ends the request after 100 ms (a new one starts if the visitor returns).
   useCancelOnLeave(() => {

@@ -1,7 +1,8 @@
-import { getInternals } from '@latch/kernel/internal';
+import { usePluginContext } from '@latch/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { RESEND_COOLDOWN_MS, toEmbeddedError } from './controller.js';
 import { EMBEDDED_VIEWS } from './constants.js';
+import type { EmbeddedWalletPlugin } from './types.js';
 import { alertFor, findPlugin, recoveryStep, useController, useFocusIn, type ViewProps, ViewStyles } from './viewSupport.js';
 
 /** What opens the OTP view. */
@@ -14,6 +15,7 @@ export interface OtpViewData {
 export default function OtpView({ modal, data }: ViewProps) {
   const { pluginId, email } = (data ?? {}) as Partial<OtpViewData>;
   const plugin = findPlugin(modal, pluginId);
+  const { router, feedback } = usePluginContext<EmbeddedWalletPlugin>();
   const { controller, state } = useController(plugin);
   const id = useId();
   const [code, setCode] = useState('');
@@ -40,12 +42,11 @@ export default function OtpView({ modal, data }: ViewProps) {
     setNote('');
     try {
       const action = await controller.verifyOtp(otp);
-      const router = getInternals(modal).router;
       if (action === 'CONNECT') await modal.connect(plugin.id);
       else router.push(EMBEDDED_VIEWS.recovery, recoveryStep(plugin, action));
     } catch (caught) {
       const failure = toEmbeddedError(caught);
-      alertFor(modal, failure);
+      alertFor(feedback, failure);
       setError(failure.message);
       setCode('');
       submitted.current = '';

@@ -1,5 +1,7 @@
+import { usePluginContext } from '@latch/react';
 import { useEffect, useRef, useState } from 'react';
 import { toEmbeddedError } from './controller.js';
+import type { EmbeddedWalletPlugin } from './types.js';
 import { alertFor, findPlugin, useController, useFrameTheme, type ViewProps, ViewStyles } from './viewSupport.js';
 
 /** What opens the recovery view: a new account saves its secret, a new device enters it. */
@@ -17,6 +19,7 @@ export interface RecoveryViewData {
 export default function RecoveryView({ modal, data }: ViewProps) {
   const { pluginId, mode } = (data ?? {}) as Partial<RecoveryViewData>;
   const plugin = findPlugin(modal, pluginId);
+  const { feedback } = usePluginContext<EmbeddedWalletPlugin>();
   const { controller } = useController(plugin);
   const [error, setError] = useState('');
   const [attempt, setAttempt] = useState(0);
@@ -33,10 +36,10 @@ export default function RecoveryView({ modal, data }: ViewProps) {
       .then(() => modal.connect(plugin.id))
       .catch((caught: unknown) => {
         const failure = toEmbeddedError(caught);
-        alertFor(modal, failure);
+        alertFor(feedback, failure);
         setError(failure.message);
       });
-  }, [controller, plugin, attempt, save, modal]);
+  }, [controller, plugin, attempt, save, modal, feedback]);
 
   if (!plugin) return <p className="empty">The embedded wallet is not registered in this modal.</p>;
   return (

@@ -305,11 +305,12 @@ describe('the social buttons', () => {
 
   it('lay out one full-width button, then icons, then "More" beyond five (§2)', async () => {
     const plugin = { id: 'embedded' } as EmbeddedWalletPlugin;
+    const router = { push: vi.fn(), replace: vi.fn(), reset: vi.fn(), goBack: vi.fn() };
     const layout = async (socials: string[], farcaster: boolean) => {
       project.socials = socials;
       project.farcaster = farcaster;
       const { controller } = makeController();
-      const view = render(<SocialButtons modal={modalWith()} plugin={plugin} controller={controller} />);
+      const view = render(<SocialButtons modal={modalWith()} router={router} plugin={plugin} controller={controller} />);
       const buttons = await within(view.container).findAllByRole('button');
       const names = buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent);
       view.unmount();

@@ -1,5 +1,5 @@
-import { SOCIAL_PROVIDERS, type SocialProvider } from '@latch/kernel';
-import { getInternals } from '@latch/kernel/internal';
+import { type PluginRouter, SOCIAL_PROVIDERS, type SocialProvider } from '@latch/kernel';
+import { usePluginContext } from '@latch/react';
 import { useEffect, useRef, useState } from 'react';
 import { EmbeddedError, type EmbeddedController, type ProjectConfig } from './controller.js';
 import { EMBEDDED_VIEWS } from './constants.js';
@@ -190,8 +190,7 @@ export function shownProviders(modal: ModalLike, config: ProjectConfig, environm
 }
 
 /** Picks a provider: Farcaster's QR view, or a sign-in window opened right now, inside the click (popup blockers). */
-export function chooseSocial(modal: ModalLike, plugin: EmbeddedWalletPlugin, controller: EmbeddedController, provider: SocialProvider) {
-  const router = getInternals(modal).router;
+export function chooseSocial(router: PluginRouter, plugin: EmbeddedWalletPlugin, controller: EmbeddedController, provider: SocialProvider) {
   if (provider === 'farcaster') {
     router.push(EMBEDDED_VIEWS.farcaster, { pluginId: plugin.id, title: 'Sign in with Farcaster' });
     return;
@@ -221,12 +220,17 @@ export function useShownProviders(modal: ModalLike, controller: EmbeddedControll
 export const continueWith = (provider: SocialProvider) => `Continue with ${PROVIDER_NAMES[provider]}`;
 
 /** The Connect view's social buttons, after the e-mail field (§2, §9). */
-export function SocialButtons(props: { modal: ModalLike; plugin: EmbeddedWalletPlugin; controller: EmbeddedController | undefined }) {
-  const { modal, plugin, controller } = props;
+export function SocialButtons(props: {
+  modal: ModalLike;
+  router: PluginRouter;
+  plugin: EmbeddedWalletPlugin;
+  controller: EmbeddedController | undefined;
+}) {
+  const { modal, router, plugin, controller } = props;
   const providers = useShownProviders(modal, controller);
   const [first, ...rest] = providers;
   if (!first || !controller) return null;
-  const pick = (provider: SocialProvider) => chooseSocial(modal, plugin, controller, provider);
+  const pick = (provider: SocialProvider) => chooseSocial(router, plugin, controller, provider);
   const more = providers.length > SHOWN_WITHOUT_MORE;
   const icons = more ? rest.slice(0, ICONS_WITH_MORE) : rest;
   return (
@@ -257,9 +261,7 @@ export function SocialButtons(props: { modal: ModalLike; plugin: EmbeddedWalletP
               aria-label="More sign-in options"
               title="More sign-in options"
               data-testid="latch-embedded-socials-more"
-              onClick={() =>
-                getInternals(modal).router.push(EMBEDDED_VIEWS.socials, { pluginId: plugin.id, title: 'More Sign-in Options' })
-              }
+              onClick={() => router.push(EMBEDDED_VIEWS.socials, { pluginId: plugin.id, title: 'More Sign-in Options' })}
             >
               <MoreIcon />
             </button>
@@ -274,6 +276,7 @@ export function SocialButtons(props: { modal: ModalLike; plugin: EmbeddedWalletP
 export default function SocialsListView({ modal, data }: ViewProps) {
   const { pluginId } = (data ?? {}) as { pluginId?: string };
   const plugin = findPlugin(modal, pluginId);
+  const { router } = usePluginContext<EmbeddedWalletPlugin>();
   const { controller } = useController(plugin);
   const providers = useShownProviders(modal, controller);
   const first = useRef<HTMLButtonElement>(null);
@@ -290,7 +293,7 @@ export default function SocialsListView({ modal, data }: ViewProps) {
               ref={index === 0 ? first : undefined}
               className="button block"
               data-provider={provider}
-              onClick={() => controller && chooseSocial(modal, plugin, controller, provider)}
+              onClick={() => controller && chooseSocial(router, plugin, controller, provider)}
             >
               <ProviderIcon provider={provider} />
               {continueWith(provider)}

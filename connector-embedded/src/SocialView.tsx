@@ -1,9 +1,10 @@
 import type { SocialProvider } from '@latch/kernel';
-import { getInternals } from '@latch/kernel/internal';
+import { usePluginContext } from '@latch/react';
 import { useEffect, useRef, useState } from 'react';
 import { type EmbeddedController, type EmbeddedError, toEmbeddedError } from './controller.js';
 import { PROVIDER_NAMES } from './protocol/constants.js';
 import type { OAuthProvider } from './protocol/schemas.js';
+import type { EmbeddedWalletPlugin } from './types.js';
 import { openSignInWindow, resumeSocialSignIn, type SocialAttempt, startSocialSignIn } from './SocialButtons.js';
 import {
   afterSignIn,
@@ -30,6 +31,8 @@ export interface SocialViewData {
 export default function SocialView({ modal, data }: ViewProps) {
   const { pluginId, provider, attempt: started, resume } = (data ?? {}) as Partial<SocialViewData>;
   const plugin = findPlugin(modal, pluginId);
+  const context = usePluginContext<EmbeddedWalletPlugin>();
+  const { router } = context;
   const { controller } = useController(plugin);
   const [attempt, setAttempt] = useState<SocialAttempt | undefined>(started);
   const [error, setError] = useState<EmbeddedError>();
@@ -45,8 +48,8 @@ export default function SocialView({ modal, data }: ViewProps) {
     const resumed = resumeSocialSignIn(controller);
     // Nothing to finish (the parameter was already used): the visitor starts again from Connect.
     if (resumed) setAttempt(resumed);
-    else getInternals(modal).router.reset('Connect');
-  }, [resume, controller, attempt, modal]);
+    else router.reset('Connect');
+  }, [resume, controller, attempt, router]);
 
   useEffect(() => {
     if (!attempt || !plugin) return;
@@ -54,21 +57,21 @@ export default function SocialView({ modal, data }: ViewProps) {
     attempt.result.then(
       (action) => {
         settled.current.add(attempt);
-        if (live) void afterSignIn(modal, plugin, action).catch((caught: unknown) => setError(toEmbeddedError(caught)));
+        if (live) void afterSignIn(context, plugin, action).catch((caught: unknown) => setError(toEmbeddedError(caught)));
       },
       (caught: unknown) => {
         settled.current.add(attempt);
         const failure = toEmbeddedError(caught);
         if (!live || failure.code === 'cancelled') return;
-        if (failure.code === 'social_init_error') return initFailed(modal, plugin);
-        alertFor(modal, failure);
+        if (failure.code === 'social_init_error') return initFailed(context, plugin);
+        alertFor(context.feedback, failure);
         setError(failure);
       },
     );
     return () => {
       live = false;
     };
-  }, [attempt, plugin, modal]);
+  }, [attempt, plugin, context]);
 
   useCancelOnLeave(() => {
     if (attempt && !settled.current.has(attempt)) attempt.cancel();
@@ -98,7 +101,7 @@ export default function SocialView({ modal, data }: ViewProps) {
             type="button"
             ref={retry}
             className="button primary block"
-            onClick={() => (controller && provider ? again(controller, provider) : getInternals(modal).router.reset('Connect'))}
+            onClick={() => (controller && provider ? again(controller, provider) : router.reset('Connect'))}
           >
             Retry
           </button>
@@ -110,7 +113,7 @@ export default function SocialView({ modal, data }: ViewProps) {
             <span className="spinner" aria-hidden="true" />{' '}
             {resume ? 'Checking the sign-in…' : `Sign in with ${name ?? 'your account'} in the window that opened.`}
           </p>
-          <button type="button" ref={cancel} className="button block" onClick={() => getInternals(modal).router.goBack()}>
+          <button type="button" ref={cancel} className="button block" onClick={() => router.goBack()}>
             Cancel
           </button>
         </>

@@ -5,8 +5,9 @@ import {
   INVALID_APP_CONFIGURATION_ALERT,
   INVALID_PROJECT_ID_ALERT,
   SESSION_EXPIRED_ALERT,
+  type PluginContext,
+  type PluginFeedback,
 } from '@latch/kernel';
-import { getInternals } from '@latch/kernel/internal';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ControllerState, EmbeddedController, EmbeddedError, FrameTheme } from './controller.js';
 import { EMBEDDED_VIEWS } from './constants.js';
@@ -14,8 +15,8 @@ import type { EmbeddedWalletPlugin } from './types.js';
 import { SOCIAL_INIT_ERROR } from './protocol/constants.js';
 import type { RecoveryViewData } from './RecoveryView.js';
 
-/** The modal as the views use it. */
-export type ModalLike = Parameters<typeof getInternals>[0] & {
+/** The modal as the views use it (the `modal` prop). */
+export type ModalLike = {
   connect(id: string): Promise<unknown>;
   close(options?: { force?: boolean }): boolean;
   options: { connectors?: readonly unknown[]; themeMode?: string };
@@ -116,17 +117,20 @@ export function recoveryStep(plugin: EmbeddedWalletPlugin, action: 'CREATE' | 'R
 }
 
 /** The outcome of a finished social or Farcaster sign-in: connected, or the recovery step in this view's place. */
-export async function afterSignIn(modal: ModalLike, plugin: EmbeddedWalletPlugin, action: 'CONNECT' | 'CREATE' | 'RECOVER') {
+export async function afterSignIn(
+  { modal, router }: Pick<PluginContext, 'modal' | 'router'>,
+  plugin: EmbeddedWalletPlugin,
+  action: 'CONNECT' | 'CREATE' | 'RECOVER',
+) {
   if (action === 'CONNECT') await modal.connect(plugin.id);
-  else getInternals(modal).router.replace(EMBEDDED_VIEWS.recovery, recoveryStep(plugin, action));
+  else router.replace(EMBEDDED_VIEWS.recovery, recoveryStep(plugin, action));
 }
 
 /** §8 a sign-in could not start: tell the visitor, end the half-made embedded session and go back to Connect. */
-export function initFailed(modal: ModalLike, plugin: EmbeddedWalletPlugin): void {
-  const internals = getInternals(modal);
-  void internals.feedback.showSnack(SOCIAL_INIT_ERROR, 'error');
+export function initFailed({ router, feedback }: Pick<PluginContext, 'router' | 'feedback'>, plugin: EmbeddedWalletPlugin): void {
+  void feedback.showSnack(SOCIAL_INIT_ERROR, 'error');
   void plugin.disconnect().catch(() => undefined);
-  internals.router.reset('Connect');
+  router.reset('Connect');
 }
 
 /**
@@ -157,9 +161,9 @@ const ALERTS = [
 ];
 
 /** Shows the §8 alert (once, as the modal does) of a failure that has one. */
-export function alertFor(modal: ModalLike, error: EmbeddedError): void {
+export function alertFor(feedback: PluginFeedback, error: EmbeddedError): void {
   const alert = error.alert && ALERTS.find((a) => a.title === error.alert);
-  if (alert) getInternals(modal).feedback.showAlert({ id: alert.id, title: alert.title, description: alert.description });
+  if (alert) feedback.showAlert({ id: alert.id, title: alert.title, description: alert.description });
 }
 
 const CSS = `

@@ -1,5 +1,5 @@
 import { type ChainNamespace, type ConnectorPlugin, readErrorMessage } from '@latch/kernel';
-import { getInternals } from '@latch/kernel/internal';
+import { usePluginContext } from '@latch/react';
 import { useEffect, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
 import type { WalletConnectPlugin } from './createWalletConnectConnector.js';
@@ -97,7 +97,7 @@ function basicData(modal: ModalLike): ConnectingWalletConnectData {
 export default function ConnectingWalletConnectView({ modal, data }: { modal: ModalLike; data?: unknown }) {
   const chosen = (data as ConnectingWalletConnectData | undefined) ?? basicData(modal);
   const pluginId = chosen.targets[0]?.id ?? 'walletconnect';
-  const plugin = getInternals(modal).getConnectorPlugin(pluginId) as WalletConnectPlugin | undefined;
+  const plugin: WalletConnectPlugin | undefined = usePluginContext<WalletConnectPlugin>().plugin;
   const [controller, setController] = useState<SessionController>();
   const [state, setState] = useState<PairingState>({ status: 'starting' });
   const [attempt, setAttempt] = useState(0);

@@ -5,13 +5,13 @@ import {
   isUserRejection,
   SIGNATURE_DECLINED_MESSAGE,
 } from '@latch/kernel';
-import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
+import { usePluginContext } from '@latch/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useAtomValueRawSync } from 'jotai/react';
+import type { NamesPlugin } from './createNamesPlugin.js';
 import { nameLabelProblem } from './nameRules.js';
 import { registerName } from './registerName.js';
 import { REGISTER_ACCOUNT_NAME_SUCCESS_VIEW } from './settings.js';
-import { type ModalLike, namesPluginOf, Styles } from './viewSupport.js';
+import { Styles } from './viewSupport.js';
 
 /** Typing pauses this long before the service is asked (suggestions, availability). */
 export { default as SuccessView } from './RegisterAccountNameSuccessView.js';
@@ -24,13 +24,13 @@ type Check =
   | { label: string; state: 'failed'; message: string };
 
 /** §2 RegisterAccountName: pick a name (§5 rules, suggestions, availability), sign and register it. */
-export default function RegisterAccountNameView({ modal }: { modal: ModalLike; data?: unknown }) {
-  const internals = getInternals(modal);
-  const account = useAtomValueRawSync(activeAccountAtom, { store: internals.store });
-  const namespace = useAtomValueRawSync(activeNamespaceAtom, { store: internals.store });
-  const network = useAtomValueRawSync(activeNetworkAtom, { store: internals.store });
-  const plugin = namesPluginOf(modal);
-  const service = plugin?.dataServices?.names;
+export default function RegisterAccountNameView() {
+  const context = usePluginContext<NamesPlugin>();
+  const { plugin, router } = context;
+  const account = context.getAccount();
+  const network = context.getNetwork();
+  const namespace = network?.chainNamespace;
+  const service = plugin.dataServices?.names;
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [label, setLabel] = useState('');
@@ -38,7 +38,7 @@ export default function RegisterAccountNameView({ modal }: { modal: ModalLike; d
   const [check, setCheck] = useState<Check | undefined>(undefined);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(undefined);
-  const suffix = plugin?.names.suffix ?? '';
+  const suffix = plugin.names.suffix;
   const typed = label.trim().toLowerCase();
   const problem = nameLabelProblem(typed);
   const fullName = `${typed}.${suffix}`;
@@ -72,7 +72,7 @@ export default function RegisterAccountNameView({ modal }: { modal: ModalLike; d
   }, [service, typed, suffix]);
 
   if (!account?.address || !namespace || !network) return <p className="empty">No wallet is connected.</p>;
-  if (!plugin || !service) return <p className="empty">Names are not configured.</p>;
+  if (!service) return <p className="empty">Names are not configured.</p>;
   // §9: names are an eip155 feature.
   if (namespace !== 'eip155') return <p className="empty">Names are available for EVM accounts only.</p>;
   const address = account.address;
@@ -92,13 +92,13 @@ export default function RegisterAccountNameView({ modal }: { modal: ModalLike; d
     }
     setPending(true);
     try {
-      await registerName(modal as Parameters<typeof registerName>[0], service, plugin.names, {
+      await registerName(context, service, plugin.names, {
         name: fullName,
         namespace: 'eip155',
         address,
         caipNetworkId,
       });
-      internals.router.replace(REGISTER_ACCOUNT_NAME_SUCCESS_VIEW, { name: fullName });
+      router.replace(REGISTER_ACCOUNT_NAME_SUCCESS_VIEW, { name: fullName });
     } catch (error) {
       // §4: on failure the visitor stays here, with the reason.
       setFailure(

@@ -1,5 +1,4 @@
 import { createModal, type CaipNetwork } from '@latch/kernel';
-import { getInternals } from '@latch/kernel/internal';
 import { describe, expect, it, vi } from 'vitest';
 import { createNamesPlugin } from './createNamesPlugin.js';
 import { chainOfCoinType, coinTypeOfChain, createRegistrationMessage, nameLabelProblem } from './nameRules.js';
@@ -33,12 +32,14 @@ describe('createNamesPlugin', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const plugin = createNamesPlugin({ serviceUrl: 'https://names.example', suffix: 'latch.id' });
     const modal = createModal({ networks: [local], plugins: [plugin], storage: null });
-    expect(getInternals(modal).getPlugin('names')).toBe(plugin);
+    // The kernel registers a plugin while its flag is on: `names`, on unless the host sets it false.
+    expect(plugin.feature).toBe('names');
+    expect(modal.options.features.names).toBe(true);
     expect(Object.keys(plugin.views ?? {})).toEqual(['RegisterAccountName', 'RegisterAccountNameSuccess']);
     expect(plugin.accountEntry).toEqual({ label: 'Register a name', view: 'RegisterAccountName', namespaces: ['eip155'] });
     expect(modal.options.dataServices?.names).toBe(plugin.dataServices?.names);
     const off = createModal({ networks: [local], plugins: [plugin], features: { names: false }, storage: null });
-    expect(getInternals(off).getPlugin('names')).toBeUndefined();
+    expect(off.options.features.names).toBe(false);
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
   });

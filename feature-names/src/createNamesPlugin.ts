@@ -56,5 +56,5 @@ export function createNamesPlugin({ serviceUrl, suffix, projectId }: NamesOption
     views: { RegisterAccountName: view('default'), RegisterAccountNameSuccess: view('SuccessView') },
     accountEntry: { label: 'Register a name', view: 'RegisterAccountName', namespaces: ['eip155'] },
     dataServices: { names: service },
-  };
+  } satisfies NamesPlugin;
 }

@@ -1,9 +1,6 @@
-import type { ChainNamespace, NameService } from '@latch/kernel';
-import { getInternals } from '@latch/kernel/internal';
+import { type ChainNamespace, invalidOption, type NameService, type PluginContext } from '@latch/kernel';
 import { coinTypeOfChain, createRegistrationMessage } from './nameRules.js';
 import type { NamesSettings } from './settings.js';
-import type { ModalLike } from './viewSupport.js';
-import { invalidOption } from '@latch/kernel';
 
 export interface RegisterNameRequest {
   /** The full name, `<label>.<suffix>`. */
@@ -21,7 +18,7 @@ export interface RegisterNameRequest {
  * wallet's or the service's reason.
  */
 export async function registerName(
-  modal: ModalLike & { signMessage(message: string, options?: { namespace?: ChainNamespace }): Promise<string> },
+  { modal, setProfileName }: Pick<PluginContext, 'modal' | 'setProfileName'>,
   service: NameService,
   settings: NamesSettings,
   request: RegisterNameRequest,
@@ -36,5 +33,5 @@ export async function registerName(
   );
   const signature = await modal.signMessage(message, { namespace: request.namespace });
   await service.registerName({ name: request.name, coinType, address: request.address, message, signature });
-  await getInternals(modal).storeProfileName(request.namespace, request.name);
+  await setProfileName(request.namespace, request.name);
 }

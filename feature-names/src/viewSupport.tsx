@@ -1,14 +1,4 @@
-import { getInternals } from '@latch/kernel/internal';
 import { useLayoutEffect, useRef } from 'react';
-import type { NamesPlugin } from './createNamesPlugin.js';
-
-/** The modal instance a view receives (`@latch/react` passes `{ modal, data }`). */
-export type ModalLike = Parameters<typeof getInternals>[0];
-
-/** The registered names plugin of this modal (its settings and its name service). */
-export function namesPluginOf(modal: ModalLike): NamesPlugin | undefined {
-  return getInternals(modal).getPlugin('names') as NamesPlugin | undefined;
-}
 
 const CSS = `
 .names .field { display: flex; flex-direction: column; gap: 6px; margin-bottom: 12px; }

@@ -1,6 +1,5 @@
 import type { ChainNamespace } from '@latch/kernel';
-import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
-import { useAtomValueRawSync } from 'jotai/react';
+import { usePluginContext } from '@latch/react';
 import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { OnrampPlugin } from './createOnrampPlugin.js';
 import {
@@ -16,9 +15,6 @@ import {
   providersFor,
   sessionRequestFor,
 } from './providers.js';
-
-/** The modal instance a view receives (`@latch/react` passes `{ modal, data }`). */
-type ModalLike = Parameters<typeof getInternals>[0];
 
 const CSS = `
 .onramp fieldset { border: 0; padding: 0; margin: 0 0 12px; }
@@ -73,12 +69,12 @@ function showInPopup(url: string, popup: Window | null | undefined): Window | nu
 }
 
 /** Buy crypto: provider, network, asset and fiat amount; opens the provider's widget in a popup. */
-export default function OnrampView({ modal }: { modal: ModalLike; data?: unknown }) {
-  const internals = getInternals(modal);
-  const account = useAtomValueRawSync(activeAccountAtom, { store: internals.store });
-  const namespace = useAtomValueRawSync(activeNamespaceAtom, { store: internals.store });
-  const network = useAtomValueRawSync(activeNetworkAtom, { store: internals.store });
-  const settings = (internals.getPlugin('onramp') as OnrampPlugin | undefined)?.onramp;
+export default function OnrampView() {
+  const { plugin, getAccount, getNetwork } = usePluginContext<OnrampPlugin>();
+  const account = getAccount();
+  const network = getNetwork();
+  const namespace = network?.chainNamespace;
+  const settings = plugin.onramp;
   const id = useId();
   const available = settings ? providersFor(Object.keys(settings.providers) as OnrampProviderId[], namespace) : [];
   const [picked, setPicked] = useState<OnrampProviderId | undefined>(undefined);

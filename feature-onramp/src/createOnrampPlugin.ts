@@ -89,5 +89,5 @@ export function createOnrampPlugin(options: OnrampOptions): OnrampPlugin {
       const zone = timeZone();
       return zone && restricted.includes(zone) ? undefined : views;
     },
-  };
+  } satisfies OnrampPlugin;
 }

@@ -6,12 +6,12 @@ import {
   SIGNATURE_DECLINED_MESSAGE,
   type TokenBalance,
 } from '@latch/kernel';
-import { getInternals } from '@latch/kernel/internal';
+import { usePluginContext } from '@latch/react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { MAX_SLIPPAGE } from './constants.js';
-import type { SwapSettings } from './createSwapPlugin.js';
+import type { SwapPlugin, SwapSettings } from './createSwapPlugin.js';
 import { parseSlippage } from './slippage.js';
-import type { ModalLike, SwapArguments } from './SwapView.js';
+import type { SwapArguments } from './SwapView.js';
 import { approveCall, type Eip1193Like, readClient, readTokenBalance, sendCall, swapFailureMessage } from './swapTransactions.js';
 import { QuoteSummary, show } from './QuoteSummary.js';
 import { TokenPicker } from './TokenPicker.js';
@@ -20,7 +20,6 @@ import type { SwapNetworkConfig, SwapToken } from './types.js';
 import { type QuoteInput, useSwapQuote } from './useSwapQuote.js';
 
 interface SwapFormProps {
-  modal: ModalLike;
   account: { address: `0x${string}`; tokens: readonly TokenBalance[]; walletName?: string | undefined };
   network: CaipNetwork;
   chainId: number;
@@ -36,8 +35,8 @@ type Step =
   | { kind: 'wallet' | 'pending'; action: 'approve' | 'swap' }
   | { kind: 'done'; failed: boolean; message: string };
 
-export function SwapForm({ modal, account, network, chainId, config, settings, provider, args }: SwapFormProps) {
-  const internals = getInternals(modal);
+export function SwapForm({ account, network, chainId, config, settings, provider, args }: SwapFormProps) {
+  const { modal, feedback, router, refreshBalances } = usePluginContext<SwapPlugin>();
   const id = useId();
   const tokens = useMemo(() => swapTokenList(network, account.tokens, config.tokens ?? []), [network, account.tokens, config.tokens]);
   const [from, setFrom] = useState<SwapToken | undefined>(() => findToken(tokens, args?.from ?? 'native'));
@@ -123,7 +122,7 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
       if (bundle && approval) bundleId = await bundles.sendApproveAndSwap(modal, approval, current.call);
       else hash = await sendCall(provider, chainId, account.address, call);
     } catch (err) {
-      if (isUserRejection(err)) void internals.feedback.showSnack(SIGNATURE_DECLINED_MESSAGE, 'error');
+      if (isUserRejection(err)) void feedback.showSnack(SIGNATURE_DECLINED_MESSAGE, 'error');
       // Anything but a "no" from the visitor may mean the quote is stale (the price moved): ask again.
       else refreshQuote();
       setStep({ kind: 'form', error: swapFailureMessage(err, slippageText.trim(), 'refused') });
@@ -132,11 +131,11 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
     setStep({ kind: 'pending', action });
     // The kernel waits on the chain, reads a revert's reason, and refreshes the account's balances; a bundle is the wallet's to report.
     const outcome = await (bundleId && bundles
-      ? bundles.waitForBundle(modal as never, bundleId)
+      ? bundles.waitForBundle(modal, bundleId)
       : modal.waitForTransfer(hash as string, { namespace: 'eip155' })
     ).catch((err: unknown) => ({ status: 'failed' as const, reason: String(err) }));
     // The kernel refreshes balances after waitForTransfer; after a bundle the view asks for it.
-    if (bundleId) void internals.refreshTokenBalances('eip155');
+    if (bundleId) void refreshBalances('eip155');
     if (action === 'approve') {
       setStep(
         outcome?.status === 'failed'
@@ -183,7 +182,7 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
           {step.message}
         </p>
         <div className="actions">
-          <button type="button" className="button primary block" onClick={() => internals.router.reset('Account')}>
+          <button type="button" className="button primary block" onClick={() => router.reset('Account')}>
             Done
           </button>
           <button

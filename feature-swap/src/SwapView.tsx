@@ -1,17 +1,11 @@
 import type { CaipNetwork } from '@latch/kernel';
-import { activeAccountAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
-import { useAtomValueRawSync } from 'jotai/react';
+import { usePluginContext } from '@latch/react';
 import type { SwapPlugin } from './createSwapPlugin.js';
 import { DEFAULT_SWAP_NETWORKS } from './defaultNetworks.js';
 import { networkProblem } from './networkProblem.js';
 import { SwapForm } from './SwapForm.js';
 import { SwapStyles } from './SwapStyles.js';
 import { type Eip1193Like, isEip1193 } from './swapTransactions.js';
-
-/** The modal instance a view receives (`@latch/react` passes `{ modal, data }`). */
-export type ModalLike = Parameters<typeof getInternals>[0] & {
-  waitForTransfer(hash: string, options?: { namespace?: string }): Promise<{ status: 'confirmed' | 'failed'; reason?: string } | undefined>;
-};
 
 /** What a host may open the Swap view with (§2 "A Swap view can receive swap arguments"). */
 export interface SwapArguments {
@@ -30,11 +24,11 @@ function eip155ChainId(network: CaipNetwork | undefined): number | undefined {
 }
 
 /** §2 Swap: choose tokens and amount, see the quote, allow the token when needed, swap, see the result. */
-export default function SwapView({ modal, data }: { modal: ModalLike; data?: unknown }) {
-  const internals = getInternals(modal);
-  const account = useAtomValueRawSync(activeAccountAtom, { store: internals.store });
-  const network = useAtomValueRawSync(activeNetworkAtom, { store: internals.store });
-  const settings = (internals.getPlugin('swaps') as SwapPlugin | undefined)?.swap;
+export default function SwapView({ data }: { data?: unknown }) {
+  const { plugin, getAccount, getNetwork } = usePluginContext<SwapPlugin>();
+  const account = getAccount();
+  const network = getNetwork();
+  const settings = plugin.swap;
   const chainId = eip155ChainId(network);
   const config = chainId === undefined ? undefined : (settings?.networks[chainId] ?? DEFAULT_SWAP_NETWORKS[chainId]);
   const provider: Eip1193Like | undefined = isEip1193(account?.connector?.provider) ? account.connector.provider : undefined;
@@ -57,7 +51,6 @@ export default function SwapView({ modal, data }: { modal: ModalLike; data?: unk
       <SwapStyles />
       <SwapForm
         key={`${network.caipNetworkId}|${account.address}`}
-        modal={modal}
         account={{ address: account.address as `0x${string}`, tokens: account.tokenBalance, walletName: account.connectedWalletInfo?.name }}
         network={network}
         chainId={chainId}

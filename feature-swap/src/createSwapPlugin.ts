@@ -78,5 +78,5 @@ export function createSwapPlugin(options: SwapOptions = {}): SwapPlugin {
     supports: ({ caipNetworkId: id }: CaipNetwork) =>
       id.startsWith('eip155:') && (id.slice(7) in networks || UNISWAP_CHAIN_IDS.includes(+id.slice(7))),
     swap: { networks, slippage, quoteProvider },
-  };
+  } satisfies SwapPlugin;
 }

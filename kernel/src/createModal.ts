@@ -249,8 +249,6 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
   function registerPlugin(plugin: FeaturePlugin): void {
     if (!options.features[plugin.feature]) return;
     ctx.plugins.set(plugin.id, plugin);
-    const teardown = plugin.setup?.({ openView: async (view, data) => openModal(ctx, { view, data }) });
-    if (teardown) teardowns.push(teardown);
   }
 
   teardowns.push(stopTelemetry);
@@ -394,5 +392,8 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
       bus.all.clear();
     },
   };
+  // Feature plugins set up with their context once the instance exists; its code loads then, off the first load.
+  if (options.plugins?.some((plugin) => plugin.setup))
+    void import('./plugins/createPluginContext.js').then((m) => m.setupPlugins(instance, teardowns));
   return instance;
 }

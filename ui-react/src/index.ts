@@ -19,5 +19,6 @@ export {
   useWalletInfo,
   type MutationStatus,
 } from './hooks/hooks.js';
+export { usePluginContext } from './plugins/usePluginContext.js';
 export { THEME_DEFAULTS, type ThemeVariables } from './theme/theme.js';
 export { createListRegistry } from './wallets/listRegistry.js';
