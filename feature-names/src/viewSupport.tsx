@@ -1,5 +1,5 @@
 import { getInternals } from '@latch/kernel/internal';
-import { useLayoutEffect, useRef } from 'react';
+import { ViewStyles } from '@latch/react';
 import type { NamesPlugin } from './createNamesPlugin.js';
 
 /** The modal instance a view receives (`@latch/react` passes `{ modal, data }`). */
@@ -11,7 +11,6 @@ export function namesPluginOf(modal: ModalLike): NamesPlugin | undefined {
 }
 
 const CSS = `
-.names .field { display: flex; flex-direction: column; gap: 6px; margin-bottom: 12px; }
 .names .label { font-weight: 600; color: var(--latch-color-muted); }
 .names h3.label { margin: 0 0 6px; font-size: inherit; }
 .names .name-input { display: flex; align-items: center; border-radius: calc(var(--latch-radius) * 3); border: 1px solid var(--latch-color-border); background: var(--latch-color-surface); }
@@ -29,15 +28,5 @@ const CSS = `
 
 /** Adds the views' stylesheet to the modal's shadow root once. */
 export function Styles() {
-  const marker = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    const root = marker.current?.getRootNode();
-    if (!(root instanceof ShadowRoot)) return;
-    if ([...root.querySelectorAll('style')].some((s) => s.dataset.latchCss === 'names')) return;
-    const style = document.createElement('style');
-    style.dataset.latchCss = 'names';
-    style.textContent = CSS;
-    root.appendChild(style);
-  }, []);
-  return <span ref={marker} hidden />;
+  return <ViewStyles css={CSS} />;
 }

@@ -1,8 +1,8 @@
 import type { ChainNamespace } from '@latch/kernel';
-import { Alert, Button, TextInput } from '@latch/react';
+import { Alert, Button, TextInput, ViewStyles } from '@latch/react';
 import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
 import { useAtomValueRawSync } from 'jotai/react';
-import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { OnrampPlugin } from './createOnrampPlugin.js';
 import {
   assetsFor,
@@ -23,32 +23,12 @@ type ModalLike = Parameters<typeof getInternals>[0];
 
 const CSS = `
 .onramp fieldset { border: 0; padding: 0; margin: 0 0 12px; }
-.onramp legend, .onramp .label { font-weight: 600; color: var(--latch-color-muted); margin-bottom: 6px; padding: 0; }
+.onramp legend { font-weight: 600; color: var(--latch-color-muted); margin-bottom: 6px; padding: 0; }
 .onramp .choice { display: flex; align-items: center; gap: 8px; padding: 8px 10px; border-radius: calc(var(--latch-radius) * 3); background: var(--latch-color-surface); margin-bottom: 6px; cursor: pointer; }
 .onramp .choice .fee { margin-left: auto; color: var(--latch-color-muted); }
-.onramp .field { display: flex; flex-direction: column; gap: 6px; margin-bottom: 12px; }
-.onramp select {
-  height: 44px; padding: 0 12px; border-radius: calc(var(--latch-radius) * 3);
-  border: 1px solid var(--latch-color-border); background: var(--latch-color-surface); color: var(--latch-color-fg);
-}
 .onramp .note { color: var(--latch-color-muted); margin: 0 0 12px; overflow-wrap: anywhere; }
 .onramp a { color: inherit; text-decoration: underline; }
 `;
-
-/** Adds the view's stylesheet to the modal's shadow root (a constructed sheet where allowed). */
-function Styles() {
-  const marker = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    const root = marker.current?.getRootNode();
-    if (!(root instanceof ShadowRoot)) return;
-    if ([...root.querySelectorAll('style')].some((s) => s.dataset.latchCss === 'onramp')) return;
-    const style = document.createElement('style');
-    style.dataset.latchCss = 'onramp';
-    style.textContent = CSS;
-    root.appendChild(style);
-  }, []);
-  return <span ref={marker} hidden />;
-}
 
 type Outcome =
   | { kind: 'opened' | 'blocked'; url: string; provider: string }
@@ -141,7 +121,7 @@ export default function OnrampView({ modal }: { modal: ModalLike; data?: unknown
 
   return (
     <form className="onramp" data-testid="latch-BuyCrypto" onSubmit={submit} noValidate>
-      <Styles />
+      <ViewStyles css={CSS} />
       {available.length > 1 ? (
         <fieldset>
           <legend>Provider</legend>
@@ -161,7 +141,7 @@ export default function OnrampView({ modal }: { modal: ModalLike; data?: unknown
         <label className="label" htmlFor={`${id}-network`}>
           Network
         </label>
-        <select id={`${id}-network`} value={chain} onChange={(e) => setChain(e.target.value as OnrampChainName)}>
+        <select className="input" id={`${id}-network`} value={chain} onChange={(e) => setChain(e.target.value as OnrampChainName)}>
           {chains.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -173,7 +153,7 @@ export default function OnrampView({ modal }: { modal: ModalLike; data?: unknown
         <label className="label" htmlFor={`${id}-asset`}>
           Asset
         </label>
-        <select id={`${id}-asset`} value={asset} onChange={(e) => setAsset(e.target.value)}>
+        <select className="input" id={`${id}-asset`} value={asset} onChange={(e) => setAsset(e.target.value)}>
           {assets.map((a) => (
             <option key={a} value={a}>
               {a}
@@ -183,7 +163,6 @@ export default function OnrampView({ modal }: { modal: ModalLike; data?: unknown
       </div>
       <TextInput
         label={`Amount (${fiat})`}
-        id={`${id}-amount`}
         inputMode="decimal"
         autoComplete="off"
         placeholder="50"

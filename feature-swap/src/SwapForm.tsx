@@ -220,6 +220,7 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
         </label>
         <div className="row">
           <input
+            className="input"
             id={`${id}-amount`}
             type="text"
             inputMode="decimal"
@@ -276,7 +277,6 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
       </div>
       <TextInput
         label="Slippage tolerance (%)"
-        id={`${id}-slippage`}
         inputMode="decimal"
         autoComplete="off"
         value={slippageText}

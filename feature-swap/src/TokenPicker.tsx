@@ -56,6 +56,7 @@ export function TokenPicker({ title, tokens, other, rpcUrl, onPick, onCancel }: 
           Search by name, symbol or address
         </label>
         <input
+          className="input"
           id={`${id}-search`}
           ref={search}
           type="text"

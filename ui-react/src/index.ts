@@ -27,4 +27,5 @@ export { Button, type ButtonProps } from './blocks/Button.js';
 export { ListRow, type ListRowProps } from './blocks/ListRow.js';
 export { TextInput, type TextInputProps } from './blocks/TextInput.js';
 export { ViewHeader, type ViewHeaderProps } from './blocks/ViewHeader.js';
+export { ViewStyles } from './theme/ViewStyles.js';
 export { createListRegistry } from './wallets/listRegistry.js';

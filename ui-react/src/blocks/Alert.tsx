@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
-import { adoptBlockStyles, classNames } from './adopt.js';
+import { adoptBlockStyles, classNames } from '../theme/ViewStyles.js';
 
 export type AlertProps = Omit<HTMLAttributes<HTMLDivElement>, 'role' | 'title' | 'children'> & {
   /** 'error' and 'warning' interrupt a screen reader (role="alert"); 'info' and 'success' wait their turn (role="status"). */

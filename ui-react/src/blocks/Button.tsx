@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { adoptBlockStyles, classNames } from './adopt.js';
+import { adoptBlockStyles, classNames } from '../theme/ViewStyles.js';
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** 'primary': the accent background; 'secondary' (the default): the surface, with a border. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { adoptBlockStyles } from './adopt.js';
+import { adoptBlockStyles } from '../theme/ViewStyles.js';
 
 export interface ListRowProps {
   /** The row's main text. */

@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, useId } from 'react';
-import { adoptBlockStyles, classNames } from './adopt.js';
+import { adoptBlockStyles, classNames } from '../theme/ViewStyles.js';
 
 export type TextInputProps = InputHTMLAttributes<HTMLInputElement> & {
   /** The visible label, tied to the input (clicking it focuses the input; screen readers announce it). */

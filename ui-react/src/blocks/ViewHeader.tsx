@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { adoptBlockStyles } from './adopt.js';
+import { adoptBlockStyles } from '../theme/ViewStyles.js';
 
 export interface ViewHeaderProps {
   /** The view's heading (a level-3 heading: the modal's own title is level 2). */

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { BLOCKS_CSS } from './blockStyles.js';
 
 /* One constructed sheet per stylesheet text, shared by every shadow root that adopts it. */
 const sheets = new Map<string, CSSStyleSheet>();
@@ -44,4 +45,18 @@ export function ViewStyles({ css }: { css: string }) {
   const marker = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => adoptStyles(marker.current, css), [css]);
   return <span ref={marker} hidden />;
+}
+
+/**
+ * A ref callback for a building block's outer element (ViewHeader, Button, ListRow, TextInput, Alert): adds
+ * the blocks' stylesheet to the modal's shadow root when the element is attached, before the browser paints
+ * it. Stable, so React calls it once per mount. Here, beside adoptStyles, so the blocks of every view share it.
+ */
+export function adoptBlockStyles(node: Element | null): void {
+  if (node) adoptStyles(node, BLOCKS_CSS);
+}
+
+/** Joins class names, skipping empty ones. */
+export function classNames(...names: (string | false | undefined)[]): string {
+  return names.filter(Boolean).join(' ');
 }

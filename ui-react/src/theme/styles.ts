@@ -1,8 +1,16 @@
-import { THEME_PALETTES, tokenDeclarations } from './tokens.js';
+import { THEME_PALETTE_CSS } from './tokens.js';
 
 /*
  * The modal's whole stylesheet. It lives inside the shadow root: nothing here can reach the host
- * page and the host's CSS cannot reach in. Colours meet WCAG AA in both modes; the two palettes are the published tokens (tokens.ts).
+ * page and the host's CSS cannot reach in. Colours meet WCAG AA in both modes; the two palettes are
+ * the published tokens (tokens.ts).
+ *
+ * Notes on its rules (here, not in the CSS text, which ships with the modal):
+ * - `.overlay`: placed on the visual viewport by script (Dialog); inset 0 until then, and where there is no visualViewport.
+ * - `@container latch-overlay`: a sheet on phones: sized by the overlay (the visual viewport), not by a layout viewport a wide host page grew.
+ * - `.tag.accent`: the accent marks the tag's border only: as text it is not readable on the dark background.
+ * - `.features`: the wallet features (Buy, Swap, Receive, Send): one row of tiles, icon over word, on any width.
+ * - `@keyframes`: fades start partly visible: the first painted frame already shows the content.
  */
 export const MODAL_CSS = `
 :host { all: initial; }
@@ -18,15 +26,14 @@ export const MODAL_CSS = `
   color: var(--latch-color-fg);
   -webkit-font-smoothing: antialiased;
 }
-.latch-root[data-theme='dark'] { ${tokenDeclarations(THEME_PALETTES.dark)} color-scheme: dark; }
-.latch-root[data-theme='light'] { ${tokenDeclarations(THEME_PALETTES.light)} color-scheme: light; }
+.latch-root[data-theme='dark'] { ${THEME_PALETTE_CSS.dark} color-scheme: dark; }
+.latch-root[data-theme='light'] { ${THEME_PALETTE_CSS.light} color-scheme: light; }
 * { box-sizing: border-box; }
 button, input, a { font: inherit; color: inherit; }
 button { cursor: pointer; }
 :focus-visible { outline: 2px solid var(--latch-color-focus); outline-offset: 2px; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 
-/* Placed on the visual viewport by script (Dialog); inset 0 until then, and where there is no visualViewport. */
 .overlay {
   position: fixed; inset: 0; z-index: var(--latch-z-index, 999);
   display: flex; align-items: center; justify-content: center;
@@ -42,7 +49,6 @@ button { cursor: pointer; }
 }
 .dialog.embedded { box-shadow: none; max-height: none; }
 .dialog[data-shake='true'] { animation: shake 500ms ease; }
-/* A sheet on phones: sized by the overlay (the visual viewport), not by a layout viewport a wide host page grew. */
 .overlay.inline { position: static; background: none; }
 .overlay:not(.inline) { container: latch-overlay / inline-size; }
 @container latch-overlay (max-width: 430px) {
@@ -69,7 +75,6 @@ button { cursor: pointer; }
 .row:hover, .row[aria-current='true'] { background: var(--latch-color-surface-2); }
 .row .name { flex: 1; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .tag { font-size: calc(var(--latch-font-size) * 1.1); padding: 2px 8px; border-radius: 999px; background: var(--latch-color-bg); color: var(--latch-color-muted); border: 1px solid var(--latch-color-border); }
-/* The accent marks the tag's border only: as text it is not readable on the dark background. */
 .tag.accent { color: var(--latch-color-fg); border-color: var(--latch-color-accent); }
 .section-title { font-size: calc(var(--latch-font-size) * 1.2); color: var(--latch-color-muted); margin: 14px 4px 6px; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; }
 .wallet-icon { width: 36px; height: 36px; border-radius: calc(var(--latch-radius) * 2.5); object-fit: cover; background: var(--latch-color-surface-2); flex: none; }
@@ -124,7 +129,6 @@ button { cursor: pointer; }
 .account-name { display: flex; align-items: center; gap: 4px; font-size: calc(var(--latch-font-size) * 1.8); font-weight: 600; }
 .balance { color: var(--latch-color-muted); font-size: calc(var(--latch-font-size) * 1.5); }
 .actions { display: flex; gap: 8px; justify-content: center; flex-wrap: wrap; margin: 6px 0 10px; }
-/* The wallet features (Buy, Swap, Receive, Send): one row of tiles, icon over word, on any width. */
 .features { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); gap: 8px; margin: 0 0 10px; }
 .features .button { flex-direction: column; gap: 4px; height: auto; min-height: 56px; padding: 8px 4px; font-size: calc(var(--latch-font-size) * 1.3); }
 .tabs { display: grid; grid-auto-flow: column; grid-auto-columns: 1fr; gap: 4px; background: var(--latch-color-surface); border-radius: calc(var(--latch-radius) * 3); padding: 4px; }
@@ -164,7 +168,6 @@ button { cursor: pointer; }
 .footer-link { display: block; text-align: center; margin-top: 12px; color: var(--latch-color-muted); }
 .spinner { width: 16px; height: 16px; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: spin 0.8s linear infinite; }
 
-/* Fades start partly visible: the first painted frame already shows the content. */
 @keyframes fade { from { opacity: 0.4; } to { opacity: 1; } }
 @keyframes rise { from { opacity: 0.4; transform: translateY(8px); } to { opacity: 1; transform: none; } }
 @keyframes sheet { from { opacity: 0.4; transform: translateY(24px); } to { opacity: 1; transform: none; } }

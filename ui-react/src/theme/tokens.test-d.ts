@@ -1,7 +1,18 @@
 import type { JSX } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ReactModalOptions } from '../createModal.js';
-import { Alert, Button, darkTheme, lightTheme, ListRow, TextInput, type ThemeTokens, type ThemeVariables, ViewHeader } from '../index.js';
+import {
+  Alert,
+  Button,
+  darkTheme,
+  lightTheme,
+  ListRow,
+  TextInput,
+  type ThemeTokens,
+  type ThemeVariables,
+  ViewHeader,
+  ViewStyles,
+} from '../index.js';
 
 describe('theme tokens', () => {
   it('the builders return a complete ThemeTokens and take a partial one', () => {
@@ -45,6 +56,7 @@ describe('building blocks', () => {
     expectTypeOf(TextInput).parameter(0).toHaveProperty('label').toEqualTypeOf<string>();
     expectTypeOf(TextInput).parameter(0).toHaveProperty('error').toEqualTypeOf<string | undefined>();
     expectTypeOf(TextInput).parameter(0).toHaveProperty('onChange');
+    expectTypeOf(ViewStyles).parameter(0).toEqualTypeOf<{ css: string }>();
     expectTypeOf(Alert).parameter(0).toHaveProperty('variant').toEqualTypeOf<'info' | 'success' | 'warning' | 'error'>();
   });
 

@@ -4,7 +4,7 @@ import { BLOCKS_CSS } from './blockStyles.js';
 import { ACCOUNT_CSS } from './accountStyles.js';
 import { MODAL_CSS } from './styles.js';
 import { THEME_DEFAULTS } from './theme.js';
-import { darkTheme, lightTheme, THEME_PALETTES, type ThemeColorTokens, type ThemeTokens } from './tokens.js';
+import { darkTheme, lightTheme, THEME_PALETTE_CSS, type ThemeColorTokens, type ThemeTokens, themePalette } from './tokens.js';
 
 type Color = keyof ThemeColorTokens;
 
@@ -63,7 +63,14 @@ describe.each([
 
   it("is the palette the modal's stylesheet sets for that mode", () => {
     const rule = new RegExp(`\\.latch-root\\[data-theme='${mode}'\\] \\{([^}]*)\\}`).exec(MODAL_CSS)?.[1] ?? '';
-    for (const [name, value] of Object.entries(THEME_PALETTES[mode])) expect(rule).toContain(`${name}: ${value};`);
+    expect(rule).toContain(THEME_PALETTE_CSS[mode]);
+    // Every colour token but the two that do not change with the mode, each read back from the stylesheet's text.
+    expect(Object.keys(themePalette(mode)).sort()).toEqual(
+      Object.keys(tokens)
+        .filter((name) => name.startsWith('--latch-color-') && !name.includes('accent'))
+        .sort(),
+    );
+    for (const [name, value] of Object.entries(themePalette(mode))) expect(tokens[name as Color]).toBe(value);
     expect(tokens['--latch-color-accent']).toBe(THEME_DEFAULTS['--latch-accent']);
     expect(tokens['--latch-radius']).toBe(THEME_DEFAULTS['--latch-border-radius-master']);
   });

@@ -1,7 +1,7 @@
 /*
  * The published theme tokens: every `--latch-*` custom property a plugin view may read, typed, and a
- * complete set of them for each mode. The modal's stylesheet writes its two palettes from
- * THEME_PALETTES, so what `darkTheme()` / `lightTheme()` return is exactly what the modal shows.
+ * complete set of them for each mode. The modal's stylesheet sets its two palettes from
+ * THEME_PALETTE_CSS, so what `darkTheme()` / `lightTheme()` return is exactly what the modal shows.
  */
 import type { ThemeMode } from '@latch/kernel';
 import { THEME_DEFAULTS } from './theme.js';
@@ -52,48 +52,35 @@ export type ThemeTokens = ThemeColorTokens & {
 /** The colours that differ between the modes (accent and on-accent are the same in both). */
 type PaletteTokens = Omit<ThemeColorTokens, '--latch-color-accent' | '--latch-color-on-accent'>;
 
-/** The two palettes, as the modal's stylesheet sets them under `data-theme`. */
-export const THEME_PALETTES: Record<ThemeMode, PaletteTokens> = {
-  dark: {
-    '--latch-color-bg': '#141416',
-    '--latch-color-surface': '#1f1f23',
-    '--latch-color-surface-2': '#2a2a30',
-    '--latch-color-border': '#34343b',
-    '--latch-color-fg': '#f4f4f5',
-    '--latch-color-muted': '#b4b4bc',
-    '--latch-color-danger': '#ff8a8a',
-    '--latch-color-success': '#5fd38d',
-    '--latch-color-warning': '#f5b94e',
-    '--latch-color-focus': '#93c5fd',
-    '--latch-color-overlay': 'rgba(0, 0, 0, 0.6)',
-  },
-  light: {
-    '--latch-color-bg': '#ffffff',
-    '--latch-color-surface': '#f4f4f6',
-    '--latch-color-surface-2': '#e8e8ec',
-    '--latch-color-border': '#d9d9df',
-    '--latch-color-fg': '#15151a',
-    '--latch-color-muted': '#52525b',
-    '--latch-color-danger': '#b42318',
-    '--latch-color-success': '#067647',
-    '--latch-color-warning': '#8a5a00',
-    '--latch-color-focus': '#1d4ed8',
-    '--latch-color-overlay': 'rgba(15, 15, 20, 0.45)',
-  },
+/**
+ * The two palettes as declarations, which the modal's stylesheet sets under `data-theme` as they are
+ * (kept as CSS text so the modal's chunk carries them once, as CSS). Every colour token but the accent
+ * and on-accent, which do not change with the mode; tokens.test.ts checks each mode has all of them.
+ */
+export const THEME_PALETTE_CSS: Record<ThemeMode, string> = {
+  dark:
+    '--latch-color-bg: #141416; --latch-color-surface: #1f1f23; --latch-color-surface-2: #2a2a30; --latch-color-border: #34343b; ' +
+    '--latch-color-fg: #f4f4f5; --latch-color-muted: #b4b4bc; --latch-color-danger: #ff8a8a; --latch-color-success: #5fd38d; ' +
+    '--latch-color-warning: #f5b94e; --latch-color-focus: #93c5fd; --latch-color-overlay: rgba(0, 0, 0, 0.6);',
+  light:
+    '--latch-color-bg: #ffffff; --latch-color-surface: #f4f4f6; --latch-color-surface-2: #e8e8ec; --latch-color-border: #d9d9df; ' +
+    '--latch-color-fg: #15151a; --latch-color-muted: #52525b; --latch-color-danger: #b42318; --latch-color-success: #067647; ' +
+    '--latch-color-warning: #8a5a00; --latch-color-focus: #1d4ed8; --latch-color-overlay: rgba(15, 15, 20, 0.45);',
 };
 
-/** `name: value;` declarations of a token map, for a stylesheet rule. */
-export function tokenDeclarations(tokens: Partial<ThemeTokens>): string {
-  return Object.entries(tokens)
-    .map(([name, value]) => `${name}: ${value};`)
-    .join(' ');
+/** One mode's palette as tokens (the declarations above, read back). */
+export function themePalette(mode: ThemeMode): PaletteTokens {
+  const declarations = THEME_PALETTE_CSS[mode].split(';').filter((declaration) => declaration.includes(':'));
+  return Object.fromEntries(
+    declarations.map((d) => [d.slice(0, d.indexOf(':')).trim(), d.slice(d.indexOf(':') + 1).trim()]),
+  ) as PaletteTokens;
 }
 
 function buildTheme(mode: ThemeMode, overrides: Partial<ThemeTokens> | undefined): ThemeTokens {
   return {
     '--latch-color-accent': THEME_DEFAULTS['--latch-accent'],
     '--latch-color-on-accent': '#ffffff',
-    ...THEME_PALETTES[mode],
+    ...themePalette(mode),
     '--latch-radius': THEME_DEFAULTS['--latch-border-radius-master'],
     '--latch-font-size': THEME_DEFAULTS['--latch-font-size-master'],
     '--latch-font': THEME_DEFAULTS['--latch-font-family'],
