@@ -5,7 +5,7 @@ import {
   isUserRejection,
   SIGNATURE_DECLINED_MESSAGE,
 } from '@latch/kernel';
-import { usePluginContext } from '@latch/react';
+import { Alert, Button, usePluginContext } from '@latch/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { NamesPlugin } from './createNamesPlugin.js';
 import { nameLabelProblem } from './nameRules.js';
@@ -164,7 +164,7 @@ export default function RegisterAccountNameView() {
       </div>
       {suggestions.length > 0 ? (
         <section aria-labelledby={`${id}-suggestions`}>
-          <h3 className="label" id={`${id}-suggestions`} style={{ margin: '0 0 6px', fontSize: 'inherit' }}>
+          <h3 className="label" id={`${id}-suggestions`}>
             Suggestions
           </h3>
           <ul className="suggestions">
@@ -186,16 +186,16 @@ export default function RegisterAccountNameView() {
       ) : current && 'suggestionsFailed' in current && current.suggestionsFailed ? (
         <p className="note error">{ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE}</p>
       ) : null}
-      <button type="submit" className="button primary block" disabled={pending} data-testid="latch-register-name">
+      <Button type="submit" variant="primary" block disabled={pending} data-testid="latch-register-name">
         {pending ? 'Waiting for your wallet…' : 'Register name'}
-      </button>
+      </Button>
       <div role="status" aria-live="polite">
         {pending ? <p className="note">Sign the message in your wallet to register {fullName}.</p> : null}
       </div>
       {failure ? (
-        <p className="note error" role="alert" data-testid="latch-name-error">
+        <Alert variant="error" data-testid="latch-name-error">
           {failure}
-        </p>
+        </Alert>
       ) : null}
     </form>
   );

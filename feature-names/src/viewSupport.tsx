@@ -1,8 +1,8 @@
-import { useLayoutEffect, useRef } from 'react';
+import { ViewStyles } from '@latch/react';
 
 const CSS = `
-.names .field { display: flex; flex-direction: column; gap: 6px; margin-bottom: 12px; }
 .names .label { font-weight: 600; color: var(--latch-color-muted); }
+.names h3.label { margin: 0 0 6px; font-size: inherit; }
 .names .name-input { display: flex; align-items: center; border-radius: calc(var(--latch-radius) * 3); border: 1px solid var(--latch-color-border); background: var(--latch-color-surface); }
 .names .name-input:focus-within { outline: 2px solid var(--latch-color-accent); outline-offset: 1px; }
 .names .name-input input { flex: 1; min-width: 0; height: 44px; padding: 0 12px; border: 0; background: transparent; color: var(--latch-color-fg); outline: none; }
@@ -18,15 +18,5 @@ const CSS = `
 
 /** Adds the views' stylesheet to the modal's shadow root once. */
 export function Styles() {
-  const marker = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    const root = marker.current?.getRootNode();
-    if (!(root instanceof ShadowRoot)) return;
-    if ([...root.querySelectorAll('style')].some((s) => s.dataset.latchCss === 'names')) return;
-    const style = document.createElement('style');
-    style.dataset.latchCss = 'names';
-    style.textContent = CSS;
-    root.appendChild(style);
-  }, []);
-  return <span ref={marker} hidden />;
+  return <ViewStyles css={CSS} />;
 }

@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '@latch/kernel';
-import { usePluginContext } from '@latch/react';
-import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Alert, Button, TextInput, usePluginContext, ViewStyles } from '@latch/react';
+import { type FormEvent, useId, useState } from 'react';
 import type { OnrampPlugin } from './createOnrampPlugin.js';
 import {
   assetsFor,
@@ -18,34 +18,12 @@ import {
 
 const CSS = `
 .onramp fieldset { border: 0; padding: 0; margin: 0 0 12px; }
-.onramp legend, .onramp .label { font-weight: 600; color: var(--latch-color-muted); margin-bottom: 6px; padding: 0; }
+.onramp legend { font-weight: 600; color: var(--latch-color-muted); margin-bottom: 6px; padding: 0; }
 .onramp .choice { display: flex; align-items: center; gap: 8px; padding: 8px 10px; border-radius: calc(var(--latch-radius) * 3); background: var(--latch-color-surface); margin-bottom: 6px; cursor: pointer; }
 .onramp .choice .fee { margin-left: auto; color: var(--latch-color-muted); }
-.onramp .field { display: flex; flex-direction: column; gap: 6px; margin-bottom: 12px; }
-.onramp select, .onramp input[type='text'] {
-  height: 44px; padding: 0 12px; border-radius: calc(var(--latch-radius) * 3);
-  border: 1px solid var(--latch-color-border); background: var(--latch-color-surface); color: var(--latch-color-fg);
-}
-.onramp input[aria-invalid='true'] { border-color: var(--latch-color-danger); }
 .onramp .note { color: var(--latch-color-muted); margin: 0 0 12px; overflow-wrap: anywhere; }
-.onramp .note.error { color: var(--latch-color-danger); font-weight: 600; }
 .onramp a { color: inherit; text-decoration: underline; }
 `;
-
-/** Adds the view's stylesheet to the modal's shadow root (a constructed sheet where allowed). */
-function Styles() {
-  const marker = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    const root = marker.current?.getRootNode();
-    if (!(root instanceof ShadowRoot)) return;
-    if ([...root.querySelectorAll('style')].some((s) => s.dataset.latchCss === 'onramp')) return;
-    const style = document.createElement('style');
-    style.dataset.latchCss = 'onramp';
-    style.textContent = CSS;
-    root.appendChild(style);
-  }, []);
-  return <span ref={marker} hidden />;
-}
 
 type Outcome =
   | { kind: 'opened' | 'blocked'; url: string; provider: string }
@@ -138,7 +116,7 @@ export default function OnrampView() {
 
   return (
     <form className="onramp" data-testid="latch-BuyCrypto" onSubmit={submit} noValidate>
-      <Styles />
+      <ViewStyles css={CSS} />
       {available.length > 1 ? (
         <fieldset>
           <legend>Provider</legend>
@@ -158,7 +136,7 @@ export default function OnrampView() {
         <label className="label" htmlFor={`${id}-network`}>
           Network
         </label>
-        <select id={`${id}-network`} value={chain} onChange={(e) => setChain(e.target.value as OnrampChainName)}>
+        <select className="input" id={`${id}-network`} value={chain} onChange={(e) => setChain(e.target.value as OnrampChainName)}>
           {chains.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -170,7 +148,7 @@ export default function OnrampView() {
         <label className="label" htmlFor={`${id}-asset`}>
           Asset
         </label>
-        <select id={`${id}-asset`} value={asset} onChange={(e) => setAsset(e.target.value)}>
+        <select className="input" id={`${id}-asset`} value={asset} onChange={(e) => setAsset(e.target.value)}>
           {assets.map((a) => (
             <option key={a} value={a}>
               {a}
@@ -178,50 +156,38 @@ export default function OnrampView() {
           ))}
         </select>
       </div>
-      <div className="field">
-        <label className="label" htmlFor={`${id}-amount`}>
-          Amount ({fiat})
-        </label>
-        <input
-          id={`${id}-amount`}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="50"
-          value={amount}
-          aria-invalid={amountError ? true : undefined}
-          aria-describedby={amountError ? `${id}-amount-error` : undefined}
-          onChange={(e) => setAmount(e.target.value)}
-          onBlur={() => setTouched(amount !== '')}
-        />
-        {amountError && (
-          <p className="note error" id={`${id}-amount-error`}>
-            {amountError}
-          </p>
-        )}
-      </div>
+      <TextInput
+        label={`Amount (${fiat})`}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="50"
+        value={amount}
+        error={amountError}
+        onChange={(e) => setAmount(e.target.value)}
+        onBlur={() => setTouched(amount !== '')}
+      />
       <p className="note">
         {providerName} sends the {asset} to {address}. The purchase shows in Activity once it arrives.
       </p>
-      <button type="submit" className="button primary block" data-testid="latch-onramp-continue">
+      <Button type="submit" variant="primary" block data-testid="latch-onramp-continue">
         Continue to {providerName}
-      </button>
+      </Button>
       <div role="status" aria-live="polite">
         {outcome?.kind === 'preparing' && <p className="note">Preparing your {outcome.provider} session…</p>}
         {outcome?.kind === 'opened' && <p className="note">Finish your purchase in the {outcome.provider} window.</p>}
       </div>
       {outcome?.kind === 'failed' && (
-        <p className="note error" role="alert">
+        <Alert variant="error">
           {outcome.provider} could not be opened: {outcome.reason}. Try again.
-        </p>
+        </Alert>
       )}
       {outcome?.kind === 'blocked' && (
-        <p className="note error" role="alert">
+        <Alert variant="error">
           Your browser blocked the {outcome.provider} window.{' '}
           <a href={outcome.url} target="_blank" rel="noopener noreferrer">
             Open {outcome.provider}
           </a>
-        </p>
+        </Alert>
       )}
     </form>
   );

@@ -1,6 +1,16 @@
+import { THEME_PALETTE_CSS } from './tokens.js';
+
 /*
  * The modal's whole stylesheet. It lives inside the shadow root: nothing here can reach the host
- * page and the host's CSS cannot reach in. Colours meet WCAG AA in both modes.
+ * page and the host's CSS cannot reach in. Colours meet WCAG AA in both modes; the two palettes are
+ * the published tokens (tokens.ts).
+ *
+ * Notes on its rules (here, not in the CSS text, which ships with the modal):
+ * - `.overlay`: placed on the visual viewport by script (Dialog); inset 0 until then, and where there is no visualViewport.
+ * - `@container latch-overlay`: a sheet on phones: sized by the overlay (the visual viewport), not by a layout viewport a wide host page grew.
+ * - `.tag.accent`: the accent marks the tag's border only: as text it is not readable on the dark background.
+ * - `.features`: the wallet features (Buy, Swap, Receive, Send): one row of tiles, icon over word, on any width.
+ * - `@keyframes`: fades start partly visible: the first painted frame already shows the content.
  */
 export const MODAL_CSS = `
 :host { all: initial; }
@@ -16,25 +26,14 @@ export const MODAL_CSS = `
   color: var(--latch-color-fg);
   -webkit-font-smoothing: antialiased;
 }
-.latch-root[data-theme='dark'] {
-  --latch-color-bg: #141416; --latch-color-surface: #1f1f23; --latch-color-surface-2: #2a2a30; --latch-color-border: #34343b;
-  --latch-color-fg: #f4f4f5; --latch-color-muted: #b4b4bc; --latch-color-danger: #ff8a8a; --latch-color-success: #5fd38d; --latch-color-overlay: rgba(0, 0, 0, 0.6);
-  --latch-color-focus: #93c5fd;
-  color-scheme: dark;
-}
-.latch-root[data-theme='light'] {
-  --latch-color-bg: #ffffff; --latch-color-surface: #f4f4f6; --latch-color-surface-2: #e8e8ec; --latch-color-border: #d9d9df;
-  --latch-color-fg: #15151a; --latch-color-muted: #52525b; --latch-color-danger: #b42318; --latch-color-success: #067647; --latch-color-overlay: rgba(15, 15, 20, 0.45);
-  --latch-color-focus: #1d4ed8;
-  color-scheme: light;
-}
+.latch-root[data-theme='dark'] { ${THEME_PALETTE_CSS.dark} color-scheme: dark; }
+.latch-root[data-theme='light'] { ${THEME_PALETTE_CSS.light} color-scheme: light; }
 * { box-sizing: border-box; }
 button, input, a { font: inherit; color: inherit; }
 button { cursor: pointer; }
 :focus-visible { outline: 2px solid var(--latch-color-focus); outline-offset: 2px; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 
-/* Placed on the visual viewport by script (Dialog); inset 0 until then, and where there is no visualViewport. */
 .overlay {
   position: fixed; inset: 0; z-index: var(--latch-z-index, 999);
   display: flex; align-items: center; justify-content: center;
@@ -50,7 +49,7 @@ button { cursor: pointer; }
 }
 .dialog.embedded { box-shadow: none; max-height: none; }
 .dialog[data-shake='true'] { animation: shake 500ms ease; }
-/* A sheet on phones: sized by the overlay (the visual viewport), not by a layout viewport a wide host page grew. */
+.overlay.inline { position: static; background: none; }
 .overlay:not(.inline) { container: latch-overlay / inline-size; }
 @container latch-overlay (max-width: 430px) {
   .dialog {
@@ -76,12 +75,21 @@ button { cursor: pointer; }
 .row:hover, .row[aria-current='true'] { background: var(--latch-color-surface-2); }
 .row .name { flex: 1; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .tag { font-size: calc(var(--latch-font-size) * 1.1); padding: 2px 8px; border-radius: 999px; background: var(--latch-color-bg); color: var(--latch-color-muted); border: 1px solid var(--latch-color-border); }
-.tag.accent { color: var(--latch-color-accent); border-color: currentColor; }
+.tag.accent { color: var(--latch-color-fg); border-color: var(--latch-color-accent); }
 .section-title { font-size: calc(var(--latch-font-size) * 1.2); color: var(--latch-color-muted); margin: 14px 4px 6px; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; }
 .wallet-icon { width: 36px; height: 36px; border-radius: calc(var(--latch-radius) * 2.5); object-fit: cover; background: var(--latch-color-surface-2); flex: none; }
 .monogram { display: inline-flex; align-items: center; justify-content: center; font-weight: 700; color: #ffffff; }
 .monogram::before { content: attr(data-letter); }
 .wallet-icon.large { width: 72px; height: 72px; border-radius: calc(var(--latch-radius) * 5); }
+.wallet-icon.monogram { font-size: 15px; }
+.wallet-icon.large.monogram { font-size: 28px; }
+.token-icon, .network-badge { border-radius: 50%; flex: none; }
+.token-icon.monogram { color: var(--latch-color-fg); }
+.network-badge { width: 28px; height: 28px; }
+.monogram.network-badge { font-size: 12px; }
+.all-wallets-entry { margin-top: 6px; }
+.after-list { margin-top: 12px; }
+.unsupported-intro { margin: 0 4px 12px; text-align: center; }
 
 .button {
   display: inline-flex; align-items: center; justify-content: center; gap: 8px;
@@ -121,12 +129,20 @@ button { cursor: pointer; }
 .account-name { display: flex; align-items: center; gap: 4px; font-size: calc(var(--latch-font-size) * 1.8); font-weight: 600; }
 .balance { color: var(--latch-color-muted); font-size: calc(var(--latch-font-size) * 1.5); }
 .actions { display: flex; gap: 8px; justify-content: center; flex-wrap: wrap; margin: 6px 0 10px; }
-/* The wallet features (Buy, Swap, Receive, Send): one row of tiles, icon over word, on any width. */
-.features { display: grid; gap: 8px; margin: 0 0 10px; }
+.features { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); gap: 8px; margin: 0 0 10px; }
 .features .button { flex-direction: column; gap: 4px; height: auto; min-height: 56px; padding: 8px 4px; font-size: calc(var(--latch-font-size) * 1.3); }
-.tabs { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4px; background: var(--latch-color-surface); border-radius: calc(var(--latch-radius) * 3); padding: 4px; }
+.tabs { display: grid; grid-auto-flow: column; grid-auto-columns: 1fr; gap: 4px; background: var(--latch-color-surface); border-radius: calc(var(--latch-radius) * 3); padding: 4px; }
 .tab { border: 0; background: transparent; border-radius: calc(var(--latch-radius) * 2); height: 32px; font-weight: 600; color: var(--latch-color-muted); }
 .tab[aria-selected='true'], .tab[aria-pressed='true'] { background: var(--latch-color-bg); color: var(--latch-color-fg); }
+.row.account-entry, .account-type, .sessions { margin: 0 0 10px; }
+.account-type .tabs { margin-top: 4px; }
+.account-type-note { margin: 4px 0 0; }
+.sessions h3 { margin: 0 0 4px; font-size: inherit; }
+.sessions ul { list-style: none; margin: 0; padding: 0; }
+.sessions .row { gap: 8px; }
+.sessions .button { flex: 0 0 auto; }
+.siwx-details { margin: 0; display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; text-align: left; }
+.siwx-details dd { margin: 0; }
 .panel { padding: 10px 0 0; min-height: 96px; }
 .empty { color: var(--latch-color-muted); text-align: center; padding: 20px 8px; margin: 0; }
 .consent { display: flex; gap: 8px; align-items: flex-start; margin: 0 0 10px; }
@@ -146,12 +162,12 @@ button { cursor: pointer; }
 .snackbar[data-variant='success'] .dot { background: var(--latch-color-success); }
 .snackbar .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--latch-color-accent); }
 .alert { margin: 0 14px 8px; padding: 10px 12px; border-radius: calc(var(--latch-radius) * 3); border: 1px solid var(--latch-color-danger); background: var(--latch-color-surface); display: flex; gap: 8px; align-items: flex-start; }
+.alert > div { flex: 1; }
 .alert strong { display: block; }
 .alert p { margin: 2px 0 0; color: var(--latch-color-muted); }
 .footer-link { display: block; text-align: center; margin-top: 12px; color: var(--latch-color-muted); }
 .spinner { width: 16px; height: 16px; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: spin 0.8s linear infinite; }
 
-/* Fades start partly visible: the first painted frame already shows the content. */
 @keyframes fade { from { opacity: 0.4; } to { opacity: 1; } }
 @keyframes rise { from { opacity: 0.4; transform: translateY(8px); } to { opacity: 1; transform: none; } }
 @keyframes sheet { from { opacity: 0.4; transform: translateY(24px); } to { opacity: 1; transform: none; } }
