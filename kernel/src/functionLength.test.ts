@@ -16,7 +16,6 @@ const TEST_INFRASTRUCTURE = new Set(['testkit']);
  * split below the limit, or given a reason, leaves it (the test fails while it is still listed).
  */
 const WAITING: string[] = [
-  'kernel/src/createModal.ts › createModal',
   'adapter-eip155/src/adapter.ts › createEip155Adapter',
   'adapter-solana/src/adapter.ts › createSolanaAdapter',
   'adapter-solana/src/discovery/walletStandard.ts › createWalletStandardDiscovery',
