@@ -1,5 +1,12 @@
+import { setAccountTab } from './actions/accountState.js';
+import { dismissAlert, showAlert } from './actions/alerts.js';
+import { type OpenOptions, setModalLoading, shakeModal } from './actions/modal.js';
+import { goBack, popTransactionStack, pushTransactionStack, pushView, replaceView, resetView } from './actions/router.js';
+import { hideSnack, showSnack } from './actions/snackbar.js';
+import type { KernelContext } from './context.js';
+import type { ModalInternals } from './internals.js';
+import { type BoundActions, bindActions, visitorActions } from './instance/bindActions.js';
 import type { ConnectManyResult, ConnectTarget } from './actions/connect.js';
-import type { OpenOptions } from './actions/modal.js';
 import type { LatchEvents } from './events.js';
 import type { ModalOptions, ResolvedOptions } from './options.js';
 import type { AccountPageOptions } from './actions/history.js';
@@ -21,8 +28,7 @@ import type { ModalSnapshot } from './snapshot.js';
 import type { AccountType, CaipNetwork, CaipNetworkId, ChainNamespace } from './types.js';
 import { assembleContext } from './instance/assembleContext.js';
 import { loadInitialState } from './instance/initialState.js';
-import { lazyActions } from './instance/lazyActions.js';
-import { createInternals, createMethods } from './instance/methods.js';
+import { createMethods } from './instance/methods.js';
 import { registerPlugins } from './instance/plugins.js';
 import { createReconnect } from './instance/reconnect.js';
 import { observeSnapshots } from './instance/snapshots.js';
@@ -114,6 +120,48 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
   registerPlugins(ctx, teardowns);
   const reconnect = createReconnect(ctx);
   const snapshots = observeSnapshots(ctx.store);
-  const lazy = lazyActions(ctx);
-  return createMethods(ctx, teardowns, snapshots, reconnect, lazy, createInternals(ctx, lazy));
+  const actions = bindActions(ctx);
+  return createMethods(ctx, teardowns, snapshots, reconnect, actions, createInternals(ctx, actions));
+}
+
+/**
+ * What a UI binding reads beyond the public instance (`getInternals`): the store, navigation, feedback, plugins.
+ * Written here, not in a module of its own under instance/: there, Vite's bundler (rolldown) split two shared
+ * modules (caip, LatchError) out of the entry chunk of an app with the embedded wallet, +0.5 kB of first load.
+ */
+function createInternals(ctx: KernelContext, { bind, visitor, account, signIn }: BoundActions): ModalInternals {
+  return {
+    store: ctx.store,
+    router: {
+      push: bind(pushView),
+      replace: bind(replaceView),
+      reset: bind(resetView),
+      goBack: bind(goBack),
+      pushTransaction: bind(pushTransactionStack),
+      popTransaction: bind(popTransactionStack),
+    },
+    feedback: {
+      showSnack: bind(showSnack),
+      hideSnack: bind(hideSnack),
+      showAlert: bind(showAlert),
+      dismissAlert: bind(dismissAlert),
+      shake: bind(shakeModal),
+      setLoading: bind(setModalLoading),
+    },
+    // Loaded on use: the Account view asks for tokens, the visitor asks to sign, hosts rarely remove things.
+    refreshTokenBalances: visitor('refreshTokenBalances'),
+    preload: async () => void (await visitorActions()),
+    setAccountTab: bind(setAccountTab),
+    setSendState: account('setSendState'),
+    storeProfileName: visitor('storeProfileName'),
+    getPlugin: (id) => ctx.plugins.get(id),
+    getConnectorPlugin: (id) => ctx.connectorPlugins.get(id),
+    getRecentWallets: () => ctx.storage.get('recentWallets') ?? [],
+    restoringAddress: () => ctx.pending.restoring,
+    siwx: {
+      prepare: signIn('prepareSignIn'),
+      signIn: signIn('signIn'),
+      cancel: signIn('cancelSignIn'),
+    },
+  };
 }

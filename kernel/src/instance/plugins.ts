@@ -5,7 +5,7 @@ import type { KernelContext } from '../context.js';
 import type { ChainAdapter } from '../plugins/ChainAdapter.js';
 import type { ConnectorPlugin } from '../plugins/ConnectorPlugin.js';
 import type { FeaturePlugin } from '../plugins/FeaturePlugin.js';
-import { visitorActions } from './lazyActions.js';
+import { visitorActions } from './bindActions.js';
 
 type Teardowns = (() => void)[];
 

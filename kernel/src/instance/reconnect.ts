@@ -1,6 +1,6 @@
 import type { KernelContext } from '../context.js';
 import { connectionStatusAtom } from '../state/atoms.js';
-import { visitorActions } from './lazyActions.js';
+import { visitorActions } from './bindActions.js';
 
 /**
  * The instance's `reconnect`: restores stored sessions, and starts at once when the last visit was connected.

@@ -15,9 +15,14 @@ function lazyChunk<M>(ctx: KernelContext, load: () => Promise<M>) {
       ((await load())[name] as (ctx: KernelContext, ...rest: unknown[]) => Result<M[K]>)(ctx, ...args);
 }
 
-/** The instance's methods that live in lazy chunks, bound to its context. */
-export function lazyActions(ctx: KernelContext) {
+/** The kernel's actions `(ctx, ...args)` bound to one instance's context as methods `(...args)`. */
+export function bindActions(ctx: KernelContext) {
   return {
+    /** An action of the first-load code. */
+    bind:
+      <A extends unknown[], R>(action: (ctx: KernelContext, ...args: A) => R) =>
+      (...args: A): R =>
+        action(ctx, ...args),
     /** Connecting, switching, signing, disconnecting: the visitor-actions chunk. */
     visitor: lazyChunk(ctx, visitorActions),
     /** Send, activity, NFTs, names: the account-actions chunk, loaded through the visitor-actions chunk. */
@@ -29,4 +34,4 @@ export function lazyActions(ctx: KernelContext) {
   };
 }
 
-export type LazyActions = ReturnType<typeof lazyActions>;
+export type BoundActions = ReturnType<typeof bindActions>;
