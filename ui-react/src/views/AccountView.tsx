@@ -2,7 +2,9 @@ import {
   formatAccountBalance,
   formatBalance,
   truncateAddress,
+  type AccountState,
   type AccountTab,
+  type NetworkState,
   type ChainNamespace,
   type TokenBalance,
 } from '@latch/kernel';
@@ -71,66 +73,11 @@ export default function AccountView({ modal }: ViewProps) {
   const tab = tabs.includes(account.currentTab) ? account.currentTab : 'Tokens';
   const internals = getInternals(modal);
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(address);
-      void getInternals(modal).feedback.showSnack('Address copied', 'success');
-    } catch {
-      void getInternals(modal).feedback.showSnack('Copy failed', 'error');
-    }
-  }
-
   return (
     <div data-testid="latch-account">
-      <div className="account-head">
-        <Avatar address={address} image={account.profileImage} hosts={modal.options.imageHosts} />
-        <div className="account-name">
-          <span data-testid="latch-account-name" title={address}>
-            {name}
-          </span>
-          <button type="button" className="icon-button" aria-label="Copy address" onClick={() => void copy()}>
-            <CopyIcon />
-          </button>
-        </div>
-        <div className="balance" data-testid="latch-account-balance" aria-live="polite">
-          {account.balanceLoading && account.balance === undefined
-            ? 'Loading balance…'
-            : account.balance !== undefined
-              ? formatAccountBalance(account.balance, account.balanceSymbol)
-              : 'Balance unavailable'}
-        </div>
-        <div className="actions">
-          {account.addressExplorerUrl ? (
-            <a className="button" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer">
-              <ExternalIcon /> Explorer<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          ) : null}
-          <DisconnectButtons modal={modal} namespace={namespace} />
-        </div>
-      </div>
+      <AccountHead modal={modal} account={account} address={address} name={name} namespace={namespace} />
       {connectedNamespaces.length > 1 ? (
-        <div
-          className="tabs"
-          role="group"
-          aria-label="Connected accounts"
-          style={{ gridTemplateColumns: `repeat(${connectedNamespaces.length}, 1fr)`, marginBottom: 10 }}
-        >
-          {connectedNamespaces.map((ns) => (
-            <button
-              key={ns}
-              type="button"
-              className="tab"
-              aria-pressed={ns === namespace}
-              data-testid={`latch-namespace-${ns}`}
-              onClick={() => {
-                const target = networks[ns]?.caipNetwork;
-                if (target && ns !== namespace) void modal.switchNetwork(target).catch(() => undefined);
-              }}
-            >
-              {namespaceLabel(ns)}
-            </button>
-          ))}
-        </div>
+        <NamespaceSwitch modal={modal} namespaces={connectedNamespaces} active={namespace} networks={networks} />
       ) : null}
       {account.connector?.accountTypes || account.allAccounts.some((entry) => entry.type === 'smartAccount') ? (
         <ViewHost modal={modal} loader={ACCOUNT_TYPE_LOADER} data={namespace} />
@@ -174,6 +121,97 @@ export default function AccountView({ modal }: ViewProps) {
           )
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** The account's avatar, name (copied with its button), balance, explorer link and disconnect buttons. */
+function AccountHead({
+  modal,
+  account,
+  address,
+  name,
+  namespace,
+}: {
+  modal: LatchModal;
+  account: AccountState;
+  address: string;
+  name: string;
+  namespace: ChainNamespace;
+}) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(address);
+      void getInternals(modal).feedback.showSnack('Address copied', 'success');
+    } catch {
+      void getInternals(modal).feedback.showSnack('Copy failed', 'error');
+    }
+  }
+
+  return (
+    <div className="account-head">
+      <Avatar address={address} image={account.profileImage} hosts={modal.options.imageHosts} />
+      <div className="account-name">
+        <span data-testid="latch-account-name" title={address}>
+          {name}
+        </span>
+        <button type="button" className="icon-button" aria-label="Copy address" onClick={() => void copy()}>
+          <CopyIcon />
+        </button>
+      </div>
+      <div className="balance" data-testid="latch-account-balance" aria-live="polite">
+        {account.balanceLoading && account.balance === undefined
+          ? 'Loading balance…'
+          : account.balance !== undefined
+            ? formatAccountBalance(account.balance, account.balanceSymbol)
+            : 'Balance unavailable'}
+      </div>
+      <div className="actions">
+        {account.addressExplorerUrl ? (
+          <a className="button" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalIcon /> Explorer<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+        <DisconnectButtons modal={modal} namespace={namespace} />
+      </div>
+    </div>
+  );
+}
+
+/** With wallets on several namespaces: one button each, which switches the modal to that namespace's network. */
+function NamespaceSwitch({
+  modal,
+  namespaces,
+  active,
+  networks,
+}: {
+  modal: LatchModal;
+  namespaces: ChainNamespace[];
+  active: ChainNamespace;
+  networks: Partial<Record<ChainNamespace, NetworkState>>;
+}) {
+  return (
+    <div
+      className="tabs"
+      role="group"
+      aria-label="Connected accounts"
+      style={{ gridTemplateColumns: `repeat(${namespaces.length}, 1fr)`, marginBottom: 10 }}
+    >
+      {namespaces.map((ns) => (
+        <button
+          key={ns}
+          type="button"
+          className="tab"
+          aria-pressed={ns === active}
+          data-testid={`latch-namespace-${ns}`}
+          onClick={() => {
+            const target = networks[ns]?.caipNetwork;
+            if (target && ns !== active) void modal.switchNetwork(target).catch(() => undefined);
+          }}
+        >
+          {namespaceLabel(ns)}
+        </button>
+      ))}
     </div>
   );
 }
