@@ -38,7 +38,6 @@ const WAITING: string[] = [
   'ui-react/src/modal/Dialog.tsx › Dialog',
   'ui-react/src/views/send/WalletSendPreviewView.tsx › WalletSendPreviewView',
   'ui-react/src/views/send/WalletSendView.tsx › WalletSendView',
-  'examples/react-vite/src/App.tsx › App',
   // Split by issue-27-wc (the WalletConnect session controller and its bridges).
   'connector-walletconnect/src/ConnectingWalletConnectView.tsx › ConnectingWalletConnectView',
   'connector-walletconnect/src/bip122Bridge.ts › createBip122Provider',
