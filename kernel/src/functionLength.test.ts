@@ -36,7 +36,6 @@ const WAITING: string[] = [
   'service-embedded-wallet/src/server/farcaster.ts › createFarcasterSignIn',
   'service-embedded-wallet/src/server/socials.ts › createSocialSignIn',
   'ui-react/src/modal/Dialog.tsx › Dialog',
-  'ui-react/src/views/send/WalletSendPreviewView.tsx › WalletSendPreviewView',
   'ui-react/src/views/send/WalletSendView.tsx › WalletSendView',
   // Split by issue-27-wc (the WalletConnect session controller and its bridges).
   'connector-walletconnect/src/ConnectingWalletConnectView.tsx › ConnectingWalletConnectView',
