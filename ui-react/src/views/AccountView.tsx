@@ -4,7 +4,6 @@ import {
   truncateAddress,
   type AccountState,
   type AccountTab,
-  type NetworkState,
   type ChainNamespace,
   type TokenBalance,
 } from '@latch/kernel';
@@ -63,21 +62,37 @@ export default function AccountView({ modal }: ViewProps) {
     if (nothingConnected) getInternals(modal).router.reset('Connect');
   }, [modal, nothingConnected]);
 
-  if (!account?.address || !namespace) {
-    return <p className="empty">No wallet is connected.</p>;
-  }
-  const address = account.address;
-  const name = account.profileName ?? truncateAddress(address);
+  if (!account?.address || !namespace) return <p className="empty">No wallet is connected.</p>;
   // §6 `history` off: no Activity tab.
   const tabs = modal.options.features.history ? ALL_TABS : ALL_TABS.filter((t) => t !== 'Activity');
   const tab = tabs.includes(account.currentTab) ? account.currentTab : 'Tokens';
-  const internals = getInternals(modal);
 
   return (
     <div data-testid="latch-account">
-      <AccountHead modal={modal} account={account} address={address} name={name} namespace={namespace} />
+      <AccountHead modal={modal} account={account} address={account.address} namespace={namespace} />
       {connectedNamespaces.length > 1 ? (
-        <NamespaceSwitch modal={modal} namespaces={connectedNamespaces} active={namespace} networks={networks} />
+        <div
+          className="tabs"
+          role="group"
+          aria-label="Connected accounts"
+          style={{ gridTemplateColumns: `repeat(${connectedNamespaces.length}, 1fr)`, marginBottom: 10 }}
+        >
+          {connectedNamespaces.map((ns) => (
+            <button
+              key={ns}
+              type="button"
+              className="tab"
+              aria-pressed={ns === namespace}
+              data-testid={`latch-namespace-${ns}`}
+              onClick={() => {
+                const target = networks[ns]?.caipNetwork;
+                if (target && ns !== namespace) void modal.switchNetwork(target).catch(() => undefined);
+              }}
+            >
+              {namespaceLabel(ns)}
+            </button>
+          ))}
+        </div>
       ) : null}
       {account.connector?.accountTypes || account.allAccounts.some((entry) => entry.type === 'smartAccount') ? (
         <ViewHost modal={modal} loader={ACCOUNT_TYPE_LOADER} data={namespace} />
@@ -103,7 +118,7 @@ export default function AccountView({ modal }: ViewProps) {
           <ChevronIcon />
         </button>
       ) : null}
-      <Tabs id={tabsId} tabs={tabs} current={tab} onChange={(t) => internals.setAccountTab(namespace, t)} />
+      <Tabs id={tabsId} tabs={tabs} current={tab} onChange={(t) => getInternals(modal).setAccountTab(namespace, t)} />
       <div className="panel" role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`} tabIndex={0}>
         {tab === 'Tokens' ? <TokenList modal={modal} tokens={account.tokenBalance} /> : null}
         {tab === 'NFTs' ? (
@@ -130,13 +145,11 @@ function AccountHead({
   modal,
   account,
   address,
-  name,
   namespace,
 }: {
   modal: LatchModal;
   account: AccountState;
   address: string;
-  name: string;
   namespace: ChainNamespace;
 }) {
   async function copy() {
@@ -153,7 +166,7 @@ function AccountHead({
       <Avatar address={address} image={account.profileImage} hosts={modal.options.imageHosts} />
       <div className="account-name">
         <span data-testid="latch-account-name" title={address}>
-          {name}
+          {account.profileName ?? truncateAddress(address)}
         </span>
         <button type="button" className="icon-button" aria-label="Copy address" onClick={() => void copy()}>
           <CopyIcon />
@@ -174,44 +187,6 @@ function AccountHead({
         ) : null}
         <DisconnectButtons modal={modal} namespace={namespace} />
       </div>
-    </div>
-  );
-}
-
-/** With wallets on several namespaces: one button each, which switches the modal to that namespace's network. */
-function NamespaceSwitch({
-  modal,
-  namespaces,
-  active,
-  networks,
-}: {
-  modal: LatchModal;
-  namespaces: ChainNamespace[];
-  active: ChainNamespace;
-  networks: Partial<Record<ChainNamespace, NetworkState>>;
-}) {
-  return (
-    <div
-      className="tabs"
-      role="group"
-      aria-label="Connected accounts"
-      style={{ gridTemplateColumns: `repeat(${namespaces.length}, 1fr)`, marginBottom: 10 }}
-    >
-      {namespaces.map((ns) => (
-        <button
-          key={ns}
-          type="button"
-          className="tab"
-          aria-pressed={ns === active}
-          data-testid={`latch-namespace-${ns}`}
-          onClick={() => {
-            const target = networks[ns]?.caipNetwork;
-            if (target && ns !== active) void modal.switchNetwork(target).catch(() => undefined);
-          }}
-        >
-          {namespaceLabel(ns)}
-        </button>
-      ))}
     </div>
   );
 }
