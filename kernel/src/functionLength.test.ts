@@ -22,7 +22,6 @@ const WAITING: string[] = [
   'adapter-solana/src/discovery/walletStandard.ts › createWalletStandardDiscovery',
   'adapter-polkadot/src/adapter.ts › createPolkadotAdapter',
   'adapter-bip122/src/connection.ts › createBitcoinConnections',
-  'adapter-bip122/src/wallets/satsConnect/driver.ts › createSatsConnectDriver',
   'adapter-cosmos/src/connection.ts › createCosmosConnection',
   'service-names/src/createNameService.ts › createNameService',
   'connector-embedded/src/controller.ts › createController',
