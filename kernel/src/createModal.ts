@@ -1,18 +1,14 @@
-import { createStore } from 'jotai/vanilla';
-import { capabilityOf, setAccountTab } from './actions/accountState.js';
+import { setAccountTab } from './actions/accountState.js';
 import { dismissAlert, showAlert } from './actions/alerts.js';
-import type { ConnectManyResult, ConnectTarget } from './actions/connect.js';
-import { listConnectorPlugins, setConnectors } from './actions/connectors.js';
-import { initialConnectionStatus } from './actions/initialStatus.js';
-import { closeModal, type OpenOptions, openModal, setModalLoading, shakeModal } from './actions/modal.js';
-import { addNetwork, getNetworkState } from './actions/networkState.js';
+import { type OpenOptions, setModalLoading, shakeModal } from './actions/modal.js';
 import { goBack, popTransactionStack, pushTransactionStack, pushView, replaceView, resetView } from './actions/router.js';
 import { hideSnack, showSnack } from './actions/snackbar.js';
 import type { KernelContext } from './context.js';
-import { INVALID_APP_CONFIGURATION_ALERT } from './errors/messages.js';
-import { createEventBus, type LatchEvents } from './events.js';
-import { INTERNALS, type ModalInternals } from './internals.js';
-import { type ModalOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import type { ModalInternals } from './internals.js';
+import { type BoundActions, bindActions, visitorActions } from './instance/bindActions.js';
+import type { ConnectManyResult, ConnectTarget } from './actions/connect.js';
+import type { LatchEvents } from './events.js';
+import type { ModalOptions, ResolvedOptions } from './options.js';
 import type { AccountPageOptions } from './actions/history.js';
 import type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from './actions/send.js';
 import type { SendCallsOptions } from './actions/callBundles.js';
@@ -28,20 +24,14 @@ import type {
   WalletCallCapabilities,
 } from './plugins/ChainAdapter.js';
 import type { Nft, Page, Transaction } from './plugins/dataServices.js';
-import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
-import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
-import { getSnapshot, type ModalSnapshot } from './snapshot.js';
-import {
-  activeAccountAtom,
-  activeNamespaceAtom,
-  connectionStatusAtom,
-  type NetworkState,
-  networksAtom,
-  OBSERVED_ATOMS,
-} from './state/atoms.js';
-import { claimStoragePrefix, createMemoryStorage, createStorage, defaultWebStorage } from './storage.js';
-import { connectTelemetry } from './telemetry/lazyTelemetry.js';
+import type { ModalSnapshot } from './snapshot.js';
 import type { AccountType, CaipNetwork, CaipNetworkId, ChainNamespace } from './types.js';
+import { assembleContext } from './instance/assembleContext.js';
+import { loadInitialState } from './instance/initialState.js';
+import { createMethods } from './instance/methods.js';
+import { registerPlugins } from './instance/plugins.js';
+import { createReconnect } from './instance/reconnect.js';
+import { observeSnapshots } from './instance/snapshots.js';
 
 /** One modal instance: what a host (React or not) drives. */
 export interface ModalInstance {
@@ -118,216 +108,56 @@ export interface ModalInstance {
   destroy(): void;
 }
 
-/** The chunk of what happens once a visitor acts (actions/visitorActions.ts). */
-const visitorActions = () => import('./actions/visitorActions.js');
-type AccountActions = typeof import('./actions/accountActions.js');
-type BundleActions = typeof import('./actions/callBundles.js');
-type SignInActions = Pick<typeof import('./actions/signIn.js'), 'prepareSignIn' | 'signIn' | 'cancelSignIn'>;
-type RestArgs<F> = F extends (ctx: KernelContext, ...rest: infer A) => unknown ? A : never;
-
-function defaultIsMobile(): boolean {
-  const w = globalThis as { matchMedia?: (q: string) => { matches: boolean } };
-  return typeof w.matchMedia === 'function' && w.matchMedia('(max-width: 430px), (pointer: coarse) and (hover: none)').matches;
-}
-
-function initialNetworks(ctx: KernelContext): void {
-  const { networks, defaultNetwork } = ctx.options;
-  const storedId = ctx.storage.get('activeCaipNetworkId');
-  const active = networks.find((n) => n.caipNetworkId === storedId) ?? defaultNetwork;
-  const byNamespace: Partial<Record<ChainNamespace, NetworkState>> = {};
-  for (const network of networks) {
-    const ns = network.chainNamespace;
-    const state = byNamespace[ns] ?? getNetworkState(ctx, ns);
-    byNamespace[ns] = { ...state, requestedCaipNetworks: [...state.requestedCaipNetworks, network] };
-  }
-  for (const [ns, state] of Object.entries(byNamespace) as [ChainNamespace, NetworkState][]) {
-    byNamespace[ns] = { ...state, caipNetwork: active.chainNamespace === ns ? active : state.requestedCaipNetworks[0] };
-  }
-  ctx.store.set(networksAtom, byNamespace);
-  ctx.store.set(activeNamespaceAtom, active.chainNamespace);
-}
-
 /**
  * Creates one independent modal instance. No request and no DOM work happen here; the only
  * deferred work is restoring a stored session, which the visitor started on an earlier visit.
  */
 export function createModal(userOptions: ModalOptions): ModalInstance {
-  const options = resolveOptions(userOptions);
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  // What the instance started, stopped by destroy() in this order.
   const teardowns: (() => void)[] = [];
-  const backend = options.storage === null ? createMemoryStorage() : (options.storage ?? defaultWebStorage() ?? createMemoryStorage());
-  // Two instances on one page never share persisted state (README: "Storage").
-  const storagePrefix = claimStoragePrefix(backend, options.storagePrefix, userOptions.storagePrefix !== undefined);
-  teardowns.push(storagePrefix.release);
-  const bus = createEventBus();
-  const store = createStore();
-  const { telemetry, stop: stopTelemetry } = connectTelemetry(bus, {
-    endpoint: options.telemetry?.endpoint,
-    projectId: options.projectId,
-    sdkType: options.sdkType,
-    sdkVersion: options.sdkVersion,
-    analytics: options.features.analytics,
-    // §8: an analytics 403 means the origin is not allowed: tell the integrator once.
-    onForbidden: () => showAlert(ctx, INVALID_APP_CONFIGURATION_ALERT),
-  });
-  const ctx: KernelContext = {
-    store,
-    bus,
-    storage: createStorage(backend, storagePrefix.prefix),
-    options: { ...options, storagePrefix: storagePrefix.prefix },
-    adapters: new Map(),
-    adapterTeardowns: new Map(),
-    connectorPlugins: new Map(),
-    sessionConnectors: new WeakMap(),
-    plugins: new Map(),
-    pending: {},
-    telemetry,
-    now: () => Date.now(),
-    isMobile: options.isMobile ?? defaultIsMobile,
-    later(ms, run) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        run();
-      }, ms);
-      timers.add(timer);
-      return () => {
-        clearTimeout(timer);
-        timers.delete(timer);
-      };
-    },
-    sleep: (ms) => new Promise((resolve) => ctx.later(ms, resolve)),
-  };
+  const ctx = assembleContext(userOptions, teardowns);
+  loadInitialState(ctx, teardowns);
+  registerPlugins(ctx, teardowns);
+  const reconnect = createReconnect(ctx);
+  const snapshots = observeSnapshots(ctx.store);
+  const actions = bindActions(ctx);
+  const instance = createMethods(ctx, teardowns, snapshots, reconnect, actions, createInternals(ctx, actions));
+  // Feature plugins set up with their context once the instance exists; its code loads then, off the first load.
+  if (ctx.options.plugins?.some((plugin) => plugin.setup))
+    void import('./plugins/createPluginContext.js').then((m) => m.setupPlugins(instance, teardowns));
+  return instance;
+}
 
-  initialNetworks(ctx);
-  const status = initialConnectionStatus(ctx.storage.get('connectionStatus'));
-  store.set(connectionStatusAtom, status);
-  // The account kept with a session to restore (a CAIP-10 id, checked when read): shown until the restore settles.
-  if (status === 'connecting') ctx.pending.restoring = ctx.storage.get('activeCaipAddress')?.split(':')[2];
-  // The connected account is kept with the status, so a server render can show it (cookie storage).
-  teardowns.push(
-    store.sub(activeAccountAtom, () => {
-      const account = store.get(activeAccountAtom);
-      if (account?.status === 'connected' && account.caipAddress) ctx.storage.set('activeCaipAddress', account.caipAddress);
-    }),
-  );
-
-  function registerAdapter(adapter: ChainAdapter): void {
-    const ns = adapter.namespace;
-    ctx.adapters.set(ns, adapter);
-    const teardown = adapter.setup?.({
-      get networks() {
-        return getNetworkState(ctx, ns).requestedCaipNetworks;
-      },
-      emit: (event) => void visitorActions().then((m) => m.handleAdapterEvent(ctx, ns, event)),
-    });
-    const unwatch = adapter.watchConnectors((connectors) => setConnectors(ctx, ns, connectors));
-    ctx.adapterTeardowns.set(ns, () => {
-      unwatch();
-      teardown?.();
-    });
-  }
-
-  function registerConnectorPlugin(plugin: ConnectorPlugin): void {
-    ctx.connectorPlugins.set(plugin.id, plugin);
-    const teardown = plugin.setup?.({
-      get namespaces() {
-        return [...ctx.adapters.keys()];
-      },
-      networks: (ns) => getNetworkState(ctx, ns).requestedCaipNetworks,
-      storage: ctx.storage.scoped(`connector:${plugin.id}:`),
-      metadata: options.metadata,
-      features: options.features,
-      emit: (event) => {
-        if (event.type === 'disconnected') void visitorActions().then((m) => m.endSession(ctx, plugin, { tellPlugin: false }));
-      },
-      openView: async (view, data) => (await visitorActions()).showView(ctx, view, data),
-      notify: async (notice) => (await visitorActions()).notify(ctx, notice),
-    });
-    if (teardown) teardowns.push(teardown);
-  }
-
-  function registerPlugin(plugin: FeaturePlugin): void {
-    if (!options.features[plugin.feature]) return;
-    ctx.plugins.set(plugin.id, plugin);
-  }
-
-  teardowns.push(stopTelemetry);
-  options.adapters?.forEach(registerAdapter);
-  options.connectors?.forEach(registerConnectorPlugin);
-  listConnectorPlugins(ctx);
-  options.plugins?.forEach(registerPlugin);
-  // Restoring a stored session loads on use: a first visit never needs it.
-  // One restore at a time (§4): a second call while one runs gets the same promise.
-  let reconnecting: Promise<void> | undefined;
-  const reconnect = () =>
-    (reconnecting ??= visitorActions()
-      .then((m) => m.reconnect(ctx))
-      .finally(() => {
-        reconnecting = undefined;
-      }));
-  if (store.get(connectionStatusAtom) === 'connecting') void reconnect();
-
-  let snapshot: ModalSnapshot | undefined;
-  const listeners = new Set<(state: ModalSnapshot) => void>();
-  const unsubscribers = OBSERVED_ATOMS.map((a) =>
-    store.sub(a, () => {
-      snapshot = undefined;
-      const next = instance.getState();
-      for (const listener of listeners) listener(next);
-    }),
-  );
-
-  /** A method of the account-actions chunk (send, activity, NFTs, names), loaded through the visitor-actions chunk on first use. */
-  const account =
-    <K extends keyof AccountActions>(name: K) =>
-    async (...args: RestArgs<AccountActions[K]>): Promise<Awaited<ReturnType<AccountActions[K]>>> => {
-      const actions = await (await visitorActions()).accountActions();
-      return (actions[name] as unknown as (ctx: KernelContext, ...rest: unknown[]) => Awaited<ReturnType<AccountActions[K]>>)(ctx, ...args);
-    };
-
-  /**
-   * A method of the call-bundle chunk (EIP-5792 bundles, and ERC-7715 session permissions for the smartSessions
-   * feature): a chunk of its own, loaded when the host first uses one.
-   */
-  const bundle =
-    <K extends keyof BundleActions>(name: K) =>
-    async (...args: RestArgs<BundleActions[K]>): Promise<Awaited<ReturnType<BundleActions[K]>>> => {
-      const actions = await import('./actions/callBundles.js');
-      return (actions[name] as unknown as (ctx: KernelContext, ...rest: unknown[]) => Awaited<ReturnType<BundleActions[K]>>)(ctx, ...args);
-    };
-
-  /** A step of the §4 sign-in flow, whose chunk loads through the visitor-actions chunk on first use. */
-  const signIn =
-    <K extends keyof SignInActions>(name: K) =>
-    async (...args: RestArgs<SignInActions[K]>): Promise<Awaited<ReturnType<SignInActions[K]>>> => {
-      const actions = await (await visitorActions()).signInActions();
-      return (actions[name] as unknown as (ctx: KernelContext, ...rest: unknown[]) => Awaited<ReturnType<SignInActions[K]>>)(ctx, ...args);
-    };
-
-  const internals: ModalInternals = {
-    store,
+/**
+ * What a UI binding reads beyond the public instance (`getInternals`): the store, navigation, feedback, plugins.
+ * Written here, not in a module of its own under instance/: there, Vite's bundler (rolldown) split two shared
+ * modules (caip, LatchError) out of the entry chunk of an app with the embedded wallet, +0.5 kB of first load.
+ */
+function createInternals(ctx: KernelContext, { bind, visitor, account, signIn }: BoundActions): ModalInternals {
+  return {
+    store: ctx.store,
     router: {
-      push: (view, data) => pushView(ctx, view, data),
-      replace: (view, data) => replaceView(ctx, view, data),
-      reset: (view, data) => resetView(ctx, view, data),
-      goBack: () => goBack(ctx),
-      pushTransaction: (entry) => pushTransactionStack(ctx, entry),
-      popTransaction: (outcome) => popTransactionStack(ctx, outcome),
+      push: bind(pushView),
+      replace: bind(replaceView),
+      reset: bind(resetView),
+      goBack: bind(goBack),
+      pushTransaction: bind(pushTransactionStack),
+      popTransaction: bind(popTransactionStack),
     },
     feedback: {
-      showSnack: (message, variant) => showSnack(ctx, message, variant),
-      hideSnack: () => hideSnack(ctx),
-      showAlert: (alert) => showAlert(ctx, alert),
-      dismissAlert: () => dismissAlert(ctx),
-      shake: () => shakeModal(ctx),
-      setLoading: (loading) => setModalLoading(ctx, loading),
+      showSnack: bind(showSnack),
+      hideSnack: bind(hideSnack),
+      showAlert: bind(showAlert),
+      dismissAlert: bind(dismissAlert),
+      shake: bind(shakeModal),
+      setLoading: bind(setModalLoading),
     },
     // Loaded on use: the Account view asks for tokens, the visitor asks to sign, hosts rarely remove things.
-    refreshTokenBalances: async (ns) => (await visitorActions()).refreshTokenBalances(ctx, ns),
+    refreshTokenBalances: visitor('refreshTokenBalances'),
     preload: async () => void (await visitorActions()),
-    setAccountTab: (ns, tab) => setAccountTab(ctx, ns, tab),
+    setAccountTab: bind(setAccountTab),
     setSendState: account('setSendState'),
-    storeProfileName: async (ns, name) => (await visitorActions()).storeProfileName(ctx, ns, name),
+    storeProfileName: visitor('storeProfileName'),
     getPlugin: (id) => ctx.plugins.get(id),
     getConnectorPlugin: (id) => ctx.connectorPlugins.get(id),
     getRecentWallets: () => ctx.storage.get('recentWallets') ?? [],
@@ -338,62 +168,4 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
       cancel: signIn('cancelSignIn'),
     },
   };
-
-  const instance: ModalInstance & { [INTERNALS]: ModalInternals } = {
-    [INTERNALS]: internals,
-    options: ctx.options,
-    open: async (openOptions) => openModal(ctx, openOptions),
-    close: (closeOptions) => closeModal(ctx, closeOptions),
-    connect: async (connectorId, connectOptions) => (await visitorActions()).connectWallet(ctx, connectorId, connectOptions),
-    connectMany: async (targets) => (await visitorActions()).connectWallets(ctx, targets),
-    reconnect,
-    switchNetwork: async (network) => (await visitorActions()).switchNetwork(ctx, network),
-    disconnect: async (namespace) => (await visitorActions()).disconnect(ctx, namespace),
-    signMessage: async (message, signOptions) => (await visitorActions()).signMessage(ctx, message, signOptions?.namespace),
-    sendTransfer: async (request) => (await visitorActions()).sendTransfer(ctx, request),
-    estimateSendFee: async (request) => (await visitorActions()).estimateSendFee(ctx, request),
-    maxSendable: async (request = {}) => (await visitorActions()).maxSendable(ctx, request),
-    waitForTransfer: async (hash, options) => (await visitorActions()).waitForTransfer(ctx, hash, options),
-    getTransactions: account('getTransactions'),
-    getNfts: account('getNfts'),
-    resolveName: account('resolveName'),
-    sendCalls: bundle('sendCalls'),
-    getCallsStatus: bundle('getCallsStatus'),
-    getCapabilities: bundle('getCapabilities'),
-    grantPermissions: bundle('grantPermissions'),
-    revokePermissions: bundle('revokePermissions'),
-    getPermissions: bundle('getPermissions'),
-    setPreferredAccountType: async (type, typeOptions) => (await visitorActions()).setPreferredAccountType(ctx, type, typeOptions),
-    addNetwork: (ns, network) => addNetwork(ctx, ns, network),
-    removeNetwork: async (ns, id) => (await visitorActions()).removeNetwork(ctx, ns, id),
-    removeAdapter: async (ns) => (await visitorActions()).removeAdapter(ctx, ns),
-    getAdapter: (ns) => ctx.adapters.get(ns),
-    getCapability: (ns, name) => capabilityOf(ctx, ns, name),
-    getState() {
-      snapshot ??= getSnapshot(store);
-      return snapshot;
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    on(event, handler) {
-      bus.on(event, handler);
-      return () => bus.off(event, handler);
-    },
-    destroy() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      for (const unsubscribe of unsubscribers) unsubscribe();
-      for (const teardown of ctx.adapterTeardowns.values()) teardown();
-      ctx.adapterTeardowns.clear();
-      for (const teardown of teardowns.splice(0)) teardown();
-      listeners.clear();
-      bus.all.clear();
-    },
-  };
-  // Feature plugins set up with their context once the instance exists; its code loads then, off the first load.
-  if (options.plugins?.some((plugin) => plugin.setup))
-    void import('./plugins/createPluginContext.js').then((m) => m.setupPlugins(instance, teardowns));
-  return instance;
 }

@@ -1,4 +1,4 @@
-import { isUserRejection, type ModalInstance, LatchError, ERROR_CODES, invalidOption } from '@latch/kernel';
+import { ERROR_CODES, invalidOption, isUserRejection, LatchError, type ModalInstance } from '@latch/kernel';
 import type { CreateConnectorFn } from '@wagmi/core';
 import { type Address, type EIP1193Provider, getAddress, SwitchChainError, UserRejectedRequestError } from 'viem';
 import { chainIdOf, type Eip155View, readEip155, sameAccounts, settledState } from './eip155State.js';
@@ -33,32 +33,6 @@ export function latchConnector(modal: ModalInstance, options: LatchConnectorOpti
     // Set while wagmi asks Latch to disconnect, so the state change it causes is not reported back as a second disconnect.
     let disconnecting = false;
 
-    function connectThroughModal(): Promise<void> {
-      return new Promise((resolve, reject) => {
-        const stop: (() => void)[] = [];
-        const finish = (settle: () => void) => {
-          for (const off of stop.splice(0)) off();
-          settle();
-        };
-        stop.push(
-          modal.subscribe((state) => {
-            if (readEip155(state).accounts.length > 0) finish(resolve);
-          }),
-          modal.on('MODAL_CLOSE', () => {
-            if (read().accounts.length === 0)
-              finish(() =>
-                reject(
-                  new UserRejectedRequestError(
-                    new LatchError(MODAL_CLOSED_MESSAGE, { category: 'CONNECTOR_ERROR', code: ERROR_CODES.USER_REJECTED }),
-                  ),
-                ),
-              );
-          }),
-        );
-        modal.open().catch((error: unknown) => finish(() => reject(error)));
-      });
-    }
-
     // The wallet's events as wagmi's connectors report them (Latch has already followed the wallet).
     const onDisconnect = () => config.emitter.emit('disconnect');
     const onChainChanged = (chain: string) => config.emitter.emit('change', { chainId: Number(chain) });
@@ -66,20 +40,6 @@ export function latchConnector(modal: ModalInstance, options: LatchConnectorOpti
       if (accounts.length === 0) onDisconnect();
       else config.emitter.emit('change', { accounts: accounts.map((address) => getAddress(address)) as Address[] });
     };
-
-    async function switchTo(chainId: number) {
-      const chain = config.chains.find((each) => each.id === chainId);
-      if (!chain) throw new SwitchChainError(invalidOption(`Chain ${chainId} is not among wagmi's chains.`));
-      const network = modal.getState().networks.eip155?.requestedCaipNetworks.find((each) => chainIdOf(each) === chainId);
-      if (!network) throw new SwitchChainError(invalidOption(`Chain ${chainId} is not among the Latch modal's eip155 networks.`));
-      try {
-        await modal.switchNetwork(network);
-      } catch (error) {
-        if (isUserRejection(error)) throw new UserRejectedRequestError(error as Error);
-        throw new SwitchChainError(error as Error);
-      }
-      return chain;
-    }
 
     return {
       id: options.id ?? 'latch',
@@ -111,11 +71,11 @@ export function latchConnector(modal: ModalInstance, options: LatchConnectorOpti
         let view = readEip155(await settledState(modal));
         if (view.accounts.length === 0) {
           if (isReconnecting) throw new LatchError('Latch has no eip155 wallet to restore.', { category: 'CONNECTOR_ERROR' });
-          await connectThroughModal();
+          await connectThroughModal(modal);
           view = read();
         }
         if (chainId !== undefined && chainId !== view.chainId) {
-          await switchTo(chainId);
+          await switchTo(modal, config, chainId);
           view = read();
         }
         const chain = view.chainId ?? config.chains[0].id;
@@ -149,21 +109,56 @@ export function latchConnector(modal: ModalInstance, options: LatchConnectorOpti
       },
 
       async switchChain({ chainId }) {
-        return switchTo(chainId);
+        return switchTo(modal, config, chainId);
       },
 
-      onAccountsChanged(accounts) {
-        if (accounts.length === 0) onDisconnect();
-        else config.emitter.emit('change', { accounts: accounts.map((address) => getAddress(address)) as Address[] });
-      },
-
-      onChainChanged(chain) {
-        config.emitter.emit('change', { chainId: Number(chain) });
-      },
-
-      onDisconnect() {
-        config.emitter.emit('disconnect');
-      },
+      onAccountsChanged,
+      onChainChanged,
+      onDisconnect,
     };
   };
+}
+
+type ConnectorConfig = Parameters<CreateConnectorFn<LatchProvider>>[0];
+
+/** Opens the modal and settles once Latch has an eip155 account, or rejects when the visitor closes it without one. */
+function connectThroughModal(modal: ModalInstance): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop: (() => void)[] = [];
+    const finish = (settle: () => void) => {
+      for (const off of stop.splice(0)) off();
+      settle();
+    };
+    stop.push(
+      modal.subscribe((state) => {
+        if (readEip155(state).accounts.length > 0) finish(resolve);
+      }),
+      modal.on('MODAL_CLOSE', () => {
+        if (readEip155(modal.getState()).accounts.length === 0)
+          finish(() =>
+            reject(
+              new UserRejectedRequestError(
+                new LatchError(MODAL_CLOSED_MESSAGE, { category: 'CONNECTOR_ERROR', code: ERROR_CODES.USER_REJECTED }),
+              ),
+            ),
+          );
+      }),
+    );
+    modal.open().catch((error: unknown) => finish(() => reject(error)));
+  });
+}
+
+/** Switches Latch's eip155 network to a chain wagmi knows, with wagmi's errors. */
+async function switchTo(modal: ModalInstance, config: ConnectorConfig, chainId: number) {
+  const chain = config.chains.find((each) => each.id === chainId);
+  if (!chain) throw new SwitchChainError(invalidOption(`Chain ${chainId} is not among wagmi's chains.`));
+  const network = modal.getState().networks.eip155?.requestedCaipNetworks.find((each) => chainIdOf(each) === chainId);
+  if (!network) throw new SwitchChainError(invalidOption(`Chain ${chainId} is not among the Latch modal's eip155 networks.`));
+  try {
+    await modal.switchNetwork(network);
+  } catch (error) {
+    if (isUserRejection(error)) throw new UserRejectedRequestError(error as Error);
+    throw new SwitchChainError(error as Error);
+  }
+  return chain;
 }

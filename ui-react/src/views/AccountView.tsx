@@ -2,6 +2,7 @@ import {
   formatAccountBalance,
   formatBalance,
   truncateAddress,
+  type AccountState,
   type AccountTab,
   type ChainNamespace,
   type TokenBalance,
@@ -61,53 +62,14 @@ export default function AccountView({ modal }: ViewProps) {
     if (nothingConnected) getInternals(modal).router.reset('Connect');
   }, [modal, nothingConnected]);
 
-  if (!account?.address || !namespace) {
-    return <p className="empty">No wallet is connected.</p>;
-  }
-  const address = account.address;
-  const name = account.profileName ?? truncateAddress(address);
+  if (!account?.address || !namespace) return <p className="empty">No wallet is connected.</p>;
   // §6 `history` off: no Activity tab.
   const tabs = modal.options.features.history ? ALL_TABS : ALL_TABS.filter((t) => t !== 'Activity');
   const tab = tabs.includes(account.currentTab) ? account.currentTab : 'Tokens';
-  const internals = getInternals(modal);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(address);
-      void getInternals(modal).feedback.showSnack('Address copied', 'success');
-    } catch {
-      void getInternals(modal).feedback.showSnack('Copy failed', 'error');
-    }
-  }
 
   return (
     <div data-testid="latch-account">
-      <div className="account-head">
-        <Avatar address={address} image={account.profileImage} hosts={modal.options.imageHosts} />
-        <div className="account-name">
-          <span data-testid="latch-account-name" title={address}>
-            {name}
-          </span>
-          <button type="button" className="icon-button" aria-label="Copy address" onClick={() => void copy()}>
-            <CopyIcon />
-          </button>
-        </div>
-        <div className="balance" data-testid="latch-account-balance" aria-live="polite">
-          {account.balanceLoading && account.balance === undefined
-            ? 'Loading balance…'
-            : account.balance !== undefined
-              ? formatAccountBalance(account.balance, account.balanceSymbol)
-              : 'Balance unavailable'}
-        </div>
-        <div className="actions">
-          {account.addressExplorerUrl ? (
-            <a className="button" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer">
-              <ExternalIcon /> Explorer<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          ) : null}
-          <DisconnectButtons modal={modal} namespace={namespace} />
-        </div>
-      </div>
+      <AccountHead modal={modal} account={account} address={account.address} namespace={namespace} />
       {connectedNamespaces.length > 1 ? (
         <div className="tabs" role="group" aria-label="Connected accounts">
           {connectedNamespaces.map((ns) => (
@@ -151,7 +113,7 @@ export default function AccountView({ modal }: ViewProps) {
           <ChevronIcon />
         </button>
       ) : null}
-      <Tabs id={tabsId} tabs={tabs} current={tab} onChange={(t) => internals.setAccountTab(namespace, t)} />
+      <Tabs id={tabsId} tabs={tabs} current={tab} onChange={(t) => getInternals(modal).setAccountTab(namespace, t)} />
       <div className="panel" role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`} tabIndex={0}>
         {tab === 'Tokens' ? <TokenList modal={modal} tokens={account.tokenBalance} /> : null}
         {tab === 'NFTs' ? (
@@ -168,6 +130,57 @@ export default function AccountView({ modal }: ViewProps) {
             <p className="empty">Activity is not available on {network?.name ?? 'this network'}. Your wallet keeps your full history.</p>
           )
         ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The account's avatar, name (copied with its button), balance, explorer link and disconnect buttons. */
+function AccountHead({
+  modal,
+  account,
+  address,
+  namespace,
+}: {
+  modal: LatchModal;
+  account: AccountState;
+  address: string;
+  namespace: ChainNamespace;
+}) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(address);
+      void getInternals(modal).feedback.showSnack('Address copied', 'success');
+    } catch {
+      void getInternals(modal).feedback.showSnack('Copy failed', 'error');
+    }
+  }
+
+  return (
+    <div className="account-head">
+      <Avatar address={address} image={account.profileImage} hosts={modal.options.imageHosts} />
+      <div className="account-name">
+        <span data-testid="latch-account-name" title={address}>
+          {account.profileName ?? truncateAddress(address)}
+        </span>
+        <button type="button" className="icon-button" aria-label="Copy address" onClick={() => void copy()}>
+          <CopyIcon />
+        </button>
+      </div>
+      <div className="balance" data-testid="latch-account-balance" aria-live="polite">
+        {account.balanceLoading && account.balance === undefined
+          ? 'Loading balance…'
+          : account.balance !== undefined
+            ? formatAccountBalance(account.balance, account.balanceSymbol)
+            : 'Balance unavailable'}
+      </div>
+      <div className="actions">
+        {account.addressExplorerUrl ? (
+          <a className="button" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalIcon /> Explorer<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+        <DisconnectButtons modal={modal} namespace={namespace} />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ChainNamespace, ConnectorPlugin, ConnectorWallet, RegistryWallet } from '@latch/kernel';
+import type { ChainNamespace, ConnectorPlugin, ConnectorWallet, RegistryWallet, WalletRegistryService } from '@latch/kernel';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { ViewProps } from '../modal/views.js';
 import { useAtomValueRawSync } from 'jotai/react';
@@ -29,51 +29,12 @@ export default function AllWalletsView({ modal }: ViewProps) {
   const sectionIds = (modal.options.connectors ?? []).filter((c) => c.connectSection).map((c) => c.id);
   const connectors = sectionIds.length ? allConnectors.filter((c) => !sectionIds.includes(c.id)) : allConnectors;
   const registry = useMemo(() => modal.options.dataServices?.walletRegistry ?? bundledWalletRegistry(), [modal]);
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const [pages, setPages] = useState(1);
-  const [result, setResult] = useState<{ wallets: RegistryWallet[]; total: number; error?: string }>({ wallets: [], total: 0 });
-  const [viaConnectors, setViaConnectors] = useState<{ wallets: { plugin: ConnectorPlugin; wallet: ConnectorWallet }[]; error?: string }>({
-    wallets: [],
-  });
+  const { search, setSearch, query, pages, showMore } = useWalletSearch();
+  const viaConnectors = useConnectorWallets(modal, query);
+  const result = useRegistryWallets(registry, query, pages);
   const searchId = useId();
   const excluded = modal.options.excludeWalletIds ?? [];
   const included = modal.options.includeWalletIds ?? [];
-
-  useEffect(() => {
-    if (search === query) return; // Nothing typed (e.g. on mount): keep the pages already shown.
-    const timer = setTimeout(() => {
-      setQuery(search);
-      setPages(1);
-    }, 150);
-    return () => clearTimeout(timer);
-  }, [search, query]);
-
-  // Wallets a connector plugin reaches (WalletConnect's registry): asked now that the visitor opened this view.
-  useEffect(() => {
-    const plugins = (modal.options.connectors ?? []).filter((p) => p.wallets && p.connectingView);
-    if (plugins.length === 0) return;
-    const controller = new AbortController();
-    const signal = controller.signal;
-    Promise.all(
-      plugins.map(
-        async (plugin) => (await plugin.wallets?.({ search: query || undefined, signal }))?.map((wallet) => ({ plugin, wallet })) ?? [],
-      ),
-    )
-      .then((lists) => withBundledLogos(lists.flat()))
-      .then((wallets) => !signal.aborted && setViaConnectors({ wallets }))
-      .catch(() => !signal.aborted && setViaConnectors({ wallets: [], error: 'The wallet list could not be loaded.' }));
-    return () => controller.abort();
-  }, [modal, query]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    registry
-      .listWallets({ page: 1, pageSize: pages * ALL_WALLETS_PAGE_SIZE, search: query || undefined, signal: controller.signal })
-      .then((r) => !controller.signal.aborted && setResult(r))
-      .catch(() => !controller.signal.aborted && setResult({ wallets: [], total: 0, error: 'The wallet list could not be loaded.' }));
-    return () => controller.abort();
-  }, [registry, query, pages]);
 
   const installed = mergeConnectors(connectors.filter((c) => c.type !== 'AUTH' && !matchesWalletIds(c, excluded))).filter(
     (w) => !query || w.name.toLowerCase().includes(query.trim().toLowerCase()),
@@ -136,31 +97,90 @@ export default function AllWalletsView({ modal }: ViewProps) {
             </button>
           </li>
         ))}
-        {others.map((w) => {
-          const homepage = safeHomepage(w.homepage);
-          return (
-            <li key={w.id}>
-              {homepage ? (
-                <a className="tile" href={homepage} target="_blank" rel="noopener noreferrer">
-                  <WalletIcon name={w.name} icon={w.imageUrl} />
-                  <span>{w.name}</span>
-                  <span className="sr-only">, not installed: opens its website</span>
-                </a>
-              ) : (
-                <div className="tile">
-                  <WalletIcon name={w.name} icon={w.imageUrl} />
-                  <span>{w.name}</span>
-                </div>
-              )}
-            </li>
-          );
-        })}
+        {others.map((w) => (
+          <li key={w.id}>
+            <RegistryTile wallet={w} />
+          </li>
+        ))}
       </ul>
       {result.total > result.wallets.length ? (
-        <button type="button" className="button block after-list" onClick={() => setPages((p) => p + 1)}>
+        <button type="button" className="button block after-list" onClick={showMore}>
           Show more wallets
         </button>
       ) : null}
+    </div>
+  );
+}
+
+/** The search field's text, and the query it settles to (150 ms after the last key), with the pages shown for it. */
+function useWalletSearch() {
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [pages, setPages] = useState(1);
+  useEffect(() => {
+    if (search === query) return; // Nothing typed (e.g. on mount): keep the pages already shown.
+    const timer = setTimeout(() => {
+      setQuery(search);
+      setPages(1);
+    }, 150);
+    return () => clearTimeout(timer);
+  }, [search, query]);
+
+  return { search, setSearch, query, pages, showMore: () => setPages((p) => p + 1) };
+}
+
+/** Wallets a connector plugin reaches (WalletConnect's registry): asked once the visitor opened the view. */
+function useConnectorWallets(modal: ViewProps['modal'], query: string) {
+  const [viaConnectors, setViaConnectors] = useState<{ wallets: { plugin: ConnectorPlugin; wallet: ConnectorWallet }[]; error?: string }>({
+    wallets: [],
+  });
+  useEffect(() => {
+    const plugins = (modal.options.connectors ?? []).filter((p) => p.wallets && p.connectingView);
+    if (plugins.length === 0) return;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    Promise.all(
+      plugins.map(
+        async (plugin) => (await plugin.wallets?.({ search: query || undefined, signal }))?.map((wallet) => ({ plugin, wallet })) ?? [],
+      ),
+    )
+      .then((lists) => withBundledLogos(lists.flat()))
+      .then((wallets) => !signal.aborted && setViaConnectors({ wallets }))
+      .catch(() => !signal.aborted && setViaConnectors({ wallets: [], error: 'The wallet list could not be loaded.' }));
+    return () => controller.abort();
+  }, [modal, query]);
+
+  return viaConnectors;
+}
+
+/** The registry's wallets matching the query, as many pages as shown. */
+function useRegistryWallets(registry: WalletRegistryService, query: string, pages: number) {
+  const [result, setResult] = useState<{ wallets: RegistryWallet[]; total: number; error?: string }>({ wallets: [], total: 0 });
+  useEffect(() => {
+    const controller = new AbortController();
+    registry
+      .listWallets({ page: 1, pageSize: pages * ALL_WALLETS_PAGE_SIZE, search: query || undefined, signal: controller.signal })
+      .then((r) => !controller.signal.aborted && setResult(r))
+      .catch(() => !controller.signal.aborted && setResult({ wallets: [], total: 0, error: 'The wallet list could not be loaded.' }));
+    return () => controller.abort();
+  }, [registry, query, pages]);
+
+  return result;
+}
+
+/** A registry wallet that is not installed: a link to its website, or its name alone without a safe one. */
+function RegistryTile({ wallet: w }: { wallet: RegistryWallet }) {
+  const homepage = safeHomepage(w.homepage);
+  return homepage ? (
+    <a className="tile" href={homepage} target="_blank" rel="noopener noreferrer">
+      <WalletIcon name={w.name} icon={w.imageUrl} />
+      <span>{w.name}</span>
+      <span className="sr-only">, not installed: opens its website</span>
+    </a>
+  ) : (
+    <div className="tile">
+      <WalletIcon name={w.name} icon={w.imageUrl} />
+      <span>{w.name}</span>
     </div>
   );
 }

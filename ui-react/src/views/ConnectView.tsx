@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { loadedView, loadView, resolveViewLoader, type ViewProps } from '../modal/views.js';
 import { PluginView } from '../plugins/PluginView.js';
 import { useAtomValueRawSync } from 'jotai/react';
@@ -65,7 +65,41 @@ export default function ConnectView({ modal }: ViewProps) {
   const collapsed = email !== null && !walletsOpen && (features?.collapseWallets === true || features?.emailShowWallets === false);
   // The consent checkbox replaces the legal line; it needs a terms or privacy link to agree to.
   const consent = features?.legalCheckbox === true && Boolean(terms || privacy);
-  const links = (
+  const links = <LegalLinks terms={terms} privacy={privacy} />;
+
+  const wallets = collapsed ? (
+    <CollapsedWallets key="wallet" onOpen={() => setWalletsOpen(true)} />
+  ) : (
+    <WalletsSection key="wallet" modal={modal} shown={shown} allWallets={allWallets} listRef={walletList} />
+  );
+  // E-mail (a connector plugin's section) and wallets, in §2 order; social sign-in has no connector yet.
+  const methods = order.map((method) => (method === 'wallet' ? wallets : method === 'email' ? email : null));
+  return consent ? (
+    <>
+      <label className="muted legal consent" data-testid="latch-legal">
+        <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.currentTarget.checked)} />
+        <span>I agree to {links}</span>
+      </label>
+      {/* Until ticked, the ways to connect can be seen but neither reached nor used. */}
+      <div className="consent-gate" inert={!agreed} data-testid="latch-connect-methods">
+        {methods}
+      </div>
+    </>
+  ) : (
+    <>
+      {methods}
+      {terms || privacy ? (
+        <p className="muted legal" data-testid="latch-legal">
+          By connecting a wallet, you agree to {links}.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The links of the legal line: the terms, the privacy policy, or both. */
+function LegalLinks({ terms, privacy }: { terms?: string; privacy?: string }) {
+  return (
     <>
       {terms ? (
         <a href={terms} target="_blank" rel="noopener noreferrer">
@@ -80,20 +114,38 @@ export default function ConnectView({ modal }: ViewProps) {
       ) : null}
     </>
   );
+}
 
-  const wallets = collapsed ? (
-    <section key="wallet" aria-label="Wallets">
+/** The wallets behind one button, while e-mail (and social) sign-in leads the view. */
+function CollapsedWallets({ onOpen }: { onOpen(): void }) {
+  return (
+    <section aria-label="Wallets">
       <ul className="list">
         <li>
-          <button type="button" className="row" data-testid="latch-continue-with-wallet" onClick={() => setWalletsOpen(true)}>
+          <button type="button" className="row" data-testid="latch-continue-with-wallet" onClick={onOpen}>
             <span className="name">Continue with a wallet</span>
             <ChevronIcon />
           </button>
         </li>
       </ul>
     </section>
-  ) : (
-    <section key="wallet" aria-label="Wallets" ref={walletList}>
+  );
+}
+
+/** The wallets listed on the Connect view (the first few), and the way to All Wallets. */
+function WalletsSection({
+  modal,
+  shown,
+  allWallets,
+  listRef,
+}: {
+  modal: ViewProps['modal'];
+  shown: WalletEntry[];
+  allWallets: boolean;
+  listRef: RefObject<HTMLElement | null>;
+}) {
+  return (
+    <section aria-label="Wallets" ref={listRef}>
       {shown.length === 0 ? (
         <p className="empty" data-testid="latch-no-wallets">
           No wallet found in this browser.{' '}
@@ -119,29 +171,6 @@ export default function ConnectView({ modal }: ViewProps) {
         </ul>
       ) : null}
     </section>
-  );
-  // E-mail (a connector plugin's section) and wallets, in §2 order; social sign-in has no connector yet.
-  const methods = order.map((method) => (method === 'wallet' ? wallets : method === 'email' ? email : null));
-  return consent ? (
-    <>
-      <label className="muted legal consent" data-testid="latch-legal">
-        <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.currentTarget.checked)} />
-        <span>I agree to {links}</span>
-      </label>
-      {/* Until ticked, the ways to connect can be seen but neither reached nor used. */}
-      <div className="consent-gate" inert={!agreed} data-testid="latch-connect-methods">
-        {methods}
-      </div>
-    </>
-  ) : (
-    <>
-      {methods}
-      {terms || privacy ? (
-        <p className="muted legal" data-testid="latch-legal">
-          By connecting a wallet, you agree to {links}.
-        </p>
-      ) : null}
-    </>
   );
 }
 

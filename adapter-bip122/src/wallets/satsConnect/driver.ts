@@ -1,6 +1,6 @@
 import { readUntrustedProperty, type CaipNetwork } from '@latch/kernel';
 import { chainNotSupported, invalid, malformedAnswer, toTransferError } from '../../walletErrors.js';
-import type { BitcoinWalletDriver, DriverEvent } from '../types.js';
+import type { BitcoinAccounts, BitcoinWalletDriver, DriverEvent } from '../types.js';
 import { networkOfAnswer, readSatsConnectAccounts } from './accounts.js';
 import { satsNameOfCaipNetworkId } from './networkNames.js';
 import { isMethodNotFound, satsConnectRequest } from './rpc.js';
@@ -72,43 +72,56 @@ export function createSatsConnectDriver(provider: object, walletName: string): B
     },
 
     watch(accounts, onEvent) {
-      const offs: (() => void)[] = [];
-      const addListener = readUntrustedProperty(provider, 'addListener');
-      if (typeof addListener !== 'function') return () => {}; // a wallet without events still connects; its changes go unheard
-      const refresh = (event: unknown) => {
-        const network = { caipNetworkId: networkOfAnswer({ network: event }) ?? accounts().caipNetworkId } as CaipNetwork;
-        const listed = readUntrustedProperty(event, 'addresses');
-        const next = Array.isArray(listed)
-          ? Promise.resolve().then(() => accountsOf({ addresses: listed }, network))
-          : currentAccounts(network);
-        next.then(
-          (changed): void => onEvent({ type: 'accounts', accounts: changed } satisfies DriverEvent),
-          // A wallet that no longer grants this site (or answers garbage) has ended the session.
-          () => onEvent({ type: 'disconnected' }),
-        );
-      };
-      for (const eventName of EVENT_NAMES) {
-        const cb = (event: unknown) => (eventName === 'disconnect' ? onEvent({ type: 'disconnected' }) : refresh(event));
-        try {
-          const off: unknown = addListener.call(provider, { eventName, cb });
-          if (typeof off === 'function') offs.push(off as () => void);
-        } catch {
-          // this wallet does not emit that event
-        }
-      }
-      return () => {
-        for (const off of offs.splice(0)) {
-          try {
-            off();
-          } catch {
-            // a broken unsubscribe must not keep the session alive: the session ignores late events anyway
-          }
-        }
-      };
+      // An event that lists the addresses is read as it is; one that does not makes the driver ask the wallet.
+      return watchSatsConnectEvents(provider, accounts, onEvent, (listed, network) =>
+        Array.isArray(listed) ? Promise.resolve().then(() => accountsOf({ addresses: listed }, network)) : currentAccounts(network),
+      );
     },
 
     async disconnect() {
       await request('wallet_disconnect', null);
     },
+  };
+}
+
+type Watch = BitcoinWalletDriver['watch'];
+type WatchedAccounts = Parameters<Watch>[0];
+type ReadAccounts = (listed: unknown, network: CaipNetwork) => Promise<BitcoinAccounts>;
+
+/** The wallet's account, network and disconnect events as driver events; returns what stops listening. */
+function watchSatsConnectEvents(
+  provider: object,
+  accounts: WatchedAccounts,
+  onEvent: Parameters<Watch>[1],
+  readAccounts: ReadAccounts,
+): () => void {
+  const offs: (() => void)[] = [];
+  const addListener = readUntrustedProperty(provider, 'addListener');
+  if (typeof addListener !== 'function') return () => {}; // a wallet without events still connects; its changes go unheard
+  const refresh = (event: unknown) => {
+    const network = { caipNetworkId: networkOfAnswer({ network: event }) ?? accounts().caipNetworkId } as CaipNetwork;
+    readAccounts(readUntrustedProperty(event, 'addresses'), network).then(
+      (changed): void => onEvent({ type: 'accounts', accounts: changed } satisfies DriverEvent),
+      // A wallet that no longer grants this site (or answers garbage) has ended the session.
+      () => onEvent({ type: 'disconnected' }),
+    );
+  };
+  for (const eventName of EVENT_NAMES) {
+    const cb = (event: unknown) => (eventName === 'disconnect' ? onEvent({ type: 'disconnected' }) : refresh(event));
+    try {
+      const off: unknown = addListener.call(provider, { eventName, cb });
+      if (typeof off === 'function') offs.push(off as () => void);
+    } catch {
+      // this wallet does not emit that event
+    }
+  }
+  return () => {
+    for (const off of offs.splice(0)) {
+      try {
+        off();
+      } catch {
+        // a broken unsubscribe must not keep the session alive: the session ignores late events anyway
+      }
+    }
   };
 }

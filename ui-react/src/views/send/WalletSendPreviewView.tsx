@@ -6,11 +6,13 @@ import {
   readErrorMessage,
   SIGNATURE_DECLINED_MESSAGE,
   truncateAddress,
+  type CaipNetwork,
+  type ChainNamespace,
   type SendFee,
   type TokenBalance,
 } from '@latch/kernel';
 import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useAtomValueRawSync } from 'jotai/react';
 import type { ViewProps } from '../../modal/views.js';
 import { NetworkBadge } from '../../parts/NetworkList.js';
@@ -40,27 +42,11 @@ export default function WalletSendPreviewView({ modal, data }: ViewProps) {
   const namespace = useAtomValueRawSync(activeNamespaceAtom, { store: internals.store });
   const network = useAtomValueRawSync(activeNetworkAtom, { store: internals.store });
   const request = data as SendPreviewData | undefined;
-  const [fee, setFee] = useState<FeeState>(request?.fee ? { state: 'quoted', fee: request.fee } : { state: 'loading' });
+  const transfer = request && { to: request.to, amount: request.amount, token: request.token.address, namespace };
+  const fee = useSendFee(modal, request, transfer);
   const [phase, setPhase] = useState<Phase>({ step: 'review' });
   const heading = useRef<HTMLHeadingElement>(null);
-  const transfer = request && { to: request.to, amount: request.amount, token: request.token.address, namespace };
   const quoted = fee.state === 'quoted' ? fee.fee : undefined;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: estimate once per request.
-  useEffect(() => {
-    if (!transfer || request?.fee) return;
-    let live = true;
-    modal.estimateSendFee(transfer).then(
-      (estimate) => live && setFee(estimate ? { state: 'quoted', fee: estimate } : { state: 'unavailable' }),
-      // A refusal (the chain's rule the adapter knows) stops here; any other failure leaves the judging to the send.
-      (err: unknown) =>
-        live &&
-        setFee({ state: 'unavailable', ...(isLatchError(err) && err.category === 'VALIDATION_ERROR' ? { refusal: err.message } : {}) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [modal, request]);
 
   // Each new step after the first is announced: focus moves to its heading.
   const mounted = useRef(false);
@@ -103,18 +89,8 @@ export default function WalletSendPreviewView({ modal, data }: ViewProps) {
     internals.router.reset('WalletSendResult', result);
   }
 
-  if (phase.step === 'confirm') {
-    return (
-      <div className="center" data-testid="latch-send-progress" aria-busy="true">
-        <ViewStyles css={ACCOUNT_CSS} />
-        <span className="spinner large" aria-hidden="true" />
-        <h3 ref={heading} tabIndex={-1}>
-          Confirm in your wallet
-        </h3>
-        <p role="status">{`Approve sending ${amountText} in ${account.connectedWalletInfo?.name ?? 'your wallet'}.`}</p>
-      </div>
-    );
-  }
+  if (phase.step === 'confirm')
+    return <ConfirmInWallet headingRef={heading} amountText={amountText} wallet={account.connectedWalletInfo?.name} />;
 
   return (
     <div data-testid="latch-send-preview">
@@ -126,32 +102,7 @@ export default function WalletSendPreviewView({ modal, data }: ViewProps) {
         {amountText}
         {fiat ? <span className="hint">{fiat}</span> : null}
       </p>
-      <div className="summary">
-        <div className="line">
-          <span>From</span>
-          <span title={account.address}>{truncateAddress(account.address)}</span>
-        </div>
-        <div className="line">
-          <span>To</span>
-          <span title={request.to} data-testid="latch-send-to">
-            {request.name ? `${request.name} (${truncateAddress(request.to)})` : truncateAddress(request.to)}
-          </span>
-        </div>
-        {network ? (
-          <div className="line">
-            <span>Network</span>
-            <span className="network-name">
-              <NetworkBadge network={network} /> {network.name}
-            </span>
-          </div>
-        ) : null}
-        <div className="line">
-          <span>Network fee</span>
-          <span data-testid="latch-send-fee" aria-live="polite">
-            {fee.state === 'loading' ? 'Estimating…' : fee.state === 'unavailable' ? 'Not available' : feeText(fee.fee)}
-          </span>
-        </div>
-      </div>
+      <SendSummary from={account.address} request={request} network={network} fee={fee} feeText={feeText} />
       {quoted?.warning ? (
         <p className="hint warning note" data-testid="latch-send-warning">
           {quoted.warning}
@@ -182,6 +133,96 @@ export default function WalletSendPreviewView({ modal, data }: ViewProps) {
           {phase.error ? 'Try again' : 'Send'}
         </button>
       </div>
+    </div>
+  );
+}
+
+type Transfer = { to: string; amount: string; token?: string; namespace?: ChainNamespace };
+
+/** The network fee of the transfer: the one Max left room for, else quoted once per request. */
+function useSendFee(modal: ViewProps['modal'], request: SendPreviewData | undefined, transfer: Transfer | undefined): FeeState {
+  const [fee, setFee] = useState<FeeState>(request?.fee ? { state: 'quoted', fee: request.fee } : { state: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: estimate once per request.
+  useEffect(() => {
+    if (!transfer || request?.fee) return;
+    let live = true;
+    modal.estimateSendFee(transfer).then(
+      (estimate) => live && setFee(estimate ? { state: 'quoted', fee: estimate } : { state: 'unavailable' }),
+      // A refusal (the chain's rule the adapter knows) stops here; any other failure leaves the judging to the send.
+      (err: unknown) =>
+        live &&
+        setFee({ state: 'unavailable', ...(isLatchError(err) && err.category === 'VALIDATION_ERROR' ? { refusal: err.message } : {}) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [modal, request]);
+
+  return fee;
+}
+
+/** From, to, network and fee of the transfer under review. */
+function SendSummary({
+  from,
+  request,
+  network,
+  fee,
+  feeText,
+}: {
+  from: string;
+  request: SendPreviewData;
+  network: CaipNetwork | undefined;
+  fee: FeeState;
+  feeText(quote: SendFee): string;
+}) {
+  return (
+    <div className="summary">
+      <div className="line">
+        <span>From</span>
+        <span title={from}>{truncateAddress(from)}</span>
+      </div>
+      <div className="line">
+        <span>To</span>
+        <span title={request.to} data-testid="latch-send-to">
+          {request.name ? `${request.name} (${truncateAddress(request.to)})` : truncateAddress(request.to)}
+        </span>
+      </div>
+      {network ? (
+        <div className="line">
+          <span>Network</span>
+          <span className="network-name">
+            <NetworkBadge network={network} /> {network.name}
+          </span>
+        </div>
+      ) : null}
+      <div className="line">
+        <span>Network fee</span>
+        <span data-testid="latch-send-fee" aria-live="polite">
+          {fee.state === 'loading' ? 'Estimating…' : fee.state === 'unavailable' ? 'Not available' : feeText(fee.fee)}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** While the wallet asks the visitor to approve the transfer. */
+function ConfirmInWallet({
+  headingRef,
+  amountText,
+  wallet,
+}: {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  amountText: string;
+  wallet: string | undefined;
+}) {
+  return (
+    <div className="center" data-testid="latch-send-progress" aria-busy="true">
+      <ViewStyles css={ACCOUNT_CSS} />
+      <span className="spinner large" aria-hidden="true" />
+      <h3 ref={headingRef} tabIndex={-1}>
+        Confirm in your wallet
+      </h3>
+      <p role="status">{`Approve sending ${amountText} in ${wallet ?? 'your wallet'}.`}</p>
     </div>
   );
 }
