@@ -220,9 +220,10 @@ describe('the generic bridge: a namespace the connector does not know rides the 
     });
     cleanups.push(() => stop?.());
     const controller = await connector.walletConnect.controller();
-    await expect(connector.connect({ namespaces: { eip155: [] } })).rejects.toThrow(
-      new TypeError('createWalletConnectConnector: extraNamespaces.eip155: eip155 has a bridge of its own'),
-    );
+    await expect(connector.connect({ namespaces: { eip155: [] } })).rejects.toMatchObject({
+      message: 'createWalletConnectConnector: extraNamespaces.eip155: eip155 has a bridge of its own',
+      category: 'VALIDATION_ERROR',
+    });
     expect(controller.state).toEqual({
       status: 'failed',
       reason: 'error',

@@ -1,4 +1,4 @@
-import type { ConnectorContext, SessionRequest, SharedSession } from '@latch/kernel';
+import { type ConnectorContext, invalidOption, type SessionRequest, type SharedSession } from '@latch/kernel';
 import { createWalletConnectClient } from './client.js';
 import { extraNamespacesProblem } from './bridges.js';
 import { createLiveSessionController } from './liveSession.js';
@@ -58,7 +58,7 @@ export function createSessionController(settings: ConnectorSettings, getContext:
     const problem = await extraNamespacesProblem(settings.extraNamespaces);
     if (!problem) return;
     pairing.setState({ status: 'failed', reason: 'error', message: problem });
-    throw new TypeError(`createWalletConnectConnector: ${problem}`);
+    throw invalidOption(`createWalletConnectConnector: ${problem}`);
   }
 
   async function endLive(up: Provider): Promise<void> {

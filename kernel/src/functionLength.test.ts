@@ -39,10 +39,6 @@ const WAITING: string[] = [
   'ui-react/src/views/send/WalletSendView.tsx › WalletSendView',
   // Split by issue-27-wc (the WalletConnect session controller and its bridges).
   'connector-walletconnect/src/ConnectingWalletConnectView.tsx › ConnectingWalletConnectView',
-  'connector-walletconnect/src/bip122Bridge.ts › createBip122Provider',
-  'connector-walletconnect/src/cosmosBridge.ts › createCosmosBridge',
-  'connector-walletconnect/src/session.ts › createSessionController',
-  'connector-walletconnect/src/solanaWallet.ts › createSolanaWallet',
   // Plugin views whose data lines issue-27-context moves onto the public plugin context.
   'feature-onramp/src/OnrampView.tsx › OnrampView',
   'feature-swap/src/SwapForm.tsx › SwapForm',

@@ -1,4 +1,4 @@
-import type { ConnectorPlugin, FeaturePlugin, PluginContext } from '@latch/kernel';
+import { type ConnectorPlugin, type FeaturePlugin, invalidOption, type PluginContext } from '@latch/kernel';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 
 /** The context of the plugin whose view renders below: the modal's view host provides it to each plugin view. */
@@ -12,7 +12,7 @@ export const PluginViewContext = /* @__PURE__ */ createContext<PluginContext<Fea
  */
 export function usePluginContext<P extends FeaturePlugin | ConnectorPlugin = FeaturePlugin>(): PluginContext<P> {
   const context = useContext(PluginViewContext);
-  if (!context) throw new Error("usePluginContext() works inside a plugin's view (one the modal shows for a registered plugin)");
+  if (!context) throw invalidOption("usePluginContext() works inside a plugin's view (one the modal shows for a registered plugin)");
   useSyncExternalStore(context.subscribe, context.getAccount, context.getAccount);
   useSyncExternalStore(context.subscribe, context.getNetwork, context.getNetwork);
   useSyncExternalStore(context.subscribe, context.getNamespaces, context.getNamespaces);
