@@ -1,5 +1,4 @@
 import { listConnectorPlugins, setConnectors } from '../actions/connectors.js';
-import { openModal } from '../actions/modal.js';
 import { getNetworkState } from '../actions/networkState.js';
 import type { KernelContext } from '../context.js';
 import type { ChainAdapter } from '../plugins/ChainAdapter.js';
@@ -15,7 +14,7 @@ export function registerPlugins(ctx: KernelContext, teardowns: Teardowns): void 
   options.adapters?.forEach((adapter) => registerAdapter(ctx, adapter));
   options.connectors?.forEach((plugin) => registerConnectorPlugin(ctx, teardowns, plugin));
   listConnectorPlugins(ctx);
-  options.plugins?.forEach((plugin) => registerPlugin(ctx, teardowns, plugin));
+  options.plugins?.forEach((plugin) => registerPlugin(ctx, plugin));
 }
 
 function registerAdapter(ctx: KernelContext, adapter: ChainAdapter): void {
@@ -54,7 +53,8 @@ function registerConnectorPlugin(ctx: KernelContext, teardowns: Teardowns, plugi
   if (teardown) teardowns.push(teardown);
 }
 
-function registerPlugin(ctx: KernelContext, teardowns: Teardowns, plugin: FeaturePlugin): void {
+/** A feature plugin whose flag is on; its `setup` runs once the instance exists (createModal). */
+function registerPlugin(ctx: KernelContext, plugin: FeaturePlugin): void {
   const { options } = ctx;
   if (!options.features[plugin.feature]) return;
   ctx.plugins.set(plugin.id, plugin);
