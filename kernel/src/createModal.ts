@@ -30,6 +30,7 @@ import type {
 import type { Nft, Page, Transaction } from './plugins/dataServices.js';
 import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
+import { pluginContexts } from './plugins/createPluginContext.js';
 import { getSnapshot, type ModalSnapshot } from './snapshot.js';
 import {
   activeAccountAtom,
@@ -249,8 +250,6 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
   function registerPlugin(plugin: FeaturePlugin): void {
     if (!options.features[plugin.feature]) return;
     ctx.plugins.set(plugin.id, plugin);
-    const teardown = plugin.setup?.({ openView: async (view, data) => openModal(ctx, { view, data }) });
-    if (teardown) teardowns.push(teardown);
   }
 
   teardowns.push(stopTelemetry);
@@ -332,6 +331,7 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     storeProfileName: async (ns, name) => (await visitorActions()).storeProfileName(ctx, ns, name),
     getPlugin: (id) => ctx.plugins.get(id),
     getConnectorPlugin: (id) => ctx.connectorPlugins.get(id),
+    viewContext: (view) => contexts.ofView(view),
     getRecentWallets: () => ctx.storage.get('recentWallets') ?? [],
     restoringAddress: () => ctx.pending.restoring,
     siwx: {
@@ -394,5 +394,11 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
       bus.all.clear();
     },
   };
+  // Plugins set up once the instance exists: their context reaches it.
+  const contexts = pluginContexts(ctx, instance, internals);
+  for (const plugin of ctx.plugins.values()) {
+    const teardown = plugin.setup?.(contexts.of(plugin));
+    if (teardown) teardowns.push(teardown);
+  }
   return instance;
 }

@@ -123,7 +123,8 @@ export type {
   SessionRequest,
   SharedSession,
 } from './plugins/ConnectorPlugin.js';
-export type { FeaturePlugin, LazyView, PluginContext } from './plugins/FeaturePlugin.js';
+export type { FeaturePlugin, LazyView } from './plugins/FeaturePlugin.js';
+export type { PluginContext, PluginFeedback, PluginRouter } from './plugins/PluginContext.js';
 export type {
   AccountPageRequest,
   ActivityService,

@@ -20,4 +20,11 @@ export {
   type MutationStatus,
 } from './hooks/hooks.js';
 export { THEME_DEFAULTS, type ThemeVariables } from './theme/theme.js';
+export { darkTheme, lightTheme, type ThemeColorTokens, type ThemeTokens } from './theme/tokens.js';
+// The modal's building blocks for plugin views, styled only with the public --latch-* tokens.
+export { Alert, type AlertProps } from './blocks/Alert.js';
+export { Button, type ButtonProps } from './blocks/Button.js';
+export { ListRow, type ListRowProps } from './blocks/ListRow.js';
+export { TextInput, type TextInputProps } from './blocks/TextInput.js';
+export { ViewHeader, type ViewHeaderProps } from './blocks/ViewHeader.js';
 export { createListRegistry } from './wallets/listRegistry.js';

@@ -1,14 +1,10 @@
 import type { FeatureFlag } from '../options.js';
 import type { CaipNetwork, ChainNamespace } from '../types.js';
 import type { DataServices } from './dataServices.js';
+import type { PluginContext } from './PluginContext.js';
 
 /** A lazily loaded view: the module's default export is the component (React or other). */
 export type LazyView = () => Promise<{ default: unknown }>;
-
-export interface PluginContext {
-  /** Opens the modal at one of this plugin's views. */
-  openView(view: string, data?: unknown): Promise<void>;
-}
 
 /** An optional feature (swap, on-ramp, names…): logic plus views loaded only when opened. */
 export interface FeaturePlugin {
@@ -25,5 +21,10 @@ export interface FeaturePlugin {
   readonly dataServices?: DataServices;
   /** A row in the Account view that opens one of its views (a feature outside the §9 wallet-feature list), on `namespaces` only when given. */
   readonly accountEntry?: { readonly label: string; readonly view: string; readonly namespaces?: readonly ChainNamespace[] };
+  /**
+   * Called once the instance exists (at `createModal`, for a plugin whose flag is on) with the plugin's context, the
+   * same object its views read with `usePluginContext()`; returns a teardown, run by `destroy()`. No request may
+   * happen here.
+   */
   setup?(context: PluginContext): (() => void) | undefined;
 }

@@ -1,20 +1,8 @@
+import { FIELD_CSS } from './blockStyles.js';
+
 /* Styles of the Send, Receive, Activity and NFTs views: loaded with them, not with the modal shell. */
 export const ACCOUNT_CSS = `
-.field { display: flex; flex-direction: column; gap: 6px; margin-bottom: 12px; }
-.field label, .field .label { font-size: calc(var(--latch-font-size) * 1.25); font-weight: 600; color: var(--latch-color-muted); }
-.field .control { display: flex; align-items: center; gap: 8px; }
-.input {
-  min-width: 0; height: 44px; padding: 0 12px; border-radius: calc(var(--latch-radius) * 3);
-  border: 1px solid var(--latch-color-border); background: var(--latch-color-surface); color: var(--latch-color-fg);
-}
-/* Grows only beside a button (Max): in a field's column, flex: 1 would squash it to its text's height. */
-.control .input { flex: 1; }
-.input.amount { font-size: calc(var(--latch-font-size) * 2); font-weight: 600; }
-.input[aria-invalid='true'] { border-color: var(--latch-color-danger); }
-.input::placeholder { color: var(--latch-color-muted); }
-.hint { font-size: calc(var(--latch-font-size) * 1.25); color: var(--latch-color-muted); margin: 0; overflow-wrap: anywhere; }
-.hint.error { color: var(--latch-color-danger); font-weight: 600; }
-.hint.warning { color: var(--latch-color-fg); font-weight: 600; border-left: 3px solid var(--latch-color-danger); padding-left: 8px; }
+${FIELD_CSS}
 .token-pick { height: 44px; }
 .summary { display: flex; flex-direction: column; gap: 8px; background: var(--latch-color-surface); border-radius: calc(var(--latch-radius) * 4); padding: 12px; margin-bottom: 12px; }
 .summary .line { display: flex; justify-content: space-between; gap: 12px; align-items: center; }

@@ -1,6 +1,8 @@
+import { THEME_PALETTES, tokenDeclarations } from './tokens.js';
+
 /*
  * The modal's whole stylesheet. It lives inside the shadow root: nothing here can reach the host
- * page and the host's CSS cannot reach in. Colours meet WCAG AA in both modes.
+ * page and the host's CSS cannot reach in. Colours meet WCAG AA in both modes; the two palettes are the published tokens (tokens.ts).
  */
 export const MODAL_CSS = `
 :host { all: initial; }
@@ -16,18 +18,8 @@ export const MODAL_CSS = `
   color: var(--latch-color-fg);
   -webkit-font-smoothing: antialiased;
 }
-.latch-root[data-theme='dark'] {
-  --latch-color-bg: #141416; --latch-color-surface: #1f1f23; --latch-color-surface-2: #2a2a30; --latch-color-border: #34343b;
-  --latch-color-fg: #f4f4f5; --latch-color-muted: #b4b4bc; --latch-color-danger: #ff8a8a; --latch-color-success: #5fd38d; --latch-color-overlay: rgba(0, 0, 0, 0.6);
-  --latch-color-focus: #93c5fd;
-  color-scheme: dark;
-}
-.latch-root[data-theme='light'] {
-  --latch-color-bg: #ffffff; --latch-color-surface: #f4f4f6; --latch-color-surface-2: #e8e8ec; --latch-color-border: #d9d9df;
-  --latch-color-fg: #15151a; --latch-color-muted: #52525b; --latch-color-danger: #b42318; --latch-color-success: #067647; --latch-color-overlay: rgba(15, 15, 20, 0.45);
-  --latch-color-focus: #1d4ed8;
-  color-scheme: light;
-}
+.latch-root[data-theme='dark'] { ${tokenDeclarations(THEME_PALETTES.dark)} color-scheme: dark; }
+.latch-root[data-theme='light'] { ${tokenDeclarations(THEME_PALETTES.light)} color-scheme: light; }
 * { box-sizing: border-box; }
 button, input, a { font: inherit; color: inherit; }
 button { cursor: pointer; }
@@ -76,7 +68,8 @@ button { cursor: pointer; }
 .row:hover, .row[aria-current='true'] { background: var(--latch-color-surface-2); }
 .row .name { flex: 1; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .tag { font-size: calc(var(--latch-font-size) * 1.1); padding: 2px 8px; border-radius: 999px; background: var(--latch-color-bg); color: var(--latch-color-muted); border: 1px solid var(--latch-color-border); }
-.tag.accent { color: var(--latch-color-accent); border-color: currentColor; }
+/* The accent marks the tag's border only: as text it is not readable on the dark background. */
+.tag.accent { color: var(--latch-color-fg); border-color: var(--latch-color-accent); }
 .section-title { font-size: calc(var(--latch-font-size) * 1.2); color: var(--latch-color-muted); margin: 14px 4px 6px; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; }
 .wallet-icon { width: 36px; height: 36px; border-radius: calc(var(--latch-radius) * 2.5); object-fit: cover; background: var(--latch-color-surface-2); flex: none; }
 .monogram { display: inline-flex; align-items: center; justify-content: center; font-weight: 700; color: #ffffff; }

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { createModal } from '../createModal.js';
+import { getInternals } from '../internals.js';
+import { base, connector, createFakeAdapter, mainnet } from '../test-support/fakeAdapter.js';
+import { createFakeConnectorPlugin } from '../test-support/fakeConnectorPlugin.js';
+import type { FeaturePlugin } from './FeaturePlugin.js';
+import type { PluginContext } from './PluginContext.js';
+
+/** A feature plugin that keeps the context its setup receives, and counts its teardowns. */
+function recordingPlugin() {
+  const seen: { context?: PluginContext; teardowns: number; openAtSetup?: boolean } = { teardowns: 0 };
+  const plugin = {
+    id: 'recorder',
+    feature: 'send',
+    views: { RecorderView: async () => ({ default: () => null }) },
+    setup(context: PluginContext) {
+      seen.context = context;
+      // The instance exists when setup runs: the context reaches it.
+      seen.openAtSetup = context.modal.getState().open;
+      return () => void seen.teardowns++;
+    },
+  } satisfies FeaturePlugin;
+  return { plugin, seen };
+}
+
+function setupModal() {
+  const { plugin, seen } = recordingPlugin();
+  const fake = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });
+  const walletconnect = createFakeConnectorPlugin({ id: 'shared' });
+  const shared = { ...walletconnect.plugin, views: { SharedView: async () => ({ default: () => null }) } };
+  const modal = createModal({
+    networks: [mainnet, base],
+    adapters: [fake.adapter],
+    connectors: [shared],
+    plugins: [plugin],
+    storage: null,
+  });
+  const context = seen.context;
+  if (!context) throw new Error('setup did not run');
+  return { modal, plugin, shared, seen, context };
+}
+
+describe('the plugin context', () => {
+  it('is given to setup once the instance exists, with the plugin as registered and the instance', () => {
+    const { modal, plugin, seen, context } = setupModal();
+    expect(context.plugin).toBe(plugin);
+    expect(context.modal).toBe(modal);
+    expect(seen.openAtSetup).toBe(false);
+    modal.destroy();
+    expect(seen.teardowns).toBe(1);
+  });
+
+  it('reads the active account, network and connected namespaces, and calls subscribers on each change until unsubscribed', async () => {
+    const { modal, context } = setupModal();
+    expect(context.getAccount()).toBeUndefined();
+    expect(context.getNetwork()?.caipNetworkId).toBe(mainnet.caipNetworkId);
+    expect(context.getNamespaces()).toEqual([]);
+    let calls = 0;
+    const unsubscribe = context.subscribe(() => void calls++);
+
+    await modal.connect('w');
+    expect(calls).toBeGreaterThan(0);
+    expect(context.getAccount()).toMatchObject({ status: 'connected', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
+    expect(context.getNamespaces()).toEqual(['eip155']);
+
+    const beforeSwitch = calls;
+    await modal.switchNetwork(base);
+    expect(calls).toBeGreaterThan(beforeSwitch);
+    expect(context.getNetwork()?.caipNetworkId).toBe(base.caipNetworkId);
+
+    unsubscribe();
+    const afterUnsubscribe = calls;
+    await modal.disconnect();
+    expect(context.getAccount()?.status).not.toBe('connected');
+    expect(context.getNamespaces()).toEqual([]);
+    expect(calls).toBe(afterUnsubscribe);
+    modal.destroy();
+  });
+
+  it('navigates the instance it belongs to and gives the visitor its feedback', async () => {
+    const { modal, context } = setupModal();
+    const other = setupModal();
+    await context.openView('RecorderView', { title: 'Recorder' });
+    expect(modal.getState()).toMatchObject({ open: true, view: 'RecorderView' });
+    // Pushed when the modal is open: Back returns to where the visitor was.
+    await context.openView('Networks');
+    expect(modal.getState().history.map((entry) => entry.view)).toEqual(['RecorderView', 'Networks']);
+    context.router.goBack();
+    expect(modal.getState().view).toBe('RecorderView');
+    context.router.push('Networks');
+    context.router.replace('WalletReceive');
+    expect(modal.getState().history.map((entry) => entry.view)).toEqual(['RecorderView', 'WalletReceive']);
+    context.router.reset('Connect');
+    expect(modal.getState().history.map((entry) => entry.view)).toEqual(['Connect']);
+
+    await context.feedback.showSnack('Swapped', 'success');
+    expect(modal.getState().snack).toMatchObject({ open: true, message: 'Swapped', variant: 'success' });
+    const alert = { id: 'recorder-alert', title: 'Careful', description: 'Something to know' };
+    expect(context.feedback.showAlert(alert)).toBe(true);
+    expect(modal.getState().alerts.current).toMatchObject({ id: 'recorder-alert' });
+    expect(context.feedback.showAlert(alert)).toBe(false);
+
+    // The other instance saw none of it.
+    expect(other.modal.getState()).toMatchObject({ open: false, snack: { open: false } });
+    expect(other.modal.getState().alerts.current).toBeUndefined();
+    modal.destroy();
+    other.modal.destroy();
+  });
+
+  it('is the one each view of a plugin reads: the feature plugin’s for its views, the connector plugin’s for its own', () => {
+    const { modal, shared, context } = setupModal();
+    const internals = getInternals(modal);
+    expect(internals.viewContext('RecorderView')).toBe(context);
+    const connectorContext = internals.viewContext('SharedView');
+    expect(connectorContext?.plugin).toBe(shared);
+    expect(connectorContext?.modal).toBe(modal);
+    expect(internals.viewContext('SharedView')).toBe(connectorContext);
+    expect(internals.viewContext('Account')).toBeUndefined();
+    modal.destroy();
+  });
+});
