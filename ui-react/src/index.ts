@@ -19,6 +19,7 @@ export {
   useWalletInfo,
   type MutationStatus,
 } from './hooks/hooks.js';
+export { usePluginContext } from './plugins/usePluginContext.js';
 export { THEME_DEFAULTS, type ThemeVariables } from './theme/theme.js';
 export { darkTheme, lightTheme, type ThemeColorTokens, type ThemeTokens } from './theme/tokens.js';
 // The modal's building blocks for plugin views, styled only with the public --latch-* tokens.

@@ -58,11 +58,11 @@ export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embe
           {alerts.current ? <AlertBanner alert={alerts.current} onDismiss={() => getInternals(modal).feedback.dismissAlert()} /> : null}
           {under ? (
             <div className="body" key={`${under.view}-${history.length - 1}`} style={{ display: 'none' }}>
-              <ViewHost modal={modal} loader={resolveViewLoader(modal, under.view)} data={under.data} />
+              <ViewHost modal={modal} loader={resolveViewLoader(modal, under.view)} data={under.data} view={under.view} />
             </div>
           ) : null}
           <div className="body" key={`${route.view}-${history.length}`} aria-busy={state.loading || undefined}>
-            <ViewHost modal={modal} loader={loader} data={route.data} />
+            <ViewHost modal={modal} loader={loader} data={route.data} view={route.view} />
           </div>
         </Dialog>
       ) : null}

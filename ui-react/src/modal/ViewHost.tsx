@@ -1,9 +1,23 @@
 import { useEffect, useState } from 'react';
 import type { LatchModal } from '../createModal.js';
+import { PluginView } from '../plugins/PluginView.js';
 import { loadedView, loadView, type ViewLoader } from './views.js';
 
-/** Renders a view from the loaded-module cache; shows a spinner only while its chunk loads. */
-export function ViewHost({ modal, loader, data }: { modal: LatchModal; loader: ViewLoader | undefined; data: unknown }) {
+/**
+ * Renders a view from the loaded-module cache; shows a spinner only while its chunk loads. A plugin's view (`view`
+ * names it) renders inside its plugin's context (`usePluginContext()`) and the modal's provider (`useAccount()`…).
+ */
+export function ViewHost({
+  modal,
+  loader,
+  data,
+  view,
+}: {
+  modal: LatchModal;
+  loader: ViewLoader | undefined;
+  data: unknown;
+  view?: string;
+}) {
   const [, setVersion] = useState(0);
   const [failed, setFailed] = useState(false);
   const module = loader ? loadedView(loader) : undefined;
@@ -24,7 +38,7 @@ export function ViewHost({ modal, loader, data }: { modal: LatchModal; loader: V
   if (!loader) return <p className="empty">This view is not available.</p>;
   if (module) {
     const View = module.default;
-    return <View modal={modal} data={data} />;
+    return <PluginView modal={modal} view={view} element={<View modal={modal} data={data} />} />;
   }
   if (failed) {
     return (

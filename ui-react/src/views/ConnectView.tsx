@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadedView, loadView, resolveViewLoader, type ViewProps } from '../modal/views.js';
+import { PluginView } from '../plugins/PluginView.js';
 import { useAtomValueRawSync } from 'jotai/react';
 import { ChevronIcon } from '../parts/icons.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
@@ -176,7 +177,7 @@ function ConnectSection({ modal, view }: { modal: ViewProps['modal']; view: stri
   }
   if (!module) return null;
   const Section = module.default;
-  return <Section modal={modal} />;
+  return <PluginView modal={modal} view={view} element={<Section modal={modal} />} />;
 }
 
 function WalletRow({ entry, onSelect }: { entry: WalletEntry; onSelect(): void }) {
