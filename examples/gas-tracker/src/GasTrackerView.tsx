@@ -1,6 +1,6 @@
 import type { CaipNetwork } from '@latch/kernel';
 import { Alert, Button, ListRow, useNetwork, usePluginContext, ViewHeader } from '@latch/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { formatGwei, formatUnits } from 'viem';
 import type { GasTrackerPlugin } from './createGasTrackerPlugin.js';
 import { createFeeClient, feeRpcUrl, type GasFees, type GasTrackerError, SPEEDS, type Speed, TIP_PERCENTILES } from './fees.js';
@@ -96,6 +96,7 @@ function NetworkFees({
 }
 
 function FeeList({ fees, symbol, decimals }: { fees: GasFees; symbol: string; decimals: number }) {
+  const captionId = useId();
   return (
     <>
       <ListRow
@@ -103,8 +104,11 @@ function FeeList({ fees, symbol, decimals }: { fees: GasFees; symbol: string; de
         description="Burnt per unit of gas in the latest block"
         end={<span data-testid="gas-base-fee">{formatGwei(fees.baseFeePerGas)} gwei</span>}
       />
-      <ViewHeader title="A transfer (21,000 gas)" description="The tip at each speed, and what the transfer costs with it" />
-      <ul aria-label="Speeds" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {/* One ViewHeader per view (it is the view's header landmark); the list's caption is plain muted text. */}
+      <p id={captionId} style={{ color: 'var(--latch-color-muted)' }}>
+        A transfer (21,000 gas) at each speed: the tip, and what the transfer costs with it
+      </p>
+      <ul aria-labelledby={captionId} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {SPEEDS.map((speed) => (
           <li key={speed}>
             <ListRow

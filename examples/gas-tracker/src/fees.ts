@@ -49,7 +49,10 @@ export function feeRpcUrl(network: Pick<CaipNetwork, 'name' | 'rpcUrls'>): strin
 }
 
 /** A viem client on the network's RPC URL; `pollingInterval` is how often `watchGasFees` asks for a new block. */
-export function createFeeClient(rpcUrl: string, options: { pollingInterval?: number; onFetchRequest?: (request: Request) => void } = {}) {
+export function createFeeClient(
+  rpcUrl: string,
+  options: { pollingInterval?: number; onFetchRequest?: (request: Request) => void } = {},
+): PublicClient {
   return createPublicClient({
     transport: http(rpcUrl, { retryCount: 0, ...(options.onFetchRequest ? { onFetchRequest: options.onFetchRequest } : {}) }),
     pollingInterval: options.pollingInterval ?? 4_000,
