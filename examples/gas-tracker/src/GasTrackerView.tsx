@@ -1,5 +1,5 @@
 import type { CaipNetwork } from '@latch/kernel';
-import { Alert, Button, ListRow, useNetwork, usePluginContext, ViewHeader } from '@latch/react';
+import { Alert, Button, ListRow, usePluginContext, ViewHeader } from '@latch/react';
 import { useEffect, useId, useState } from 'react';
 import { formatGwei, formatUnits } from 'viem';
 import type { GasTrackerPlugin } from './createGasTrackerPlugin.js';
@@ -16,8 +16,10 @@ type Reading = { status: 'loading' } | { status: 'ready'; fees: GasFees } | { st
  * read from the network's own RPC URL while the view is open (again on each new block), and no longer once it closes.
  */
 export default function GasTrackerView() {
-  const { plugin } = usePluginContext<GasTrackerPlugin>();
-  const { caipNetwork: network } = useNetwork();
+  // The context re-renders the view when the network changes. (`getNetwork()` rather than `useNetwork()`: the view
+  // then shares no module with the host's first load, which would split those modules into chunks of their own.)
+  const context = usePluginContext<GasTrackerPlugin>();
+  const network = context.getNetwork();
   // "Try again" mounts a new watch (its key changes); so does a change of network.
   const [attempt, setAttempt] = useState(0);
   if (network?.chainNamespace !== 'eip155') {
@@ -46,7 +48,7 @@ export default function GasTrackerView() {
       key={`${network.caipNetworkId}|${attempt}`}
       network={network}
       rpcUrl={rpcUrl}
-      pollingInterval={plugin.gasTracker.pollingInterval}
+      pollingInterval={context.plugin.gasTracker.pollingInterval}
       onRetry={() => setAttempt((n) => n + 1)}
     />
   );
