@@ -5,6 +5,7 @@ import {
   isUserRejection,
   SIGNATURE_DECLINED_MESSAGE,
 } from '@latch/kernel';
+import { Alert, Button } from '@latch/react';
 import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useAtomValueRawSync } from 'jotai/react';
@@ -164,7 +165,7 @@ export default function RegisterAccountNameView({ modal }: { modal: ModalLike; d
       </div>
       {suggestions.length > 0 ? (
         <section aria-labelledby={`${id}-suggestions`}>
-          <h3 className="label" id={`${id}-suggestions`} style={{ margin: '0 0 6px', fontSize: 'inherit' }}>
+          <h3 className="label" id={`${id}-suggestions`}>
             Suggestions
           </h3>
           <ul className="suggestions">
@@ -186,16 +187,16 @@ export default function RegisterAccountNameView({ modal }: { modal: ModalLike; d
       ) : current && 'suggestionsFailed' in current && current.suggestionsFailed ? (
         <p className="note error">{ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE}</p>
       ) : null}
-      <button type="submit" className="button primary block" disabled={pending} data-testid="latch-register-name">
+      <Button type="submit" variant="primary" block disabled={pending} data-testid="latch-register-name">
         {pending ? 'Waiting for your wallet…' : 'Register name'}
-      </button>
+      </Button>
       <div role="status" aria-live="polite">
         {pending ? <p className="note">Sign the message in your wallet to register {fullName}.</p> : null}
       </div>
       {failure ? (
-        <p className="note error" role="alert" data-testid="latch-name-error">
+        <Alert variant="error" data-testid="latch-name-error">
           {failure}
-        </p>
+        </Alert>
       ) : null}
     </form>
   );

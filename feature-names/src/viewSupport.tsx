@@ -13,6 +13,7 @@ export function namesPluginOf(modal: ModalLike): NamesPlugin | undefined {
 const CSS = `
 .names .field { display: flex; flex-direction: column; gap: 6px; margin-bottom: 12px; }
 .names .label { font-weight: 600; color: var(--latch-color-muted); }
+.names h3.label { margin: 0 0 6px; font-size: inherit; }
 .names .name-input { display: flex; align-items: center; border-radius: calc(var(--latch-radius) * 3); border: 1px solid var(--latch-color-border); background: var(--latch-color-surface); }
 .names .name-input:focus-within { outline: 2px solid var(--latch-color-accent); outline-offset: 1px; }
 .names .name-input input { flex: 1; min-width: 0; height: 44px; padding: 0 12px; border: 0; background: transparent; color: var(--latch-color-fg); outline: none; }

@@ -1,4 +1,5 @@
 import type { ChainNamespace } from '@latch/kernel';
+import { Alert, Button, TextInput } from '@latch/react';
 import { activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, getInternals } from '@latch/kernel/internal';
 import { useAtomValueRawSync } from 'jotai/react';
 import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -26,13 +27,11 @@ const CSS = `
 .onramp .choice { display: flex; align-items: center; gap: 8px; padding: 8px 10px; border-radius: calc(var(--latch-radius) * 3); background: var(--latch-color-surface); margin-bottom: 6px; cursor: pointer; }
 .onramp .choice .fee { margin-left: auto; color: var(--latch-color-muted); }
 .onramp .field { display: flex; flex-direction: column; gap: 6px; margin-bottom: 12px; }
-.onramp select, .onramp input[type='text'] {
+.onramp select {
   height: 44px; padding: 0 12px; border-radius: calc(var(--latch-radius) * 3);
   border: 1px solid var(--latch-color-border); background: var(--latch-color-surface); color: var(--latch-color-fg);
 }
-.onramp input[aria-invalid='true'] { border-color: var(--latch-color-danger); }
 .onramp .note { color: var(--latch-color-muted); margin: 0 0 12px; overflow-wrap: anywhere; }
-.onramp .note.error { color: var(--latch-color-danger); font-weight: 600; }
 .onramp a { color: inherit; text-decoration: underline; }
 `;
 
@@ -182,50 +181,39 @@ export default function OnrampView({ modal }: { modal: ModalLike; data?: unknown
           ))}
         </select>
       </div>
-      <div className="field">
-        <label className="label" htmlFor={`${id}-amount`}>
-          Amount ({fiat})
-        </label>
-        <input
-          id={`${id}-amount`}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="50"
-          value={amount}
-          aria-invalid={amountError ? true : undefined}
-          aria-describedby={amountError ? `${id}-amount-error` : undefined}
-          onChange={(e) => setAmount(e.target.value)}
-          onBlur={() => setTouched(amount !== '')}
-        />
-        {amountError && (
-          <p className="note error" id={`${id}-amount-error`}>
-            {amountError}
-          </p>
-        )}
-      </div>
+      <TextInput
+        label={`Amount (${fiat})`}
+        id={`${id}-amount`}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="50"
+        value={amount}
+        error={amountError}
+        onChange={(e) => setAmount(e.target.value)}
+        onBlur={() => setTouched(amount !== '')}
+      />
       <p className="note">
         {providerName} sends the {asset} to {address}. The purchase shows in Activity once it arrives.
       </p>
-      <button type="submit" className="button primary block" data-testid="latch-onramp-continue">
+      <Button type="submit" variant="primary" block data-testid="latch-onramp-continue">
         Continue to {providerName}
-      </button>
+      </Button>
       <div role="status" aria-live="polite">
         {outcome?.kind === 'preparing' && <p className="note">Preparing your {outcome.provider} session…</p>}
         {outcome?.kind === 'opened' && <p className="note">Finish your purchase in the {outcome.provider} window.</p>}
       </div>
       {outcome?.kind === 'failed' && (
-        <p className="note error" role="alert">
+        <Alert variant="error">
           {outcome.provider} could not be opened: {outcome.reason}. Try again.
-        </p>
+        </Alert>
       )}
       {outcome?.kind === 'blocked' && (
-        <p className="note error" role="alert">
+        <Alert variant="error">
           Your browser blocked the {outcome.provider} window.{' '}
           <a href={outcome.url} target="_blank" rel="noopener noreferrer">
             Open {outcome.provider}
           </a>
-        </p>
+        </Alert>
       )}
     </form>
   );

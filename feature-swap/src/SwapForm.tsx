@@ -7,6 +7,7 @@ import {
   type TokenBalance,
 } from '@latch/kernel';
 import { getInternals } from '@latch/kernel/internal';
+import { Alert, Button, TextInput } from '@latch/react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { MAX_SLIPPAGE } from './constants.js';
 import type { SwapSettings } from './createSwapPlugin.js';
@@ -183,12 +184,11 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
           {step.message}
         </p>
         <div className="actions">
-          <button type="button" className="button primary block" onClick={() => internals.router.reset('Account')}>
+          <Button variant="primary" block onClick={() => internals.router.reset('Account')}>
             Done
-          </button>
-          <button
-            type="button"
-            className="button block"
+          </Button>
+          <Button
+            block
             onClick={() => {
               if (step.failed) refreshQuote();
               else setAmount('');
@@ -196,7 +196,7 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
             }}
           >
             {step.failed ? 'Try again' : 'Swap again'}
-          </button>
+          </Button>
         </div>
       </div>
     );
@@ -259,12 +259,7 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
           You receive
         </span>
         <div className="row">
-          <output
-            className="note"
-            aria-labelledby={`${id}-to-label`}
-            data-testid="latch-swap-amount-out"
-            style={{ flex: 1, margin: 0, alignSelf: 'center' }}
-          >
+          <output className="note" aria-labelledby={`${id}-to-label`} data-testid="latch-swap-amount-out">
             {ready && to ? show(ready.quote.amountOut, to) : quote.status === 'loading' ? 'Getting a quote…' : '—'}
           </output>
           <button
@@ -279,38 +274,27 @@ export function SwapForm({ modal, account, network, chainId, config, settings, p
           </button>
         </div>
       </div>
-      <div className="field">
-        <label className="label" htmlFor={`${id}-slippage`}>
-          Slippage tolerance (%)
-        </label>
-        <input
-          id={`${id}-slippage`}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          value={slippageText}
-          aria-invalid={slippageError ? true : undefined}
-          aria-describedby={slippageError ? `${id}-slippage-error` : undefined}
-          onChange={(e) => setSlippageText(e.target.value)}
-        />
-        {slippageError ? (
-          <p className="note error" id={`${id}-slippage-error`}>
-            {slippageError}
-          </p>
-        ) : null}
-      </div>
+      <TextInput
+        label="Slippage tolerance (%)"
+        id={`${id}-slippage`}
+        inputMode="decimal"
+        autoComplete="off"
+        value={slippageText}
+        error={slippageError}
+        onChange={(e) => setSlippageText(e.target.value)}
+      />
       {ready && from && to ? <QuoteSummary quote={ready.quote} from={from} to={to} slippage={slippageText.trim()} /> : null}
       <div role="status" aria-live="polite">
         {quote.status === 'error' ? <p className="note error">{quote.message}</p> : null}
       </div>
       {step.kind === 'form' && step.error ? (
-        <p className="note error" role="alert" data-testid="latch-swap-error">
+        <Alert variant="error" data-testid="latch-swap-error">
           {step.error}
-        </p>
+        </Alert>
       ) : null}
-      <button type="submit" className="button primary block" disabled={!ready} data-testid="latch-swap-submit">
+      <Button type="submit" variant="primary" block disabled={!ready} data-testid="latch-swap-submit">
         {!from || !to ? 'Select a token' : amountError ? amountError : ready?.needsApproval ? `Approve ${from.symbol}` : 'Swap'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -10,6 +10,7 @@ const CSS = `
 }
 /* Grows only beside a button: in a field's column, flex: 1 would squash it to its text's height. */
 .swap .row input[type='text'] { flex: 1; }
+.swap .row output { flex: 1; margin: 0; align-self: center; }
 .swap input[aria-invalid='true'] { border-color: var(--latch-color-danger); }
 .swap .pick { min-width: 110px; justify-content: center; }
 .swap .note { color: var(--latch-color-muted); margin: 0 0 12px; overflow-wrap: anywhere; }

@@ -1,4 +1,5 @@
 import { formatBalance } from '@latch/kernel';
+import { Button } from '@latch/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { readClient, readTokenMetadata } from './swapTransactions.js';
 import { type ListedToken, searchTokens, tokenKey } from './tokenList.js';
@@ -90,9 +91,9 @@ export function TokenPicker({ title, tokens, other, rpcUrl, onPick, onCancel }: 
           );
         })}
       </ul>
-      <button type="button" className="button block" onClick={onCancel}>
+      <Button block onClick={onCancel}>
         Back to swap
-      </button>
+      </Button>
     </section>
   );
 }

@@ -80,11 +80,12 @@ describe('createModal', () => {
   });
 
   it('lets a plugin open the modal at its own view', async () => {
-    let open: ((view: string) => Promise<void>) | undefined;
+    let setUp: (openView: (view: string) => Promise<void>) => void = () => undefined;
+    const opener = new Promise<(view: string) => Promise<void>>((resolve) => (setUp = resolve));
     const plugin = {
       id: 'names',
       feature: 'send' as const,
-      setup: (ctx: { openView: (v: string) => Promise<void> }) => void (open = ctx.openView),
+      setup: (ctx: { openView: (v: string) => Promise<void> }) => void setUp(ctx.openView),
     };
     const modal = createModal({
       networks: [mainnet],
@@ -92,7 +93,8 @@ describe('createModal', () => {
       plugins: [plugin],
       storage: null,
     });
-    await open?.('RegisterAccountName');
+    // setup runs once the plugin context's code has loaded.
+    await (await opener)('RegisterAccountName');
     expect(modal.getState()).toMatchObject({ open: true, view: 'RegisterAccountName' });
     modal.destroy();
   });

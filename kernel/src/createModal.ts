@@ -30,7 +30,6 @@ import type {
 import type { Nft, Page, Transaction } from './plugins/dataServices.js';
 import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
-import { pluginContexts } from './plugins/createPluginContext.js';
 import { getSnapshot, type ModalSnapshot } from './snapshot.js';
 import {
   activeAccountAtom,
@@ -331,7 +330,6 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
     storeProfileName: async (ns, name) => (await visitorActions()).storeProfileName(ctx, ns, name),
     getPlugin: (id) => ctx.plugins.get(id),
     getConnectorPlugin: (id) => ctx.connectorPlugins.get(id),
-    viewContext: (view) => contexts.ofView(view),
     getRecentWallets: () => ctx.storage.get('recentWallets') ?? [],
     restoringAddress: () => ctx.pending.restoring,
     siwx: {
@@ -394,11 +392,8 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
       bus.all.clear();
     },
   };
-  // Plugins set up once the instance exists: their context reaches it.
-  const contexts = pluginContexts(ctx, instance, internals);
-  for (const plugin of ctx.plugins.values()) {
-    const teardown = plugin.setup?.(contexts.of(plugin));
-    if (teardown) teardowns.push(teardown);
-  }
+  // Feature plugins set up with their context once the instance exists; its code loads then, off the first load.
+  if (options.plugins?.some((plugin) => plugin.setup))
+    void import('./plugins/createPluginContext.js').then((m) => m.setupPlugins(instance, teardowns));
   return instance;
 }

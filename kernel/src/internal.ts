@@ -5,6 +5,7 @@
  */
 export { getInternals, type ModalInternals } from './internals.js';
 export type { SignInRequest } from './actions/signIn.js';
+export { pluginContext, viewContext } from './plugins/createPluginContext.js';
 /*
  * The store is jotai's (`jotai/vanilla`), re-exported so bindings and plugins declare atoms and read an
  * instance's store with the same jotai the kernel uses: `atom(initial)` for a value of its own, `atom((get) => …)`

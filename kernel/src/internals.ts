@@ -3,7 +3,6 @@ import type { Store } from './context.js';
 import type { AlertMessage, AccountTab, SendState, SnackVariant, TransactionStackEntry, View } from './state/atoms.js';
 import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
-import type { PluginContext } from './plugins/PluginContext.js';
 import type { ChainNamespace, RecentWallet } from './types.js';
 
 /**
@@ -39,8 +38,6 @@ export interface ModalInternals {
 
   getPlugin(id: string): FeaturePlugin | undefined;
   getConnectorPlugin(id: string): ConnectorPlugin | undefined;
-  /** The context of the plugin (feature or connector) that brought `view`, for its views; undefined for a built-in view. */
-  viewContext(view: string): PluginContext<FeaturePlugin | ConnectorPlugin> | undefined;
   /** Wallets used last on this device, newest first (§3, at most 2). */
   getRecentWallets(): RecentWallet[];
   /**

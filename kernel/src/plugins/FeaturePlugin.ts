@@ -22,9 +22,9 @@ export interface FeaturePlugin {
   /** A row in the Account view that opens one of its views (a feature outside the §9 wallet-feature list), on `namespaces` only when given. */
   readonly accountEntry?: { readonly label: string; readonly view: string; readonly namespaces?: readonly ChainNamespace[] };
   /**
-   * Called once the instance exists (at `createModal`, for a plugin whose flag is on) with the plugin's context, the
-   * same object its views read with `usePluginContext()`; returns a teardown, run by `destroy()`. No request may
-   * happen here.
+   * Called with the plugin's context (the object its views read with `usePluginContext()`) for a plugin whose flag is
+   * on, right after `createModal` returns: the context's code loads then. Returns a teardown, run by `destroy()`. No
+   * request may happen here.
    */
   setup?(context: PluginContext): (() => void) | undefined;
 }

@@ -1,20 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { createModal } from '../createModal.js';
-import { getInternals } from '../internals.js';
 import { base, connector, createFakeAdapter, mainnet } from '../test-support/fakeAdapter.js';
 import { createFakeConnectorPlugin } from '../test-support/fakeConnectorPlugin.js';
+import { viewContext } from './createPluginContext.js';
 import type { FeaturePlugin } from './FeaturePlugin.js';
 import type { PluginContext } from './PluginContext.js';
 
 /** A feature plugin that keeps the context its setup receives, and counts its teardowns. */
 function recordingPlugin() {
-  const seen: { context?: PluginContext; teardowns: number; openAtSetup?: boolean } = { teardowns: 0 };
+  let setUp: (context: PluginContext) => void = () => undefined;
+  const seen: { context: Promise<PluginContext>; setups: number; teardowns: number; openAtSetup?: boolean } = {
+    context: new Promise((resolve) => (setUp = resolve)),
+    setups: 0,
+    teardowns: 0,
+  };
   const plugin = {
     id: 'recorder',
     feature: 'send',
     views: { RecorderView: async () => ({ default: () => null }) },
     setup(context: PluginContext) {
-      seen.context = context;
+      seen.setups++;
+      setUp(context);
       // The instance exists when setup runs: the context reaches it.
       seen.openAtSetup = context.modal.getState().open;
       return () => void seen.teardowns++;
@@ -23,7 +29,7 @@ function recordingPlugin() {
   return { plugin, seen };
 }
 
-function setupModal() {
+async function setupModal() {
   const { plugin, seen } = recordingPlugin();
   const fake = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });
   const walletconnect = createFakeConnectorPlugin({ id: 'shared' });
@@ -35,23 +41,23 @@ function setupModal() {
     plugins: [plugin],
     storage: null,
   });
-  const context = seen.context;
-  if (!context) throw new Error('setup did not run');
+  const context = await seen.context;
   return { modal, plugin, shared, seen, context };
 }
 
 describe('the plugin context', () => {
-  it('is given to setup once the instance exists, with the plugin as registered and the instance', () => {
-    const { modal, plugin, seen, context } = setupModal();
+  it('is given to setup once the instance exists, with the plugin as registered and the instance', async () => {
+    const { modal, plugin, seen, context } = await setupModal();
     expect(context.plugin).toBe(plugin);
     expect(context.modal).toBe(modal);
     expect(seen.openAtSetup).toBe(false);
+    expect(seen.setups).toBe(1);
     modal.destroy();
     expect(seen.teardowns).toBe(1);
   });
 
   it('reads the active account, network and connected namespaces, and calls subscribers on each change until unsubscribed', async () => {
-    const { modal, context } = setupModal();
+    const { modal, context } = await setupModal();
     expect(context.getAccount()).toBeUndefined();
     expect(context.getNetwork()?.caipNetworkId).toBe(mainnet.caipNetworkId);
     expect(context.getNamespaces()).toEqual([]);
@@ -78,8 +84,8 @@ describe('the plugin context', () => {
   });
 
   it('navigates the instance it belongs to and gives the visitor its feedback', async () => {
-    const { modal, context } = setupModal();
-    const other = setupModal();
+    const { modal, context } = await setupModal();
+    const other = await setupModal();
     await context.openView('RecorderView', { title: 'Recorder' });
     expect(modal.getState()).toMatchObject({ open: true, view: 'RecorderView' });
     // Pushed when the modal is open: Back returns to where the visitor was.
@@ -107,15 +113,26 @@ describe('the plugin context', () => {
     other.modal.destroy();
   });
 
-  it('is the one each view of a plugin reads: the feature plugin’s for its views, the connector plugin’s for its own', () => {
-    const { modal, shared, context } = setupModal();
-    const internals = getInternals(modal);
-    expect(internals.viewContext('RecorderView')).toBe(context);
-    const connectorContext = internals.viewContext('SharedView');
+  it('is not set up for an instance destroyed before its code loaded', async () => {
+    const { plugin, seen } = recordingPlugin();
+    const modal = createModal({ networks: [mainnet], plugins: [plugin], storage: null });
+    modal.destroy();
+    // createModal's own continuation on this import was registered first, so it has run once ours does.
+    await import('./createPluginContext.js');
+    await Promise.resolve();
+    expect(seen.setups).toBe(0);
+    expect(seen.teardowns).toBe(0);
+    expect(viewContext(modal, 'RecorderView')?.plugin).toBe(plugin);
+  });
+
+  it('is the one each view of a plugin reads: the feature plugin’s for its views, the connector plugin’s for its own', async () => {
+    const { modal, shared, context } = await setupModal();
+    expect(viewContext(modal, 'RecorderView')).toBe(context);
+    const connectorContext = viewContext(modal, 'SharedView');
     expect(connectorContext?.plugin).toBe(shared);
     expect(connectorContext?.modal).toBe(modal);
-    expect(internals.viewContext('SharedView')).toBe(connectorContext);
-    expect(internals.viewContext('Account')).toBeUndefined();
+    expect(viewContext(modal, 'SharedView')).toBe(connectorContext);
+    expect(viewContext(modal, 'Account')).toBeUndefined();
     modal.destroy();
   });
 });

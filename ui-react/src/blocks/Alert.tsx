@@ -1,19 +1,20 @@
-import type { ReactNode } from 'react';
-import { adoptBlockStyles } from './adopt.js';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { adoptBlockStyles, classNames } from './adopt.js';
 
-export interface AlertProps {
+export type AlertProps = Omit<HTMLAttributes<HTMLDivElement>, 'role' | 'title' | 'children'> & {
   /** 'error' and 'warning' interrupt a screen reader (role="alert"); 'info' and 'success' wait their turn (role="status"). */
   variant: 'info' | 'success' | 'warning' | 'error';
   /** A bold first line, in the variant's colour. */
   title?: string;
   children?: ReactNode;
-}
+};
 
-/** A message inside a view: a surface box marked with the variant's colour. */
-export function Alert({ variant, title, children }: AlertProps) {
+/** A message inside a view: a surface box marked with the variant's colour. Other `<div>` attributes (`id`, `data-*`…) pass through. */
+export function Alert({ variant, title, children, className, ...props }: AlertProps) {
   return (
     <div
-      className="latch-alert"
+      {...props}
+      className={classNames('latch-alert', className)}
       data-variant={variant}
       role={variant === 'error' || variant === 'warning' ? 'alert' : 'status'}
       ref={adoptBlockStyles}

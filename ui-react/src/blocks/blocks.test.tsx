@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Alert, Button, darkTheme, ListRow, TextInput, ViewHeader } from '../index.js';
+import { Alert, Button, darkTheme, ListRow, lightTheme, TextInput, ViewHeader } from '../index.js';
 import { cleanupModals, createTestModal, openModal, shadowCss } from '../test-support/renderModal.js';
 import { BLOCKS_CSS } from '../theme/blockStyles.js';
 
@@ -145,3 +145,61 @@ function describedBy(input: HTMLElement): string[] {
     .filter(Boolean)
     .map((id) => root.getElementById(id)?.textContent ?? `missing #${id}`);
 }
+
+/** A computed colour as #rrggbb (happy-dom answers with the declared value, a browser with rgb()). */
+function hex(value: string): string {
+  const rgb = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(value);
+  if (!rgb) return value.toLowerCase();
+  return `#${rgb
+    .slice(1, 4)
+    .map((c) => Number(c).toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+describe('a view made of building blocks looks native in both themes', () => {
+  const cases = [
+    { name: 'dark', themeMode: 'dark', tokens: darkTheme(), overridden: false },
+    { name: 'light', themeMode: 'light', tokens: lightTheme(), overridden: false },
+    // The integrator's own set: the blocks follow it as the modal does.
+    {
+      name: 'dark, with an integrator token set',
+      themeMode: 'dark',
+      tokens: darkTheme({ '--latch-color-accent': '#7b3fe4', '--latch-color-surface': '#202a38' }),
+      overridden: true,
+    },
+    {
+      name: 'light, with an integrator token set',
+      themeMode: 'light',
+      tokens: lightTheme({ '--latch-color-danger': '#9f1239', '--latch-color-on-accent': '#111111' }),
+      overridden: true,
+    },
+  ] as const;
+
+  it.each(cases)('$name: computed colours are the theme tokens', async ({ themeMode, tokens, overridden }) => {
+    const { modal } = createTestModal({ themeMode, plugins: [plugin], themeVariables: overridden ? tokens : undefined });
+    const { ui } = await openModal(modal, { view: 'BlocksDemo' as never });
+    await ui.findByTestId('blocks-view');
+    const colour = (element: Element, property: 'color' | 'backgroundColor' | 'borderTopColor') => hex(getComputedStyle(element)[property]);
+    const primary = ui.getByRole('button', { name: 'Continue' });
+    const secondary = ui.getByRole('button', { name: 'Cancel' });
+    const input = ui.getByLabelText('Name');
+    const row = ui.getByRole('button', { name: /Fast/ });
+    const error = within(ui.getByTestId('blocks-view')).getAllByRole('alert')[0] as HTMLElement;
+    await waitFor(() => expect(colour(primary, 'backgroundColor')).toBe(tokens['--latch-color-accent']));
+    expect(colour(primary, 'color')).toBe(tokens['--latch-color-on-accent']);
+    expect(colour(secondary, 'backgroundColor')).toBe(tokens['--latch-color-surface']);
+    expect(colour(secondary, 'borderTopColor')).toBe(tokens['--latch-color-border']);
+    expect(colour(input, 'backgroundColor')).toBe(tokens['--latch-color-surface']);
+    expect(colour(input, 'color')).toBe(tokens['--latch-color-fg']);
+    expect(colour(ui.getByText('Name', { selector: 'label' }), 'color')).toBe(tokens['--latch-color-muted']);
+    expect(colour(ui.getByText('Letters and digits'), 'color')).toBe(tokens['--latch-color-muted']);
+    expect(colour(row, 'backgroundColor')).toBe(tokens['--latch-color-surface']);
+    expect(colour(ui.getByText('~15 s'), 'color')).toBe(tokens['--latch-color-muted']);
+    expect(colour(ui.getByText('Fees on the active network'), 'color')).toBe(tokens['--latch-color-muted']);
+    expect(colour(error, 'backgroundColor')).toBe(tokens['--latch-color-surface']);
+    expect(colour(within(error).getByText('Request failed'), 'color')).toBe(tokens['--latch-color-danger']);
+    await userEvent.type(input, 'ab');
+    await waitFor(() => expect(colour(ui.getByText('At least 3 characters'), 'color')).toBe(tokens['--latch-color-danger']));
+    expect(colour(input, 'borderTopColor')).toBe(tokens['--latch-color-danger']);
+  });
+});

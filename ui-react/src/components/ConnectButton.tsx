@@ -54,6 +54,7 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
         type="button"
         data-testid="latch-connect-button"
         aria-busy={busy || undefined}
+        // Inline: this button lives in the host page, outside the modal's shadow root and its stylesheet.
         style={hostButtonStyle(theme.mode, accent, true)}
         onPointerEnter={prefetch}
         onFocus={prefetch}
@@ -71,11 +72,13 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
       type="button"
       data-testid="latch-account-button"
       aria-busy={!live || undefined}
+      // Inline: this button lives in the host page, outside the modal's shadow root and its stylesheet.
       style={hostButtonStyle(theme.mode, accent, false)}
       onPointerEnter={prefetch}
       onFocus={prefetch}
       onClick={() => void modal.open(live ? { view: 'Account' } : undefined)}
     >
+      {/* Inline styles: this button lives in the host page, outside the modal's shadow root and its stylesheet. */}
       {shownBalance ? <span style={{ opacity: 0.8, fontWeight: 500 }}>{shownBalance}</span> : null}
       <Avatar address={address} image={live?.profileImage} hosts={modal.options.imageHosts} size={22} />
       <span>{name}</span>

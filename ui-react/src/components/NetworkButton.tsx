@@ -29,10 +29,12 @@ export function NetworkButton() {
     <button
       type="button"
       data-testid="latch-network-button"
+      // Inline: this button lives in the host page, outside the modal's shadow root and its stylesheet.
       style={hostButtonStyle(theme.mode, accent, false)}
       onPointerEnter={() => void modal.prefetch()}
       onClick={() => void modal.open({ view: unsupported ? 'UnsupportedChain' : 'Networks' })}
     >
+      {/* Inline styles: this button lives in the host page, outside the modal's shadow root and its stylesheet. */}
       <span aria-hidden="true" style={{ width: 8, height: 8, borderRadius: '50%', background: unsupported ? '#f97066' : '#32d583' }} />
       {label}
       <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>

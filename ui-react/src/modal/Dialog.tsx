@@ -187,12 +187,7 @@ export function Dialog({ titleId, view, embedded, shake, onRequestClose, childre
       {children}
     </div>
   );
-  if (embedded)
-    return (
-      <div className="overlay inline" style={{ position: 'static', background: 'none' }}>
-        {dialog}
-      </div>
-    );
+  if (embedded) return <div className="overlay inline">{dialog}</div>;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer shortcut; Esc and the Close button are the keyboard way.
     <div ref={overlay} className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onRequestClose()}>

@@ -31,6 +31,7 @@ export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embe
     if (!modal.close()) getInternals(modal).feedback.shake();
   };
 
+  // Inline: the integrator's theme variables and tokens (themeVariables), over the stylesheet's palette.
   return (
     <div className="latch-root" data-theme={theme.mode} style={themeStyle(theme.variables)}>
       {state.open || embedded ? (
@@ -57,7 +58,7 @@ export function ModalRoot({ modal, embedded = false }: { modal: LatchModal; embe
           </div>
           {alerts.current ? <AlertBanner alert={alerts.current} onDismiss={() => getInternals(modal).feedback.dismissAlert()} /> : null}
           {under ? (
-            <div className="body" key={`${under.view}-${history.length - 1}`} style={{ display: 'none' }}>
+            <div className="body" key={`${under.view}-${history.length - 1}`} hidden>
               <ViewHost modal={modal} loader={resolveViewLoader(modal, under.view)} data={under.data} view={under.view} />
             </div>
           ) : null}

@@ -4,7 +4,7 @@ import { CloseIcon } from './icons.js';
 export function AlertBanner({ alert, onDismiss }: { alert: AlertMessage; onDismiss(): void }) {
   return (
     <div className="alert" role="alert" data-testid="latch-alert">
-      <div style={{ flex: 1 }}>
+      <div>
         <strong>{alert.title}</strong>
         <p>{alert.description}</p>
       </div>

@@ -75,16 +75,16 @@ export function namespaceLabel(namespace: string): string {
 
 export function NetworkBadge({ network }: { network: CaipNetwork }) {
   const image = network.assets?.imageUrl;
-  if (image?.startsWith('data:image/'))
-    return <img className="wallet-icon" src={image} alt="" style={{ width: 28, height: 28, borderRadius: '50%' }} />;
+  if (image?.startsWith('data:image/')) return <img className="wallet-icon network-badge" src={image} alt="" />;
   let hash = 0;
   for (const char of network.caipNetworkId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return (
     <span
       aria-hidden="true"
-      className="monogram"
+      className="monogram network-badge"
       data-letter={network.name.charAt(0).toUpperCase()}
-      style={{ width: 28, height: 28, borderRadius: '50%', flex: 'none', fontSize: 12, background: `hsl(${hash % 360} 50% 36%)` }}
+      // Inline: the colour comes from the network's id.
+      style={{ background: `hsl(${hash % 360} 50% 36%)` }}
     />
   );
 }

@@ -17,14 +17,16 @@ export function TokenIcon({
   size?: number;
 }) {
   const state = usePreloadedImage(isAllowedImage(token.iconUrl, modal.options.imageHosts) ? token.iconUrl : undefined);
-  const disc = { width: size, height: size, borderRadius: '50%', flex: 'none' } as const;
-  if (state === 'ready') return <img src={token.iconUrl} alt="" width={size} height={size} style={disc} />;
+  // Inline: only the size, which the caller chooses (the letter scales with it).
+  const disc = { width: size, height: size } as const;
+  if (state === 'ready') return <img className="token-icon" src={token.iconUrl} alt="" width={size} height={size} style={disc} />;
   return (
     <span
       aria-hidden="true"
-      className={state === 'loading' ? 'wallet-icon' : 'wallet-icon monogram'}
+      className={state === 'loading' ? 'wallet-icon token-icon' : 'wallet-icon token-icon monogram'}
       data-letter={state === 'loading' ? undefined : token.symbol.charAt(0).toUpperCase() || '?'}
-      style={{ ...disc, color: 'var(--latch-color-fg)', fontSize: Math.round(size * 0.45) }}
+      // Inline: the size, as above.
+      style={{ ...disc, fontSize: Math.round(size * 0.45) }}
     />
   );
 }

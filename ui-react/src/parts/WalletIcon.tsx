@@ -11,7 +11,8 @@ export function WalletIcon({ name, icon, large = false }: { name: string; icon?:
       className={`${className} monogram`}
       aria-hidden="true"
       data-letter={name.trim().charAt(0).toUpperCase() || '?'}
-      style={{ fontSize: large ? 28 : 15, background: `hsl(${hue} 55% 38%)` }}
+      // Inline: the colour comes from the wallet's name.
+      style={{ background: `hsl(${hue} 55% 38%)` }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { getInternals } from '@latch/kernel/internal';
+import { viewContext } from '@latch/kernel/internal';
 import type { ReactElement } from 'react';
 import { LatchProvider } from '../context.js';
 import type { LatchModal } from '../createModal.js';
@@ -9,7 +9,7 @@ import { PluginViewContext } from './usePluginContext.js';
  * `usePluginContext()`, and the modal's provider, for `useAccount()` and the other hooks; a built-in view as it is.
  */
 export function PluginView({ modal, view, element }: { modal: LatchModal; view: string | undefined; element: ReactElement }) {
-  const context = view ? getInternals(modal).viewContext(view) : undefined;
+  const context = view ? viewContext(modal, view) : undefined;
   if (!context) return element;
   return (
     <LatchProvider modal={modal}>

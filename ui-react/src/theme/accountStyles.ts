@@ -10,6 +10,13 @@ ${FIELD_CSS}
 .summary .line > :last-child { text-align: right; overflow-wrap: anywhere; }
 .big-amount { font-size: calc(var(--latch-font-size) * 2.6); font-weight: 700; text-align: center; margin: 4px 0 12px; overflow-wrap: anywhere; }
 .button-row { display: flex; gap: 8px; }
+.button-row.full { width: 100%; }
+.spinner.large { width: 40px; height: 40px; }
+.network-name { display: inline-flex; gap: 6px; align-items: center; }
+.hint.centered { text-align: center; margin-top: 10px; }
+.hint.note { margin-bottom: 12px; }
+.activity-row .tag { margin-left: 6px; }
+.tag.failed { color: var(--latch-color-danger); }
 .button-row .button { flex: 1; }
 .feature-buttons { display: flex; gap: 8px; justify-content: center; margin: 0 0 12px; }
 .feature-buttons .button { flex: 1; }

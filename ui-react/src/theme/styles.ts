@@ -43,6 +43,7 @@ button { cursor: pointer; }
 .dialog.embedded { box-shadow: none; max-height: none; }
 .dialog[data-shake='true'] { animation: shake 500ms ease; }
 /* A sheet on phones: sized by the overlay (the visual viewport), not by a layout viewport a wide host page grew. */
+.overlay.inline { position: static; background: none; }
 .overlay:not(.inline) { container: latch-overlay / inline-size; }
 @container latch-overlay (max-width: 430px) {
   .dialog {
@@ -75,6 +76,15 @@ button { cursor: pointer; }
 .monogram { display: inline-flex; align-items: center; justify-content: center; font-weight: 700; color: #ffffff; }
 .monogram::before { content: attr(data-letter); }
 .wallet-icon.large { width: 72px; height: 72px; border-radius: calc(var(--latch-radius) * 5); }
+.wallet-icon.monogram { font-size: 15px; }
+.wallet-icon.large.monogram { font-size: 28px; }
+.token-icon, .network-badge { border-radius: 50%; flex: none; }
+.token-icon.monogram { color: var(--latch-color-fg); }
+.network-badge { width: 28px; height: 28px; }
+.monogram.network-badge { font-size: 12px; }
+.all-wallets-entry { margin-top: 6px; }
+.after-list { margin-top: 12px; }
+.unsupported-intro { margin: 0 4px 12px; text-align: center; }
 
 .button {
   display: inline-flex; align-items: center; justify-content: center; gap: 8px;
@@ -115,11 +125,20 @@ button { cursor: pointer; }
 .balance { color: var(--latch-color-muted); font-size: calc(var(--latch-font-size) * 1.5); }
 .actions { display: flex; gap: 8px; justify-content: center; flex-wrap: wrap; margin: 6px 0 10px; }
 /* The wallet features (Buy, Swap, Receive, Send): one row of tiles, icon over word, on any width. */
-.features { display: grid; gap: 8px; margin: 0 0 10px; }
+.features { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); gap: 8px; margin: 0 0 10px; }
 .features .button { flex-direction: column; gap: 4px; height: auto; min-height: 56px; padding: 8px 4px; font-size: calc(var(--latch-font-size) * 1.3); }
-.tabs { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4px; background: var(--latch-color-surface); border-radius: calc(var(--latch-radius) * 3); padding: 4px; }
+.tabs { display: grid; grid-auto-flow: column; grid-auto-columns: 1fr; gap: 4px; background: var(--latch-color-surface); border-radius: calc(var(--latch-radius) * 3); padding: 4px; }
 .tab { border: 0; background: transparent; border-radius: calc(var(--latch-radius) * 2); height: 32px; font-weight: 600; color: var(--latch-color-muted); }
 .tab[aria-selected='true'], .tab[aria-pressed='true'] { background: var(--latch-color-bg); color: var(--latch-color-fg); }
+.row.account-entry, .account-type, .sessions { margin: 0 0 10px; }
+.account-type .tabs { margin-top: 4px; }
+.account-type-note { margin: 4px 0 0; }
+.sessions h3 { margin: 0 0 4px; font-size: inherit; }
+.sessions ul { list-style: none; margin: 0; padding: 0; }
+.sessions .row { gap: 8px; }
+.sessions .button { flex: 0 0 auto; }
+.siwx-details { margin: 0; display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; text-align: left; }
+.siwx-details dd { margin: 0; }
 .panel { padding: 10px 0 0; min-height: 96px; }
 .empty { color: var(--latch-color-muted); text-align: center; padding: 20px 8px; margin: 0; }
 .consent { display: flex; gap: 8px; align-items: flex-start; margin: 0 0 10px; }
@@ -139,6 +158,7 @@ button { cursor: pointer; }
 .snackbar[data-variant='success'] .dot { background: var(--latch-color-success); }
 .snackbar .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--latch-color-accent); }
 .alert { margin: 0 14px 8px; padding: 10px 12px; border-radius: calc(var(--latch-radius) * 3); border: 1px solid var(--latch-color-danger); background: var(--latch-color-surface); display: flex; gap: 8px; align-items: flex-start; }
+.alert > div { flex: 1; }
 .alert strong { display: block; }
 .alert p { margin: 2px 0 0; color: var(--latch-color-muted); }
 .footer-link { display: block; text-align: center; margin-top: 12px; color: var(--latch-color-muted); }

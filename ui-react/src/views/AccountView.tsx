@@ -109,12 +109,7 @@ export default function AccountView({ modal }: ViewProps) {
         </div>
       </div>
       {connectedNamespaces.length > 1 ? (
-        <div
-          className="tabs"
-          role="group"
-          aria-label="Connected accounts"
-          style={{ gridTemplateColumns: `repeat(${connectedNamespaces.length}, 1fr)`, marginBottom: 10 }}
-        >
+        <div className="tabs" role="group" aria-label="Connected accounts">
           {connectedNamespaces.map((ns) => (
             <button
               key={ns}
@@ -141,7 +136,7 @@ export default function AccountView({ modal }: ViewProps) {
         <ViewHost modal={modal} loader={SESSIONS_LOADER} data={account.address} />
       ) : null}
       {network ? (
-        <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => getInternals(modal).router.push('Networks')}>
+        <button type="button" className="row account-entry" onClick={() => getInternals(modal).router.push('Networks')}>
           <NetworkBadge network={network} />
           <span className="name">{network.name}</span>
           <span className="sr-only">, change network</span>
@@ -151,7 +146,7 @@ export default function AccountView({ modal }: ViewProps) {
       <WalletFeatures modal={modal} namespace={namespace} />
       <PluginEntries modal={modal} namespace={namespace} />
       {Object.keys(networks).some((ns) => !connectedNamespaces.includes(ns as ChainNamespace) && modal.getAdapter(ns as ChainNamespace)) ? (
-        <button type="button" className="row" style={{ marginBottom: 10 }} onClick={() => getInternals(modal).router.push('Connect')}>
+        <button type="button" className="row account-entry" onClick={() => getInternals(modal).router.push('Connect')}>
           <span className="name">Connect another wallet</span>
           <ChevronIcon />
         </button>
@@ -208,13 +203,7 @@ function Tabs({
     refs.current[next]?.focus();
   }
   return (
-    <div
-      className="tabs"
-      role="tablist"
-      aria-label="Account"
-      onKeyDown={onKeyDown}
-      style={{ gridTemplateColumns: `repeat(${tabs.length}, 1fr)` }}
-    >
+    <div className="tabs" role="tablist" aria-label="Account" onKeyDown={onKeyDown}>
       {tabs.map((tab, i) => (
         <button
           key={tab}

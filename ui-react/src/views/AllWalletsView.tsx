@@ -157,7 +157,7 @@ export default function AllWalletsView({ modal }: ViewProps) {
         })}
       </ul>
       {result.total > result.wallets.length ? (
-        <button type="button" className="button block" style={{ marginTop: 12 }} onClick={() => setPages((p) => p + 1)}>
+        <button type="button" className="button block after-list" onClick={() => setPages((p) => p + 1)}>
           Show more wallets
         </button>
       ) : null}

@@ -109,7 +109,7 @@ export default function ConnectView({ modal }: ViewProps) {
         </ul>
       )}
       {allWallets ? (
-        <ul className="list" style={{ marginTop: 6 }}>
+        <ul className="list all-wallets-entry">
           <li>
             <button type="button" className="row" onClick={() => getInternals(modal).router.push('AllWallets')}>
               <span className="name">All Wallets</span>

@@ -46,22 +46,17 @@ export default function SIWXSignMessageView({ modal }: ViewProps) {
       <h3>{appName} wants you to sign in</h3>
       <p>Sign a message in your wallet to prove this account is yours. It is free and sends no transaction.</p>
       {request ? (
-        <dl
-          className="siwx-details"
-          style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', textAlign: 'left' }}
-        >
+        <dl className="siwx-details">
           <dt className="muted">Domain</dt>
-          <dd style={{ margin: 0 }}>{request.domain}</dd>
+          <dd>{request.domain}</dd>
           {request.statement ? (
             <>
               <dt className="muted">Message</dt>
-              <dd style={{ margin: 0 }}>{request.statement}</dd>
+              <dd>{request.statement}</dd>
             </>
           ) : null}
           <dt className="muted">Account</dt>
-          <dd style={{ margin: 0 }} title={request.address}>
-            {truncateAddress(request.address)}
-          </dd>
+          <dd title={request.address}>{truncateAddress(request.address)}</dd>
         </dl>
       ) : null}
       <div role="status" aria-live="polite">

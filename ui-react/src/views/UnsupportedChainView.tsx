@@ -6,16 +6,9 @@ import { NetworkList } from '../parts/NetworkList.js';
 export default function UnsupportedChainView({ modal }: ViewProps) {
   return (
     <div data-testid="latch-unsupported">
-      <p className="muted" style={{ margin: '0 4px 12px', textAlign: 'center' }}>
-        Your wallet is on a network this app doesn’t support. Switch to one of these:
-      </p>
+      <p className="muted unsupported-intro">Your wallet is on a network this app doesn’t support. Switch to one of these:</p>
       <NetworkList modal={modal} onSwitched={() => modal.close({ force: true })} />
-      <button
-        type="button"
-        className="button danger block"
-        style={{ marginTop: 12 }}
-        onClick={() => void modal.disconnect().finally(() => modal.close())}
-      >
+      <button type="button" className="button danger block after-list" onClick={() => void modal.disconnect().finally(() => modal.close())}>
         <LogoutIcon /> Disconnect
       </button>
     </div>

@@ -41,14 +41,12 @@ export default function WalletReceiveView({ modal }: ViewProps) {
       </h3>
       <ul className="chips" aria-labelledby="latch-receive-networks">
         {valid.map((network) => (
-          <li key={network.caipNetworkId} className="tag" style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+          <li key={network.caipNetworkId} className="tag network-name">
             <NetworkBadge network={network} /> {network.name}
           </li>
         ))}
       </ul>
-      <p className="hint" style={{ textAlign: 'center', marginTop: 10 }}>
-        Send only {namespaceLabel(namespace)} assets on these networks to this address.
-      </p>
+      <p className="hint centered">Send only {namespaceLabel(namespace)} assets on these networks to this address.</p>
     </div>
   );
 }

@@ -24,7 +24,7 @@ export default function AccountTypeSwitch({ modal, data }: { modal: LatchModal; 
   const offered = connector?.accountTypes;
   if (!offered || offered.available.length < 2) {
     return active === 'smartAccount' ? (
-      <p className="muted" style={{ margin: '0 0 10px' }} data-testid="latch-account-type">
+      <p className="muted account-type" data-testid="latch-account-type">
         Smart account
       </p>
     ) : null;
@@ -46,17 +46,11 @@ export default function AccountTypeSwitch({ modal, data }: { modal: LatchModal; 
   }
 
   return (
-    <div style={{ marginBottom: 10 }} data-testid="latch-account-type">
+    <div className="account-type" data-testid="latch-account-type">
       <span id={labelId} className="muted">
         Account type
       </span>
-      <div
-        className="tabs"
-        role="group"
-        aria-labelledby={labelId}
-        aria-busy={busy}
-        style={{ gridTemplateColumns: `repeat(${choices.length}, 1fr)`, marginTop: 4 }}
-      >
+      <div className="tabs" role="group" aria-labelledby={labelId} aria-busy={busy}>
         {choices.map((type) => (
           <button
             key={type}
@@ -72,9 +66,7 @@ export default function AccountTypeSwitch({ modal, data }: { modal: LatchModal; 
         ))}
       </div>
       {choices.length < offered.available.length ? (
-        <p className="muted" style={{ margin: '4px 0 0' }}>
-          Smart accounts are not available on {network?.name ?? 'this network'}.
-        </p>
+        <p className="muted account-type-note">Smart accounts are not available on {network?.name ?? 'this network'}.</p>
       ) : null}
     </div>
   );

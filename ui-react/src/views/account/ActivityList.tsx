@@ -35,16 +35,8 @@ function Row({ modal, transaction, account }: { modal: ViewProps['modal']; trans
       <span className="what">
         <strong>
           {operationTitle(transaction.metadata.operationType)}
-          {status === 'failed' ? (
-            <span className="tag" style={{ marginLeft: 6, color: 'var(--latch-color-danger)' }}>
-              Failed
-            </span>
-          ) : null}
-          {status === 'pending' ? (
-            <span className="tag" style={{ marginLeft: 6 }}>
-              Pending
-            </span>
-          ) : null}
+          {status === 'failed' ? <span className="tag failed">Failed</span> : null}
+          {status === 'pending' ? <span className="tag">Pending</span> : null}
         </strong>
         <span title={counterpart}>
           {direction === 'in' ? 'from' : 'to'} {truncateAddress(counterpart)}

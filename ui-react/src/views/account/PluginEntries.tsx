@@ -23,8 +23,7 @@ export function PluginEntries({ modal, namespace }: { modal: LatchModal; namespa
     <button
       key={entry.view}
       type="button"
-      className="row"
-      style={{ marginBottom: 10 }}
+      className="row account-entry"
       data-testid={`latch-feature-${entry.view}`}
       onClick={() => internals.router.push(entry.view, { title: entry.label })}
     >

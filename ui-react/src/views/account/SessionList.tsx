@@ -50,16 +50,16 @@ export default function SessionList({ modal, data }: { modal: LatchModal; data?:
 
   if (sessions.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} style={{ marginBottom: 10 }} data-testid="latch-sessions">
-      <h3 id={headingId} ref={headingRef} tabIndex={-1} className="muted" style={{ margin: '0 0 4px', fontSize: 'inherit' }}>
+    <section aria-labelledby={headingId} className="sessions" data-testid="latch-sessions">
+      <h3 id={headingId} ref={headingRef} tabIndex={-1} className="muted">
         Sessions this site holds
       </h3>
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <ul>
         {sessions.map((session) => {
           const key = truncateAddress(session.signer);
           const until = expiryText(session.expiry);
           return (
-            <li key={session.permissionsContext} className="row" style={{ gap: 8 }}>
+            <li key={session.permissionsContext} className="row">
               <span className="name">
                 Key {key}
                 <span className="muted"> · until {until}</span>
@@ -67,7 +67,6 @@ export default function SessionList({ modal, data }: { modal: LatchModal; data?:
               <button
                 type="button"
                 className="button danger"
-                style={{ flex: '0 0 auto' }}
                 aria-label={`Revoke the session of key ${session.signer} (until ${until})`}
                 aria-disabled={busy !== undefined}
                 data-testid="latch-session-revoke"

@@ -32,7 +32,7 @@ export function WalletFeatures({ modal, namespace }: { modal: LatchModal; namesp
   ].filter((item): item is { label: string; icon: ReactElement; view: string } => Boolean(item));
   if (items.length === 0) return null;
   return (
-    <nav className="features" aria-label="Wallet features" style={{ gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))` }}>
+    <nav className="features" aria-label="Wallet features">
       {items.map((item) => (
         <button
           key={item.label}

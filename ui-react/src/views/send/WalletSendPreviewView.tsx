@@ -107,7 +107,7 @@ export default function WalletSendPreviewView({ modal, data }: ViewProps) {
     return (
       <div className="center" data-testid="latch-send-progress" aria-busy="true">
         <ViewStyles css={ACCOUNT_CSS} />
-        <span className="spinner" aria-hidden="true" style={{ width: 40, height: 40 }} />
+        <span className="spinner large" aria-hidden="true" />
         <h3 ref={heading} tabIndex={-1}>
           Confirm in your wallet
         </h3>
@@ -140,7 +140,7 @@ export default function WalletSendPreviewView({ modal, data }: ViewProps) {
         {network ? (
           <div className="line">
             <span>Network</span>
-            <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+            <span className="network-name">
               <NetworkBadge network={network} /> {network.name}
             </span>
           </div>
@@ -153,17 +153,17 @@ export default function WalletSendPreviewView({ modal, data }: ViewProps) {
         </div>
       </div>
       {quoted?.warning ? (
-        <p className="hint warning" data-testid="latch-send-warning" style={{ marginBottom: 12 }}>
+        <p className="hint warning note" data-testid="latch-send-warning">
           {quoted.warning}
         </p>
       ) : null}
       {refusal ? (
-        <p className="hint error" role="alert" data-testid="latch-send-refusal" style={{ marginBottom: 12 }}>
+        <p className="hint error note" role="alert" data-testid="latch-send-refusal">
           {refusal}
         </p>
       ) : null}
       {phase.error ? (
-        <p className="hint error" role="alert" data-testid="latch-send-error" style={{ marginBottom: 12 }}>
+        <p className="hint error note" role="alert" data-testid="latch-send-error">
           {phase.error}
         </p>
       ) : null}

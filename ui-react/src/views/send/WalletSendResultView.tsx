@@ -65,7 +65,7 @@ export default function WalletSendResultView({ modal, data }: ViewProps) {
     return (
       <div className="center" data-testid="latch-send-progress" aria-busy="true">
         <ViewStyles css={ACCOUNT_CSS} />
-        <span className="spinner" aria-hidden="true" style={{ width: 40, height: 40 }} />
+        <span className="spinner large" aria-hidden="true" />
         <h3 tabIndex={-1} data-autofocus>
           Sending…
         </h3>
@@ -87,7 +87,7 @@ export default function WalletSendResultView({ modal, data }: ViewProps) {
           ? (phase.outcome?.reason ?? 'The network did not accept the transaction.')
           : `${result.amountText} to ${result.receiver}${phase.outcome ? '' : ' is on its way'}.`}
       </p>
-      <div className="button-row" style={{ width: '100%' }}>
+      <div className="button-row full">
         <ExplorerLink url={result.explorerUrl} />
         <button type="button" className="button primary" onClick={finish}>
           Done
