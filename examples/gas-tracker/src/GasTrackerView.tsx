@@ -1,6 +1,6 @@
 import type { CaipNetwork } from '@latch/kernel';
 import { Alert, Button, ListRow, usePluginContext, ViewHeader } from '@latch/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatGwei, formatUnits } from 'viem';
 import type { GasTrackerPlugin } from './createGasTrackerPlugin.js';
 import { createFeeClient, feeRpcUrl, type GasFees, type GasTrackerError, SPEEDS, type Speed, TIP_PERCENTILES } from './fees.js';
@@ -97,8 +97,8 @@ function NetworkFees({
   );
 }
 
+/** The base fee, then one row per speed: its tip, and what a plain transfer costs with it (no inline style: building blocks only). */
 function FeeList({ fees, symbol, decimals }: { fees: GasFees; symbol: string; decimals: number }) {
-  const captionId = useId();
   return (
     <>
       <ListRow
@@ -106,30 +106,28 @@ function FeeList({ fees, symbol, decimals }: { fees: GasFees; symbol: string; de
         description="Burnt per unit of gas in the latest block"
         end={<span data-testid="gas-base-fee">{formatGwei(fees.baseFeePerGas)} gwei</span>}
       />
-      {/* One ViewHeader per view (it is the view's header landmark); the list's caption is plain muted text. */}
-      <p id={captionId} style={{ color: 'var(--latch-color-muted)' }}>
-        A transfer (21,000 gas) at each speed: the tip, and what the transfer costs with it
-      </p>
-      <ul aria-labelledby={captionId} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <section aria-label="A transfer (21,000 gas) at each speed">
         {SPEEDS.map((speed) => (
-          <li key={speed}>
-            <ListRow
-              label={SPEED_LABELS[speed]}
-              description={
+          <ListRow
+            key={speed}
+            label={SPEED_LABELS[speed]}
+            description={
+              <>
                 <span data-testid={`gas-tip-${speed}`}>
                   Tip {formatGwei(fees.tips[speed])} gwei
                   {fees.suggested ? ' (the node’s suggestion)' : ` (${TIP_PERCENTILES[speed]}th percentile)`}
                 </span>
-              }
-              end={
-                <span data-testid={`gas-cost-${speed}`}>
-                  {formatUnits(fees.transferCost[speed], decimals)} {symbol}
-                </span>
-              }
-            />
-          </li>
+                ; a transfer (21,000 gas) costs
+              </>
+            }
+            end={
+              <span data-testid={`gas-cost-${speed}`}>
+                {formatUnits(fees.transferCost[speed], decimals)} {symbol}
+              </span>
+            }
+          />
         ))}
-      </ul>
+      </section>
     </>
   );
 }
