@@ -21,6 +21,7 @@ const packages = [
   'service-embedded-wallet',
   'wagmi-interop',
   'ui-react',
+  'examples/gas-tracker',
   'examples/nextjs',
   'bench',
   'packaging',

@@ -95,6 +95,9 @@ const modal = createModal({
     ...(config.swap && config.chains[0]
       ? [createSwapPlugin({ networks: { [config.chains[0].chainId]: demoSwapNetwork(config.swap, config.token) } })]
       : []),
+    // Gas tracker (`?features=gasTracker`): the example plugin a third party could write (examples/gas-tracker). Its
+    // factory loads only when the page asks for it, so the demo's first load is what it was without it.
+    ...(features.gasTracker ? [(await import('@latch-examples/gas-tracker')).createGasTrackerPlugin()] : []),
   ],
   // `?email=off`: the embedded wallet's social buttons without its e-mail field.
   features: params.get('email') === 'off' ? { ...features, email: false } : features,
