@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEip155Verifier } from '@latch/siwx/server';
-import { type AnvilFixture, type BundlerStack, startAnvil, startBundlerStack } from '@latch/testkit';
+import { type AnvilFixture, type BundlerStack, startAnvil, startBundlerStack } from '@latch/devnet';
 import { type Address, defineChain, erc20Abi, encodeFunctionData, type Hex, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,16 +3,12 @@ import { createHash } from 'node:crypto';
 import { createBitcoinAdapter } from '@latch/adapter-bip122';
 import { createBitcoinRegtest } from '@latch/adapter-bip122/networks';
 import { type AdapterEvent, type Connector, formatUnits, getCapability, isUserRejection } from '@latch/kernel';
-import {
-  bitcoinOrdinalsAddress,
-  bitcoinPaymentAddress,
-  REGTEST_PARAMS,
-  startBitcoinRegtest,
-  verifyBitcoinMessageSignature,
-} from '@latch/testkit';
+import { bitcoinOrdinalsAddress, bitcoinPaymentAddress, REGTEST_PARAMS, verifyBitcoinMessageSignature } from '@latch/testkit';
+import { startBitcoinRegtest } from '@latch/devnet';
 import { type ConformanceHarness, describeAdapterConformance } from '@latch/testkit/conformance';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay } from '@latch/devnet/walletconnect';
 import type { Bip122SessionProvider } from './bip122Bridge.js';
 import type { createWalletConnectConnector } from './createWalletConnectConnector.js';
 import { scannedConnector } from './test-support/scannedConnector.js';

@@ -2,9 +2,11 @@
 import { createCosmosAdapter } from '@latch/adapter-cosmos';
 import { createCosmosLocalnet } from '@latch/adapter-cosmos/networks';
 import { type Connector, formatUnits, getCapability } from '@latch/kernel';
-import { startCosmosChain, verifyAdr36Signature } from '@latch/testkit';
+import { verifyAdr36Signature } from '@latch/testkit';
+import { startCosmosChain } from '@latch/devnet';
 import { type ConformanceHarness, describeAdapterConformance } from '@latch/testkit/conformance';
-import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay } from '@latch/devnet/walletconnect';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CosmosSessionWallet, DirectSignDoc } from './cosmosBridge.js';
 import type { StdSignDoc } from './cosmosAnswers.js';

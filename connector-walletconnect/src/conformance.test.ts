@@ -2,9 +2,10 @@
 import { createEip155Adapter } from '@latch/adapter-eip155';
 import { createDevnet } from '@latch/adapter-eip155/networks';
 import { formatUnits } from '@latch/kernel';
-import { startAnvil } from '@latch/testkit';
+import { startAnvil } from '@latch/devnet';
 import { describeAdapterConformance } from '@latch/testkit/conformance';
-import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay } from '@latch/devnet/walletconnect';
 import { verifyMessage } from 'viem';
 import type { createWalletConnectConnector } from './createWalletConnectConnector.js';
 import { scannedConnector } from './test-support/scannedConnector.js';

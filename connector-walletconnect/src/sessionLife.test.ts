@@ -1,14 +1,10 @@
 // @vitest-environment node
 import { createDevnet } from '@latch/adapter-eip155/networks';
 import type { ConnectorContext, ConnectorPluginEvent } from '@latch/kernel';
-import { type BareAnvilFixture, pollUntil, startAnvil } from '@latch/testkit';
-import {
-  MemoryKeyValueStorage,
-  startWalletConnectRelay,
-  startWalletConnectWallet,
-  type WalletConnectRelay,
-  type WalletConnectWallet,
-} from '@latch/testkit/walletconnect';
+import { pollUntil } from '@latch/testkit';
+import { type BareAnvilFixture, startAnvil } from '@latch/devnet';
+import { MemoryKeyValueStorage, startWalletConnectWallet, type WalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay, type WalletConnectRelay } from '@latch/devnet/walletconnect';
 import type { ICore } from '@walletconnect/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletConnectConnector } from './createWalletConnectConnector.js';

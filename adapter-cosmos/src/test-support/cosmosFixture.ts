@@ -1,4 +1,5 @@
-import { installMockCosmosWallets, startCosmosChain, type MockCosmosWallet, type MockCosmosWalletConfig } from '@latch/testkit';
+import { installMockCosmosWallets, type MockCosmosWallet, type MockCosmosWalletConfig } from '@latch/testkit';
+import { startCosmosChain } from '@latch/devnet';
 import type { AdapterEvent, CaipNetwork, ChainAdapter, Connector } from '@latch/kernel';
 import { createCosmosAdapter, type CosmosAdapterOptions } from '../adapter.js';
 import { createCosmosLocalnet } from '../networks/localnet.js';

@@ -1,4 +1,5 @@
-import { createMockEip1193Provider, startAnvil, type AnvilFixture, type BareAnvilFixture, type MockWalletOptions } from '@latch/testkit';
+import { createMockEip1193Provider, type MockWalletOptions } from '@latch/testkit';
+import { startAnvil, type AnvilFixture, type BareAnvilFixture } from '@latch/devnet';
 import type { AdapterEvent, CaipNetwork, ChainAdapter, Connector } from '@latch/kernel';
 import { createEip155Adapter, type Eip155AdapterOptions } from '../adapter.js';
 import { createDevnet } from '../networks/devnet.js';

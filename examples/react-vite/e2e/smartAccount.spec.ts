@@ -1,5 +1,5 @@
 import { createEip155Verifier } from '@latch/siwx/server';
-import { deployUniswap, loadUniswapArtifact, startAnvil, startBundlerStack, startSmtpInbox } from '@latch/testkit';
+import { deployUniswap, loadUniswapArtifact, startAnvil, startBundlerStack, startSmtpInbox } from '@latch/devnet';
 import type { Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseAbiItem, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';

@@ -1,9 +1,5 @@
-import {
-  startWalletConnectRelay,
-  startWalletConnectWallet,
-  type WalletConnectRelay,
-  type WalletConnectWallet,
-} from '@latch/testkit/walletconnect';
+import { startWalletConnectWallet, type WalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay, type WalletConnectRelay } from '@latch/devnet/walletconnect';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { devices, type Page } from '@playwright/test';

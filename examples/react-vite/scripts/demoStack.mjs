@@ -11,17 +11,17 @@ import {
   startCosmosChain,
   startPolkadotChain,
   startSolanaRpc,
-} from '@latch/testkit';
+} from '@latch/devnet';
 import { serveDemo } from './demoServer.mjs';
 import { startNameService } from '@latch/name-service';
-import { deployEns } from '@latch/testkit';
-import { startWalletConnectRelay } from '@latch/testkit/walletconnect';
+import { deployEns } from '@latch/devnet';
+import { startWalletConnectRelay } from '@latch/devnet/walletconnect';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { startEmbeddedWalletService } from '@latch/embedded-wallet-service';
-import { startSmtpInbox } from '@latch/testkit';
-import { createFarcasterSigner, deployFarcasterIdRegistry, startFarcasterRelay } from '@latch/testkit/farcaster';
-import { startOidcProvider } from '@latch/testkit/oidc';
+import { startSmtpInbox } from '@latch/devnet';
+import { createFarcasterSigner, deployFarcasterIdRegistry, startFarcasterRelay } from '@latch/devnet/farcaster';
+import { startOidcProvider } from '@latch/devnet/oidc';
 import { startFarcasterApp } from './farcasterApp.mjs';
 
 import { demoTestWallets } from './testWallets.mjs';
