@@ -81,7 +81,7 @@ async function balanceOf(address: Address): Promise<bigint> {
 }
 
 describe('the embedded wallet smart account (real anvil, alto and paymaster)', () => {
-  it('the factory the connector names is the one the testkit stack deploys', () => {
+  it('the factory the connector names is the one the devnet stack deploys', () => {
     expect(stack.smartAccountFactory).toBe(LATCH_SMART_ACCOUNT_FACTORY);
   });
 

@@ -14,7 +14,7 @@ import type { createWalletConnectConnector } from './createWalletConnectConnecto
 import { scannedConnector } from './test-support/scannedConnector.js';
 
 // The bip122 adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's
-// session and sats-connect bridge, the testkit's relay, and a @reown/walletkit wallet with real Bitcoin keys that
+// session and sats-connect bridge, the devnet's relay, and a @reown/walletkit wallet with real Bitcoin keys that
 // signs BIP-322 messages and sends transfers to a bcoin regtest node through its Esplora API.
 
 type SatsEventName = 'accountChange' | 'networkChange' | 'disconnect';

@@ -14,8 +14,8 @@ import type { createWalletConnectConnector } from './createWalletConnectConnecto
 import { scannedConnector } from './test-support/scannedConnector.js';
 
 // The cosmos adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's session
-// and Keplr-style bridge, the testkit's relay, and a @reown/walletkit wallet with a real secp256k1 key that signs with
-// cosmos_signDirect / cosmos_signAmino; the adapter broadcasts to the testkit's CometBFT stand-in.
+// and Keplr-style bridge, the devnet's relay, and a @reown/walletkit wallet with a real secp256k1 key that signs with
+// cosmos_signDirect / cosmos_signAmino; the adapter broadcasts to the devnet's CometBFT stand-in.
 
 const KEY = '5c'.repeat(32);
 const KEYSTORE_EVENT = 'keplr_keystorechange';

@@ -14,7 +14,7 @@ import { scannedConnector } from './test-support/scannedConnector.js';
 import type { PolkadotSessionEntry } from './polkadotBridge.js';
 
 // The polkadot adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's
-// session and injectedWeb3 bridge, the testkit's relay, and a @reown/walletkit wallet with a real sr25519 key that signs
+// session and injectedWeb3 bridge, the devnet's relay, and a @reown/walletkit wallet with a real sr25519 key that signs
 // the adapter's transfer, which lands on a real Substrate runtime (chopsticks). The adapter loads from its dist.
 
 const UNIT = 10n ** 12n;

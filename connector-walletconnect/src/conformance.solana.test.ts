@@ -13,7 +13,7 @@ import { scannedConnector } from './test-support/scannedConnector.js';
 import type { SolanaSessionWallet } from './solanaWallet.js';
 
 // The solana adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's
-// session and Wallet Standard bridge, the testkit's relay, and a @reown/walletkit wallet with a real ed25519 key that
+// session and Wallet Standard bridge, the devnet's relay, and a @reown/walletkit wallet with a real ed25519 key that
 // signs (and sends) against the local Solana RPC.
 
 type ChangeListener = (properties: { accounts?: readonly unknown[] }) => void;

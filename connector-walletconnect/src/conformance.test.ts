@@ -12,7 +12,7 @@ import { scannedConnector } from './test-support/scannedConnector.js';
 import type { Eip155SessionProvider } from './eip155Provider.js';
 
 // The eip155 adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's
-// session and EIP-1193 bridge, the testkit's relay on 127.0.0.1, and a @reown/walletkit wallet with a real key on anvil.
+// session and EIP-1193 bridge, the devnet's relay on 127.0.0.1, and a @reown/walletkit wallet with a real key on anvil.
 // The adapters are not dependencies of this package (the workspace installs them; they load from dist).
 
 type Listener = (...args: unknown[]) => void;

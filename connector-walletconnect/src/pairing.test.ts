@@ -11,7 +11,7 @@ import { createWalletConnectConnector, type WalletConnectOptions } from './creat
 import type { PairingState } from './session.js';
 
 // The pairing URI and what the wallet reads in the proposal, over real parts: this connector's session module
-// (UniversalProvider 2.25), the testkit's relay on 127.0.0.1 and its @reown/walletkit wallet with a real key.
+// (UniversalProvider 2.25), the devnet's relay on 127.0.0.1 and its @reown/walletkit wallet with a real key.
 
 let anvil: BareAnvilFixture;
 let relay: WalletConnectRelay;

@@ -11,7 +11,7 @@ import { createWalletConnectConnector } from './createWalletConnectConnector.js'
 import type { Eip155SessionProvider } from './eip155Provider.js';
 
 // The session's life after pairing, over real parts: this connector's session module (UniversalProvider 2.25),
-// the testkit's relay on 127.0.0.1 and its @reown/walletkit wallet with a real key on anvil.
+// the devnet's relay on 127.0.0.1 and its @reown/walletkit wallet with a real key on anvil.
 
 /** The visibilitychange listener is attached when the provider loads; Node has no document, so the test gives one. */
 const page = Object.assign(new EventTarget(), { visibilityState: 'hidden' as DocumentVisibilityState });

@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 /// @notice The read side of Farcaster's IdRegistry (OP mainnet 0x00000000Fc6c5F01Fc30151999387Bb99A9f489b) that
-/// Sign In With Farcaster verifiers call. The testkit installs the runtime code at the real address and writes
+/// Sign In With Farcaster verifiers call. The devnet installs the runtime code at the real address and writes
 /// the two mappings with anvil_setStorageAt, so the slots below are part of its contract: keep their order.
 contract FarcasterIdRegistry {
     /// slot 0

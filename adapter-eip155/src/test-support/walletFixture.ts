@@ -9,7 +9,7 @@ import { createPage, installWallet, walletDetail } from './announcements.js';
 export const MOCK_RDNS = 'dev.latch.mock';
 export const SECOND_CHAIN_ID = 31338;
 
-/** Two real anvil chains: the main one with the testkit contracts, and a bare second one to switch to. */
+/** Two real anvil chains: the main one with the devnet contracts, and a bare second one to switch to. */
 export async function startChains() {
   const [main, second] = await Promise.all([startAnvil(), startAnvil({ chainId: SECOND_CHAIN_ID, deploy: false })]);
   const mainNetwork = createDevnet({ rpcUrl: main.rpcUrl });
