@@ -1,5 +1,5 @@
-// `npm run build -w @latch/devnet`: contracts → dist/contracts.json, library → dist/index.js (and the sub-entries),
-// declarations → dist/types. Builds after @latch/testkit, whose built entries it imports.
+// `npm run build -w @latch/devnet`: library → dist/index.js (and the sub-entries; it empties dist/ first),
+// contracts → dist/contracts.json, declarations → dist/types. Builds after @latch/testkit, whose built entries it imports.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +17,8 @@ async function timed(title, work) {
 
 rmSync('dist', { recursive: true, force: true });
 
-await timed('contracts', () => writeContractsArtifact());
 await timed('library', () => build({ configFile: 'vite.config.ts', logLevel: 'warn' }));
+await timed('contracts', () => writeContractsArtifact());
 await timed('declarations', () => {
   const tsc = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   if (tsc.status !== 0) throw new Error(`tsc failed (exit ${tsc.status ?? tsc.signal})`);
