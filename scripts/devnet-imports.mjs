@@ -5,7 +5,8 @@
 //   node scripts/devnet-imports.mjs --check <file>...   change nothing, exit 1 if a file would change
 // It handles static `import … from` / `export … from` lists (values and `type` names, `as` renames, over several
 // lines) and whole-entry specifiers (`import('@latch/testkit/services')`). A `const { a } = await import('@latch/testkit')`
-// whose names all moved is pointed at devnet; one that mixes moved and kept names is reported, not changed.
+// whose names all moved is pointed at devnet; one that mixes moved and kept names, and an entry taken whole
+// (`import * as testkit`), are reported on stderr, not changed.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 /** Names that left `@latch/testkit` (the root entry) for `@latch/devnet`. */
@@ -160,6 +161,12 @@ export function rewrite(source) {
       return `${head}${quote}${target}${quote})`;
     },
   );
+  // A whole entry taken as one object (`import * as testkit`, `const testkit = await import(…)`): its uses are not seen.
+  for (const match of text.matchAll(
+    /(?:import\s*\*\s*as\s+\w+\s+from\s*|(?:const|let|var)\s+\w+\s*=\s*await\s+import\()(['"])(@latch\/testkit(?:\/walletconnect)?)\1/g,
+  )) {
+    problems.push(`takes ${match[2]} whole: check that it reads none of the names that moved to devnet`);
+  }
   return { text, problems };
 }
 
