@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 const packages = [
   'kernel',
   'testkit',
+  'devnet',
   'adapter-eip155',
   'adapter-solana',
   'adapter-polkadot',

@@ -5,7 +5,8 @@
 // page, when the wallet has confirmed it (the account button no longer busy), and the first contentful paint.
 // Prints medians and writes bench/NEXTJS-RELOAD.md. Needs the built example (`npm run build`).
 import { writeFileSync } from 'node:fs';
-import { MOCK_WALLET_INFO, launchChromium, mockWalletInitScript, startAnvil, startSolanaRpc } from '@latch/testkit';
+import { MOCK_WALLET_INFO, launchChromium, mockWalletInitScript } from '@latch/testkit';
+import { startAnvil, startSolanaRpc } from '@latch/devnet';
 import { startNextExample } from '../examples/nextjs/scripts/startServer.mjs';
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);

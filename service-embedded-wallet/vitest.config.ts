@@ -7,7 +7,7 @@ export default defineProject({
     alias: {
       ...workspaceAliases,
       // The Farcaster relay, signer and Id Registry from source, like the workspace packages above.
-      '@latch/testkit/farcaster': fileURLToPath(new URL('../testkit/src/farcaster/index.ts', import.meta.url)),
+      '@latch/devnet/farcaster': fileURLToPath(new URL('../devnet/src/farcaster/index.ts', import.meta.url)),
     },
   },
   test: {

@@ -1,10 +1,8 @@
 import { defineConfig } from 'vite';
 
-// Library build: the main entry and the conformance suite (which needs vitest) for Node test code, and the
+// Library build: the main entry and the conformance suite (which needs vitest) for Node test code, the
 // browser-safe toy namespace (`@latch/testkit/toy`) and shared-session wallet and connector
-// (`@latch/testkit/shared-session`), the WalletConnect relay and wallet (`@latch/testkit/walletconnect`), and the
-// local OpenID Connect provider (`@latch/testkit/oidc`), and the service fixtures (`@latch/testkit/services`: a
-// throwaway PostgreSQL server, a round-robin proxy, a server run as its own process);
+// (`@latch/testkit/shared-session`), and the WalletConnect test wallet (`@latch/testkit/walletconnect`);
 // every dependency (and node:*) left external.
 export default defineConfig({
   build: {
@@ -15,9 +13,6 @@ export default defineConfig({
         toy: 'src/toy/index.ts',
         'shared-session': 'src/sharedSession/index.ts',
         walletconnect: 'src/walletconnect/index.ts',
-        oidc: 'src/oidc/index.ts',
-        farcaster: 'src/farcaster/index.ts',
-        services: 'src/services/index.ts',
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
@@ -36,24 +31,15 @@ export default defineConfig({
         /^@solana\//,
         /^@solana-program\//,
         /^@wallet-standard\//,
-        /^litesvm(\/|$)/,
         /^vitest(\/|$)/,
         /^@noble\//,
         /^@scure\//,
-        /^bcoin(\/|$)/,
         /^bip322-js(\/|$)/,
         /^@polkadot\//,
-        /^@acala-network\//,
-        /^@substrate\//,
         /^@cosmjs\//,
         /^cosmjs-types(\/|$)/,
-        /^ws(\/|$)/,
         /^@walletconnect\//,
         /^@reown\//,
-        /^smtp-server(\/|$)/,
-        /^postal-mime(\/|$)/,
-        /^oidc-provider(\/|$)/,
-        /^pg(\/|$)/,
       ],
     },
   },

@@ -6,7 +6,7 @@ export default defineProject({
     name: 'testkit',
     ...nodeEnvironment,
     include: ['src/**/*.test.ts'],
-    // Hooks start, and tests drive, anvil, chopsticks, bcoin, Postgres and Chromium.
+    // Hooks start, and tests drive, the toy chain and Chromium (the chain-backed wallet tests are in devnet).
     ...serviceTimeouts,
   },
 });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Address } from 'viem';
-import { startAnvil, type AnvilFixture } from '@latch/testkit';
+import { startAnvil, type AnvilFixture } from '@latch/devnet';
 import type { AccountPageRequest, CaipNetwork, Nft, NftService } from '@latch/kernel';
 import { createEip155Adapter, type Eip155AdapterOptions } from './adapter.js';
 import { createDevnet } from './networks/devnet.js';

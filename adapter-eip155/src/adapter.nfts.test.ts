@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { erc721Abi, getAddress, type Address } from 'viem';
-import { DEMO_NFT, startAnvil, type AnvilFixture } from '@latch/testkit';
+import { DEMO_NFT, startAnvil, type AnvilFixture } from '@latch/devnet';
 import type { AccountPageRequest, CaipNetwork, Nft, NftService } from '@latch/kernel';
 import { createEip155Adapter, type Eip155AdapterOptions } from './adapter.js';
 import { createDevnet } from './networks/devnet.js';

@@ -2,7 +2,7 @@
 // per chain whether Multicall3 is there. Expected figures come from the chain's own answers (eth_getBalance, eth_call).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, erc20Abi, formatEther, formatUnits, http, type Address } from 'viem';
-import { startAnvil, type AnvilFixture } from '@latch/testkit';
+import { startAnvil, type AnvilFixture } from '@latch/devnet';
 import type { CaipNetwork } from '@latch/kernel';
 import { createEip155Adapter } from './adapter.js';
 import { MULTICALL3_ADDRESS } from './constants.js';

@@ -1,5 +1,6 @@
 import { formatUnits } from '@latch/kernel';
-import { createMockEip1193Provider, MOCK_WALLET_INFO, startAnvil } from '@latch/testkit';
+import { createMockEip1193Provider, MOCK_WALLET_INFO } from '@latch/testkit';
+import { startAnvil } from '@latch/devnet';
 import { describeAdapterConformance } from '@latch/testkit/conformance';
 import { verifyMessage } from 'viem';
 import { createEip155Adapter } from './adapter.js';

@@ -1,4 +1,4 @@
-/** Multicall3, deployed at the same address on every major EVM chain (and by the testkit on anvil). */
+/** Multicall3, deployed at the same address on every major EVM chain (and by the devnet on anvil). */
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11';
 /** ENS Universal Resolver on the chains where ENS lives. */
 export const ENS_UNIVERSAL_RESOLVERS: Readonly<Partial<Record<number, `0x${string}`>>> = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalize } from 'viem/ens';
 import type { CaipNetwork, ChainAdapter } from '@latch/kernel';
-import { deployEns, startAnvil, type BareAnvilFixture, type EnsDeployment } from '@latch/testkit';
+import { deployEns, startAnvil, type BareAnvilFixture, type EnsDeployment } from '@latch/devnet';
 import { createEip155Adapter, type Eip155AdapterOptions } from './adapter.js';
 import { createDevnet } from './networks/devnet.js';
 import { startInterceptingRpcProxy, type InterceptingRpcProxy } from './test-support/interceptingRpcProxy.js';

@@ -1,6 +1,7 @@
 import { signatureVerify } from '@polkadot/util-crypto';
 import { isLatchError, isUserRejection, type Connector, type TransferRequest } from '@latch/kernel';
-import { polkadotAddressFromUri, type MockPolkadotExtension, type PolkadotChain } from '@latch/testkit';
+import { polkadotAddressFromUri, type MockPolkadotExtension } from '@latch/testkit';
+import type { PolkadotChain } from '@latch/devnet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PolkadotNetwork } from './networks/polkadotNetwork.js';
 import { createPolkadotLocalnet } from './networks/localnet.js';

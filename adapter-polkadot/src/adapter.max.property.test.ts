@@ -4,7 +4,8 @@
 // beyond Max) uses transferAllowDeath, says so first, and leaves nothing behind.
 import fc from 'fast-check';
 import type { Connector } from '@latch/kernel';
-import { polkadotAddressFromUri, type PolkadotChain } from '@latch/testkit';
+import { polkadotAddressFromUri } from '@latch/testkit';
+import type { PolkadotChain } from '@latch/devnet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PolkadotNetwork } from './networks/polkadotNetwork.js';
 import { minedExtrinsic } from './test-support/minedExtrinsic.js';

@@ -13,8 +13,8 @@ export const embedded = {
   unit: 'restores',
   /** One restore is two requests: GET /api/wallet, GET /api/wallet/auth-share. */
   requestsPerUnit: 2,
-  async start({ testkit, services, database, ports }) {
-    const inbox = await testkit.startSmtpInbox();
+  async start({ devnet, services, database, ports }) {
+    const inbox = await devnet.startSmtpInbox();
     const { provenWallet } = await loadSource('service-embedded-wallet/src/test-support/provenWallet.ts');
     const instances = await Promise.all(
       ports.map((port) =>

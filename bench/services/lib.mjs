@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../lib/paths.mjs';
 const PACKAGES = [
   'kernel',
   'testkit',
+  'devnet',
   'siwx',
   'feature-names',
   'service-kit',

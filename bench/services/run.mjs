@@ -20,7 +20,8 @@ const chosen = ((process.argv.slice(2).join(',') || process.env.BENCH_SERVICES) 
 
 prepareServices();
 const testkit = await import('@latch/testkit');
-const services = await import('@latch/testkit/services');
+const devnet = await import('@latch/devnet');
+const services = await import('@latch/devnet/services');
 
 const TOPOLOGIES = [
   { label: '1 instance, PGlite', instances: 1, postgres: false },
@@ -37,7 +38,7 @@ try {
       const ports = [];
       for (let i = 0; i < topology.instances; i++) ports.push(await services.freePort());
       console.log(`[bench:services] ${scenario.name} — ${topology.label}: starting`);
-      const running = await scenario.start({ testkit, services, database, ports });
+      const running = await scenario.start({ testkit, devnet, services, database, ports });
       try {
         // A warm-up (JIT, pools, caches), then the measured run. A scenario whose requests are used up (one nonce
         // each) says how many the warm-up takes.

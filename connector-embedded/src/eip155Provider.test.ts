@@ -1,6 +1,6 @@
 // @vitest-environment node
 import type { CaipNetwork } from '@latch/kernel';
-import { type BareAnvilFixture, startAnvil } from '@latch/testkit';
+import { type BareAnvilFixture, startAnvil } from '@latch/devnet';
 import {
   createPublicClient,
   formatEther,

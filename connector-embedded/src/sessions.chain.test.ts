@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { type AnvilFixture, type BundlerStack, startAnvil, startBundlerStack } from '@latch/testkit';
+import { type AnvilFixture, type BundlerStack, startAnvil, startBundlerStack } from '@latch/devnet';
 import {
   type Address,
   concat,

@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEip155Verifier } from '@latch/siwx/server';
-import { type AnvilFixture, type BundlerStack, startAnvil, startBundlerStack } from '@latch/testkit';
+import { type AnvilFixture, type BundlerStack, startAnvil, startBundlerStack } from '@latch/devnet';
 import { type Address, defineChain, erc20Abi, encodeFunctionData, type Hex, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,7 +81,7 @@ async function balanceOf(address: Address): Promise<bigint> {
 }
 
 describe('the embedded wallet smart account (real anvil, alto and paymaster)', () => {
-  it('the factory the connector names is the one the testkit stack deploys', () => {
+  it('the factory the connector names is the one the devnet stack deploys', () => {
     expect(stack.smartAccountFactory).toBe(LATCH_SMART_ACCOUNT_FACTORY);
   });
 

@@ -22,7 +22,7 @@ export { grantPermissions, listPermissions, revokePermissions } from './permissi
 
 /**
  * LatchSmartAccountFactory's address: the same on every chain it is deployed to the same way (through the
- * deterministic-deployment proxy with salt 0, as `@latch/testkit`'s bundler stack does).
+ * deterministic-deployment proxy with salt 0, as `@latch/devnet`'s bundler stack does).
  */
 export const LATCH_SMART_ACCOUNT_FACTORY: Address = '0xC84A9B72D260005E95e82242aC3dCFdaacA4C810';
 

@@ -3,22 +3,18 @@ import { createHash } from 'node:crypto';
 import { createBitcoinAdapter } from '@latch/adapter-bip122';
 import { createBitcoinRegtest } from '@latch/adapter-bip122/networks';
 import { type AdapterEvent, type Connector, formatUnits, getCapability, isUserRejection } from '@latch/kernel';
-import {
-  bitcoinOrdinalsAddress,
-  bitcoinPaymentAddress,
-  REGTEST_PARAMS,
-  startBitcoinRegtest,
-  verifyBitcoinMessageSignature,
-} from '@latch/testkit';
+import { bitcoinOrdinalsAddress, bitcoinPaymentAddress, REGTEST_PARAMS, verifyBitcoinMessageSignature } from '@latch/testkit';
+import { startBitcoinRegtest } from '@latch/devnet';
 import { type ConformanceHarness, describeAdapterConformance } from '@latch/testkit/conformance';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay } from '@latch/devnet/walletconnect';
 import type { Bip122SessionProvider } from './bip122Bridge.js';
 import type { createWalletConnectConnector } from './createWalletConnectConnector.js';
 import { scannedConnector } from './test-support/scannedConnector.js';
 
 // The bip122 adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's
-// session and sats-connect bridge, the testkit's relay, and a @reown/walletkit wallet with real Bitcoin keys that
+// session and sats-connect bridge, the devnet's relay, and a @reown/walletkit wallet with real Bitcoin keys that
 // signs BIP-322 messages and sends transfers to a bcoin regtest node through its Esplora API.
 
 type SatsEventName = 'accountChange' | 'networkChange' | 'disconnect';

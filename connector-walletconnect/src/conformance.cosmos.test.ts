@@ -2,9 +2,11 @@
 import { createCosmosAdapter } from '@latch/adapter-cosmos';
 import { createCosmosLocalnet } from '@latch/adapter-cosmos/networks';
 import { type Connector, formatUnits, getCapability } from '@latch/kernel';
-import { startCosmosChain, verifyAdr36Signature } from '@latch/testkit';
+import { verifyAdr36Signature } from '@latch/testkit';
+import { startCosmosChain } from '@latch/devnet';
 import { type ConformanceHarness, describeAdapterConformance } from '@latch/testkit/conformance';
-import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay } from '@latch/devnet/walletconnect';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CosmosSessionWallet, DirectSignDoc } from './cosmosBridge.js';
 import type { StdSignDoc } from './cosmosAnswers.js';
@@ -12,8 +14,8 @@ import type { createWalletConnectConnector } from './createWalletConnectConnecto
 import { scannedConnector } from './test-support/scannedConnector.js';
 
 // The cosmos adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's session
-// and Keplr-style bridge, the testkit's relay, and a @reown/walletkit wallet with a real secp256k1 key that signs with
-// cosmos_signDirect / cosmos_signAmino; the adapter broadcasts to the testkit's CometBFT stand-in.
+// and Keplr-style bridge, the devnet's relay, and a @reown/walletkit wallet with a real secp256k1 key that signs with
+// cosmos_signDirect / cosmos_signAmino; the adapter broadcasts to the devnet's CometBFT stand-in.
 
 const KEY = '5c'.repeat(32);
 const KEYSTORE_EVENT = 'keplr_keystorechange';

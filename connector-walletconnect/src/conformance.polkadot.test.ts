@@ -3,16 +3,18 @@ import { signatureVerify } from '@polkadot/util-crypto';
 import { createPolkadotAdapter } from '@latch/adapter-polkadot';
 import { createPolkadotLocalnet } from '@latch/adapter-polkadot/networks';
 import { type ChainAdapter, type Connector, formatUnits, isUserRejection } from '@latch/kernel';
-import { polkadotAddressFromUri, startPolkadotChain } from '@latch/testkit';
+import { polkadotAddressFromUri } from '@latch/testkit';
+import { startPolkadotChain } from '@latch/devnet';
 import { describeAdapterConformance } from '@latch/testkit/conformance';
-import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay } from '@latch/devnet/walletconnect';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { createWalletConnectConnector } from './createWalletConnectConnector.js';
 import { scannedConnector } from './test-support/scannedConnector.js';
 import type { PolkadotSessionEntry } from './polkadotBridge.js';
 
 // The polkadot adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's
-// session and injectedWeb3 bridge, the testkit's relay, and a @reown/walletkit wallet with a real sr25519 key that signs
+// session and injectedWeb3 bridge, the devnet's relay, and a @reown/walletkit wallet with a real sr25519 key that signs
 // the adapter's transfer, which lands on a real Substrate runtime (chopsticks). The adapter loads from its dist.
 
 const UNIT = 10n ** 12n;

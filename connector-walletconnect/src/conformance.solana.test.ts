@@ -3,16 +3,17 @@ import { ed25519 } from '@noble/curves/ed25519';
 import { createSolanaAdapter } from '@latch/adapter-solana';
 import { createSolanaLocalnet } from '@latch/adapter-solana/networks';
 import { formatUnits } from '@latch/kernel';
-import { startSolanaRpc } from '@latch/testkit';
+import { startSolanaRpc } from '@latch/devnet';
 import { describeAdapterConformance } from '@latch/testkit/conformance';
-import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay } from '@latch/devnet/walletconnect';
 import { decodeBase58 } from './codec.js';
 import type { createWalletConnectConnector } from './createWalletConnectConnector.js';
 import { scannedConnector } from './test-support/scannedConnector.js';
 import type { SolanaSessionWallet } from './solanaWallet.js';
 
 // The solana adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's
-// session and Wallet Standard bridge, the testkit's relay, and a @reown/walletkit wallet with a real ed25519 key that
+// session and Wallet Standard bridge, the devnet's relay, and a @reown/walletkit wallet with a real ed25519 key that
 // signs (and sends) against the local Solana RPC.
 
 type ChangeListener = (properties: { accounts?: readonly unknown[] }) => void;

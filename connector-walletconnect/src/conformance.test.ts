@@ -2,16 +2,17 @@
 import { createEip155Adapter } from '@latch/adapter-eip155';
 import { createDevnet } from '@latch/adapter-eip155/networks';
 import { formatUnits } from '@latch/kernel';
-import { startAnvil } from '@latch/testkit';
+import { startAnvil } from '@latch/devnet';
 import { describeAdapterConformance } from '@latch/testkit/conformance';
-import { startWalletConnectRelay, startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay } from '@latch/devnet/walletconnect';
 import { verifyMessage } from 'viem';
 import type { createWalletConnectConnector } from './createWalletConnectConnector.js';
 import { scannedConnector } from './test-support/scannedConnector.js';
 import type { Eip155SessionProvider } from './eip155Provider.js';
 
 // The eip155 adapter passes the shared ChainAdapter contract over a real WalletConnect session: this connector's
-// session and EIP-1193 bridge, the testkit's relay on 127.0.0.1, and a @reown/walletkit wallet with a real key on anvil.
+// session and EIP-1193 bridge, the devnet's relay on 127.0.0.1, and a @reown/walletkit wallet with a real key on anvil.
 // The adapters are not dependencies of this package (the workspace installs them; they load from dist).
 
 type Listener = (...args: unknown[]) => void;

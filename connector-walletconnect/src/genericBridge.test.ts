@@ -1,17 +1,17 @@
 // @vitest-environment node
 import { createDevnet } from '@latch/adapter-eip155/networks';
 import type { CaipNetwork, SharedSession } from '@latch/kernel';
-import { type BareAnvilFixture, pollUntil, startAnvil, startToyChain, type ToyChain } from '@latch/testkit';
+import { pollUntil, startToyChain, type ToyChain } from '@latch/testkit';
+import { type BareAnvilFixture, startAnvil } from '@latch/devnet';
 import { createToyLocalnet, createToyWallet, publicKeyFromToyAddress, TOY_CAIP_NETWORK_ID, type ToyWallet } from '@latch/testkit/toy';
 import {
   MemoryKeyValueStorage,
-  startWalletConnectRelay,
   startWalletConnectWallet,
-  type WalletConnectRelay,
   type WalletConnectWallet,
   type WalletNamespace,
   WalletRequestError,
 } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay, type WalletConnectRelay } from '@latch/devnet/walletconnect';
 import type { ICore } from '@walletconnect/types';
 import { ed25519 } from '@noble/curves/ed25519';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

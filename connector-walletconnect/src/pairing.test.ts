@@ -1,21 +1,17 @@
 // @vitest-environment node
 import { createDevnet } from '@latch/adapter-eip155/networks';
 import type { ConnectorContext, DappMetadata } from '@latch/kernel';
-import { type BareAnvilFixture, pollUntil, startAnvil } from '@latch/testkit';
-import {
-  MemoryKeyValueStorage,
-  startWalletConnectRelay,
-  startWalletConnectWallet,
-  type WalletConnectRelay,
-  type WalletConnectWallet,
-} from '@latch/testkit/walletconnect';
+import { pollUntil } from '@latch/testkit';
+import { type BareAnvilFixture, startAnvil } from '@latch/devnet';
+import { MemoryKeyValueStorage, startWalletConnectWallet, type WalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay, type WalletConnectRelay } from '@latch/devnet/walletconnect';
 import type { ICore } from '@walletconnect/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWalletConnectConnector, type WalletConnectOptions } from './createWalletConnectConnector.js';
 import type { PairingState } from './session.js';
 
 // The pairing URI and what the wallet reads in the proposal, over real parts: this connector's session module
-// (UniversalProvider 2.25), the testkit's relay on 127.0.0.1 and its @reown/walletkit wallet with a real key.
+// (UniversalProvider 2.25), the devnet's relay on 127.0.0.1 and its @reown/walletkit wallet with a real key.
 
 let anvil: BareAnvilFixture;
 let relay: WalletConnectRelay;

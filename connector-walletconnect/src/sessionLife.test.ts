@@ -1,14 +1,10 @@
 // @vitest-environment node
 import { createDevnet } from '@latch/adapter-eip155/networks';
 import type { ConnectorPluginEvent } from '@latch/kernel';
-import { type BareAnvilFixture, pollUntil, startAnvil } from '@latch/testkit';
-import {
-  MemoryKeyValueStorage,
-  startWalletConnectRelay,
-  startWalletConnectWallet,
-  type WalletConnectRelay,
-  type WalletConnectWallet,
-} from '@latch/testkit/walletconnect';
+import { pollUntil } from '@latch/testkit';
+import { type BareAnvilFixture, startAnvil } from '@latch/devnet';
+import { MemoryKeyValueStorage, startWalletConnectWallet, type WalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay, type WalletConnectRelay } from '@latch/devnet/walletconnect';
 import type { ICore } from '@walletconnect/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletConnectConnector } from './createWalletConnectConnector.js';
@@ -16,7 +12,7 @@ import { pageContext, scanEveryCode } from './test-support/pageContext.js';
 import type { Eip155SessionProvider } from './eip155Provider.js';
 
 // The session's life after pairing, over real parts: this connector's session module (UniversalProvider 2.25),
-// the testkit's relay on 127.0.0.1 and its @reown/walletkit wallet with a real key on anvil.
+// the devnet's relay on 127.0.0.1 and its @reown/walletkit wallet with a real key on anvil.
 
 /** The visibilitychange listener is attached when the provider loads; Node has no document, so the test gives one. */
 const page = Object.assign(new EventTarget(), { visibilityState: 'hidden' as DocumentVisibilityState });

@@ -1,12 +1,6 @@
 // @vitest-environment node
-import {
-  type AnvilFixture,
-  createMockEip1193Provider,
-  deployUniswap,
-  SWAP_DEMO_TOKEN,
-  startAnvil,
-  type UniswapDeployment,
-} from '@latch/testkit';
+import { createMockEip1193Provider } from '@latch/testkit';
+import { type AnvilFixture, deployUniswap, SWAP_DEMO_TOKEN, startAnvil, type UniswapDeployment } from '@latch/devnet';
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atomicOn, type BundleModal, waitForBundle } from './swapBundle.js';

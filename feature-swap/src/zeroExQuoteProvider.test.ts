@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { type AnvilFixture, createMockEip1193Provider, deployUniswap, startAnvil, type UniswapDeployment } from '@latch/testkit';
+import { createMockEip1193Provider } from '@latch/testkit';
+import { type AnvilFixture, deployUniswap, startAnvil, type UniswapDeployment } from '@latch/devnet';
 import { createPublicClient, erc20Abi, http, parseEther, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveCall, sendCall } from './swapTransactions.js';

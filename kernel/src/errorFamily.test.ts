@@ -4,8 +4,8 @@ import { type DeclaredClass, declaredClasses, plainErrors, productSources, works
 /*
  * One error family: every error class a Latch package declares extends the kernel's LatchError (directly, or through
  * another class of the family such as ProviderRpcError), so `isLatchError(e)` and `e.category` work on anything an
- * app catches from Latch, and no two error classes share a name. testkit is left out on purpose: its errors stand in
- * for third-party wallets and nodes (a browser extension's provider error, a relay's refusal), which are not Latch's,
+ * app catches from Latch, and no two error classes share a name. testkit and devnet are left out on purpose: their errors
+ * stand in for third-party wallets and nodes (a browser extension's provider error, a relay's refusal), which are not Latch's,
  * and the adapters must handle them as foreign errors.
  */
 
@@ -48,7 +48,7 @@ function outsideTheFamily(classes: DeclaredClass[]): string[] {
     .map((declared) => `${declared.file}: ${declared.name} extends ${declared.extends}`);
 }
 
-const productDirs = workspaceDirs().filter((dir) => dir !== 'testkit');
+const productDirs = workspaceDirs().filter((dir) => dir !== 'testkit' && dir !== 'devnet');
 const productFiles = productDirs.flatMap(productSources);
 const classes = productFiles.flatMap((file) => declaredClasses(file));
 

@@ -7,7 +7,7 @@ import {
   startPostgres,
   startRoundRobinProxy,
   startServiceProcess,
-} from '@latch/testkit/services';
+} from '@latch/devnet/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstReason, freshAccount, type RegistrationBody, signedRegistration } from './test-support/registrations.js';
 

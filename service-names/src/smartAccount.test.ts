@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { type BareAnvilFixture, startAnvil } from '@latch/testkit';
+import { type BareAnvilFixture, startAnvil } from '@latch/devnet';
 import { type Address, createPublicClient, createWalletClient, defineChain, getAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

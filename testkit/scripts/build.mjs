@@ -1,11 +1,10 @@
-// `npm run build -w @latch/testkit`: contracts → dist/contracts.json, library → dist/index.js,
+// `npm run build -w @latch/testkit`: library → dist/index.js (and the sub-entries),
 // browser mock wallets (one classic script each, defining a global in the page) → dist/*.iife.js,
 // declarations → dist/types.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { writeContractsArtifact } from './compile-contracts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
@@ -49,7 +48,6 @@ const browserBundles = [
 
 rmSync('dist', { recursive: true, force: true });
 
-await timed('contracts', () => writeContractsArtifact());
 await timed('library', () => build({ configFile: 'vite.config.ts', logLevel: 'warn' }));
 for (const bundle of browserBundles) {
   await timed(`${bundle.title} bundle`, () =>

@@ -1,27 +1,10 @@
-export {
-  startAnvil,
-  DEFAULT_ANVIL_CHAIN_ID,
-  type AnvilAccount,
-  type AnvilContracts,
-  type AnvilFixture,
-  type AnvilOptions,
-  type BareAnvilFixture,
-} from './anvil.js';
-export { anvilAccounts, ANVIL_INITIAL_BALANCE, ANVIL_MNEMONIC } from './anvil/defaultAccounts.js';
-export { DEMO_NFT, DEMO_TOKEN, DEMO_TOKEN_MAIN_BALANCE, DEMO_TOKEN_SIDE_BALANCE } from './anvil/demoContracts.js';
-export { MULTICALL3_ADDRESS, MULTICALL3_DEPLOYER, MULTICALL3_PRESIGNED_TRANSACTION } from './anvil/multicall3Deployment.js';
-export { anvilBinaryPath } from './anvil/anvilBinary.js';
-export { deployEns, type EnsDeployment, type EnsDeploymentOptions } from './anvil/ensDeployment.js';
-export {
-  deployUniswap,
-  loadUniswapArtifact,
-  SWAP_DEMO_TOKEN,
-  SWAP_DEMO_TOKEN_BALANCE,
-  sqrtPriceX96,
-  type UniswapDeployment,
-  type UniswapDeploymentOptions,
-  type UniswapNpmContract,
-} from './anvil/uniswapDeployment.js';
+/**
+ * `@latch/testkit`: what an adapter or connector author needs to test against Latch: the mock wallets (real keys,
+ * one per namespace, in Node and as page scripts), the toy chain (`@latch/testkit/toy`), the adapter conformance
+ * suite (`@latch/testkit/conformance`), and the helpers for waiting and for Chromium. Local chains (anvil, Solana,
+ * Bitcoin, Cosmos, Polkadot) and service stand-ins are not here: they belong to the repository's private devnet.
+ */
+export { anvilAccounts, ANVIL_INITIAL_BALANCE, ANVIL_MNEMONIC, type AnvilAccount } from './anvil/defaultAccounts.js';
 
 export { createMockEip1193Provider } from './mockWallet/provider.js';
 export type {
@@ -40,16 +23,16 @@ export { mockWalletInitScript, MOCK_WALLET_GLOBAL } from './mockWallet/initScrip
 export { CHROMIUM_ARGS, chromiumExecutable, launchChromium } from './browser.js';
 export { COMPONENT_TEST_TIMEOUT_MS, SET_UP_TIMEOUT_MS, START_UP_TIMEOUT_MS, UI_WAIT_TIMEOUT_MS } from './timeouts.js';
 export { pollUntil } from './pollUntil.js';
-
-export { startSolanaRpc, type SolanaRpcFixture, type SolanaRpcOptions } from './solana/rpcServer.js';
-export type { CreateMintOptions, MintToOptions } from './solana/tokenFixtures.js';
+export { jsonRpcRequest } from './jsonRpc.js';
+export { readBodyUpTo } from './httpBody.js';
+export { memoryStorage } from './storage.js';
 export {
   LOCAL_SOLANA_CAIP_NETWORK_ID,
   LOCAL_SOLANA_GENESIS_HASH,
   LOCAL_SOLANA_NETWORK_NAME,
   LAMPORTS_PER_SIGNATURE,
+  LOCAL_SOLANA_RPC_VERSION,
 } from './solana/localNetwork.js';
-export { SolanaRpcError } from './solana/rpcError.js';
 
 export { createMockSolanaWallet } from './solanaWallet/mockSolanaWallet.js';
 export type {
@@ -77,8 +60,6 @@ export {
   MULTICHAIN_WALLET_NAME,
 } from './solanaWallet/walletNames.js';
 
-export { codeOf, startSmtpInbox, type ParsedMail, type SmtpInbox, type SmtpInboxOptions } from './mail/smtpInbox.js';
-
 export { startToyChain, type ToyChain } from './toy/chain.js';
 export type { ToyTransaction } from './toy/ledger.js';
 export { toyWalletInitScript, TOY_WALLET_GLOBAL } from './toy/initScript.js';
@@ -86,9 +67,6 @@ export type { ToyWalletConfig } from './toy/installWallets.js';
 
 export { sharedSessionWalletInitScript, SHARED_WALLET_BUNDLE_GLOBAL } from './sharedSession/initScript.js';
 export type { SharedSessionWallet, SharedSessionWalletOptions } from './sharedSession/types.js';
-
-export { startBitcoinRegtest, type BitcoinRegtest, type StartBitcoinRegtestOptions } from './bitcoin/bitcoinRegtest.js';
-export { DEFAULT_FEE_ESTIMATES, type FeeEstimates } from './bitcoin/esploraServer.js';
 export {
   BITCOIN_NETWORKS,
   REGTEST_CAIP_NETWORK_ID,
@@ -107,7 +85,13 @@ export {
 } from './bitcoin/installBitcoinWallets.js';
 export { bitcoinWalletInitScript, MOCK_BITCOIN_WALLET_GLOBAL } from './bitcoin/initScript.js';
 export { MOCK_BITCOIN_WALLET_ICON, MOCK_BITCOIN_WALLET_INFO } from './bitcoin/walletInfo.js';
-export { bitcoinOrdinalsAddress, bitcoinPaymentAddress, wifOf as bitcoinWif } from './bitcoin/walletKeys.js';
+export {
+  bitcoinOrdinalsAddress,
+  bitcoinPaymentAddress,
+  paymentKeyOf as bitcoinPaymentKey,
+  wifOf as bitcoinWif,
+  type PaymentKey as BitcoinPaymentKey,
+} from './bitcoin/walletKeys.js';
 export { signBip322Simple } from './bitcoin/bip322.js';
 export { verifyBitcoinMessageSignature } from './bitcoin/bip322Verify.js';
 export { standardChainOf as bitcoinStandardChainOf } from './bitcoin/standardWallet.js';
@@ -120,9 +104,6 @@ export type {
   SatsConnectProvider,
   SatsConnectResponse,
 } from './bitcoin/types.js';
-
-export { startPolkadotChain, type PolkadotChain } from './polkadot/chain.js';
-export { LOCAL_POLKADOT_CHAIN } from './polkadot/chainSpec.js';
 export { createMockPolkadotExtension, polkadotAddressFromUri } from './polkadot/createMockExtension.js';
 export { installMockPolkadotExtension, POLKADOT_WALLETS_GLOBAL } from './polkadot/install.js';
 export { polkadotWalletInitScript, POLKADOT_WALLET_GLOBAL } from './polkadot/initScript.js';
@@ -136,11 +117,8 @@ export type {
   MockPolkadotExtensionOptions,
   MockPolkadotFailures,
 } from './polkadot/walletTypes.js';
-
-export { startCosmosChain, type CosmosChain, type CosmosChainOptions, type CosmosChainTransaction } from './cosmos/chain.js';
-export { GAS_PER_MESSAGE, GAS_PER_TX } from './cosmos/txExecution.js';
 export { adr36SignDocBytes, verifyAdr36Signature, type Adr36Check } from './cosmos/adr36.js';
-export { cosmosAddressOfPubkey } from './cosmos/address.js';
+export { cosmosAddressOfPubkey, isCosmosAddressWithPrefix } from './cosmos/address.js';
 export {
   createMockCosmosWallet,
   KEPLR_KEYSTORE_EVENT,
@@ -165,18 +143,3 @@ export type {
   MockCosmosWalletOptions,
   MockStdSignature,
 } from './cosmos/wallet/types.js';
-
-export { altoCliPath, startBundlerStack, type BundlerStack, type BundlerStackOptions } from './bundler/bundlerStack.js';
-export {
-  DETERMINISTIC_DEPLOYER,
-  deployErc4337,
-  ENTRY_POINT_07_ADDRESS,
-  ENTRY_POINT_07_SALT,
-  loadErc4337Artifact,
-  SIMPLE_ACCOUNT_FACTORY_07_ADDRESS,
-  type Erc4337Contract,
-  type Erc4337Deployment,
-  type Erc4337DeploymentOptions,
-} from './bundler/erc4337Deployment.js';
-export { startPaymasterServer, type PaymasterServer, type PaymasterServerOptions } from './bundler/paymasterServer.js';
-export { toSimpleAccount } from './bundler/simpleAccount.js';

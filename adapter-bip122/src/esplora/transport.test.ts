@@ -2,7 +2,7 @@
 // hangs or counts: retry with back-off (and Retry-After), the timeout. Esplora is REST: no batching.
 import { getCapability } from '@latch/kernel';
 import { bitcoinPaymentAddress, REGTEST_PARAMS } from '@latch/testkit';
-import { type FlakyProxy, type FlakyProxyOptions, startFlakyProxy } from '@latch/testkit/services';
+import { type FlakyProxy, type FlakyProxyOptions, startFlakyProxy } from '@latch/devnet/services';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BitcoinAdapterOptions, createBitcoinAdapter } from '../adapter.js';
 import { createBitcoinRegtest } from '../networks/regtest.js';

@@ -28,7 +28,7 @@ describe('Bitcoin networks', () => {
     }
   });
 
-  it('points the regtest network at the Esplora API it is given, under the regtest genesis the testkit node has', () => {
+  it('points the regtest network at the Esplora API it is given, under the regtest genesis the devnet node has', () => {
     const network = createBitcoinRegtest({ esploraUrl: 'http://127.0.0.1:3002' });
     expect(network).toMatchObject({
       name: 'Bitcoin Regtest',

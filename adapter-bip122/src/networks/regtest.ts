@@ -7,7 +7,7 @@ export type BitcoinRegtestOptions = {
   name?: string;
 } & (
   | {
-      /** The Esplora API of the local node, e.g. the testkit's `startBitcoinRegtest().esploraUrl`. */
+      /** The Esplora API of the local node, e.g. the devnet's `startBitcoinRegtest().esploraUrl`. */
       esploraUrl: string;
       rpcUrl?: never;
     }

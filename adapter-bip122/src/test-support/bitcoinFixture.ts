@@ -1,4 +1,5 @@
-import { createMockBitcoinWallet, startBitcoinRegtest, type MockBitcoinWalletOptions } from '@latch/testkit';
+import { createMockBitcoinWallet, type MockBitcoinWalletOptions } from '@latch/testkit';
+import { startBitcoinRegtest } from '@latch/devnet';
 import type { AdapterEvent, CaipNetwork, ChainAdapter, Connector } from '@latch/kernel';
 import { createBitcoinAdapter, type BitcoinAdapterOptions } from '../adapter.js';
 import { createBitcoinRegtest } from '../networks/regtest.js';

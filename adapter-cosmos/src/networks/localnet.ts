@@ -2,7 +2,7 @@ import type { CosmosNetwork } from './cosmosNetwork.js';
 import { createKeplrChainInfo, defineCosmosNetwork } from './defineCosmosNetwork.js';
 
 export interface CosmosLocalnetOptions {
-  /** The node's CometBFT RPC, e.g. the testkit's `startCosmosChain().rpcUrl`. */
+  /** The node's CometBFT RPC, e.g. the devnet's `startCosmosChain().rpcUrl`. */
   rpcUrl: string;
   /** The node's chain id (CAIP-5 direct form: 1 to 32 of a-z, A-Z, 0-9, '-'). */
   chainId: string;
@@ -23,7 +23,7 @@ export interface CosmosLocalnetOptions {
 export const COSMOS_LOCALNET_NAME = 'Cosmos Localnet';
 
 /**
- * A local Cosmos node (simd, the testkit's stand-in). Not a testnet, so the modal shows its balances (§5). Wallets
+ * A local Cosmos node (simd, the devnet's stand-in). Not a testnet, so the modal shows its balances (§5). Wallets
  * do not know a local chain: it carries a Keplr `chainInfo`, which the adapter suggests before enabling it.
  */
 export function createCosmosLocalnet({

@@ -1,7 +1,7 @@
 // The transport rules against the local CometBFT stand-in behind a loopback proxy that fails, hangs
 // or counts: retry with back-off, the timeout, and JSON-RPC batching.
 import { cosmosAddressOfPubkey, walletKeyFrom } from '@latch/testkit';
-import { type FlakyProxy, type FlakyProxyOptions, startFlakyProxy } from '@latch/testkit/services';
+import { type FlakyProxy, type FlakyProxyOptions, startFlakyProxy } from '@latch/devnet/services';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CosmosAdapterOptions } from '../adapter.js';
 import { createCosmosRpcClient } from './transport.js';

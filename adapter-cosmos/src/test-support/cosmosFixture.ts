@@ -1,4 +1,5 @@
-import { installMockCosmosWallets, startCosmosChain, type MockCosmosWallet, type MockCosmosWalletConfig } from '@latch/testkit';
+import { installMockCosmosWallets, type MockCosmosWallet, type MockCosmosWalletConfig } from '@latch/testkit';
+import { startCosmosChain } from '@latch/devnet';
 import type { AdapterEvent, CaipNetwork, ChainAdapter, Connector } from '@latch/kernel';
 import { createCosmosAdapter, type CosmosAdapterOptions } from '../adapter.js';
 import { createCosmosLocalnet } from '../networks/localnet.js';
@@ -11,7 +12,7 @@ export const privateKey = (byte: number) => byte.toString(16).padStart(2, '0').r
 export type FakePage = EventTarget & Record<string, unknown>;
 export const createPage = (): FakePage => new EventTarget() as FakePage;
 
-/** The testkit's CometBFT stand-in and the localnet network pointing at it. */
+/** The devnet's CometBFT stand-in and the localnet network pointing at it. */
 export async function startLocalCosmos(options: { chainId?: string; bech32Prefix?: string; denom?: string } = {}) {
   const chain = await startCosmosChain(options);
   const network: CosmosNetwork = createCosmosLocalnet({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaipNetwork, ChainAdapter } from '@latch/kernel';
-import { startAnvil, type AnvilFixture } from '@latch/testkit';
+import { startAnvil, type AnvilFixture } from '@latch/devnet';
 import { createEip155Adapter } from '../adapter.js';
 import { createDevnet } from '../networks/devnet.js';
 import { buildActivityHistory, type ExpectedEntry } from '../test-support/activityHistory.js';

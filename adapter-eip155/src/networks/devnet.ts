@@ -22,7 +22,7 @@ export interface DevnetOptions {
   name?: string;
 }
 
-/** The devnet pointed at a running local node, e.g. the testkit's anvil on a random port. */
+/** The devnet pointed at a running local node, e.g. the devnet's anvil on a random port. */
 export function createDevnet({ rpcUrl, chainId = DEVNET_CHAIN_ID, name = devnet.name }: DevnetOptions): CaipNetwork {
   if (!Number.isSafeInteger(chainId) || chainId <= 0) throw invalidOption(`chainId must be a positive integer (got ${chainId})`);
   if (typeof name !== 'string' || name.trim() === '') throw invalidOption('name must be a non-empty string');

@@ -1,8 +1,8 @@
 // The transport rules on a real node (anvil) behind a loopback proxy that fails, hangs or counts:
 // retry with back-off, the timeout, and JSON-RPC batching.
 import type { CaipNetwork } from '@latch/kernel';
-import { type AnvilFixture, startAnvil } from '@latch/testkit';
-import { type FlakyProxy, startFlakyProxy } from '@latch/testkit/services';
+import { type AnvilFixture, startAnvil } from '@latch/devnet';
+import { type FlakyProxy, startFlakyProxy } from '@latch/devnet/services';
 import { formatEther } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEip155Adapter, type Eip155AdapterOptions } from '../adapter.js';

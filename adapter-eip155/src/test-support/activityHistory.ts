@@ -16,7 +16,7 @@ import {
   type Hex,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { AnvilFixture } from '@latch/testkit';
+import type { AnvilFixture } from '@latch/devnet';
 import { deployTestNft } from './testNft.js';
 
 /** What the account under test should see for one transaction, newest last in `history`. */
@@ -37,7 +37,7 @@ const positionMintAbi = parseAbi(['function mintMany(address to, uint256 firstId
 
 function demoTokenArtifact(): { abi: Abi; bytecode: Hex } {
   const require = createRequire(import.meta.url);
-  const artifact = JSON.parse(readFileSync(require.resolve('@latch/testkit/contracts.json'), 'utf8'));
+  const artifact = JSON.parse(readFileSync(require.resolve('@latch/devnet/contracts.json'), 'utf8'));
   return artifact.contracts.LatchDemoToken;
 }
 

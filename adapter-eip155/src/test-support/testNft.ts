@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createWalletClient, defineChain, getAddress, http, publicActions, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { BareAnvilFixture } from '@latch/testkit';
+import type { BareAnvilFixture } from '@latch/devnet';
 
-// solc-js and OpenZeppelin are the testkit's own dev dependencies: resolve them from there.
-const testkitRequire = createRequire(fileURLToPath(new URL('../../../testkit/package.json', import.meta.url)));
+// solc-js and OpenZeppelin are the devnet's own dev dependencies: resolve them from there.
+const devnetRequire = createRequire(createRequire(import.meta.url).resolve('@latch/devnet/package.json'));
 const SOURCE = fileURLToPath(new URL('./contracts/LatchTestNft.sol', import.meta.url));
 
 let compiled: { abi: Abi; bytecode: Hex } | undefined;
@@ -14,10 +14,10 @@ let compiled: { abi: Abi; bytecode: Hex } | undefined;
 /** LatchTestNft compiled once per test file (about a second with solc-js). */
 function compileTestNft(): { abi: Abi; bytecode: Hex } {
   if (compiled) return compiled;
-  const solc = testkitRequire('solc') as { compile(input: string, callbacks: object): string };
+  const solc = devnetRequire('solc') as { compile(input: string, callbacks: object): string };
   const readImport = (path: string) => {
     try {
-      return { contents: readFileSync(testkitRequire.resolve(path), 'utf8') };
+      return { contents: readFileSync(devnetRequire.resolve(path), 'utf8') };
     } catch {
       return { error: `Import not found: ${path}` };
     }

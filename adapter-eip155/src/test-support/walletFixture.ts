@@ -1,4 +1,5 @@
-import { createMockEip1193Provider, startAnvil, type AnvilFixture, type BareAnvilFixture, type MockWalletOptions } from '@latch/testkit';
+import { createMockEip1193Provider, type MockWalletOptions } from '@latch/testkit';
+import { startAnvil, type AnvilFixture, type BareAnvilFixture } from '@latch/devnet';
 import type { AdapterEvent, CaipNetwork, ChainAdapter, Connector } from '@latch/kernel';
 import { createEip155Adapter, type Eip155AdapterOptions } from '../adapter.js';
 import { createDevnet } from '../networks/devnet.js';
@@ -8,7 +9,7 @@ import { createPage, installWallet, walletDetail } from './announcements.js';
 export const MOCK_RDNS = 'dev.latch.mock';
 export const SECOND_CHAIN_ID = 31338;
 
-/** Two real anvil chains: the main one with the testkit contracts, and a bare second one to switch to. */
+/** Two real anvil chains: the main one with the devnet contracts, and a bare second one to switch to. */
 export async function startChains() {
   const [main, second] = await Promise.all([startAnvil(), startAnvil({ chainId: SECOND_CHAIN_ID, deploy: false })]);
   const mainNetwork = createDevnet({ rpcUrl: main.rpcUrl });

@@ -1,7 +1,8 @@
 // The transport rules against the local Substrate chain (chopsticks) behind a loopback proxy that fails,
 // hangs or counts WebSocket connections: a read retried with back-off on a new socket, the timeout.
-import { polkadotAddressFromUri, type PolkadotChain } from '@latch/testkit';
-import { type FlakyProxy, type FlakyProxyOptions, startFlakyProxy } from '@latch/testkit/services';
+import { polkadotAddressFromUri } from '@latch/testkit';
+import type { PolkadotChain } from '@latch/devnet';
+import { type FlakyProxy, type FlakyProxyOptions, startFlakyProxy } from '@latch/devnet/services';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PolkadotAdapterOptions } from '../adapter.js';
 import { createPolkadotLocalnet } from '../networks/localnet.js';

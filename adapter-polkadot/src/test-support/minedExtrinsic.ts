@@ -1,4 +1,4 @@
-import type { PolkadotChain } from '@latch/testkit';
+import type { PolkadotChain } from '@latch/devnet';
 
 type ChainEvent = {
   phase: { isApplyExtrinsic: boolean; asApplyExtrinsic: { toNumber(): number } };

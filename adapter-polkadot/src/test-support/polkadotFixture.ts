@@ -1,4 +1,5 @@
-import { createMockPolkadotExtension, startPolkadotChain, type PolkadotChain } from '@latch/testkit';
+import { createMockPolkadotExtension } from '@latch/testkit';
+import { startPolkadotChain, type PolkadotChain } from '@latch/devnet';
 import type { MockPolkadotExtensionOptions } from '@latch/testkit';
 import type { AdapterEvent, CaipNetwork, ChainAdapter, Connector } from '@latch/kernel';
 import { createPolkadotAdapter, type PolkadotAdapterOptions } from '../adapter.js';

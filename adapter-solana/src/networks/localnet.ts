@@ -25,7 +25,7 @@ export interface SolanaLocalnetOptions {
   name?: string;
 }
 
-/** The localnet pointed at a running validator, e.g. the testkit's LiteSVM RPC on a random port. */
+/** The localnet pointed at a running validator, e.g. the devnet's LiteSVM RPC on a random port. */
 export function createSolanaLocalnet({
   rpcUrl,
   caipNetworkId = SOLANA_LOCALNET_CAIP_NETWORK_ID,

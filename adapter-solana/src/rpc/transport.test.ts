@@ -1,7 +1,7 @@
 // The transport rules against the local Solana RPC behind a loopback proxy that fails, hangs or
 // counts: retry with back-off, the timeout, fallback to the next URL.
 import { getCapability } from '@latch/kernel';
-import { type FlakyProxy, type FlakyProxyOptions, startFlakyProxy } from '@latch/testkit/services';
+import { type FlakyProxy, type FlakyProxyOptions, startFlakyProxy } from '@latch/devnet/services';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSolanaAdapter, type SolanaAdapterOptions } from '../adapter.js';
 import { createSolanaLocalnet } from '../networks/localnet.js';

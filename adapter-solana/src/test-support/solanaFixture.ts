@@ -1,4 +1,5 @@
-import { createMockSolanaWallet, startSolanaRpc } from '@latch/testkit';
+import { createMockSolanaWallet } from '@latch/testkit';
+import { startSolanaRpc } from '@latch/devnet';
 import { createKeyPairSignerFromPrivateKeyBytes, getBase16Encoder } from '@solana/kit';
 import type { AdapterEvent, CaipNetwork, ChainAdapter, Connector } from '@latch/kernel';
 import type { Wallet } from '@wallet-standard/base';

@@ -3,7 +3,7 @@ import { MemoryKeyValueStorage, type WalletConnectWallet } from '@latch/testkit/
 import { createWalletConnectConnector } from '../createWalletConnectConnector.js';
 
 /**
- * The connector as a kernel with one namespace sets it up (context, storage), over the testkit relay, with the
+ * The connector as a kernel with one namespace sets it up (context, storage), over the devnet relay, with the
  * Node wallet "scanning" every QR code it shows. `onEnded`: the connector reported the session ended on the
  * wallet's side.
  */

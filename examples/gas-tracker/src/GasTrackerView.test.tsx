@@ -1,5 +1,5 @@
 import type { CaipNetwork } from '@latch/kernel';
-import { type BareAnvilFixture, startAnvil } from '@latch/testkit';
+import { type BareAnvilFixture, startAnvil } from '@latch/devnet';
 import { act, fireEvent } from '@testing-library/react';
 import axe from 'axe-core';
 import { createPublicClient, formatEther, formatGwei, http } from 'viem';

@@ -1,5 +1,5 @@
 import { isLatchError } from '@latch/kernel';
-import { type BareAnvilFixture, startAnvil } from '@latch/testkit';
+import { type BareAnvilFixture, startAnvil } from '@latch/devnet';
 import { createTestClient, createWalletClient, http, parseGwei, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

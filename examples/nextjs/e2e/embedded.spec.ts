@@ -1,4 +1,4 @@
-import { codeOf } from '@latch/testkit';
+import { codeOf } from '@latch/devnet';
 import { dialog, expect, test } from './fixtures.js';
 
 /*

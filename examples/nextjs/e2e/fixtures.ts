@@ -1,19 +1,14 @@
 import { startEmbeddedWalletService } from '@latch/embedded-wallet-service';
 import { expect, test as base, type Page } from '@playwright/test';
 import {
-  type BareAnvilFixture,
   MOCK_WALLET_INFO,
   mockSolanaWalletInitScript,
   mockWalletInitScript,
   SET_UP_TIMEOUT_MS,
-  type SolanaRpcFixture,
   solanaAddressFromSeed,
-  type SmtpInbox,
-  startAnvil,
-  startSmtpInbox,
-  startSolanaRpc,
 } from '@latch/testkit';
-import { freePort } from '@latch/testkit/services';
+import { type BareAnvilFixture, type SolanaRpcFixture, type SmtpInbox, startAnvil, startSmtpInbox, startSolanaRpc } from '@latch/devnet';
+import { freePort } from '@latch/devnet/services';
 import { type NextExampleServer, startNextExample } from '../scripts/startServer.mjs';
 
 export { expect };

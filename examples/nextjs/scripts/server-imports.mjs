@@ -30,6 +30,7 @@ export function browserEntries() {
   for (const dir of workspaces) {
     if (dir.startsWith('examples/') || dir === 'testkit' || dir.startsWith('service-')) continue;
     const pkg = JSON.parse(readFileSync(new URL(`${dir}/package.json`, root), 'utf8'));
+    if (pkg.private) continue;
     for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
       const file = typeof target === 'string' ? target : target.import;
       if (subpath.startsWith('./server') || typeof file !== 'string' || !file.endsWith('.js')) continue;

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { freePort, startServiceProcess } from '@latch/testkit/services';
+import { freePort, startServiceProcess } from '@latch/devnet/services';
 
 const APP_DIR = new URL('..', import.meta.url).pathname;
 

@@ -1,7 +1,8 @@
 // Issue 22, eip155: every amount is right. A fresh devnet without Multicall3 (its own anvil), the testkit wallet that
 // fills in EIP-1559 fees as viem and MetaMask do. Every expected figure is worked out here from the chain's own
 // numbers (eth_estimateGas, the latest base fee, eth_maxPriorityFeePerGas, receipts), never with Latch's formatters.
-import { type AnvilFixture, MOCK_WALLET_INFO, mockWalletInitScript, startAnvil } from '@latch/testkit';
+import { MOCK_WALLET_INFO, mockWalletInitScript } from '@latch/testkit';
+import { type AnvilFixture, startAnvil } from '@latch/devnet';
 import type { Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, toHex, type Address, type Hash } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';

@@ -1,8 +1,8 @@
 import { startEmbeddedWalletService } from '@latch/embedded-wallet-service';
 import { createHash, randomBytes } from 'node:crypto';
-import { codeOf, type SmtpInbox, startAnvil, startSmtpInbox } from '@latch/testkit';
-import { createFarcasterSigner, deployFarcasterIdRegistry, type FarcasterSigner, startFarcasterRelay } from '@latch/testkit/farcaster';
-import { type OidcProviderFixture, startOidcProvider } from '@latch/testkit/oidc';
+import { codeOf, type SmtpInbox, startAnvil, startSmtpInbox } from '@latch/devnet';
+import { createFarcasterSigner, deployFarcasterIdRegistry, type FarcasterSigner, startFarcasterRelay } from '@latch/devnet/farcaster';
+import { type OidcProviderFixture, startOidcProvider } from '@latch/devnet/oidc';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { verifyMessage } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';

@@ -1,5 +1,5 @@
 import { startEmbeddedWalletService, type RunningEmbeddedWalletService } from '@latch/embedded-wallet-service';
-import { startSmtpInbox, codeOf, type SmtpInbox } from '@latch/testkit';
+import { startSmtpInbox, codeOf, type SmtpInbox } from '@latch/devnet';
 import type { Browser, Page } from '@playwright/test';
 import { formatEther, verifyMessage } from 'viem';
 import { serveDemo } from '../scripts/demoServer.mjs';

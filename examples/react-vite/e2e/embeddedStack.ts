@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startEmbeddedWalletService } from '@latch/embedded-wallet-service';
-import { codeOf, type startSmtpInbox } from '@latch/testkit';
+import { codeOf, type startSmtpInbox } from '@latch/devnet';
 import type { FrameLocator, Page } from '@playwright/test';
 import { dialog, expect, openConnect, test, WORKER_SET_UP } from './fixtures.js';
 import { audit } from './helpers.js';

@@ -5,21 +5,18 @@ import {
   mockSolanaWalletInitScript,
   mockWalletInitScript,
   solanaAddressFromSeed,
-  startAnvil,
-  startSolanaRpc,
   startToyChain,
   type ToyChain,
-  type AnvilFixture,
   type MockWalletFailures,
-  type SolanaRpcFixture,
   SET_UP_TIMEOUT_MS,
 } from '@latch/testkit';
+import { startAnvil, startSolanaRpc, type AnvilFixture, type SolanaRpcFixture } from '@latch/devnet';
 import { toyAddressFromSecretKey } from '@latch/testkit/toy';
-import type { BitcoinRegtest, CosmosChain, PolkadotChain } from '@latch/testkit';
+import type { BitcoinRegtest, CosmosChain, PolkadotChain } from '@latch/devnet';
 import { serveDemo } from '../scripts/demoServer.mjs';
 import * as namespaces from './namespaceWallets.js';
 import { startOnrampStandIn, type OnrampStandIn } from '../scripts/onrampStandIn.mjs';
-import { deployEns, type EnsDeployment } from '@latch/testkit';
+import { deployEns, type EnsDeployment } from '@latch/devnet';
 import { startNameService, type RunningNameService } from '@latch/name-service';
 
 /** The domain suffix of the names the e2e name service gives. */

@@ -8,16 +8,18 @@ import {
   polkadotAddressFromUri,
   polkadotWalletInitScript,
   REGTEST_PARAMS,
+  walletKeyFrom,
+  type MockCosmosWalletFailures,
+  type MockPolkadotFailures,
+} from '@latch/testkit';
+import {
   startBitcoinRegtest,
   startCosmosChain,
   startPolkadotChain,
-  walletKeyFrom,
   type BitcoinRegtest,
   type CosmosChain,
-  type MockCosmosWalletFailures,
-  type MockPolkadotFailures,
   type PolkadotChain,
-} from '@latch/testkit';
+} from '@latch/devnet';
 import type { Page } from '@playwright/test';
 
 /** Secret URIs of the test polkadot accounts (real sr25519 keys), funded by the fixture. */

@@ -1,5 +1,5 @@
 import { createEip155Verifier } from '@latch/siwx/server';
-import { deployUniswap, loadUniswapArtifact, startAnvil, startBundlerStack, startSmtpInbox } from '@latch/testkit';
+import { deployUniswap, loadUniswapArtifact, startAnvil, startBundlerStack, startSmtpInbox } from '@latch/devnet';
 import type { Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseAbiItem, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -11,7 +11,7 @@ import { activateNamespace } from './namespaceFlows.js';
 
 /*
  * The embedded wallet's smart account in Chromium, against the real ERC-4337 stack: EntryPoint v0.7 and the account
- * factory on the worker's anvil, the alto bundler and the sponsoring paymaster service (testkit's startBundlerStack).
+ * factory on the worker's anvil, the alto bundler and the sponsoring paymaster service (devnet's startBundlerStack).
  * The page is opened with ?accountType=smartAccount (the demo's sessions otherwise start with the key). A chain of its
  * own: Uniswap's pools (for the approve + swap bundle) move prices and balances no other spec should see.
  */

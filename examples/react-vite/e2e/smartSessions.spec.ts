@@ -1,4 +1,4 @@
-import { startBundlerStack, startSmtpInbox } from '@latch/testkit';
+import { startBundlerStack, startSmtpInbox } from '@latch/devnet';
 import { serveDemo } from '../scripts/demoServer.mjs';
 import { approvalFrame, approveInWallet, freePort, PROJECT, signInByEmail, startServiceFor, withStack } from './embeddedStack.js';
 import { dialog, DIST_DIR, expect } from './fixtures.js';

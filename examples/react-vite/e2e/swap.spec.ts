@@ -1,16 +1,8 @@
 // Issue 16, swap: quotes from real Uniswap v2 and v3 pools (deployed on anvil from their npm
 // artifacts), the allowance step, the swap through the mock wallet (real keys), balances and
 // Activity after it; slippage exceeded, a declined request and an insufficient balance.
-import {
-  type AnvilFixture,
-  deployUniswap,
-  loadUniswapArtifact,
-  MOCK_WALLET_INFO,
-  type MockWalletFailures,
-  mockWalletInitScript,
-  startAnvil,
-  type UniswapDeployment,
-} from '@latch/testkit';
+import { MOCK_WALLET_INFO, type MockWalletFailures, mockWalletInitScript } from '@latch/testkit';
+import { type AnvilFixture, deployUniswap, loadUniswapArtifact, startAnvil, type UniswapDeployment } from '@latch/devnet';
 import type { Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';

@@ -1,9 +1,5 @@
-import {
-  startWalletConnectRelay,
-  startWalletConnectWallet,
-  type WalletConnectRelay,
-  type WalletConnectWallet,
-} from '@latch/testkit/walletconnect';
+import { startWalletConnectWallet, type WalletConnectWallet } from '@latch/testkit/walletconnect';
+import { startWalletConnectRelay, type WalletConnectRelay } from '@latch/devnet/walletconnect';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { devices, type Page } from '@playwright/test';
@@ -29,7 +25,7 @@ import { activateNamespace, signInDemo } from './namespaceFlows.js';
 import { audit, verifySolanaSignature } from './helpers.js';
 import { checkLayout } from './layout.js';
 
-// WalletConnect end to end: the demo in Chromium pairs through the testkit's relay on 127.0.0.1 with a Node
+// WalletConnect end to end: the demo in Chromium pairs through the devnet's relay on 127.0.0.1 with a Node
 // wallet on @reown/walletkit holding real keys, which signs against anvil and the local Solana cluster.
 
 const SOLANA_SECRET = '25'.repeat(32);

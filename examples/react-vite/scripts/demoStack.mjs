@@ -11,17 +11,17 @@ import {
   startCosmosChain,
   startPolkadotChain,
   startSolanaRpc,
-} from '@latch/testkit';
+} from '@latch/devnet';
 import { serveDemo } from './demoServer.mjs';
 import { startNameService } from '@latch/name-service';
-import { deployEns } from '@latch/testkit';
-import { startWalletConnectRelay } from '@latch/testkit/walletconnect';
+import { deployEns } from '@latch/devnet';
+import { startWalletConnectRelay } from '@latch/devnet/walletconnect';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { startEmbeddedWalletService } from '@latch/embedded-wallet-service';
-import { startSmtpInbox } from '@latch/testkit';
-import { createFarcasterSigner, deployFarcasterIdRegistry, startFarcasterRelay } from '@latch/testkit/farcaster';
-import { startOidcProvider } from '@latch/testkit/oidc';
+import { startSmtpInbox } from '@latch/devnet';
+import { createFarcasterSigner, deployFarcasterIdRegistry, startFarcasterRelay } from '@latch/devnet/farcaster';
+import { startOidcProvider } from '@latch/devnet/oidc';
 import { startFarcasterApp } from './farcasterApp.mjs';
 
 import { demoTestWallets } from './testWallets.mjs';
@@ -61,7 +61,7 @@ export async function startDemoStack({ distDir, port = 5173, fixedPorts = true }
     // Buy: the Coinbase and Meld stand-ins, paying from the last anvil dev account.
     const onramp = await startOnrampStandIn({ rpcUrl: main.rpcUrl, from: main.accounts[9].address });
     stops.push(onramp.close);
-    // WalletConnect: the testkit's relay on 127.0.0.1 stands in for the hosted one, so pairing works offline.
+    // WalletConnect: the devnet's relay on 127.0.0.1 stands in for the hosted one, so pairing works offline.
     const relay = await startWalletConnectRelay();
     stops.push(relay.stop);
     // Swap: Uniswap v2 and v3 from their npm artifacts on the first chain, with LDT/WETH, LDT/LUSD and LUSD/WETH pools.
@@ -130,7 +130,7 @@ export async function startDemoStack({ distDir, port = 5173, fixedPorts = true }
     const demoPort = (await bindable(preferred)) ?? (await bindable(0));
     const inbox = await startSmtpInbox();
     stops.push(inbox.close);
-    // Social sign-in: the testkit's OpenID Connect stand-in plays the six providers (its login page takes the account
+    // Social sign-in: the devnet's OpenID Connect stand-in plays the six providers (its login page takes the account
     // 'demo'); each provider's app there names the service's callback, so the service's port is settled first.
     const servicePort = await bindable(0);
     const callback = (provider) => `http://127.0.0.1:${servicePort}/api/auth/callback/${provider}`;

@@ -1,6 +1,6 @@
 // The demo's stand-in for the Farcaster app: a page on 127.0.0.1 where the visitor pastes the link the
 // ConnectingFarcaster view shows ("Copy link") and approves it as the demo's fid, signed with a real custody key
-// through the testkit's signer and the local relay (what a phone app does after scanning the QR code).
+// through the devnet's signer and the local relay (what a phone app does after scanning the QR code).
 import { createServer } from 'node:http';
 
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -29,7 +29,7 @@ ${message}
   );
 }
 
-/** Serves the page; resolves `{ url, close }`. `signer`: the testkit's `createFarcasterSigner(...)`. */
+/** Serves the page; resolves `{ url, close }`. `signer`: the devnet's `createFarcasterSigner(...)`. */
 export async function startFarcasterApp(signer, username) {
   const server = createServer(async (request, response) => {
     const send = (status, html) => {

@@ -2,7 +2,8 @@
 // (375 × 667, mobile emulation) and a laptop (1280 × 800), into docs/gallery/<view>-<theme>-<screen>.png. Everything
 // runs on this machine (demoStack.mjs, Debian's Chromium): no request leaves it.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { codeOf, launchChromium } from '@latch/testkit';
+import { launchChromium } from '@latch/testkit';
+import { codeOf } from '@latch/devnet';
 import { startDemoStack } from './demoStack.mjs';
 
 const distDir = new URL('../dist', import.meta.url).pathname;

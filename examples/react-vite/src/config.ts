@@ -61,7 +61,7 @@ export interface DemoConfig {
   };
   /** Test wallets the server offers ("try with a test wallet"), by namespace: what the page shows of each. */
   testWallets?: Record<string, { name: string; address: string }>;
-  /** Uniswap v2 and v3 deployed on the first local chain (testkit `deployUniswap`): registers the swap plugin there. */
+  /** Uniswap v2 and v3 deployed on the first local chain (devnet `deployUniswap`): registers the swap plugin there. */
   swap?: {
     weth: `0x${string}`;
     /** LUSD, the 6-decimal demo dollar the pools pair with LDT and WETH. */

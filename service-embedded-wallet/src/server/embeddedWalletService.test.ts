@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type SmtpInbox, startSmtpInbox } from '@latch/testkit';
-import { type PostgresFixture, startPostgres } from '@latch/testkit/services';
+import { type SmtpInbox, startSmtpInbox } from '@latch/devnet';
+import { type PostgresFixture, startPostgres } from '@latch/devnet/services';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { provenWallet } from '../test-support/provenWallet.js';
 import {

@@ -1,13 +1,13 @@
 // @vitest-environment node
 import { PGlite } from '@electric-sql/pglite';
-import { type BareAnvilFixture, type SmtpInbox, startAnvil, startSmtpInbox } from '@latch/testkit';
+import { type BareAnvilFixture, type SmtpInbox, startAnvil, startSmtpInbox } from '@latch/devnet';
 import {
   createFarcasterSigner,
   deployFarcasterIdRegistry,
   type FarcasterRelay,
   type FarcasterSigner,
   startFarcasterRelay,
-} from '@latch/testkit/farcaster';
+} from '@latch/devnet/farcaster';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { type BareAnvilFixture, type SmtpInbox, startAnvil, startSmtpInbox } from '@latch/testkit';
-import { createFarcasterSigner, deployFarcasterIdRegistry, type FarcasterRelay, startFarcasterRelay } from '@latch/testkit/farcaster';
+import { type BareAnvilFixture, type SmtpInbox, startAnvil, startSmtpInbox } from '@latch/devnet';
+import { createFarcasterSigner, deployFarcasterIdRegistry, type FarcasterRelay, startFarcasterRelay } from '@latch/devnet/farcaster';
 import {
   freePort,
   type PostgresFixture,
@@ -11,7 +11,7 @@ import {
   startPostgres,
   startRoundRobinProxy,
   startServiceProcess,
-} from '@latch/testkit/services';
+} from '@latch/devnet/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Two instances of the service as an operator runs them: the built CLI, each its own process, on one real Postgres,

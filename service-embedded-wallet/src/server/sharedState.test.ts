@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { type PostgresFixture, startPostgres } from '@latch/testkit/services';
+import { type PostgresFixture, startPostgres } from '@latch/devnet/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenDatabase, openDatabase } from './database.js';
 import { createFarcasterRequests, VERIFY_LEASE_MS } from './farcasterRequests.js';

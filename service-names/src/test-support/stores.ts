@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { type PostgresFixture, startPostgres } from '@latch/testkit/services';
+import { type PostgresFixture, startPostgres } from '@latch/devnet/services';
 
 /** A database for one service: a new in-memory PGlite, or a new database on a real Postgres server. */
 export interface TestStore {

@@ -1,7 +1,7 @@
 import { isLatchError } from '@latch/kernel';
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
-import { startAnvil, type BareAnvilFixture } from '@latch/testkit';
+import { startAnvil, type BareAnvilFixture } from '@latch/devnet';
 import {
   createPublicClient,
   createWalletClient,

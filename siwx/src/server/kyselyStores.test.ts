@@ -1,4 +1,4 @@
-import { type PostgresFixture, startPostgres } from '@latch/testkit/services';
+import { type PostgresFixture, startPostgres } from '@latch/devnet/services';
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { SiwxSession } from '../session.js';

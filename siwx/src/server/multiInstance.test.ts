@@ -7,7 +7,7 @@ import {
   startPostgres,
   startRoundRobinProxy,
   startServiceProcess,
-} from '@latch/testkit/services';
+} from '@latch/devnet/services';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedMessage, signIn, type Visitor, visitor } from '../test-support/siwxHttp.js';

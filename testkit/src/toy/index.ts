@@ -20,6 +20,7 @@ export {
   type ToyTransfer,
 } from './protocol.js';
 export { TOY_WALLET_ICON, TOY_WALLET_INFO } from './walletInfo.js';
+export { verifyToySignature } from './signature.js';
 export { ToyWalletError } from './walletError.js';
 export { ToyRpcError } from './rpcError.js';
 export type {

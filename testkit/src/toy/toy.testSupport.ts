@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { hex } from '@scure/base';
-import { publicKeyFromToyAddress, toyAddressFromSecretKey } from './address.js';
+import { toyAddressFromSecretKey } from './address.js';
 import { toyTransferMessage, type ToyTransfer } from './protocol.js';
 
 export const ALICE_KEY = 'a1'.repeat(32);
@@ -32,24 +32,5 @@ export function signTransfer(secretKeyHex: string, transfer: ToyTransfer): strin
   return hex.encode(ed25519.sign(new TextEncoder().encode(toyTransferMessage(transfer)), hex.decode(secretKeyHex)));
 }
 
-/** The toy chain's own check of a message signature: ed25519 over the UTF-8 bytes, key from the address. */
-export function verifyToySignature({ message, signature, address }: { message: string; signature: string; address: string }): boolean {
-  const publicKey = publicKeyFromToyAddress(address);
-  if (!publicKey || !/^[0-9a-f]{128}$/i.test(signature)) return false;
-  return ed25519.verify(hex.decode(signature.toLowerCase()), new TextEncoder().encode(message), publicKey);
-}
-
-/** A minimal `Storage` for Node, where there is no `localStorage`. */
-export function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
+export { memoryStorage } from '../storage.js';
+export { verifyToySignature } from './signature.js';

@@ -1,8 +1,8 @@
+/**
+ * `@latch/testkit/walletconnect` (Node): a WalletConnect test wallet with real keys, built on Reown's WalletKit.
+ * It pairs through any relay its `relayUrl` names; the repository's local relay is in its private devnet workspace.
+ */
 export { MemoryKeyValueStorage } from './memoryStorage.js';
-export { type WalletConnectRelay, type WalletConnectRelayOptions, startWalletConnectRelay } from './relay.js';
-export { signRelayAuth } from './relayAuth.js';
-export type { RelayedMessage } from './relayMailbox.js';
-export { SESSION_PROPOSAL_RESPONSE_TAG, SESSION_PROPOSAL_TAG, SESSION_SETTLE_REQUEST_TAG } from './relayProtocol.js';
 export { startWalletConnectWallet } from './wallet.js';
 export type { WalletNamespace } from './walletNamespace.js';
 export { WalletRequestError } from './walletRequestError.js';
