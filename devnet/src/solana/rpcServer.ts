@@ -115,6 +115,9 @@ export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<So
       if (!response.headersSent) respond(response, 500, String(error), 'text/plain');
     });
   });
+  // Idle sockets stay open longer than any client keeps them (fetch drops its own after 4 s), so a client never
+  // reuses a socket the server is closing (ECONNRESET under load).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => {
