@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const BUILD_COMMAND = 'npm run build -w @latch/devnet';
@@ -7,5 +8,7 @@ export const BUILD_COMMAND = 'npm run build -w @latch/devnet';
  * built (the library build writes every chunk to dist/ itself), so its parent folder is the package.
  */
 export function devnetRoot(): string {
-  return fileURLToPath(new URL(/* @vite-ignore */ '..', import.meta.url));
+  // From the module's path as a string: a test environment with a DOM (happy-dom) replaces the global URL class, whose
+  // objects Node's fileURLToPath refuses.
+  return dirname(dirname(fileURLToPath(import.meta.url)));
 }
