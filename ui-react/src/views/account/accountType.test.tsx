@@ -35,7 +35,7 @@ async function show(made: Awaited<ReturnType<typeof openAccount>>) {
 describe('Account view: account type', () => {
   it('shows the type in use as a pressed button of a labelled group, and switches from the keyboard (focus stays)', async () => {
     const { ui, shared } = await show(await openAccount({ accountTypes: BOTH }));
-    const group = ui.getByRole('group', { name: 'Account type' });
+    const group = await ui.findByRole('group', { name: 'Account type' });
     const smart = ui.getByRole('button', { name: 'Smart account' });
     const eoa = ui.getByRole('button', { name: 'Standard (EOA)' });
     expect(group.contains(smart) && group.contains(eoa)).toBe(true);
