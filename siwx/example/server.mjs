@@ -69,7 +69,7 @@ server.listen(Number(env.PORT ?? 8787), '127.0.0.1', () => {
     trustProxy: Number(env.TRUST_PROXY ?? 0),
     // Plain http on a host other than localhost (browsers keep Secure cookies of http://localhost only).
     secureCookie: env.INSECURE_COOKIE !== '1',
-    ...(env.NONCE_LIMIT ? { nonceLimit: { max: Number(env.NONCE_LIMIT), windowMs: 60_000 } } : {}),
+    ...(env.NONCE_LIMIT ? { nonceLimit: { max: Number(env.NONCE_LIMIT), windowMs: Number(env.NONCE_WINDOW_MS ?? 60_000) } } : {}),
   });
   console.log(`[siwx] signing in ${domain} on http://127.0.0.1:${port}/siwx`);
 });
