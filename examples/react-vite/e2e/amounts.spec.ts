@@ -6,8 +6,7 @@ import { type AnvilFixture, startAnvil } from '@latch/devnet';
 import type { Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, toHex, type Address, type Hash } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { serveDemo } from '../scripts/demoServer.mjs';
-import { DIST_DIR, dialog, expect, test as base, WORKER_SET_UP } from './fixtures.js';
+import { dialog, expect, LAZY_SET_UP, startOwnChainDemo, test as base } from './fixtures.js';
 import { shortAddress, WALLET_NAME } from './helpers.js';
 import { connectWallet } from './namespaceFlows.js';
 
@@ -16,30 +15,23 @@ interface BareDemo {
   anvil: AnvilFixture;
 }
 
-const test = base.extend<{ installBareWallet(page: Page, accountIndex: number): Promise<void> }, { bareDemo: BareDemo }>({
-  bareDemo: [
-    async ({}, use) => {
-      const anvil = await startAnvil({ chainId: 31337, multicall3: false });
-      try {
-        const server = await serveDemo({
-          distDir: DIST_DIR,
-          config: {
-            chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl, name: 'Local Devnet' }],
-            token: anvil.contracts.token,
-            nft: anvil.contracts.nft,
-          },
-        });
-        try {
-          await use({ url: server.url, anvil });
-        } finally {
-          await server.close();
-        }
-      } finally {
-        await anvil.stop();
-      }
-    },
-    WORKER_SET_UP,
-  ],
+/** The fresh devnet (no Multicall3) and the demo on it. */
+const startBareDemo = () =>
+  startOwnChainDemo(
+    () => startAnvil({ chainId: 31337, multicall3: false }),
+    async (anvil) => ({
+      config: {
+        chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl, name: 'Local Devnet' }],
+        token: anvil.contracts.token,
+        nft: anvil.contracts.nft,
+      },
+      extra: {},
+    }),
+  );
+
+// The devnet is one of the worker's resources: started by the first test that asks, kept for the worker's later tests.
+const test = base.extend<{ bareDemo: BareDemo; installBareWallet(page: Page, accountIndex: number): Promise<void> }>({
+  bareDemo: [async ({ resources }, use) => use(await resources.get(startBareDemo, startBareDemo)), LAZY_SET_UP],
   installBareWallet: async ({ bareDemo }, use) => {
     await use(async (page, accountIndex) => {
       const options = {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { startEmbeddedWalletService } from '@latch/embedded-wallet-service';
 import { codeOf, type startSmtpInbox } from '@latch/devnet';
 import type { FrameLocator, Page } from '@playwright/test';
-import { dialog, expect, openConnect, test, WORKER_SET_UP } from './fixtures.js';
+import { dialog, expect, LAZY_SET_UP, openConnect, test } from './fixtures.js';
 import { audit } from './helpers.js';
 import { activateNamespace } from './namespaceFlows.js';
 
@@ -66,24 +66,23 @@ export interface StackRpcs {
   caipNetworkId: `solana:${string}`;
 }
 
-/** The test with a worker-scoped `stack`, started once per worker by `start` and always closed. */
+/**
+ * The test with a `stack` started by `start` once per worker (the first test that asks starts it) and always closed
+ * when the worker ends: one of the worker's `resources`, so the spec shares the workers of the other specs.
+ */
 export function withStack<S extends { close(): Promise<void> }>(start: (rpcs: StackRpcs) => Promise<S>) {
-  return test.extend<object, { stack: S }>({
+  return test.extend<{ stack: S }>({
     stack: [
-      async ({ chains, solana }, use) => {
-        const stack = await start({
+      async ({ resources, chains, solana }, use) => {
+        const rpcs = {
           evm: chains.main.rpcUrl,
           evmSecond: chains.second.rpcUrl,
           solana: solana.rpcUrl,
           caipNetworkId: solana.caipNetworkId,
-        });
-        try {
-          await use(stack);
-        } finally {
-          await stack.close();
-        }
+        };
+        await use(await resources.get(start, () => start(rpcs)));
       },
-      WORKER_SET_UP,
+      LAZY_SET_UP,
     ],
   });
 }

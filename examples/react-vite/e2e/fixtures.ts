@@ -30,6 +30,27 @@ export const DIST_DIR = new URL('../dist', import.meta.url).pathname;
  * has taken over a minute. A bound against a hang only: the fixture waits for each process's ready line.
  */
 export const WORKER_SET_UP = { scope: 'worker', timeout: SET_UP_TIMEOUT_MS } as const;
+/**
+ * Options of a test fixture that hands a test one of the worker's `resources` (below): the first test that asks starts
+ * it, so that test gets the same time slot of its own for the set-up as a worker fixture has.
+ */
+export const LAZY_SET_UP = { timeout: SET_UP_TIMEOUT_MS } as const;
+
+/**
+ * What a spec starts for itself and keeps for the worker's later tests (a chain of its own, the WalletConnect relay, an
+ * embedded-wallet stack). Why not a worker fixture of the spec's own: Playwright gives each set of worker fixtures its
+ * own worker, so every spec that added one started a new worker process, a new Chromium and new chains. Specs add test
+ * fixtures only and take these from here, so all of them share the two workers.
+ */
+export interface WorkerResources {
+  /**
+   * The resource for `key` (the spec's start function, say): started by `start` when a test first asks in this worker,
+   * the same one for the worker's later tests, closed when the worker ends, also after a failed test. A start that
+   * fails is not kept: the next test that asks starts it again.
+   */
+  get<R extends { close(): Promise<unknown> }>(key: unknown, start: () => Promise<R>): Promise<R>;
+}
+
 /** A chain no network in the demo asks for. */
 export const UNREQUESTED_CHAIN_ID = 4242;
 
@@ -71,6 +92,8 @@ export const TOY_KEYS = { toyOnly: '31'.repeat(32), shared: '32'.repeat(32) } as
 export const TOY_FUNDING = 1_500_000n;
 
 type WorkerFixtures = {
+  /** Started on a test's first use, closed when the worker ends (WorkerResources). */
+  resources: WorkerResources;
   chains: Chains;
   solana: SolanaRpcFixture;
   demo: { url: string };
@@ -113,7 +136,61 @@ async function serveDemoWhile(config: object, use: (demo: { url: string }) => Pr
   }
 }
 
+/**
+ * A chain of a spec's own (`start`) and the demo on it, as a worker resource: `prepare` deploys what the spec needs and
+ * gives the demo's config; `close` closes the demo, then stops the chain (which is also stopped when a step fails).
+ */
+export async function startOwnChainDemo<T extends object>(
+  start: () => Promise<AnvilFixture>,
+  prepare: (anvil: AnvilFixture) => Promise<{ config: object; extra: T }>,
+): Promise<T & { url: string; anvil: AnvilFixture; close(): Promise<void> }> {
+  const anvil = await start();
+  try {
+    const { config, extra } = await prepare(anvil);
+    const server = await serveDemo({ distDir: DIST_DIR, config });
+    const close = async () => {
+      try {
+        await server.close();
+      } finally {
+        await anvil.stop();
+      }
+    };
+    return { ...extra, url: server.url, anvil, close };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  resources: [
+    async ({}, use) => {
+      const started = new Map<unknown, Promise<{ close(): Promise<unknown> }>>();
+      const get = <R extends { close(): Promise<unknown> }>(key: unknown, start: () => Promise<R>): Promise<R> => {
+        let resource = started.get(key) as Promise<R> | undefined;
+        if (!resource) {
+          resource = start();
+          started.set(key, resource);
+          resource.catch(() => started.get(key) === resource && started.delete(key));
+        }
+        return resource;
+      };
+      // The latest first (one started later may use one started before it); every one is closed, then a failure shows.
+      const closeAll = async () => {
+        const failures: unknown[] = [];
+        for (const outcome of await Promise.allSettled([...started.values()].reverse()))
+          if (outcome.status === 'fulfilled') await outcome.value.close().catch((error: unknown) => failures.push(error));
+        if (failures.length)
+          throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'Closing the worker resources failed');
+      };
+      try {
+        await use({ get });
+      } finally {
+        await closeAll();
+      }
+    },
+    WORKER_SET_UP,
+  ],
   chains: [
     async ({}, use) => {
       const main = await startAnvil({ chainId: 31337 });

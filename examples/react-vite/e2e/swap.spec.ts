@@ -6,8 +6,7 @@ import { type AnvilFixture, deployUniswap, loadUniswapArtifact, startAnvil, type
 import type { Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { serveDemo } from '../scripts/demoServer.mjs';
-import { DIST_DIR, dialog, expect, test as base, WORKER_SET_UP } from './fixtures.js';
+import { dialog, expect, LAZY_SET_UP, startOwnChainDemo, test as base } from './fixtures.js';
 import { audit, focusedInModal, WALLET_NAME, watchForeignRequests } from './helpers.js';
 import { connectWallet } from './namespaceFlows.js';
 import { checkLayout } from './layout.js';
@@ -19,39 +18,31 @@ interface SwapDemo {
 }
 
 // A chain of its own: the pools' prices move here, and no other spec reads these balances.
-const test = base.extend<
-  { installSwapWallet(page: Page, accountIndex: number, failures?: Partial<MockWalletFailures>): Promise<void> },
-  { swapDemo: SwapDemo }
->({
-  swapDemo: [
-    async ({}, use) => {
-      const anvil = await startAnvil({ chainId: 31337 });
-      try {
-        const uniswap = await deployUniswap(anvil.rpcUrl, anvil.chainId, anvil.accounts[0]!, { token: anvil.contracts.token });
-        const server = await serveDemo({
-          distDir: DIST_DIR,
-          config: {
-            chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl, name: 'Local Devnet' }],
-            token: anvil.contracts.token,
-            swap: {
-              weth: uniswap.weth,
-              dollar: uniswap.dollar,
-              v2: uniswap.v2,
-              v3: { router: uniswap.v3.swapRouter, quoter: uniswap.v3.quoter, factory: uniswap.v3.factory },
-            },
-          },
-        });
-        try {
-          await use({ url: server.url, anvil, uniswap });
-        } finally {
-          await server.close();
-        }
-      } finally {
-        await anvil.stop();
-      }
+const startSwapDemo = () =>
+  startOwnChainDemo(
+    () => startAnvil({ chainId: 31337 }),
+    async (anvil) => {
+      const uniswap = await deployUniswap(anvil.rpcUrl, anvil.chainId, anvil.accounts[0]!, { token: anvil.contracts.token });
+      const config = {
+        chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl, name: 'Local Devnet' }],
+        token: anvil.contracts.token,
+        swap: {
+          weth: uniswap.weth,
+          dollar: uniswap.dollar,
+          v2: uniswap.v2,
+          v3: { router: uniswap.v3.swapRouter, quoter: uniswap.v3.quoter, factory: uniswap.v3.factory },
+        },
+      };
+      return { config, extra: { uniswap } };
     },
-    WORKER_SET_UP,
-  ],
+  );
+
+// The chain is one of the worker's resources: started by the first test that asks, kept for the worker's later tests.
+const test = base.extend<{
+  swapDemo: SwapDemo;
+  installSwapWallet(page: Page, accountIndex: number, failures?: Partial<MockWalletFailures>): Promise<void>;
+}>({
+  swapDemo: [async ({ resources }, use) => use(await resources.get(startSwapDemo, startSwapDemo)), LAZY_SET_UP],
   installSwapWallet: async ({ swapDemo }, use) => {
     await use(async (page, accountIndex, failures) => {
       const account = swapDemo.anvil.accounts[accountIndex]!;

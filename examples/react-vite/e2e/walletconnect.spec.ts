@@ -20,7 +20,7 @@ import {
   polkadotDemoConfig,
 } from './namespaceWallets.js';
 import { solanaAddressFromSeed, UI_WAIT_TIMEOUT_MS, verifyAdr36Signature, verifyBitcoinMessageSignature } from '@latch/testkit';
-import { DIST_DIR, dialog, expect, openConnect, SOLANA_SEEDS, test as base, WORKER_SET_UP } from './fixtures.js';
+import { DIST_DIR, dialog, expect, LAZY_SET_UP, openConnect, SOLANA_SEEDS, test as base } from './fixtures.js';
 import { activateNamespace, signInDemo } from './namespaceFlows.js';
 import { audit, verifySolanaSignature } from './helpers.js';
 import { checkLayout } from './layout.js';
@@ -65,73 +65,56 @@ async function startRegistry() {
 
 type Registry = Awaited<ReturnType<typeof startRegistry>>;
 
-const test = base.extend<
-  { wallet: WalletConnectWallet },
-  { relay: WalletConnectRelay; registry: Registry; wcDemo: { url: string }; wcFiveDemo: { url: string } }
->({
-  registry: [
-    async ({}, use) => {
-      const registry = await startRegistry();
-      try {
-        await use(registry);
-      } finally {
-        await registry.close();
-      }
-    },
-    WORKER_SET_UP,
-  ],
-  relay: [
-    async ({}, use) => {
-      const relay = await startWalletConnectRelay();
-      try {
-        await use(relay);
-      } finally {
-        await relay.stop();
-      }
-    },
-    WORKER_SET_UP,
-  ],
+/** The relay on 127.0.0.1, closed as every worker resource is. */
+async function startRelay() {
+  const relay = await startWalletConnectRelay();
+  return Object.assign(relay, { close: () => relay.stop() });
+}
+
+/** Serves the demo with `config` until closed. */
+async function startDemo(config: object) {
+  const server = await serveDemo({ distDir: DIST_DIR, config });
+  return { url: server.url, close: () => server.close() };
+}
+
+// The relay, the registry and the two demos are the worker's resources: started by the first test that asks, kept for
+// the worker's later tests.
+const test = base.extend<{
+  relay: WalletConnectRelay;
+  registry: Registry;
+  wcDemo: { url: string };
+  wcFiveDemo: { url: string };
+  wallet: WalletConnectWallet;
+}>({
+  registry: [async ({ resources }, use) => use(await resources.get(startRegistry, startRegistry)), LAZY_SET_UP],
+  relay: [async ({ resources }, use) => use(await resources.get(startRelay, startRelay)), LAZY_SET_UP],
   wcDemo: [
-    async ({ chains, solana, relay, registry }, use) => {
-      const server = await serveDemo({
-        distDir: DIST_DIR,
-        config: {
-          chains: [
-            { chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' },
-            { chainId: 31338, rpcUrl: chains.second.rpcUrl, name: 'Local Devnet 2' },
-          ],
-          solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
-          walletConnect: { relayUrl: relay.url, walletRegistryUrl: `${registry.url}/wallets.json` },
-        },
-      });
-      try {
-        await use({ url: server.url });
-      } finally {
-        await server.close();
-      }
+    async ({ resources, chains, solana, relay, registry }, use) => {
+      const config = {
+        chains: [
+          { chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' },
+          { chainId: 31338, rpcUrl: chains.second.rpcUrl, name: 'Local Devnet 2' },
+        ],
+        solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+        walletConnect: { relayUrl: relay.url, walletRegistryUrl: `${registry.url}/wallets.json` },
+      };
+      await use(await resources.get('wcDemo', () => startDemo(config)));
     },
-    WORKER_SET_UP,
+    LAZY_SET_UP,
   ],
   wcFiveDemo: [
-    async ({ chains, solana, polkadot, bitcoin, cosmos, relay }, use) => {
-      const server = await serveDemo({
-        distDir: DIST_DIR,
-        config: {
-          chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
-          solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
-          ...polkadotDemoConfig(polkadot),
-          ...bitcoinDemoConfig(bitcoin),
-          ...cosmosDemoConfig(cosmos),
-          walletConnect: { relayUrl: relay.url },
-        },
-      });
-      try {
-        await use({ url: server.url });
-      } finally {
-        await server.close();
-      }
+    async ({ resources, chains, solana, polkadot, bitcoin, cosmos, relay }, use) => {
+      const config = {
+        chains: [{ chainId: 31337, rpcUrl: chains.main.rpcUrl, name: 'Local Devnet' }],
+        solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+        ...polkadotDemoConfig(polkadot),
+        ...bitcoinDemoConfig(bitcoin),
+        ...cosmosDemoConfig(cosmos),
+        walletConnect: { relayUrl: relay.url },
+      };
+      await use(await resources.get('wcFiveDemo', () => startDemo(config)));
     },
-    WORKER_SET_UP,
+    LAZY_SET_UP,
   ],
   wallet: async ({ relay, chains, solana }, use) => {
     const wallet = await startWalletConnectWallet({
