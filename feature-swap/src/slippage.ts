@@ -1,8 +1,9 @@
-import { invalidOption } from '@latch/kernel';
+import { LatchError } from '@latch/kernel';
 /** The least a swap may pay out: `amountOut` less `slippageBps` basis points, rounded down. */
 export function minimumReceived(amountOut: bigint, slippageBps: number): bigint {
   if (!Number.isInteger(slippageBps) || slippageBps < 0 || slippageBps > 10_000)
-    throw invalidOption('slippageBps must be an integer 0..10000');
+    // LatchError itself, as invalidOption() makes it: that helper would ride into the Swap view's lazy chunk.
+    throw new LatchError('slippageBps must be an integer 0..10000', { category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
   return (amountOut * BigInt(10_000 - slippageBps)) / 10_000n;
 }
 
