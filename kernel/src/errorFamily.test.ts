@@ -84,7 +84,20 @@ const PLUGIN_ENTRY =
 const ONRAMP_VIEW = "the on-ramp view's lazy chunk: converted, OnrampView 3,546 -> 3,593 B gzip, over its 3,584 budget";
 const REACT_ENTRY = "useLatchModal is in every page's main script: converted, latch-evm first load +4 B gzip";
 
+const NETWORKS_ENTRY =
+  "the eip155 and Polkadot adapters' `/networks` entries import nothing at all, not even the kernel, so a server or a " +
+  'build config reads network definitions without loading Latch (each build.test.ts pins it); an option mistake in a ' +
+  'network definition, met while writing the page';
+
 const PLAIN_ERRORS_ALLOWED: Record<string, string> = {
+  'adapter-eip155/src/networks/devnet.ts: new RangeError(`chainId must be a positive integer (got {…})`)': NETWORKS_ENTRY,
+  "adapter-eip155/src/networks/devnet.ts: new TypeError('name must be a non-empty string')": NETWORKS_ENTRY,
+  'adapter-polkadot/src/networks/localnet.ts: new TypeError(`rpcUrl must be a ws(s) URL (got "{…}")`)': NETWORKS_ENTRY,
+  'adapter-polkadot/src/networks/localnet.ts: new TypeError(`{…} must be a non-empty string`)': NETWORKS_ENTRY,
+  'adapter-polkadot/src/networks/localnet.ts: new TypeError(`decimals must be an integer 0 to 36`)': NETWORKS_ENTRY,
+  'adapter-polkadot/src/networks/localnet.ts: new TypeError(`ss58Format must be an unreserved integer 0 to 16383 (got {…)': NETWORKS_ENTRY,
+  'adapter-polkadot/src/networks/polkadotNetwork.ts: new TypeError(`genesisHash must be 0x and 64 hex characters (got "{…}")`)':
+    NETWORKS_ENTRY,
   'kernel/src/actions/disconnect.ts: new AggregateError(failures)':
     'the cause inside the LatchError that a failed disconnect throws, grouping the failures of several wallets',
   'kernel/src/caip.ts: new TypeError(`Invalid CAIP-2 network id "{…}"`)': FIRST_LOAD,

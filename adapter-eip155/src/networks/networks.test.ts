@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { arbitrum, base, createDevnet, devnet, mainnet, optimism, polygon, sepolia } from './index.js';
 
-/** A LatchError of the shared option-mistake code (these checks threw a plain TypeError or RangeError before). */
-const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
-
 describe('network definitions', () => {
   it('agree with their CAIP-2 ids and carry an https RPC URL', () => {
     const expected = [
@@ -35,11 +32,11 @@ describe('network definitions', () => {
     expect(network.rpcUrls.default.http).toEqual(['http://127.0.0.1:9999']);
     expect(network).not.toHaveProperty('blockExplorers');
     expect(createDevnet({ rpcUrl: 'http://127.0.0.1:8546' }).caipNetworkId).toBe('eip155:31337');
-    expect(() => createDevnet({ rpcUrl: 'http://x', chainId: 0 })).toThrow(INVALID_OPTION);
+    expect(() => createDevnet({ rpcUrl: 'http://x', chainId: 0 })).toThrow(RangeError);
   });
 
   it('createDevnet takes a display name', () => {
     expect(createDevnet({ rpcUrl: 'http://127.0.0.1:8545', name: 'Local Devnet 2' }).name).toBe('Local Devnet 2');
-    expect(() => createDevnet({ rpcUrl: 'http://127.0.0.1:8545', name: '' })).toThrow(INVALID_OPTION);
+    expect(() => createDevnet({ rpcUrl: 'http://127.0.0.1:8545', name: '' })).toThrow(TypeError);
   });
 });
