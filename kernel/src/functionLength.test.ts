@@ -37,7 +37,7 @@ const WAITING: string[] = [
   'service-embedded-wallet/src/server/socials.ts › createSocialSignIn',
   'ui-react/src/modal/Dialog.tsx › Dialog',
   'ui-react/src/views/send/WalletSendView.tsx › WalletSendView',
-  // Split by issue-27-wc (the WalletConnect session controller and its bridges).
+  // The WalletConnect connector's QR view (its session controller and bridges are split).
   'connector-walletconnect/src/ConnectingWalletConnectView.tsx › ConnectingWalletConnectView',
   // Plugin views whose data lines issue-27-context moves onto the public plugin context.
   'feature-onramp/src/OnrampView.tsx › OnrampView',
