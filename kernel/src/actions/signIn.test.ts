@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getInternals } from '../internals.js';
-import { base, createFakeAdapter, connector, createTestStorage, mainnet, network } from '../test-support/fakeAdapter.js';
-import { createSiwxSessions } from '../test-support/siwxSessions.js';
+import { base, createFakeAdapter, connector, createTestStorage, mainnet, network, createSiwxSessions } from '@latch/testkit/kernel';
 import { createTestModal } from '../test-support/testModal.js';
 import { createModal } from '../createModal.js';
 import { signInActions } from './signInTrigger.js';
