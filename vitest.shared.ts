@@ -15,6 +15,7 @@ export const workspaceAliases = {
   '@latch/connector-embedded/protocol': here('./connector-embedded/src/protocol/public.ts'),
   '@latch/connector-embedded/sessions': here('./connector-embedded/src/sessionKey.ts'),
   '@latch/service-kit': here('./service-kit/src/index.ts'),
+  '@latch/name-service': here('./service-names/src/index.ts'),
   '@latch/feature-names/protocol': here('./feature-names/src/protocol.ts'),
 };
 
