@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSource, workspaceDirs } from '../../scripts/test-support/sourceGraph.js';
+import { parseSource, productSources, workspaceDirs } from '../../scripts/test-support/sourceGraph.js';
 
 /*
  * The line between the two packages. @latch/testkit is published for adapter and connector authors and must install
@@ -125,6 +125,25 @@ describe('every workspace package', () => {
     const found = crossPackageImports(workspaceDirs().filter((dir) => existsSync(join(ROOT, dir))));
     expect(found.filter((entry) => !(entry in WAITING))).toEqual([]);
     expect(Object.keys(WAITING).filter((entry) => !found.includes(entry))).toEqual([]);
+  });
+
+  it('a published package uses the testkit (the kernel fakes too) and the devnet in its tests only, never in what it ships', () => {
+    const published = workspaceDirs().filter((dir) => existsSync(join(ROOT, dir)) && !manifestOf(dir).private && dir !== 'testkit');
+    expect(published).toContain('kernel');
+    const inManifest = published.flatMap((dir) =>
+      Object.keys({ ...manifestOf(dir).dependencies, ...manifestOf(dir).peerDependencies })
+        .filter((name) => name === '@latch/testkit' || name === '@latch/devnet')
+        .map((name) => `${dir}: ${name}`),
+    );
+    expect(inManifest).toEqual([]);
+    const inProduct = published.flatMap((dir) =>
+      productSources(dir).flatMap((file) =>
+        specifiersOf(file)
+          .filter((specifier) => /^@latch\/(testkit|devnet)(\/|$)/.test(specifier))
+          .map((specifier) => `${file}: ${specifier}`),
+      ),
+    );
+    expect(inProduct).toEqual([]);
   });
 
   it('a relative import is told apart from one inside the package, nested example folders included', () => {
