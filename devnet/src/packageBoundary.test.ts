@@ -95,8 +95,6 @@ const WAITING: Record<string, string> = {
   'connector-embedded/src/permissions.chain.test.ts: ../../service-embedded-wallet/src/frame/signer.js': 'frame signer',
   'connector-embedded/src/smartAccount.test.ts: ../../service-embedded-wallet/src/frame/keys.js': 'frame signer',
   'connector-embedded/src/smartAccount.test.ts: ../../service-embedded-wallet/src/frame/signer.js': 'frame signer',
-  // The ERC-1271 owner-wallet contract siwx's tests compile: the devnet's anvil deployments are its home.
-  'service-names/src/smartAccount.test.ts: ../../siwx/src/test-support/ownerWallet.js': 'owner wallet contract',
   // wagmi's connector test mounts the eip155 adapter on anvil with the adapter's own discovery test helpers.
   'wagmi-interop/src/latchConnector.test.ts: ../../adapter-eip155/src/test-support/announcements.js': 'eip155 fixtures',
   'wagmi-interop/src/latchConnector.test.ts: ../../adapter-eip155/src/test-support/walletFixture.js': 'eip155 fixtures',
