@@ -8,11 +8,14 @@ export const workspaceAliases = {
   '@latch/kernel/internal': here('./kernel/src/internal.ts'),
   '@latch/kernel': here('./kernel/src/index.ts'),
   '@latch/react': here('./ui-react/src/index.ts'),
+  // The kernel fakes, from source like the kernel they stand in for (the testkit's other entries load from its build).
+  '@latch/testkit/kernel': here('./testkit/src/kernel/index.ts'),
   '@latch/devnet/oidc': here('./devnet/src/oidc/index.ts'),
   '@latch/devnet/services': here('./devnet/src/services/index.ts'),
   '@latch/connector-embedded/protocol': here('./connector-embedded/src/protocol/public.ts'),
   '@latch/connector-embedded/sessions': here('./connector-embedded/src/sessionKey.ts'),
   '@latch/service-kit': here('./service-kit/src/index.ts'),
+  '@latch/name-service': here('./service-names/src/index.ts'),
   '@latch/feature-names/protocol': here('./feature-names/src/protocol.ts'),
 };
 

@@ -1,7 +1,9 @@
 import { defineProject } from 'vitest/config';
-import { componentTimeouts, nodeEnvironment } from '../vitest.shared.js';
+import { componentTimeouts, nodeEnvironment, workspaceAliases } from '../vitest.shared.js';
 
 export default defineProject({
+  // The kernel's tests use the testkit's kernel fakes, from source: the kernel builds first, and its tests need no build.
+  resolve: { alias: { '@latch/testkit/kernel': workspaceAliases['@latch/testkit/kernel'] } },
   test: {
     name: 'kernel',
     ...nodeEnvironment,

@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 
 // Library build: the main entry and the conformance suite (which needs vitest) for Node test code, the
 // browser-safe toy namespace (`@latch/testkit/toy`) and shared-session wallet and connector
-// (`@latch/testkit/shared-session`), and the WalletConnect test wallet (`@latch/testkit/walletconnect`);
+// (`@latch/testkit/shared-session`), the WalletConnect test wallet (`@latch/testkit/walletconnect`) and the kernel
+// fakes (`@latch/testkit/kernel`);
 // every dependency (and node:*) left external.
 export default defineConfig({
   build: {
@@ -13,6 +14,7 @@ export default defineConfig({
         toy: 'src/toy/index.ts',
         'shared-session': 'src/sharedSession/index.ts',
         walletconnect: 'src/walletconnect/index.ts',
+        kernel: 'src/kernel/index.ts',
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,

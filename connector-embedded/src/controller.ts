@@ -12,7 +12,7 @@ import {
 import { createEip155Provider, type EmbeddedEip155Provider, type SmartAccountSupport } from './eip155Provider.js';
 import { ProviderRpcError } from './errors.js';
 import { createFrameClient, FrameError, type FrameClient, LOAD_FAILED } from './frameClient.js';
-import type { EmbeddedSettings } from './types.js';
+import type { EmbeddedSettings, EmbeddedWalletPlugin } from './types.js';
 import { PROVIDER_NAMES, SESSION_EXPIRED } from './protocol/constants.js';
 import { type ApprovalKind, type EmbeddedUser, OAUTH_PROVIDERS, type OAuthProvider, type SignInAction } from './protocol/schemas.js';
 import { createSolanaWallet, type EmbeddedSolanaWallet } from './solanaWallet.js';
@@ -169,7 +169,8 @@ export function smartAccountProblem(o: Pick<EmbeddedSettings, 'smartAccount' | '
 export function createController(
   settings: EmbeddedSettings,
   getContext: () => ConnectorContext | undefined,
-  plugin?: { setPreferredAccountType?: EmbeddedController['setPreferredAccountType'] },
+  /** The plugin that loaded it: its `setPreferredAccountType` is set once the wallet has loaded. */
+  plugin?: EmbeddedWalletPlugin,
 ): EmbeddedController {
   const smartProblem = smartAccountProblem(settings);
   if (smartProblem) throw new TypeError(`createEmbeddedWalletConnector: ${smartProblem}`);

@@ -48,13 +48,14 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
   };
   let context: ConnectorContext | undefined;
   let controller: Promise<EmbeddedController> | undefined;
-  const load = () => {
+  // Typed here, not inferred: the plugin below calls it, and it hands the plugin to the controller.
+  const load = (): Promise<EmbeddedController> => {
     controller ??= import('./controller.js').then((m) => m.createController(settings, () => context, plugin));
     controller.catch(() => (controller = undefined));
     return controller;
   };
 
-  const plugin: EmbeddedWalletPlugin = {
+  const plugin = {
     id: settings.id,
     name: settings.name,
     type: 'ID_AUTH',
@@ -88,6 +89,6 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
     async disconnect() {
       if (controller || context?.storage.get('login')) await (await load()).signOut();
     },
-  };
+  } satisfies EmbeddedWalletPlugin;
   return plugin;
 }

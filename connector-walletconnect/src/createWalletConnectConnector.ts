@@ -130,5 +130,5 @@ export function createWalletConnectConnector(options: WalletConnectOptions): Wal
     async disconnect() {
       if (controller || stored()) await (await load()).disconnect();
     },
-  };
+  } satisfies WalletConnectPlugin;
 }

@@ -15,6 +15,7 @@ export { DEMO_NFT, DEMO_TOKEN, DEMO_TOKEN_MAIN_BALANCE, DEMO_TOKEN_SIDE_BALANCE 
 export { MULTICALL3_ADDRESS, MULTICALL3_DEPLOYER, MULTICALL3_PRESIGNED_TRANSACTION } from './anvil/multicall3Deployment.js';
 export { anvilBinaryPath } from './anvil/anvilBinary.js';
 export { deployEns, type EnsDeployment, type EnsDeploymentOptions } from './anvil/ensDeployment.js';
+export { ownerWalletContracts } from './anvil/ownerWallet.js';
 export {
   deployUniswap,
   loadUniswapArtifact,

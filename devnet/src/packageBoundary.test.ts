@@ -1,12 +1,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSource, workspaceDirs } from '../../scripts/test-support/sourceGraph.js';
+import { parseSource, productSources, workspaceDirs } from '../../scripts/test-support/sourceGraph.js';
 
 /*
  * The line between the two packages. @latch/testkit is published for adapter and connector authors and must install
  * and run without this repository: it imports nothing of the devnet, by name or by path. The devnet is private and
- * builds after it. Every other package reaches both by package name, never by a relative path into their folders.
+ * builds after it. And the line around every workspace package: another package reaches it by its name (its exports),
+ * never by a relative path into its folder, where it would read sources the package does not publish.
  */
 
 const ROOT = resolve(new URL('../../', import.meta.url).pathname);
@@ -73,16 +74,81 @@ describe('the testkit and the devnet', () => {
     );
     expect(reaching).toEqual([]);
   });
+});
 
-  it('no package imports the testkit or the devnet by a relative path into their folders', () => {
-    const others = workspaceDirs().filter((dir) => dir !== 'testkit' && dir !== 'devnet' && existsSync(join(ROOT, dir)));
-    const reaching = others.flatMap((dir) =>
-      codeFiles(dir).flatMap((file) =>
+/**
+ * Relative imports into another workspace package that have not moved to a package name yet, each with its reason.
+ * The list only shrinks: an import listed here that is gone fails the test as well, so the line is crossed out here.
+ */
+const WAITING: Record<string, string> = {
+  // A plugin view's component tests open the real modal with ui-react's test helper, which waits for the view's lazy
+  // chunk through ui-react's private view loader: it needs a public testing entry of @latch/react to move.
+  'examples/gas-tracker/src/GasTrackerView.test.tsx: ../../../ui-react/src/test-support/renderModal.js': 'renderModal',
+  'feature-names/src/RegisterAccountNameView.test.tsx: ../../ui-react/src/test-support/renderModal.js': 'renderModal',
+  'feature-onramp/src/OnrampView.test.tsx: ../../ui-react/src/test-support/renderModal.js': 'renderModal',
+  'feature-swap/src/SwapView.test.tsx: ../../ui-react/src/test-support/renderModal.js': 'renderModal',
+  // The embedded connector's provider tests play the wallet frame with the frame's own key derivation and signer
+  // (service-embedded-wallet's frame code, not exported): they move when the frame's signer is a devnet stand-in.
+  'connector-embedded/src/eip155Provider.test.ts: ../../service-embedded-wallet/src/frame/keys.js': 'frame signer',
+  'connector-embedded/src/eip155Provider.test.ts: ../../service-embedded-wallet/src/frame/signer.js': 'frame signer',
+  'connector-embedded/src/permissions.chain.test.ts: ../../service-embedded-wallet/src/frame/keys.js': 'frame signer',
+  'connector-embedded/src/permissions.chain.test.ts: ../../service-embedded-wallet/src/frame/signer.js': 'frame signer',
+  'connector-embedded/src/smartAccount.test.ts: ../../service-embedded-wallet/src/frame/keys.js': 'frame signer',
+  'connector-embedded/src/smartAccount.test.ts: ../../service-embedded-wallet/src/frame/signer.js': 'frame signer',
+  // wagmi's connector test mounts the eip155 adapter on anvil with the adapter's own discovery test helpers.
+  'wagmi-interop/src/latchConnector.test.ts: ../../adapter-eip155/src/test-support/announcements.js': 'eip155 fixtures',
+  'wagmi-interop/src/latchConnector.test.ts: ../../adapter-eip155/src/test-support/walletFixture.js': 'eip155 fixtures',
+  // The on-ramp provider stand-in is the demo's script (its start script runs it); the devnet is its home.
+  'feature-onramp/src/server/sessionHandler.test.ts: ../../../examples/react-vite/scripts/onrampStandIn.mjs': 'on-ramp stand-in',
+  // The Next.js example runs its e2e with the Vite demo's Playwright settings (Chromium, bounds): a config, not code.
+  'examples/nextjs/playwright.config.ts: ../react-vite/playwright.config.js': 'shared Playwright settings',
+};
+
+/** Every relative import in a workspace package's folder that lands in another workspace package's folder. */
+function crossPackageImports(dirs: readonly string[]): string[] {
+  return dirs.flatMap((dir) =>
+    codeFiles(dir).flatMap((file) =>
+      specifiersOf(file)
+        .filter((specifier) => {
+          const reached = folderReached(file, specifier);
+          return reached !== undefined && reached !== dir;
+        })
+        .map((specifier) => `${file}: ${specifier}`),
+    ),
+  );
+}
+
+describe('every workspace package', () => {
+  it('is imported by its package name, never by a relative path into its folder (the waiting list only shrinks)', () => {
+    const found = crossPackageImports(workspaceDirs().filter((dir) => existsSync(join(ROOT, dir))));
+    expect(found.filter((entry) => !(entry in WAITING))).toEqual([]);
+    expect(Object.keys(WAITING).filter((entry) => !found.includes(entry))).toEqual([]);
+  });
+
+  it('a published package uses the testkit (the kernel fakes too) and the devnet in its tests only, never in what it ships', () => {
+    const published = workspaceDirs().filter((dir) => existsSync(join(ROOT, dir)) && !manifestOf(dir).private && dir !== 'testkit');
+    expect(published).toContain('kernel');
+    const inManifest = published.flatMap((dir) =>
+      Object.keys({ ...manifestOf(dir).dependencies, ...manifestOf(dir).peerDependencies })
+        .filter((name) => name === '@latch/testkit' || name === '@latch/devnet')
+        .map((name) => `${dir}: ${name}`),
+    );
+    expect(inManifest).toEqual([]);
+    const inProduct = published.flatMap((dir) =>
+      productSources(dir).flatMap((file) =>
         specifiersOf(file)
-          .filter((specifier) => ['testkit', 'devnet'].includes(folderReached(file, specifier) ?? ''))
+          .filter((specifier) => /^@latch\/(testkit|devnet)(\/|$)/.test(specifier))
           .map((specifier) => `${file}: ${specifier}`),
       ),
     );
-    expect(reaching).toEqual([]);
+    expect(inProduct).toEqual([]);
+  });
+
+  it('a relative import is told apart from one inside the package, nested example folders included', () => {
+    expect(folderReached('ui-react/src/views/X.test.tsx', '../../../kernel/src/test-support/fakeAdapter.js')).toBe('kernel');
+    expect(folderReached('kernel/src/actions/x.test.ts', '../test-support/testModal.js')).toBe('kernel');
+    expect(folderReached('examples/nextjs/playwright.config.ts', '../react-vite/playwright.config.js')).toBe('examples/react-vite');
+    expect(folderReached('kernel/src/x.test.ts', '../../scripts/test-support/sourceGraph.js')).toBeUndefined();
+    expect(folderReached('kernel/src/x.test.ts', '@latch/testkit/kernel')).toBeUndefined();
   });
 });

@@ -6,10 +6,10 @@ import { fireEvent, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { connector, createFakeAdapter, mainnet, solanaMainnet } from '../../kernel/src/test-support/fakeAdapter.js';
+import { connector, createFakeAdapter, mainnet, solanaMainnet } from '@latch/testkit/kernel';
 import { cleanupModals, createTestModal, openModal } from '../../ui-react/src/test-support/renderModal.js';
 import { createNamesPlugin } from './createNamesPlugin.js';
-import { type RunningNameService, startNameService } from '../../service-names/src/startNameService.js';
+import { type RunningNameService, startNameService } from '@latch/name-service';
 
 // The fake adapter's account is anvil account 0: its wallet here signs with that real key.
 const owner = privateKeyToAccount(anvilAccounts()[0]!.privateKey);

@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coinTypeOfChain, createRegistrationMessage } from './nameRules.js';
 import { createNameServiceClient } from './nameServiceClient.js';
-import { type RunningNameService, startNameService } from '../../service-names/src/startNameService.js';
+import { type RunningNameService, startNameService } from '@latch/name-service';
 
 const [alice, bob] = anvilAccounts().map((a) => privateKeyToAccount(a.privateKey));
 const SUFFIX = 'latch.test';

@@ -2,7 +2,7 @@ import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base, connector, mainnet, sepolia, solanaMainnet } from '../../kernel/src/test-support/fakeAdapter.js';
+import { base, connector, mainnet, sepolia, solanaMainnet } from '@latch/testkit/kernel';
 import { cleanupModals, createTestModal, openModal } from '../../ui-react/src/test-support/renderModal.js';
 import { createOnrampPlugin, type OnrampOptions } from './createOnrampPlugin.js';
 

@@ -1,6 +1,6 @@
 import { createModal } from '@latch/kernel';
 import { describe, expect, it, vi } from 'vitest';
-import { mainnet } from '../../kernel/src/test-support/fakeAdapter.js';
+import { mainnet } from '@latch/testkit/kernel';
 import { createOnrampPlugin, ONRAMP_VIEW } from './createOnrampPlugin.js';
 import { DEFAULT_RESTRICTED_TIME_ZONES } from './restrictedTimeZones.js';
 

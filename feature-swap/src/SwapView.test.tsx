@@ -1,7 +1,7 @@
 import { fireEvent } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { base, connector, mainnet, sepolia, solanaMainnet } from '../../kernel/src/test-support/fakeAdapter.js';
+import { base, connector, mainnet, sepolia, solanaMainnet } from '@latch/testkit/kernel';
 import { cleanupModals, createTestModal, openModal } from '../../ui-react/src/test-support/renderModal.js';
 import { createSwapPlugin, type SwapOptions } from './createSwapPlugin.js';
 

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cookieStorage, cookieToInitialState, parseCookies } from './cookieStorage.js';
 import { createModal } from './createModal.js';
-import { connector, createFakeAdapter, createTestStorage, mainnet } from './test-support/fakeAdapter.js';
+import { connector, createFakeAdapter, createTestStorage, mainnet } from '@latch/testkit/kernel';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createModal } from './createModal.js';
-import { connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from './test-support/fakeAdapter.js';
+import { connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '@latch/testkit/kernel';
 import { getInternals } from './internals.js';
 import { SESSION_EXPIRED_ALERT } from './errors/messages.js';
 import type { ConnectorNotice, ConnectorPlugin } from './plugins/ConnectorPlugin.js';

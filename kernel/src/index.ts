@@ -14,6 +14,8 @@ export type { MaxSend, MaxSendRequest, SendFee, SendRequest, SendResult } from '
 export type { AccountPageOptions } from './actions/history.js';
 export type { SendCallsOptions } from './actions/callBundles.js';
 export type { GrantedPermission, GrantPermissionsRequest, GrantPermissionsResult } from './actions/permissions.js';
+export type { SignInRequest } from './actions/signIn.js';
+export { signInFlow, type SignInFlow } from './signInFlow.js';
 export {
   DEFAULT_FEATURES,
   FEATURE_NAMES,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createModal } from './createModal.js';
-import { connector, createFakeAdapter, createTestStorage, mainnet, network } from './test-support/fakeAdapter.js';
+import { connector, createFakeAdapter, createTestStorage, mainnet, network } from '@latch/testkit/kernel';
 
 /** Two instances with default options on one page share `localStorage`: here, one test backend. */
 function pair(storage: ReturnType<typeof createTestStorage>) {

@@ -7,7 +7,8 @@ import { readSource, workspaceDirs } from '../../scripts/test-support/sourceGrap
 /*
  * `@latch/kernel/internal` is the UI binding's own entry (@latch/react, folder ui-react): its shape may change in any
  * release. Every other package (product code and tests), the examples, the benchmarks and the scripts use the public
- * API: a plugin reads and acts through the PluginContext it is given, a test through the instance or testkit's fakes.
+ * API: a plugin reads and acts through the PluginContext it is given, a test through the instance, `signInFlow` and
+ * `@latch/testkit/kernel`'s fakes.
  */
 
 const ROOT = resolve(new URL('../../', import.meta.url).pathname);
@@ -16,12 +17,8 @@ const ENTRY = '@latch/kernel/internal';
 /** The folders allowed to import the entry: the binding, and the kernel that defines it. */
 const OWNERS = ['ui-react/', 'kernel/'];
 
-/**
- * Files still importing it, each with the reason it has not moved to the public API yet:
- * - siwx/src/client/signInFlow.test.ts drives the sign-in steps the modal's SIWXSignMessage view takes (prepare the
- *   message, sign it, cancel), which have no public API; it moves when testkit's kernel fakes offer those steps.
- */
-const ALLOWED: string[] = ['siwx/src/client/signInFlow.test.ts'];
+/** Files still importing it, each with the reason it has not moved to the public API yet: none. */
+const ALLOWED: string[] = [];
 
 /** Every source the repository holds outside the owners: workspace packages (tests too), examples, bench, scripts. */
 function sources(): string[] {

@@ -1,4 +1,4 @@
-import type { SignInRequest } from './actions/signIn.js';
+import type { SignInFlow } from './signInFlow.js';
 import type { Store } from './context.js';
 import type { AlertMessage, AccountTab, SendState, SnackVariant, TransactionStackEntry, View } from './state/atoms.js';
 import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
@@ -45,12 +45,8 @@ export interface ModalInternals {
    * (the wallet has not yet confirmed or refused it); undefined once the restore settles, and on a first visit.
    */
   restoringAddress(): string | undefined;
-  /** §4 sign-in flow (the SIWXSignMessage view): make the message, sign and store it, or cancel. */
-  readonly siwx: {
-    prepare(): Promise<SignInRequest>;
-    signIn(request: SignInRequest): Promise<void>;
-    cancel(): Promise<void>;
-  };
+  /** §4 sign-in flow (the SIWXSignMessage view): make the message, sign and store it, or cancel (public: `signInFlow`). */
+  readonly siwx: SignInFlow;
 }
 
 /** Shared by copies of the kernel bundled twice on one page, and kept by `{ ...instance }` copies. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LatchError } from './errors/LatchError.js';
 import { DEFAULT_FEATURES, FEATURE_NAMES, resolveOptions } from './options.js';
-import { base, createFakeAdapter, mainnet, network, solanaMainnet } from './test-support/fakeAdapter.js';
+import { base, createFakeAdapter, mainnet, network, solanaMainnet } from '@latch/testkit/kernel';
 
 describe('resolveOptions (§5, §9)', () => {
   it('throws the exact §5 message when both siweConfig and siwx are set', () => {

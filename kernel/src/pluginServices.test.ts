@@ -5,7 +5,7 @@ import type { FeatureFlag } from './options.js';
 import type { ChainAdapter } from './plugins/ChainAdapter.js';
 import type { NameService } from './plugins/dataServices.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
-import { connector, createFakeAdapter, mainnet } from './test-support/fakeAdapter.js';
+import { connector, createFakeAdapter, mainnet } from '@latch/testkit/kernel';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 

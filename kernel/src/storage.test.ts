@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage, createStorage, defaultWebStorage, RECENT_WALLETS_MAX, STORAGE_KEYS, type StorageKey } from './storage.js';
-import { createTestStorage } from './test-support/fakeAdapter.js';
+import { createTestStorage } from '@latch/testkit/kernel';
 
 describe('storage (§3 keys)', () => {
   it('prefixes every key and round-trips typed values', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mainnet, solanaMainnet } from './test-support/fakeAdapter.js';
+import { mainnet, solanaMainnet } from '@latch/testkit/kernel';
 import { filterTokenBalances, nativeTokenBalance } from './tokenBalance.js';
 import type { TokenBalance } from './types.js';
 

@@ -1,9 +1,8 @@
 // @vitest-environment node
-import { type BareAnvilFixture, startAnvil } from '@latch/devnet';
+import { type BareAnvilFixture, ownerWalletContracts, startAnvil } from '@latch/devnet';
 import { type Address, createPublicClient, createWalletClient, defineChain, getAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileOwnerWallet } from '../../siwx/src/test-support/ownerWallet.js';
 import { coinTypeOfChain, createRegistrationMessage } from '@latch/feature-names/protocol';
 import { type RunningNameService, startNameService } from './startNameService.js';
 
@@ -22,7 +21,7 @@ beforeAll(async () => {
   });
   const owner = privateKeyToAccount(anvil.accounts[0]!.privateKey);
   const wallet = createWalletClient({ account: owner, chain, transport: http(anvil.rpcUrl) });
-  const { OwnerWallet } = compileOwnerWallet();
+  const { OwnerWallet } = await ownerWalletContracts();
   const hash = await wallet.deployContract({ ...OwnerWallet, args: [owner.address] });
   smartAccount = (await createPublicClient({ transport: http(anvil.rpcUrl) }).waitForTransactionReceipt({ hash })).contractAddress!;
 });

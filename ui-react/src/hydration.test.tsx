@@ -3,14 +3,7 @@ import { type CaipNetwork, type CaipNetworkId, cookieToInitialState, type LatchI
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  base,
-  connector,
-  createFakeAdapter,
-  createTestStorage,
-  mainnet,
-  solanaMainnet,
-} from '../../kernel/src/test-support/fakeAdapter.js';
+import { base, connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '@latch/testkit/kernel';
 import { ConnectButton } from './components/ConnectButton.js';
 import { NetworkButton } from './components/NetworkButton.js';
 import { LatchProvider } from './context.js';

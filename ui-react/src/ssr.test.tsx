@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connector, createFakeAdapter, createTestStorage, mainnet } from '../../kernel/src/test-support/fakeAdapter.js';
+import { connector, createFakeAdapter, createTestStorage, mainnet } from '@latch/testkit/kernel';
 
 const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'location', 'navigator', 'requestIdleCallback'];
 

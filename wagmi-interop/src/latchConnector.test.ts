@@ -17,7 +17,7 @@ import {
 import { createPublicClient, defineChain, erc20Abi, http, verifyMessage } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, installWallet, walletDetail } from '../../adapter-eip155/src/test-support/announcements.js';
-import { createTestStorage } from '../../kernel/src/test-support/fakeAdapter.js';
+import { createTestStorage } from '@latch/testkit/kernel';
 import { type Chains, createWallet, MOCK_RDNS, SECOND_CHAIN_ID, startChains } from '../../adapter-eip155/src/test-support/walletFixture.js';
 import { latchConnector, MODAL_CLOSED_MESSAGE } from './index.js';
 

@@ -4,7 +4,7 @@ import { act, fireEvent } from '@testing-library/react';
 import axe from 'axe-core';
 import { createPublicClient, formatEther, formatGwei, http } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { mainnet } from '@latch/testkit/kernel';
 import { cleanupModals, createTestModal, openModal } from '../../../ui-react/src/test-support/renderModal.js';
 import { createGasTrackerPlugin } from './createGasTrackerPlugin.js';
 import { createFeeClient, watchGasFees } from './fees.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createModal } from '../createModal.js';
-import { connector, createFakeAdapter, createTestStorage, mainnet, network, sepolia, solanaMainnet } from '../test-support/fakeAdapter.js';
+import { connector, createFakeAdapter, createTestStorage, mainnet, network, sepolia, solanaMainnet } from '@latch/testkit/kernel';
 import { createTestModal } from '../test-support/testModal.js';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));

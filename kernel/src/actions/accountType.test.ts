@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createModal } from '../createModal.js';
 import type { ModalOptions } from '../options.js';
-import { connector, createFakeAdapter, createTestStorage, mainnet, base } from '../test-support/fakeAdapter.js';
 import {
+  connector,
+  createFakeAdapter,
+  createTestStorage,
+  mainnet,
+  base,
   createFakeConnectorPlugin,
   EOA_ADDRESS,
   type FakeConnectorPluginOptions,
   SMART_ACCOUNT_ADDRESS,
-} from '../test-support/fakeConnectorPlugin.js';
+} from '@latch/testkit/kernel';
 import { ACCOUNT_TYPE_FALLBACK_MESSAGE, SMART_ACCOUNT_NETWORK_MESSAGE } from './accountType.js';
 
 const BOTH = { active: 'eoa', available: ['eoa', 'smartAccount'] } as const;

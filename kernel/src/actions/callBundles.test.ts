@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createModal } from '../createModal.js';
 import { LatchError } from '../errors/LatchError.js';
 import type { CallsCapability, SendCallsRequest } from '../plugins/ChainAdapter.js';
-import { connector, createFakeAdapter, mainnet, network } from '../test-support/fakeAdapter.js';
+import { connector, createFakeAdapter, mainnet, network } from '@latch/testkit/kernel';
 import { createTestModal } from '../test-support/testModal.js';
 
 /** A wallet's bundle capability that records what the kernel asked. */

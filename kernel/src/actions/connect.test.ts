@@ -3,7 +3,7 @@ import { nextConnectionStatus } from './connectionStatus.js';
 import { initialConnectionStatus } from './initialStatus.js';
 import { createModal } from '../createModal.js';
 import { LatchError } from '../errors/LatchError.js';
-import { base, connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '../test-support/fakeAdapter.js';
+import { base, connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '@latch/testkit/kernel';
 import { createTestModal } from '../test-support/testModal.js';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createModal } from '../createModal.js';
 import type { ModalOptions } from '../options.js';
-import { connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '../test-support/fakeAdapter.js';
+import { connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '@latch/testkit/kernel';
 
 /** One extension announcing itself on both namespaces, as a merged multi-chain wallet (§3). */
 function multichain(extra: Partial<ModalOptions> = {}) {

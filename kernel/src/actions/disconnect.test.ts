@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createModal } from '../createModal.js';
-import { createFakeConnectorPlugin } from '../test-support/fakeConnectorPlugin.js';
-import { connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '../test-support/fakeAdapter.js';
+import { createFakeConnectorPlugin, connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '@latch/testkit/kernel';
 
 function twoNamespaces() {
   const evm = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });

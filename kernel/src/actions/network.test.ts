@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createModal } from '../createModal.js';
 import { LatchError } from '../errors/LatchError.js';
-import { base, connector, createFakeAdapter, mainnet, network, sepolia, solanaMainnet } from '../test-support/fakeAdapter.js';
+import { base, connector, createFakeAdapter, mainnet, network, sepolia, solanaMainnet } from '@latch/testkit/kernel';
 import { createTestModal } from '../test-support/testModal.js';
 import { getInternals } from '../internals.js';
 

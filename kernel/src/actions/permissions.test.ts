@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LatchError } from '../errors/LatchError.js';
-import { connector } from '../test-support/fakeAdapter.js';
+import { connector } from '@latch/testkit/kernel';
 import { createTestModal } from '../test-support/testModal.js';
 
 /** A wallet whose EIP-1193 provider records the ERC-7715 requests it gets and answers them. */

@@ -3,7 +3,7 @@ import { chooseInitialView } from './modal.js';
 import { FARCASTER_CLEANUP_DELAY_MS } from './router.js';
 import { createTestModal } from '../test-support/testModal.js';
 import { createModal } from '../createModal.js';
-import { mainnet } from '../test-support/fakeAdapter.js';
+import { mainnet } from '@latch/testkit/kernel';
 import type { ConnectorPlugin } from '../plugins/ConnectorPlugin.js';
 import { getInternals } from '../internals.js';
 

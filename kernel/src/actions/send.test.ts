@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createModal } from '../createModal.js';
 import { LatchError } from '../errors/LatchError.js';
 import type { TransferRequest } from '../plugins/ChainAdapter.js';
-import { connector, createFakeAdapter, network } from '../test-support/fakeAdapter.js';
+import { connector, createFakeAdapter, network } from '@latch/testkit/kernel';
 import { createTestModal } from '../test-support/testModal.js';
 import type { TokenBalance } from '../types.js';
 

@@ -2,8 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { createModal } from '../createModal.js';
 import type { LatchError } from '../errors/LatchError.js';
 import type { ModalOptions } from '../options.js';
-import { connector, createFakeAdapter, createTestStorage, mainnet, network, solanaMainnet } from '../test-support/fakeAdapter.js';
-import { createFakeConnectorPlugin, type FakeConnectorPluginOptions } from '../test-support/fakeConnectorPlugin.js';
+import {
+  connector,
+  createFakeAdapter,
+  createTestStorage,
+  mainnet,
+  network,
+  solanaMainnet,
+  createFakeConnectorPlugin,
+  type FakeConnectorPluginOptions,
+} from '@latch/testkit/kernel';
 
 const near = network('near', 'mainnet');
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createModal } from '../createModal.js';
 import { LatchError } from '../errors/LatchError.js';
-import { connector, createFakeAdapter, mainnet, network } from '../test-support/fakeAdapter.js';
+import { connector, createFakeAdapter, mainnet, network } from '@latch/testkit/kernel';
 import { createTestModal } from '../test-support/testModal.js';
 
 describe('signMessage', () => {

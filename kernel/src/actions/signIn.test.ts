@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { getInternals } from '../internals.js';
-import { base, createFakeAdapter, connector, createTestStorage, mainnet, network } from '../test-support/fakeAdapter.js';
-import { createSiwxSessions } from '../test-support/siwxSessions.js';
+import { signInFlow } from '../signInFlow.js';
+import { base, createFakeAdapter, connector, createTestStorage, mainnet, network, createSiwxSessions } from '@latch/testkit/kernel';
 import { createTestModal } from '../test-support/testModal.js';
 import { createModal } from '../createModal.js';
 import { signInActions } from './signInTrigger.js';
@@ -99,8 +98,8 @@ describe('sign-in flow (§4)', () => {
     const asked = walletSignIn(fake);
     await modal.connect('w');
     await settle();
-    const internals = getInternals(modal);
-    await internals.siwx.signIn(await internals.siwx.prepare());
+    const flow = signInFlow(modal);
+    await flow.signIn(await flow.prepare());
     expect(asked).toEqual([{ domain: 'app.example.com', address: fake.address, nonce: 'nonce1' }]);
     expect(store.stored).toEqual([
       {
@@ -120,8 +119,8 @@ describe('sign-in flow (§4)', () => {
     walletSignIn(fake, (fields) => write(fields));
     await modal.connect('w');
     await vi.waitFor(() => expect(modal.getState()).toMatchObject({ open: true, view: 'SIWXSignMessage' }));
-    const internals = getInternals(modal);
-    const attempt = async () => failure(internals.siwx.prepare().then((request) => internals.siwx.signIn(request)));
+    const flow = signInFlow(modal);
+    const attempt = async () => failure(flow.prepare().then((request) => flow.signIn(request)));
     expect(await attempt()).toBe(
       `The wallet signed a sign-in message for app.example.com and ${other}, not for app.example.com and ${fake.address}; nothing was sent`,
     );
@@ -150,15 +149,15 @@ describe('sign-in flow (§4)', () => {
       walletSignIn(fake);
       await modal.connect('w');
       await vi.waitFor(() => expect(modal.getState()).toMatchObject({ open: true, view: 'SIWXSignMessage' }));
-      const internals = getInternals(modal);
-      await internals.siwx.signIn(await internals.siwx.prepare());
+      const flow = signInFlow(modal);
+      await flow.signIn(await flow.prepare());
       expect(modal.getState().open).toBe(false);
       await vi.advanceTimersByTimeAsync(10 * 60_000 - 1_000);
       expect(modal.getState().open).toBe(false);
       await vi.advanceTimersByTimeAsync(1_000);
       await vi.waitFor(() => expect(modal.getState()).toMatchObject({ open: true, view: 'SIWXSignMessage' }));
 
-      await internals.siwx.signIn(await internals.siwx.prepare());
+      await flow.signIn(await flow.prepare());
       await vi.advanceTimersByTimeAsync(1_000);
       expect(vi.getTimerCount()).toBe(1);
       await modal.disconnect();
@@ -171,11 +170,17 @@ describe('sign-in flow (§4)', () => {
 
   it('raises the §8 sign-in errors where they apply', async () => {
     const plain = createTestModal().modal;
-    expect(await failure(getInternals(plain).siwx.prepare())).toBe('SIWX is not enabled');
+    expect(await failure(signInFlow(plain).prepare())).toBe('SIWX is not enabled');
     const { modal } = createTestModal({ siwx: createSiwxSessions().config });
-    expect(await failure(getInternals(modal).siwx.prepare())).toBe('No ActiveCaipAddress found');
+    expect(await failure(signInFlow(modal).prepare())).toBe('No ActiveCaipAddress found');
     await modal.connect('w');
     // The fake adapter declares no signMessage capability: nothing can sign.
-    expect(await failure(getInternals(modal).siwx.prepare())).toBe('No ActiveCaipNetwork or client found');
+    expect(await failure(signInFlow(modal).prepare())).toBe('No ActiveCaipNetwork or client found');
+  });
+
+  it('signInFlow takes an instance or a copy spread from one, and refuses anything else', () => {
+    const { modal } = createTestModal({ siwx: createSiwxSessions().config });
+    expect(signInFlow({ ...modal })).toBe(signInFlow(modal));
+    expect(() => signInFlow({} as typeof modal)).toThrow('Not a Latch modal instance (createModal returns one)');
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createModal } from '../createModal.js';
-import { connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '../test-support/fakeAdapter.js';
-import { createSiwxSessions, type SiwxSessionsOptions } from '../test-support/siwxSessions.js';
+import {
+  connector,
+  createFakeAdapter,
+  createTestStorage,
+  mainnet,
+  solanaMainnet,
+  createSiwxSessions,
+  type SiwxSessionsOptions,
+} from '@latch/testkit/kernel';
 
 /** An eip155 and a solana wallet, both connected and both signed in. */
 async function signedInOnTwo(options: SiwxSessionsOptions = {}) {

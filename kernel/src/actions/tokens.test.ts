@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTestModal } from '../test-support/testModal.js';
-import { sepolia } from '../test-support/fakeAdapter.js';
+import { sepolia } from '@latch/testkit/kernel';
 import type { TokenBalance } from '../types.js';
 import { TOKEN_RETRY_GAP_MS } from './tokens.js';
 import { getInternals } from '../internals.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connector } from '../test-support/fakeAdapter.js';
+import { connector } from '@latch/testkit/kernel';
 import { watchConnectorList } from './Connector.js';
 
 describe('watchConnectorList', () => {

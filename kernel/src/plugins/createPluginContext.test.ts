@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createModal } from '../createModal.js';
-import { base, connector, createFakeAdapter, mainnet } from '../test-support/fakeAdapter.js';
-import { createFakeConnectorPlugin } from '../test-support/fakeConnectorPlugin.js';
+import { base, connector, createFakeAdapter, mainnet, createFakeConnectorPlugin } from '@latch/testkit/kernel';
 import { viewContext } from './createPluginContext.js';
 import type { FeaturePlugin } from './FeaturePlugin.js';
 import type { PluginContext } from './PluginContext.js';

@@ -2,7 +2,7 @@ import { atom as jotaiAtom } from 'jotai/vanilla';
 import { describe, expect, it, vi } from 'vitest';
 import { createModal } from '../createModal.js';
 import { atom, createStore, getInternals, modalAtom } from '../internal.js';
-import { createFakeAdapter, createTestStorage, mainnet } from '../test-support/fakeAdapter.js';
+import { createFakeAdapter, createTestStorage, mainnet } from '@latch/testkit/kernel';
 
 describe("each instance's store is jotai's", () => {
   const modal = () =>

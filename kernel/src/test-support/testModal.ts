@@ -1,6 +1,6 @@
 import { createModal } from '../createModal.js';
 import type { ModalOptions } from '../options.js';
-import { connector, createFakeAdapter, createTestStorage, mainnet, type FakeAdapterOptions } from './fakeAdapter.js';
+import { connector, createFakeAdapter, createTestStorage, mainnet, type FakeAdapterOptions } from '@latch/testkit/kernel';
 
 /** One EVM fake adapter with wallet 'w', test storage, and any option overrides. */
 export function createTestModal(overrides: Partial<ModalOptions> = {}, adapterOptions: Partial<FakeAdapterOptions> = {}) {

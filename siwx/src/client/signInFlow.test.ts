@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ed25519 } from '@noble/curves/ed25519';
 import { hex } from '@scure/base';
-import { createModal, type LatchEvents, type ModalInstance } from '@latch/kernel';
-import { getInternals } from '@latch/kernel/internal';
+import { createModal, type LatchEvents, type ModalInstance, signInFlow } from '@latch/kernel';
 import { pollUntil, startToyChain, type ToyChain } from '@latch/testkit';
 import {
   createToyAdapter,
@@ -116,7 +115,7 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
     startModal();
     await connectAndReachSignIn();
     expect(modal.getState().open).toBe(true);
-    const request = await getInternals(modal).siwx.prepare();
+    const request = await signInFlow(modal).prepare();
     const alice = toyAddressFromSecretKey(ALICE_KEY);
     expect(request).toMatchObject({
       namespace: 'toy',
@@ -132,7 +131,7 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
       '',
       'Sign in to the toy app.',
     ]);
-    await getInternals(modal).siwx.signIn(request);
+    await signInFlow(modal).signIn(request);
     expect(modal.getState().open).toBe(false);
     expect((await serverSessions()).map((s) => [s.data.caipNetworkId, s.data.address])).toEqual([['toy:local', alice]]);
 
@@ -151,9 +150,9 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
     expect(modal.close()).toBe(false);
     expect(modal.getState().open).toBe(true);
     wallet.setFailure('rejectSign', true);
-    const declined = await getInternals(modal)
-      .siwx.prepare()
-      .then((request) => getInternals(modal).siwx.signIn(request))
+    const declined = await signInFlow(modal)
+      .prepare()
+      .then((request) => signInFlow(modal).signIn(request))
       .then(
         () => undefined,
         (error: { code?: number }) => error,
@@ -164,7 +163,7 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
     expect(await serverSessions()).toEqual([]);
 
     wallet.setFailure('rejectSign', false);
-    await getInternals(modal).siwx.signIn(await getInternals(modal).siwx.prepare());
+    await signInFlow(modal).signIn(await signInFlow(modal).prepare());
     expect(modal.getState().open).toBe(false);
     expect(await serverSessions()).toHaveLength(1);
   });
@@ -172,14 +171,14 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
   it('asks again when the wallet switches to an account no session covers; disconnect signs out on the server', async () => {
     startModal();
     await connectAndReachSignIn();
-    await getInternals(modal).siwx.signIn(await getInternals(modal).siwx.prepare());
+    await signInFlow(modal).signIn(await signInFlow(modal).prepare());
     expect(modal.getState().open).toBe(false);
 
     const bob = wallet.switchAccount(BOB_KEY);
     await pollUntil(() => modal.getState().view === 'SIWXSignMessage' && modal.getState().open, 'the sign-in view for the new account');
-    const request = await getInternals(modal).siwx.prepare();
+    const request = await signInFlow(modal).prepare();
     expect(request.address).toBe(bob);
-    await getInternals(modal).siwx.signIn(request);
+    await signInFlow(modal).signIn(request);
     expect((await serverSessions()).map((s) => s.data.address)).toEqual([toyAddressFromSecretKey(ALICE_KEY), bob]);
 
     // What the modal calls when one namespace of several disconnects: that account goes, the others stay.
@@ -193,7 +192,7 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
   it('a disconnect the wallet makes itself signs the visitor out on the server', async () => {
     startModal();
     await connectAndReachSignIn();
-    await getInternals(modal).siwx.signIn(await getInternals(modal).siwx.prepare());
+    await signInFlow(modal).signIn(await signInFlow(modal).prepare());
     expect(await serverSessions()).toHaveLength(1);
     wallet.disconnectFromWallet();
     await pollUntil(() => asked.includes('/siwx/sign-out'), 'the sign-out');
@@ -204,22 +203,22 @@ describe('the sign-in flow: kernel, toy wallet (real ed25519 key), siwx client a
   it('cancel disconnects when sign-in is required and goes back to Connect; otherwise it only closes', async () => {
     startModal({ required: true });
     await connectAndReachSignIn();
-    await getInternals(modal).siwx.cancel();
+    await signInFlow(modal).cancel();
     expect(modal.getState()).toMatchObject({ status: 'disconnected', view: 'Connect', open: true });
     modal.destroy();
 
     startModal();
     await connectAndReachSignIn();
-    await getInternals(modal).siwx.cancel();
+    await signInFlow(modal).cancel();
     expect(modal.getState()).toMatchObject({ status: 'connected', open: false });
   });
 
   it('a server refusal rejects with its reason and keeps the view', async () => {
     startModal({ domain: 'evil.example.com' });
     await connectAndReachSignIn();
-    const refused = await getInternals(modal)
-      .siwx.prepare()
-      .then((request) => getInternals(modal).siwx.signIn(request))
+    const refused = await signInFlow(modal)
+      .prepare()
+      .then((request) => signInFlow(modal).signIn(request))
       .then(
         () => undefined,
         (error: Error) => error.message,

@@ -1,7 +1,7 @@
 import { isLatchError } from '@latch/kernel';
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
-import { startAnvil, type BareAnvilFixture } from '@latch/devnet';
+import { ownerWalletContracts, startAnvil, type BareAnvilFixture } from '@latch/devnet';
 import {
   createPublicClient,
   createWalletClient,
@@ -18,7 +18,6 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiwxMessage } from '../message/createSiwxMessage.js';
 import type { SiwxMessage } from '../message/types.js';
-import { compileOwnerWallet } from '../test-support/ownerWallet.js';
 import { createSiwxServer, type SiwxServerOptions } from './createSiwxServer.js';
 import type { SiwxVerificationCode } from './SiwxVerificationError.js';
 
@@ -26,9 +25,10 @@ const DOMAIN = 'app.example.com';
 let anvil: BareAnvilFixture;
 let caipNetworkId: string;
 let factory: Address;
-const contracts = compileOwnerWallet();
+let contracts: Awaited<ReturnType<typeof ownerWalletContracts>>;
 
 beforeAll(async () => {
+  contracts = await ownerWalletContracts();
   anvil = await startAnvil({ deploy: false });
   caipNetworkId = `eip155:${anvil.chainId}`;
   const wallet = deployerClient();

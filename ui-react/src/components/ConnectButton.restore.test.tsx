@@ -1,7 +1,7 @@
 import type { ChainAdapter } from '@latch/kernel';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connector, createFakeAdapter, createTestStorage, mainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { connector, createFakeAdapter, createTestStorage, mainnet } from '@latch/testkit/kernel';
 import { createModal } from '../createModal.js';
 import { cleanupModals, holdConnect, renderWithModal, track } from '../test-support/renderModal.js';
 import { ConnectButton } from './ConnectButton.js';

@@ -1,6 +1,6 @@
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base, mainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { base, mainnet } from '@latch/testkit/kernel';
 import { cleanupModals, createTestModal, holdConnect, modalScreen, renderWithModal } from '../test-support/renderModal.js';
 import { ConnectButton } from './ConnectButton.js';
 import { NetworkButton } from './NetworkButton.js';

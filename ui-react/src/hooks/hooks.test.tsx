@@ -1,14 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  base,
-  connector,
-  createFakeAdapter,
-  createTestStorage,
-  mainnet,
-  solanaMainnet,
-} from '../../../kernel/src/test-support/fakeAdapter.js';
+import { base, connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '@latch/testkit/kernel';
 import { LatchProvider, useLatchModal } from '../context.js';
 import { createModal, type LatchModal } from '../createModal.js';
 import { cleanupModals, createTestModal, track, withSend } from '../test-support/renderModal.js';

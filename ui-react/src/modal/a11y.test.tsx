@@ -2,7 +2,7 @@ import type { ThemeMode } from '@latch/kernel';
 import { fireEvent, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { base, mainnet, sepolia, solanaMainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { base, mainnet, sepolia, solanaMainnet, createSiwxSessions } from '@latch/testkit/kernel';
 import {
   cleanupModals,
   createTestModal,
@@ -20,7 +20,6 @@ import {
   withTokenBalances,
   type ModalScreen,
 } from '../test-support/renderModal.js';
-import { createSiwxSessions } from '../../../kernel/src/test-support/siwxSessions.js';
 
 afterEach(cleanupModals);
 

@@ -1,7 +1,7 @@
 import type { ConnectorPlugin, FeaturePlugin } from '@latch/kernel';
 import { act, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeConnectorPlugin } from '../../../kernel/src/test-support/fakeConnectorPlugin.js';
+import { createFakeConnectorPlugin } from '@latch/testkit/kernel';
 import { useAccount } from '../hooks/hooks.js';
 import type { ViewProps } from '../modal/views.js';
 import { cleanupModals, createTestModal, openModal } from '../test-support/renderModal.js';

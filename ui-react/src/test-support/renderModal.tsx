@@ -3,13 +3,7 @@ import { act, cleanup, render, waitFor, within, type BoundFunctions, type querie
 import type { ReactNode } from 'react';
 import { LatchProvider } from '../context.js';
 import { createModal, type LatchModal, type ReactModalOptions } from '../createModal.js';
-import {
-  connector,
-  createFakeAdapter,
-  createTestStorage,
-  mainnet,
-  type FakeAdapterOptions,
-} from '../../../kernel/src/test-support/fakeAdapter.js';
+import { connector, createFakeAdapter, createTestStorage, mainnet, type FakeAdapterOptions } from '@latch/testkit/kernel';
 
 /*
  * Helpers for the component tests. The modal lives in a shadow root that Testing Library's

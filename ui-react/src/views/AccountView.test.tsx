@@ -2,8 +2,7 @@ import { avatarColors } from '@latch/kernel';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base, connector, createFakeAdapter, mainnet, solanaMainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
-import { createFakeConnectorPlugin } from '../../../kernel/src/test-support/fakeConnectorPlugin.js';
+import { base, connector, createFakeAdapter, mainnet, solanaMainnet, createFakeConnectorPlugin } from '@latch/testkit/kernel';
 import { createModal } from '../createModal.js';
 import { ConnectButton } from '../components/ConnectButton.js';
 import {

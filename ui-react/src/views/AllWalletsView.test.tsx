@@ -1,7 +1,7 @@
 import type { Connector, ConnectorPlugin, RegistryWallet, WalletRegistryService } from '@latch/kernel';
 import { act, fireEvent, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connector } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { connector } from '@latch/testkit/kernel';
 import { IMAGE_PRELOAD_TIMEOUT_MS } from '../parts/remoteImage.js';
 import { HeldImage } from '../test-support/heldImage.js';
 import { cleanupModals, createTestModal, MODAL_ELEMENT_NAME, openModal, type ModalScreen } from '../test-support/renderModal.js';

@@ -1,8 +1,7 @@
 import type { Connector } from '@latch/kernel';
 import { fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
-import { createFakeConnectorPlugin } from '../../../kernel/src/test-support/fakeConnectorPlugin.js';
+import { connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet, createFakeConnectorPlugin } from '@latch/testkit/kernel';
 import { createModal } from '../createModal.js';
 import { cleanupModals, createTestModal, openModal, track, type ModalScreen } from '../test-support/renderModal.js';
 import { CONNECT_VIEW_LIMIT } from './ConnectView.js';

@@ -2,7 +2,7 @@ import { truncateAddress } from '@latch/kernel';
 import { fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connector } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { connector } from '@latch/testkit/kernel';
 import { ConnectButton } from '../components/ConnectButton.js';
 import {
   cleanupModals,

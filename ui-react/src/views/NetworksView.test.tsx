@@ -1,6 +1,6 @@
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { base, mainnet, sepolia, solanaMainnet } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { base, mainnet, sepolia, solanaMainnet } from '@latch/testkit/kernel';
 import { NetworkButton } from '../components/NetworkButton.js';
 import {
   cleanupModals,

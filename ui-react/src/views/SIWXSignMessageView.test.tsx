@@ -1,7 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import { fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSiwxSessions } from '../../../kernel/src/test-support/siwxSessions.js';
+import { createSiwxSessions } from '@latch/testkit/kernel';
 import {
   cleanupModals,
   createTestModal,

@@ -1,6 +1,6 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base, mainnet, sepolia } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { base, mainnet, sepolia } from '@latch/testkit/kernel';
 import { cleanupModals, createTestModal, openModal } from '../test-support/renderModal.js';
 
 afterEach(async () => {

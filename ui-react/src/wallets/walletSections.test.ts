@@ -1,6 +1,6 @@
 import type { Connector, RegistryWallet } from '@latch/kernel';
 import { describe, expect, it } from 'vitest';
-import { connector } from '../../../kernel/src/test-support/fakeAdapter.js';
+import { connector } from '@latch/testkit/kernel';
 import {
   connectMethodOrder,
   displayName,

@@ -1,13 +1,16 @@
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { base, connector, createFakeAdapter, mainnet } from '../../../../kernel/src/test-support/fakeAdapter.js';
 import {
+  base,
+  connector,
+  createFakeAdapter,
+  mainnet,
   createFakeConnectorPlugin,
   EOA_ADDRESS,
   type FakeConnectorPluginOptions,
   SMART_ACCOUNT_ADDRESS,
-} from '../../../../kernel/src/test-support/fakeConnectorPlugin.js';
+} from '@latch/testkit/kernel';
 import { createModal } from '../../createModal.js';
 import { cleanupModals, openModal, track } from '../../test-support/renderModal.js';
 

@@ -1,8 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connector, createFakeAdapter, mainnet } from '../../../../kernel/src/test-support/fakeAdapter.js';
-import { createFakeConnectorPlugin } from '../../../../kernel/src/test-support/fakeConnectorPlugin.js';
+import { connector, createFakeAdapter, mainnet, createFakeConnectorPlugin } from '@latch/testkit/kernel';
 import { createModal } from '../../createModal.js';
 import { cleanupModals, openModal, track } from '../../test-support/renderModal.js';
 

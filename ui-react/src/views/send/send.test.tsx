@@ -11,7 +11,7 @@ import {
   withSend,
   withTokenBalances,
 } from '../../test-support/renderModal.js';
-import { mainnet } from '../../../../kernel/src/test-support/fakeAdapter.js';
+import { mainnet } from '@latch/testkit/kernel';
 
 afterEach(async () => {
   vi.restoreAllMocks();

@@ -1,6 +1,15 @@
-import type { ConnectorType, WalletCapabilities } from '../plugins/Connector.js';
-import type { ConnectorContext, ConnectorPlugin, SessionNamespace, SessionRequest, SharedSession } from '../plugins/ConnectorPlugin.js';
-import type { AccountType, ChainNamespace, WalletInfo } from '../types.js';
+import type {
+  AccountType,
+  ChainNamespace,
+  ConnectorContext,
+  ConnectorPlugin,
+  ConnectorType,
+  SessionNamespace,
+  SessionRequest,
+  SharedSession,
+  WalletCapabilities,
+  WalletInfo,
+} from '@latch/kernel';
 
 export interface FakeConnectorPluginOptions {
   id?: string;
@@ -26,10 +35,10 @@ export interface FakeConnectorPluginOptions {
 export const EOA_ADDRESS = '0x00000000000000000000000000000000000000e0';
 export const SMART_ACCOUNT_ADDRESS = '0x0000000000000000000000000000000000005a5a';
 
-/*
- * A cross-namespace connector for the kernel's own tests: it records what the kernel asks and keeps
- * its "session" in the storage the kernel gives it, so a second instance on the same storage can
- * restore it the way WalletConnect restores a session after a reload.
+/**
+ * A cross-namespace connector plugin: it records what the kernel asks and keeps its "session" in the storage the kernel
+ * gives it, so a second instance on the same storage can restore it the way WalletConnect restores a session after a
+ * reload. `fail.<method> = error` makes a method throw; `endFromWallet()` plays the wallet ending the session.
  */
 export function createFakeConnectorPlugin(options: FakeConnectorPluginOptions = {}) {
   const calls: { method: string; args: unknown[] }[] = [];

@@ -1,4 +1,4 @@
-import type { SiwxConfig } from '../options.js';
+import type { SiwxConfig } from '@latch/kernel';
 
 export interface SiwxSessionsOptions {
   required?: boolean;

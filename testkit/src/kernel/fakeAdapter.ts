@@ -1,12 +1,23 @@
-import type { AdapterCapabilities, AdapterContext, AdapterEvent, ChainAdapter, ConnectResult } from '../plugins/ChainAdapter.js';
-import type { Connector, ConnectorType } from '../plugins/Connector.js';
-import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types.js';
+import type {
+  AdapterCapabilities,
+  AdapterContext,
+  AdapterEvent,
+  CaipNetwork,
+  CaipNetworkId,
+  ChainAdapter,
+  ChainNamespace,
+  ConnectResult,
+  Connector,
+  ConnectorType,
+} from '@latch/kernel';
 
 /*
- * An in-memory ChainAdapter for the kernel's own unit tests: it records what the kernel asks and
- * lets a test play the wallet's side. Real adapters are tested against real wallets and chains.
+ * An in-memory ChainAdapter: it records what the kernel asks and lets a test play the wallet's side. For tests of what
+ * sits on top of an adapter (the kernel, a connector, a feature plugin, a view); an adapter itself is tested against a
+ * real wallet and chain with the conformance suite.
  */
 
+/** A CAIP network of `ns` with a placeholder RPC on 127.0.0.1 (nothing listens there) and `extra` on top. */
 export function network(ns: ChainNamespace, reference: string, extra: Partial<CaipNetwork> = {}): CaipNetwork {
   return {
     id: reference,
@@ -25,6 +36,7 @@ export const base = network('eip155', '8453');
 export const sepolia = network('eip155', '11155111', { testnet: true });
 export const solanaMainnet = network('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp');
 
+/** A connector of namespace `ns` named `Wallet <id>`, announced unless `type` says otherwise. */
 export function connector(id: string, ns: ChainNamespace, type: ConnectorType = 'ANNOUNCED'): Connector {
   return { id, name: `Wallet ${id}`, type, chain: ns, rdns: `com.${id}` };
 }
@@ -41,6 +53,11 @@ export interface FakeAdapterOptions {
   without?: readonly ('balance' | 'identity')[];
 }
 
+/**
+ * A fake adapter of one namespace: `adapter` to hand to `createModal`, `calls` (and `methods()`) recording what the
+ * kernel asked, `fail.<method> = error` to make a method throw, `emit` to play a wallet event, `announce` to change the
+ * connectors it discovers.
+ */
 export function createFakeAdapter(options: FakeAdapterOptions) {
   const calls: { method: string; args: unknown[] }[] = [];
   let context: AdapterContext | undefined;
