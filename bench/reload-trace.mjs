@@ -4,10 +4,12 @@
 // request start and end (in the order they were asked for), each wallet call, long tasks, and the address's frame.
 // Run `npm run bench` (or `BENCH_MODES=reload npm run bench`) once first: it installs bench's dependencies.
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildScenario, loadToolchain } from './lib/build.mjs';
 import { launchBrowser, measureReload } from './lib/measure.mjs';
 import { BENCH_DIR } from './lib/paths.mjs';
+import { quartiles } from './lib/report.mjs';
 import { SCENARIOS, selectedScenarios } from './lib/scenarios.mjs';
 import { serveDirectory } from './lib/server.mjs';
 
@@ -105,6 +107,14 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 const ms = (value) => (value === undefined ? '–' : `${value.toFixed(0)}`.padStart(5));
+/** ", q1–q3 a–b": the spread, on a shared machine as telling as the median. */
+const spread = (values) => {
+  const [q1, q3] = quartiles(values);
+  return q1 === undefined ? '' : `, q1–q3 ${q1.toFixed(0)}–${q3.toFixed(0)}`;
+};
+// The machine's load while measuring: a busy shared machine widens every spread.
+const load = () => loadavg()[0].toFixed(1);
+const loadAtStart = load();
 
 const toolchain = await loadToolchain(BENCH_DIR);
 const servers = new Map();
@@ -172,7 +182,8 @@ for (const [name, list] of traces) {
   }
   const longTaskMs = median(ok.map((t) => t.collected.longTasks.filter((l) => l.at < t.reloadMs).reduce((sum, l) => sum + l.ms, 0)));
   console.log(`  long tasks before the address: ${ms(longTaskMs)} ms in all`);
-  console.log(`  address visible ${ms(median(ok.map((t) => t.reloadMs)))}  (each: ${ok.map((t) => t.reloadMs.toFixed(0)).join(' ')})`);
+  const reloads = ok.map((t) => t.reloadMs);
+  console.log(`  address visible ${ms(median(reloads))}${spread(reloads)}  (each: ${reloads.map((v) => v.toFixed(0)).join(' ')})`);
   const confirmed = ok.map((t) => t.collected.confirmedAt).filter((at) => at !== undefined);
   if (confirmed.length) console.log(`  account button confirmed (no aria-busy) ${ms(median(confirmed))}`);
 }
@@ -187,6 +198,7 @@ for (const other of others) {
   const diffs = pairs.map(([a, b]) => a.reloadMs - b.reloadMs);
   const faster = diffs.filter((d) => d <= 0).length;
   console.log(
-    `\n${other} − ${first}, same round: median ${ms(median(diffs))} ms; ${other} as fast or faster in ${faster}/${diffs.length} rounds`,
+    `\n${other} − ${first}, same round: median ${ms(median(diffs))} ms${spread(diffs)}; ${other} as fast or faster in ${faster}/${diffs.length} rounds`,
   );
 }
+console.log(`\n1-minute load average: ${loadAtStart} at the start, ${load()} at the end (${runs} rounds)`);

@@ -13,7 +13,8 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-function quartiles(values) {
+/** The first and third quartiles (nearest rank), or [] for no values. */
+export function quartiles(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))];
   return sorted.length ? [at(0.25), at(0.75)] : [];
