@@ -1,13 +1,4 @@
-import {
-  type SocialProvider,
-  EMBEDDED_WALLET_LOAD_FAILED_ALERT,
-  EMBEDDED_WALLET_TIMEOUT_ALERT,
-  INVALID_APP_CONFIGURATION_ALERT,
-  INVALID_PROJECT_ID_ALERT,
-  SESSION_EXPIRED_ALERT,
-  type PluginContext,
-  type PluginFeedback,
-} from '@latch/kernel';
+import type { PluginContext, SocialProvider } from '@latch/kernel';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ControllerState, EmbeddedController, EmbeddedError, FrameTheme } from './controller.js';
 import { EMBEDDED_VIEWS } from './constants.js';
@@ -150,20 +141,6 @@ export function useCancelOnLeave(cancel: () => void, delayMs: number): void {
       }, delayMs);
     };
   }, [delayMs]);
-}
-
-const ALERTS = [
-  INVALID_APP_CONFIGURATION_ALERT,
-  EMBEDDED_WALLET_LOAD_FAILED_ALERT,
-  EMBEDDED_WALLET_TIMEOUT_ALERT,
-  INVALID_PROJECT_ID_ALERT,
-  SESSION_EXPIRED_ALERT,
-];
-
-/** Shows the §8 alert (once, as the modal does) of a failure that has one. */
-export function alertFor(feedback: PluginFeedback, error: EmbeddedError): void {
-  const alert = error.alert && ALERTS.find((a) => a.title === error.alert);
-  if (alert) feedback.showAlert({ id: alert.id, title: alert.title, description: alert.description });
 }
 
 const CSS = `
