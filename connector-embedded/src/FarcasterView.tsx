@@ -1,12 +1,11 @@
 import { usePluginContext } from '@latch/react';
 import { useEffect, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
-import { alertFor, type EmbeddedError, toEmbeddedError } from './controller.js';
+import { alertFor, type EmbeddedError, initFailed, toEmbeddedError } from './controller.js';
 import type { EmbeddedWalletPlugin } from './types.js';
 import {
   afterSignIn,
   findPlugin,
-  initFailed,
   ProviderIcon,
   useCancelOnLeave,
   useController,

@@ -1,7 +1,7 @@
 import type { SocialProvider } from '@latch/kernel';
 import { usePluginContext } from '@latch/react';
 import { useEffect, useRef, useState } from 'react';
-import { alertFor, type EmbeddedController, type EmbeddedError, toEmbeddedError } from './controller.js';
+import { alertFor, type EmbeddedController, type EmbeddedError, initFailed, toEmbeddedError } from './controller.js';
 import { PROVIDER_NAMES } from './protocol/constants.js';
 import type { OAuthProvider } from './protocol/schemas.js';
 import type { EmbeddedWalletPlugin } from './types.js';
@@ -9,7 +9,6 @@ import { openSignInWindow, resumeSocialSignIn, type SocialAttempt, startSocialSi
 import {
   afterSignIn,
   findPlugin,
-  initFailed,
   ProviderIcon,
   useCancelOnLeave,
   useController,

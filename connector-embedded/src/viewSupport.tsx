@@ -3,7 +3,6 @@ import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 're
 import type { ControllerState, EmbeddedController, EmbeddedError, FrameTheme } from './controller.js';
 import { EMBEDDED_VIEWS } from './constants.js';
 import type { EmbeddedWalletPlugin } from './types.js';
-import { SOCIAL_INIT_ERROR } from './protocol/constants.js';
 import type { RecoveryViewData } from './RecoveryView.js';
 
 /** The modal as the views use it (the `modal` prop). */
@@ -115,13 +114,6 @@ export async function afterSignIn(
 ) {
   if (action === 'CONNECT') await modal.connect(plugin.id);
   else router.replace(EMBEDDED_VIEWS.recovery, recoveryStep(plugin, action));
-}
-
-/** §8 a sign-in could not start: tell the visitor, end the half-made embedded session and go back to Connect. */
-export function initFailed({ router, feedback }: Pick<PluginContext, 'router' | 'feedback'>, plugin: EmbeddedWalletPlugin): void {
-  void feedback.showSnack(SOCIAL_INIT_ERROR, 'error');
-  void plugin.disconnect().catch(() => undefined);
-  router.reset('Connect');
 }
 
 /**
