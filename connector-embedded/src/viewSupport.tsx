@@ -1,6 +1,6 @@
 import type { PluginContext, SocialProvider } from '@latch/kernel';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ControllerState, EmbeddedController, EmbeddedError, FrameTheme } from './controller.js';
+import type { ControllerState, EmbeddedController, FrameTheme } from './controller.js';
 import { EMBEDDED_VIEWS } from './constants.js';
 import type { EmbeddedWalletPlugin } from './types.js';
 import type { RecoveryViewData } from './RecoveryView.js';

@@ -45,7 +45,10 @@ describe('the built kernel', () => {
     expect(firstLoad.filter((c) => c.imports.includes('errors/actionMessages.js')).map((c) => c.fileName)).toEqual(['errors/messages.js']);
     // One text of each kind that actionMessages.ts holds: a disconnect failure, a network alert, an embedded-wallet alert.
     for (const text of ['Failed to disconnect', 'Network Not Found', 'Session Expired'])
-      expect(firstLoad.filter((c) => c.code.includes(text)).map((c) => c.fileName), text).toEqual([]);
+      expect(
+        firstLoad.filter((c) => c.code.includes(text)).map((c) => c.fileName),
+        text,
+      ).toEqual([]);
   });
 
   it('performs no I/O, timers or DOM access when imported in Node', () => {
