@@ -1,7 +1,8 @@
 // The Vite library build every Latch package shares: ESM for es2022, readable output with source
 // maps into dist/, each entry as `<name>.js`, dependencies external (the host's bundler dedupes
-// them). `output` adds the package's own chunking (one file per module, or named groups).
-export function libraryBuild({ entry, external, output = {} }) {
+// them). `output` adds the package's own chunking (one file per module, or named groups); `keepConstImports`
+// leaves imported constants as imports rather than inlining them (see kernel/vite.config.ts).
+export function libraryBuild({ entry, external, output = {}, keepConstImports = false }) {
   return {
     build: {
       lib: { entry, formats: ['es'], fileName: (_format, entryName) => `${entryName}.js` },
@@ -10,7 +11,7 @@ export function libraryBuild({ entry, external, output = {} }) {
       minify: false,
       sourcemap: true,
       target: 'es2022',
-      rollupOptions: { external, output },
+      rollupOptions: { external, output, ...(keepConstImports && { optimization: { inlineConst: false } }) },
     },
   };
 }

@@ -1,10 +1,10 @@
 import { usePluginContext } from '@latch/react';
 import { useId, useState } from 'react';
-import { EmbeddedError, isValidEmail, toEmbeddedError } from './controller.js';
+import { alertFor, EmbeddedError, isValidEmail, toEmbeddedError } from './controller.js';
 import { EMBEDDED_VIEWS } from './constants.js';
 import { SocialButtons } from './SocialButtons.js';
 import type { EmbeddedWalletPlugin } from './types.js';
-import { alertFor, findPlugin, useController, type ViewProps, ViewStyles } from './viewSupport.js';
+import { findPlugin, useController, type ViewProps, ViewStyles } from './viewSupport.js';
 
 /**
  * The Connect view's e-mail field (§2, §9 order): validated (§5), then a code is sent and the OTP view opens; the

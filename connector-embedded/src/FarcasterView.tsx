@@ -1,13 +1,11 @@
 import { usePluginContext } from '@latch/react';
 import { useEffect, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
-import { type EmbeddedError, toEmbeddedError } from './controller.js';
+import { alertFor, type EmbeddedError, initFailed, toEmbeddedError } from './controller.js';
 import type { EmbeddedWalletPlugin } from './types.js';
 import {
   afterSignIn,
-  alertFor,
   findPlugin,
-  initFailed,
   ProviderIcon,
   useCancelOnLeave,
   useController,

@@ -1,9 +1,9 @@
 import { usePluginContext } from '@latch/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { RESEND_COOLDOWN_MS, toEmbeddedError } from './controller.js';
+import { alertFor, RESEND_COOLDOWN_MS, toEmbeddedError } from './controller.js';
 import { EMBEDDED_VIEWS } from './constants.js';
 import type { EmbeddedWalletPlugin } from './types.js';
-import { alertFor, findPlugin, recoveryStep, useController, useFocusIn, type ViewProps, ViewStyles } from './viewSupport.js';
+import { findPlugin, recoveryStep, useController, useFocusIn, type ViewProps, ViewStyles } from './viewSupport.js';
 
 /** What opens the OTP view. */
 export interface OtpViewData {

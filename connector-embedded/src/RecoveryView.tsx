@@ -1,8 +1,8 @@
 import { usePluginContext } from '@latch/react';
 import { useEffect, useRef, useState } from 'react';
-import { toEmbeddedError } from './controller.js';
+import { alertFor, toEmbeddedError } from './controller.js';
 import type { EmbeddedWalletPlugin } from './types.js';
-import { alertFor, findPlugin, useController, useFrameTheme, type ViewProps, ViewStyles } from './viewSupport.js';
+import { findPlugin, useController, useFrameTheme, type ViewProps, ViewStyles } from './viewSupport.js';
 
 /** What opens the recovery view: a new account saves its secret, a new device enters it. */
 export interface RecoveryViewData {

@@ -1,16 +1,14 @@
 import type { SocialProvider } from '@latch/kernel';
 import { usePluginContext } from '@latch/react';
 import { useEffect, useRef, useState } from 'react';
-import { type EmbeddedController, type EmbeddedError, toEmbeddedError } from './controller.js';
+import { alertFor, type EmbeddedController, type EmbeddedError, initFailed, toEmbeddedError } from './controller.js';
 import { PROVIDER_NAMES } from './protocol/constants.js';
 import type { OAuthProvider } from './protocol/schemas.js';
 import type { EmbeddedWalletPlugin } from './types.js';
 import { openSignInWindow, resumeSocialSignIn, type SocialAttempt, startSocialSignIn } from './SocialButtons.js';
 import {
   afterSignIn,
-  alertFor,
   findPlugin,
-  initFailed,
   ProviderIcon,
   useCancelOnLeave,
   useController,

@@ -4,6 +4,12 @@ import {
   type CaipNetwork,
   type ChainNamespace,
   type ConnectorContext,
+  EMBEDDED_WALLET_LOAD_FAILED_ALERT,
+  EMBEDDED_WALLET_TIMEOUT_ALERT,
+  INVALID_APP_CONFIGURATION_ALERT,
+  INVALID_PROJECT_ID_ALERT,
+  type PluginContext,
+  type PluginFeedback,
   SESSION_EXPIRED_ALERT,
   type SessionNamespace,
   type SessionRequest,
@@ -13,7 +19,7 @@ import { createEip155Provider, type EmbeddedEip155Provider, type SmartAccountSup
 import { ProviderRpcError } from './errors.js';
 import { createFrameClient, FrameError, type FrameClient, LOAD_FAILED } from './frameClient.js';
 import type { EmbeddedSettings, EmbeddedWalletPlugin } from './types.js';
-import { PROVIDER_NAMES, SESSION_EXPIRED } from './protocol/constants.js';
+import { PROVIDER_NAMES, SESSION_EXPIRED, SOCIAL_INIT_ERROR } from './protocol/constants.js';
 import { type ApprovalKind, type EmbeddedUser, OAUTH_PROVIDERS, type OAuthProvider, type SignInAction } from './protocol/schemas.js';
 import { createSolanaWallet, type EmbeddedSolanaWallet } from './solanaWallet.js';
 
@@ -45,6 +51,33 @@ export class EmbeddedError extends LatchError {
     this.alert = options.alert;
     this.retryAfter = options.retryAfter;
   }
+}
+
+/*
+ * What the views do with a failure lives here rather than in their shared helpers (viewSupport.tsx): the views load
+ * this module anyway. Imported by the helper chunk, the kernel's alert catalogue stayed out of the page's entry chunk
+ * (a first-load chunk of its own, +0.1 kB gzip for an app with the embedded wallet), and the protocol's constants
+ * became a chunk of their own, whose name the page's preload map carries.
+ */
+const ALERTS = [
+  INVALID_APP_CONFIGURATION_ALERT,
+  EMBEDDED_WALLET_LOAD_FAILED_ALERT,
+  EMBEDDED_WALLET_TIMEOUT_ALERT,
+  INVALID_PROJECT_ID_ALERT,
+  SESSION_EXPIRED_ALERT,
+];
+
+/** Shows the §8 alert (once, as the modal does) of a failure that has one. */
+export function alertFor(feedback: PluginFeedback, error: EmbeddedError): void {
+  const alert = error.alert && ALERTS.find((a) => a.title === error.alert);
+  if (alert) feedback.showAlert({ id: alert.id, title: alert.title, description: alert.description });
+}
+
+/** §8 a sign-in could not start: tell the visitor, end the half-made embedded session and go back to Connect. */
+export function initFailed({ router, feedback }: Pick<PluginContext, 'router' | 'feedback'>, plugin: EmbeddedWalletPlugin): void {
+  void feedback.showSnack(SOCIAL_INIT_ERROR, 'error');
+  void plugin.disconnect().catch(() => undefined);
+  router.reset('Connect');
 }
 
 /** The dialog's title for each kind of request waiting for the visitor. */

@@ -1,18 +1,8 @@
-import {
-  type SocialProvider,
-  EMBEDDED_WALLET_LOAD_FAILED_ALERT,
-  EMBEDDED_WALLET_TIMEOUT_ALERT,
-  INVALID_APP_CONFIGURATION_ALERT,
-  INVALID_PROJECT_ID_ALERT,
-  SESSION_EXPIRED_ALERT,
-  type PluginContext,
-  type PluginFeedback,
-} from '@latch/kernel';
+import type { PluginContext, SocialProvider } from '@latch/kernel';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ControllerState, EmbeddedController, EmbeddedError, FrameTheme } from './controller.js';
+import type { ControllerState, EmbeddedController, FrameTheme } from './controller.js';
 import { EMBEDDED_VIEWS } from './constants.js';
 import type { EmbeddedWalletPlugin } from './types.js';
-import { SOCIAL_INIT_ERROR } from './protocol/constants.js';
 import type { RecoveryViewData } from './RecoveryView.js';
 
 /** The modal as the views use it (the `modal` prop). */
@@ -126,13 +116,6 @@ export async function afterSignIn(
   else router.replace(EMBEDDED_VIEWS.recovery, recoveryStep(plugin, action));
 }
 
-/** §8 a sign-in could not start: tell the visitor, end the half-made embedded session and go back to Connect. */
-export function initFailed({ router, feedback }: Pick<PluginContext, 'router' | 'feedback'>, plugin: EmbeddedWalletPlugin): void {
-  void feedback.showSnack(SOCIAL_INIT_ERROR, 'error');
-  void plugin.disconnect().catch(() => undefined);
-  router.reset('Connect');
-}
-
 /**
  * Leaving a view cancels what it started (`cancel` decides whether anything is left to cancel), `delayMs` later,
  * so a remount (React's strict mode runs effects twice) keeps it.
@@ -150,20 +133,6 @@ export function useCancelOnLeave(cancel: () => void, delayMs: number): void {
       }, delayMs);
     };
   }, [delayMs]);
-}
-
-const ALERTS = [
-  INVALID_APP_CONFIGURATION_ALERT,
-  EMBEDDED_WALLET_LOAD_FAILED_ALERT,
-  EMBEDDED_WALLET_TIMEOUT_ALERT,
-  INVALID_PROJECT_ID_ALERT,
-  SESSION_EXPIRED_ALERT,
-];
-
-/** Shows the §8 alert (once, as the modal does) of a failure that has one. */
-export function alertFor(feedback: PluginFeedback, error: EmbeddedError): void {
-  const alert = error.alert && ALERTS.find((a) => a.title === error.alert);
-  if (alert) feedback.showAlert({ id: alert.id, title: alert.title, description: alert.description });
 }
 
 const CSS = `

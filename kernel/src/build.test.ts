@@ -28,6 +28,29 @@ describe('the built kernel', () => {
     expect(pkg.type).toBe('module');
   });
 
+  it('imports no module of its own for its side effects only (a bare `import "./x.js"`)', () => {
+    // A library build that inlines an imported constant leaves such an import behind (LatchError read 'Unknown error'
+    // from the message catalogue), and the host's bundler then puts the imported module in a first-load chunk of its
+    // own instead of the entry chunk: the catalogue cost every page ~110 B gzip of first load.
+    const bare = built.chunks.flatMap((c) => (c.code.match(/^import\s*["'][^"']+["'];?$/gm) ?? []).map((line) => `${c.fileName}: ${line}`));
+    expect(built.chunks.length).toBeGreaterThan(10);
+    expect(bare).toEqual([]);
+  });
+
+  it("keeps the texts only lazily loaded code shows out of the modules createModal's code uses (a page's first load)", () => {
+    // createModal's code reaches actionMessages.ts only through the catalogue's re-exports (messages.ts), which the
+    // host's bundler drops unless a lazily loaded module imports the text: those texts stay out of the entry chunk.
+    const firstLoad = built.staticClosure(built.chunk('createModal.js')).filter((c) => c.fileName !== 'errors/actionMessages.js');
+    expect(built.moduleFiles(firstLoad)).toContain('src/errors/messages.ts');
+    expect(firstLoad.filter((c) => c.imports.includes('errors/actionMessages.js')).map((c) => c.fileName)).toEqual(['errors/messages.js']);
+    // One text of each kind that actionMessages.ts holds: a disconnect failure, a network alert, an embedded-wallet alert.
+    for (const text of ['Failed to disconnect', 'Network Not Found', 'Session Expired'])
+      expect(
+        firstLoad.filter((c) => c.code.includes(text)).map((c) => c.fileName),
+        text,
+      ).toEqual([]);
+  });
+
   it('performs no I/O, timers or DOM access when imported in Node', () => {
     const touched = sideEffectsOf(
       built,

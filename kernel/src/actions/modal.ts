@@ -28,7 +28,8 @@ export function chooseInitialView(input: InitialViewInput): RouteEntry {
   return { view: input.hasAddress ? 'Account' : 'Connect' };
 }
 
-function isConnected(ctx: KernelContext): boolean {
+/** Whether any namespace has a connected account. */
+export function isConnected(ctx: KernelContext): boolean {
   return Object.values(ctx.store.get(accountsAtom)).some((a) => a?.status === 'connected');
 }
 

@@ -1,6 +1,6 @@
 import type { KernelContext } from '../context.js';
 import { accountsAtom, routerAtom, transactionStackAtom, type RouteEntry, type TransactionStackEntry, type View } from '../state/atoms.js';
-import { closeModal } from './modal.js';
+import { closeModal, isConnected } from './modal.js';
 
 /** §9: the Farcaster view is cleaned up this long after leaving it. */
 export const FARCASTER_CLEANUP_DELAY_MS = 100;
@@ -36,10 +36,6 @@ export function replaceView(ctx: KernelContext, view: View, data?: unknown): voi
 /** §2: history becomes this single entry. */
 export function resetView(ctx: KernelContext, view: View, data?: unknown): void {
   setHistory(ctx, [{ view, data }]);
-}
-
-function isConnected(ctx: KernelContext): boolean {
-  return Object.values(ctx.store.get(accountsAtom)).some((a) => a?.status === 'connected');
 }
 
 /** §2: back from the first view, or out of an UnsupportedChain flow, closes the modal. */

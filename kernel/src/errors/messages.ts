@@ -24,35 +24,36 @@ export {
   SIWX_NOT_ENABLED_MESSAGE,
   SMART_ACCOUNTS_UNSUPPORTED_MESSAGE,
 } from './signInMessages.js';
+/*
+ * And the texts only code loaded on use shows (the visitor's actions, the views, the connectors' and adapters' lazy
+ * code): here, they would ride in every page's entry chunk with the few texts below that `createModal` needs.
+ */
+export {
+  AUTHENTICATION_INIT_FAILED_MESSAGE,
+  EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE,
+  EMBEDDED_WALLET_LOAD_FAILED_ALERT,
+  EMBEDDED_WALLET_TIMEOUT_ALERT,
+  ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE,
+  ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE,
+  errorRegisteringName,
+  FAILED_TO_DISCONNECT_MESSAGE,
+  failedToDisconnectChain,
+  FRAME_PARENT_NOT_SET_MESSAGE,
+  INVALID_PROJECT_ID_ALERT,
+  NETWORK_NOT_FOUND_ALERT,
+  NETWORK_NOT_FOUND_MESSAGE,
+  pleaseTryAgainAfter,
+  REQUEST_ABORTED_MESSAGE,
+  SESSION_EXPIRED_ALERT,
+  SOMETHING_WENT_WRONG_MESSAGE,
+  TOKEN_BALANCE_UNAVAILABLE_MESSAGE,
+} from './actionMessages.js';
 
-// Connections and networks
-export const FAILED_TO_DISCONNECT_MESSAGE = 'Failed to disconnect';
-export const failedToDisconnectChain = (namespace: string, reason: string): string => `Failed to disconnect chain ${namespace}: ${reason}`;
-export const NETWORK_NOT_FOUND_MESSAGE = 'Network not found';
-
-// Names and activity
-export const ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE = 'Error fetching name suggestions';
-export const ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE = 'Error fetching names for address';
-export const errorRegisteringName = (name: string): string => `Error registering name ${name}`;
-
-// Snack bar
-export const TOKEN_BALANCE_UNAVAILABLE_MESSAGE = 'Token Balance Unavailable';
-export const AUTHENTICATION_INIT_FAILED_MESSAGE = 'A problem occurred while trying initialize authentication';
-
-// Sign-in
+// Options (§5), adapters and errors: what `createModal` and the first-load code use.
 export const SIWE_AND_SIWX_MESSAGE = 'Cannot set both `siweConfig` and `siwx` options';
-
-// Embedded-wallet frame
-export const pleaseTryAgainAfter = (seconds: number): string => `Please try again after ${seconds} seconds`;
-export const EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE = 'Unable to load email login dependency';
-export const FRAME_PARENT_NOT_SET_MESSAGE = 'W3mFrame: parent is not set';
-export const REQUEST_ABORTED_MESSAGE = 'Request was aborted';
-export const SOMETHING_WENT_WRONG_MESSAGE = 'Something went wrong';
-
-// Networks and adapters
-export const CHAIN_NOT_SUPPORTED_MESSAGE = 'Chain is not supported';
 export const ADAPTER_NOT_FOUND_MESSAGE = 'Adapter not found';
-
+/* Adapters' wallet errors (bip122, solana) build this one at first load. */
+export const CHAIN_NOT_SUPPORTED_MESSAGE = 'Chain is not supported';
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
 
 /** The alerts the modal shows, each at most once per page. */
@@ -70,44 +71,10 @@ export interface Alert {
   readonly description: string;
 }
 
-function alert(id: AlertId, title: string, description: string): Alert {
-  return Object.freeze({ id, title, description });
-}
-
 /* Each alert is its own export so a bundle keeps only the ones it shows. */
 
-export const NETWORK_NOT_FOUND_ALERT: Alert = /* @__PURE__ */ alert(
-  'NETWORK_NOT_FOUND',
-  'Network Not Found',
-  'This network is not configured for the app. Add it to the networks option or pick another network.',
-);
-
-export const INVALID_APP_CONFIGURATION_ALERT: Alert = /* @__PURE__ */ alert(
-  'INVALID_APP_CONFIGURATION',
-  'Invalid App Configuration',
-  "This page's origin is not on the project's allowlist. Add the origin to the project's allowed domains.",
-);
-
-export const EMBEDDED_WALLET_LOAD_FAILED_ALERT: Alert = /* @__PURE__ */ alert(
-  'EMBEDDED_WALLET_LOAD_FAILED',
-  'Network Error - Could not load embedded wallet',
-  'The embedded wallet frame failed to load. Check the network connection and try again.',
-);
-
-export const EMBEDDED_WALLET_TIMEOUT_ALERT: Alert = /* @__PURE__ */ alert(
-  'EMBEDDED_WALLET_TIMEOUT',
-  'Embedded Wallet Request Timed Out',
-  'The embedded wallet did not answer in time. Check the network connection and try again.',
-);
-
-export const SESSION_EXPIRED_ALERT: Alert = /* @__PURE__ */ alert(
-  'SESSION_EXPIRED',
-  'Session Expired',
-  'Invalid session found on UniversalProvider - please check your time settings and connect again',
-);
-
-export const INVALID_PROJECT_ID_ALERT: Alert = /* @__PURE__ */ alert(
-  'INVALID_PROJECT_ID',
-  'Invalid Project ID',
-  'The projectId option was rejected by the server. Check that it is copied correctly.',
-);
+export const INVALID_APP_CONFIGURATION_ALERT: Alert = /* @__PURE__ */ Object.freeze({
+  id: 'INVALID_APP_CONFIGURATION',
+  title: 'Invalid App Configuration',
+  description: "This page's origin is not on the project's allowlist. Add the origin to the project's allowed domains.",
+});
