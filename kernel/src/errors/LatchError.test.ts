@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { LatchError, isLatchError, readErrorCode, readErrorMessage, toLatchError } from './LatchError.js';
-import { httpStatusError, invalidOption } from './sharedCodes.js';
+import { LatchError, invalidOption, isLatchError, readErrorCode, readErrorMessage, toLatchError } from './LatchError.js';
+import { httpStatusError } from './sharedCodes.js';
 import { ProviderRpcError } from './ProviderRpcError.js';
 import { UNKNOWN_ERROR_MESSAGE } from './messages.js';
 import { valueImports } from '../../../scripts/test-support/sourceGraph.js';

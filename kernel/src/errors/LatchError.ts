@@ -35,6 +35,14 @@ export class LatchError extends Error {
   }
 }
 
+/**
+ * A caller's mistake: an option or argument outside what its documentation allows (category VALIDATION_ERROR, code
+ * `'INVALID_OPTION'`). Every package throws this for a bad option, so an app tells it from a failure at run time.
+ */
+export function invalidOption(message: string): LatchError {
+  return new LatchError(message, { category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+}
+
 // Property reads are guarded because untrusted values may carry throwing getters or be proxies.
 export function readUntrustedProperty(value: unknown, key: string): unknown {
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return undefined;
