@@ -3,8 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { createNamesPlugin } from './createNamesPlugin.js';
 import { chainOfCoinType, coinTypeOfChain, createRegistrationMessage, nameLabelProblem } from './nameRules.js';
 
-const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
-
 const local: CaipNetwork = {
   id: 31337,
   name: 'Local Devnet',
@@ -20,7 +18,6 @@ describe('createNamesPlugin', () => {
       "createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')",
     );
     expect(() => createNamesPlugin({ serviceUrl: 'https://names.example', suffix: 'Latch.ID' })).toThrow(/suffix a lowercase domain/);
-    expect(() => createNamesPlugin({ serviceUrl: 'https://names.example', suffix: 'Latch.ID' })).toThrow(INVALID_OPTION);
     expect(() => createNamesPlugin({ serviceUrl: 'https://names.example', suffix: '.id' })).toThrow(
       "createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')",
     );
@@ -63,7 +60,6 @@ describe('§5 and §7 name rules', () => {
     expect(chainOfCoinType(coinTypeOfChain(31337))).toBe(31337);
     expect(chainOfCoinType(60)).toBeUndefined();
     expect(() => coinTypeOfChain(0)).toThrow('Invalid chain id 0');
-    expect(() => coinTypeOfChain(0)).toThrow(INVALID_OPTION);
     const target = { name: 'alice.latch.id', coinType: 2147483649, serviceUrl: 'https://names.example.com/' };
     expect(JSON.parse(createRegistrationMessage(target, 1_700_000_000_999))).toEqual({
       name: 'alice.latch.id',

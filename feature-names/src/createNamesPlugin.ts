@@ -1,4 +1,4 @@
-import { type FeaturePlugin, invalidOption, type NameService } from '@latch/kernel';
+import type { FeaturePlugin, NameService } from '@latch/kernel';
 import type { NamesSettings } from './settings.js';
 
 declare module '@latch/kernel' {
@@ -34,7 +34,7 @@ const view = (name: 'default' | 'SuccessView') => () => import('./RegisterAccoun
 export function createNamesPlugin({ serviceUrl, suffix, projectId }: NamesOptions): NamesPlugin {
   const url = String(serviceUrl).replace(/\/+$/, '');
   if (!/^https?:\/\/\S+$/.test(url) || !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(suffix)) {
-    throw invalidOption("createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')");
+    throw new TypeError("createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')");
   }
   const names: NamesSettings = { serviceUrl: url, suffix, projectId };
   // One client (and its 5-minute caches) per plugin, loaded with the first lookup.

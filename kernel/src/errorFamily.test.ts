@@ -81,7 +81,13 @@ const NETWORKS_ENTRY =
   'build config reads network definitions without loading Latch (each build.test.ts pins it); an option mistake in a ' +
   'network definition, met while writing the page';
 
+const NAMES_ENTRY =
+  "feature-names' browser entry (the plugin factory) and its protocol entry (the name rules the name service imports) " +
+  'import no dependency at all, not even the kernel (build.test.ts pins it); an option mistake met while writing the page';
+
 const PLAIN_ERRORS_ALLOWED: Record<string, string> = {
+  'feature-names/src/createNamesPlugin.ts: new TypeError("createNamesPlugin: serviceUrl must be http(s), suffix a low)': NAMES_ENTRY,
+  'feature-names/src/nameRules.ts: new RangeError(`Invalid chain id {…}`)': NAMES_ENTRY,
   'adapter-eip155/src/networks/devnet.ts: new RangeError(`chainId must be a positive integer (got {…})`)': NETWORKS_ENTRY,
   "adapter-eip155/src/networks/devnet.ts: new TypeError('name must be a non-empty string')": NETWORKS_ENTRY,
   'adapter-polkadot/src/networks/localnet.ts: new TypeError(`rpcUrl must be a ws(s) URL (got "{…}")`)': NETWORKS_ENTRY,
