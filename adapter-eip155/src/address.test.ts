@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isEvmAddress, toChecksumAddress } from './address.js';
 
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 // Test vectors from EIP-55.
 const EIP55_MIXED_CASE = [
   '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
@@ -26,8 +28,8 @@ describe('toChecksumAddress (EIP-55)', () => {
     expect(toChecksumAddress(vector.slice(2).toUpperCase())).toBe(vector);
   });
 
-  it('throws a TypeError on anything but 40 hex characters', () => {
-    expect(() => toChecksumAddress('0x123')).toThrow(TypeError);
+  it('throws an INVALID_OPTION LatchError on anything but 40 hex characters', () => {
+    expect(() => toChecksumAddress('0x123')).toThrow(INVALID_OPTION);
     expect(() => toChecksumAddress(`0x${'g'.repeat(40)}`)).toThrow(/Not an EVM address/);
   });
 });

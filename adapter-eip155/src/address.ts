@@ -1,3 +1,4 @@
+import { invalidOption } from '@latch/kernel';
 import { keccak256 } from './keccak.js';
 
 const EVM_ADDRESS = /^(?:0x)?([0-9a-fA-F]{40})$/;
@@ -5,7 +6,7 @@ const EVM_ADDRESS = /^(?:0x)?([0-9a-fA-F]{40})$/;
 /** EIP-55 mixed-case checksum of an EVM address (with or without 0x, any case). */
 export function toChecksumAddress(address: string): `0x${string}` {
   const hex = typeof address === 'string' ? EVM_ADDRESS.exec(address)?.[1] : undefined;
-  if (hex === undefined) throw new TypeError(`Not an EVM address (expected 40 hex characters): "${String(address)}"`);
+  if (hex === undefined) throw invalidOption(`Not an EVM address (expected 40 hex characters): "${String(address)}"`);
   const lower = hex.toLowerCase();
   const hash = Array.from(keccak256(new TextEncoder().encode(lower)), (byte) => byte.toString(16).padStart(2, '0')).join('');
   let checksummed = '0x';

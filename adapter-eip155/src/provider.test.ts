@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { chainIdOf, toCaipNetworkId, toChecksummedAccounts, toHexQuantity, utf8ToHex } from './provider.js';
 import { base, sepolia } from './networks/index.js';
 
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 describe('provider helpers', () => {
   it('turns wallet chain ids (hex, decimal string, number) into CAIP-2 ids', () => {
     expect(toCaipNetworkId('0x1')).toBe('eip155:1');
@@ -21,6 +23,8 @@ describe('provider helpers', () => {
   it('reads chain ids from networks and encodes hex quantities and UTF-8', () => {
     expect(chainIdOf(base)).toBe(8453);
     expect(chainIdOf(sepolia)).toBe(11155111);
+    expect(() => chainIdOf({ ...base, id: 0, caipNetworkId: 'eip155:0' })).toThrow(INVALID_OPTION);
+    expect(() => chainIdOf({ ...base, id: 0, caipNetworkId: 'eip155:0' })).toThrow('Not an eip155 network: eip155:0');
     expect(toHexQuantity(11155111)).toBe('0xaa36a7');
     expect(toHexQuantity(0n)).toBe('0x0');
     expect(utf8ToHex('hi ✓')).toBe('0x686920e29c93');

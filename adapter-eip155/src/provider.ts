@@ -1,4 +1,4 @@
-import { readUntrustedProperty, parseCaipNetworkId } from '@latch/kernel';
+import { invalidOption, readUntrustedProperty, parseCaipNetworkId } from '@latch/kernel';
 import type { CaipNetwork, CaipNetworkId } from '@latch/kernel';
 import { toChecksumAddress, isEvmAddress } from './address.js';
 
@@ -33,7 +33,7 @@ export function toHexQuantity(value: bigint | number): `0x${string}` {
 export function chainIdOf(network: CaipNetwork): number {
   const reference = parseCaipNetworkId(network.caipNetworkId)?.reference;
   const chainId = Number(reference ?? network.id);
-  if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new TypeError(`Not an eip155 network: ${network.caipNetworkId}`);
+  if (!Number.isSafeInteger(chainId) || chainId <= 0) throw invalidOption(`Not an eip155 network: ${network.caipNetworkId}`);
   return chainId;
 }
 

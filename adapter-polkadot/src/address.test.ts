@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { base58Decode, decodeAddress, isPolkadotAddress } from './address.js';
 import { base58Encode, encodeAddress, sameAccount, toNetworkAddress } from './addressEncoding.js';
 
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 // The small SS58 codec of the first load, checked against @polkadot/util-crypto (what the chain's own tools use).
 const ALICE = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY';
 const ALICE_KEY = polkadotDecode(ALICE);
@@ -61,9 +63,11 @@ describe('SS58 addresses', () => {
   });
 
   it('refuse to encode what is not a 32-byte account id or a valid network format', () => {
-    expect(() => encodeAddress(new Uint8Array(33), 0)).toThrow(TypeError);
+    expect(() => encodeAddress(new Uint8Array(33), 0)).toThrow(INVALID_OPTION);
+    expect(() => encodeAddress(new Uint8Array(33), 0)).toThrow('An account id is 32 bytes');
     for (const format of [-1, 46, 47, 16_384, 1.5, Number.NaN])
-      expect(() => encodeAddress(ALICE_KEY, format), String(format)).toThrow(TypeError);
+      expect(() => encodeAddress(ALICE_KEY, format), String(format)).toThrow(INVALID_OPTION);
+    expect(() => encodeAddress(ALICE_KEY, 46)).toThrow('Invalid SS58 format: 46');
   });
 
   it('read and write base58 like @scure/base, leading zeros included', () => {

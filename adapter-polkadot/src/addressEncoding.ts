@@ -1,3 +1,4 @@
+import { invalidOption } from '@latch/kernel';
 // Writing SS58 addresses: only after connecting (account lists, network switches), so not part of the first load.
 import { ACCOUNT_ID_BYTES, BASE58_ALPHABET, CHECKSUM_BYTES, checksum, decodeAddress, isSs58Format } from './address.js';
 
@@ -19,8 +20,8 @@ function prefixBytes(ss58Format: number): Uint8Array {
 
 /** The SS58 address of a 32-byte account id in a network's format (0 Polkadot, 2 Kusama, 42 generic Substrate). */
 export function encodeAddress(publicKey: Uint8Array, ss58Format: number): string {
-  if (!(publicKey instanceof Uint8Array) || publicKey.length !== ACCOUNT_ID_BYTES) throw new TypeError('An account id is 32 bytes');
-  if (!isSs58Format(ss58Format)) throw new TypeError(`Invalid SS58 format: ${String(ss58Format)}`);
+  if (!(publicKey instanceof Uint8Array) || publicKey.length !== ACCOUNT_ID_BYTES) throw invalidOption('An account id is 32 bytes');
+  if (!isSs58Format(ss58Format)) throw invalidOption(`Invalid SS58 format: ${String(ss58Format)}`);
   const prefix = prefixBytes(ss58Format);
   const payload = new Uint8Array(prefix.length + ACCOUNT_ID_BYTES);
   payload.set(prefix);

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isValidEmail } from './controller.js';
 import { createEmbeddedWalletConnector, EMBEDDED_VIEWS } from './index.js';
 
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 function context(stored: Record<string, unknown> = {}): ConnectorContext {
   const values = new Map(Object.entries(stored));
   return {
@@ -21,6 +23,7 @@ describe('createEmbeddedWalletConnector', () => {
   it('refuses bad options with a clear error', () => {
     const make = (o: object) => () => createEmbeddedWalletConnector(o as never);
     expect(make({ projectId: 'p' })).toThrow("createEmbeddedWalletConnector: serviceUrl must be an http(s) URL (got 'undefined')");
+    expect(make({ projectId: 'p' })).toThrow(INVALID_OPTION);
     expect(make({ serviceUrl: 'ftp://x.example', projectId: 'p' })).toThrow('serviceUrl must be an http(s) URL');
     expect(make({ serviceUrl: 'https://w.example' })).toThrow('projectId must be the project id set on the service');
     expect(make({ serviceUrl: 'https://w.example', projectId: 'p', namespaces: ['cosmos'] })).toThrow(
@@ -98,6 +101,21 @@ describe('createEmbeddedWalletConnector', () => {
       alert: 'Network Error - Could not load embedded wallet',
     });
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('refuses bad smart-account options when the wallet first loads, as an option mistake', async () => {
+    const plugin = createEmbeddedWalletConnector({
+      serviceUrl: 'https://wallet.example',
+      projectId: 'demo',
+      defaultAccountType: 'smart' as never,
+    });
+    plugin.setup?.(context());
+    await expect(plugin.embedded.controller()).rejects.toMatchObject({
+      name: 'LatchError',
+      category: 'VALIDATION_ERROR',
+      code: 'INVALID_OPTION',
+      message: "createEmbeddedWalletConnector: defaultAccountType must be 'smartAccount' or 'eoa'",
+    });
   });
 
   it('an invalid e-mail address is refused before anything is sent (§5)', async () => {

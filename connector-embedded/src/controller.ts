@@ -1,4 +1,5 @@
 import {
+  invalidOption,
   LatchError,
   type AccountType,
   type CaipNetwork,
@@ -206,7 +207,7 @@ export function createController(
   plugin?: EmbeddedWalletPlugin,
 ): EmbeddedController {
   const smartProblem = smartAccountProblem(settings);
-  if (smartProblem) throw new TypeError(`createEmbeddedWalletConnector: ${smartProblem}`);
+  if (smartProblem) throw invalidOption(`createEmbeddedWalletConnector: ${smartProblem}`);
   let state: ControllerState = {};
   const listeners = new Set<(state: ControllerState) => void>();
   let frame: Promise<FrameClient> | undefined;

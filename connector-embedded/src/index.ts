@@ -1,4 +1,4 @@
-import type { ChainNamespace, ConnectorContext } from '@latch/kernel';
+import { type ChainNamespace, type ConnectorContext, invalidOption } from '@latch/kernel';
 import { EMBEDDED_VIEWS } from './constants.js';
 import type { EmbeddedController } from './controller.js';
 import type { EmbeddedSettings, EmbeddedWalletOptions, EmbeddedWalletPlugin } from './types.js';
@@ -34,7 +34,7 @@ function problemWith(o: EmbeddedWalletOptions): string | undefined {
 export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): EmbeddedWalletPlugin {
   const o = options ?? ({} as EmbeddedWalletOptions);
   const problem = problemWith(o);
-  if (problem) throw new TypeError(`createEmbeddedWalletConnector: ${problem}`);
+  if (problem) throw invalidOption(`createEmbeddedWalletConnector: ${problem}`);
   const settings: EmbeddedSettings = {
     // The rest (smartAccount, defaultAccountType) as given: checked when the wallet first loads.
     ...o,

@@ -1,3 +1,5 @@
+import { LatchError } from '@latch/kernel';
+
 /* Byte encodings the WalletConnect Solana methods use: base58 (keys, signatures, messages) and base64 (transactions). */
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -34,7 +36,7 @@ export function decodeBase58(text: string): Uint8Array {
   const bytes: number[] = [];
   for (const char of text) {
     let carry = ALPHABET.indexOf(char);
-    if (carry < 0) throw new TypeError('Invalid base58 text');
+    if (carry < 0) throw new LatchError('Invalid base58 text', { category: 'CONNECTOR_ERROR' });
     for (let i = 0; i < bytes.length; i++) {
       carry += (bytes[i] as number) * 58;
       bytes[i] = carry & 0xff;

@@ -2,6 +2,8 @@ import type { ConnectorContext, SessionRequest } from '@latch/kernel';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWalletConnectConnector, PUBLIC_RELAY_URL, WALLETCONNECT_VIEW } from './createWalletConnectConnector.js';
 
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 const controller = vi.hoisted(() => ({
   connect: vi.fn(async () => ({ namespaces: {} })),
   restore: vi.fn(async () => null),
@@ -80,6 +82,7 @@ describe('createWalletConnectConnector', () => {
     const make = (options: unknown) => () => createWalletConnectConnector(options as never);
     expect(make({})).toThrow('createWalletConnectConnector: relayUrl is required (or a projectId to use the public relay)');
     expect(make(undefined)).toThrow(/relayUrl is required/);
+    expect(make({})).toThrow(INVALID_OPTION);
     expect(make({ relayUrl: 'https://relay.example.com' })).toThrow(
       "relayUrl must be a ws:// or wss:// URL (got 'https://relay.example.com')",
     );

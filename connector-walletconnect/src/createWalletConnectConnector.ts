@@ -1,4 +1,4 @@
-import type { ChainNamespace, ConnectorContext, ConnectorPlugin } from '@latch/kernel';
+import { type ChainNamespace, type ConnectorContext, type ConnectorPlugin, invalidOption } from '@latch/kernel';
 import type { SessionController } from './session.js';
 import type { ConnectorSettings, WalletConnectMetadata, WalletConnectNamespace, WalletConnectStorage } from './settings.js';
 import type { WalletConnectWallet } from './walletRegistry.js';
@@ -82,7 +82,7 @@ export function createWalletConnectConnector(options: WalletConnectOptions): Wal
   const o = options ?? {};
   const relayUrl = o.relayUrl ?? (o.projectId ? PUBLIC_RELAY_URL : undefined);
   const problem = problemWith(o, relayUrl);
-  if (problem) throw new TypeError(`createWalletConnectConnector: ${problem}`);
+  if (problem) throw invalidOption(`createWalletConnectConnector: ${problem}`);
   const settings: ConnectorSettings = {
     id: 'walletconnect',
     name: 'WalletConnect',

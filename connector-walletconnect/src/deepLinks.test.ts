@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildDeepLink, detectPlatform, isPairingUri, nativePrefix, reusesLivePairing, universalPrefix } from './deepLinks.js';
 
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 const TOPIC = 'a'.repeat(64);
 const KEY = 'b'.repeat(64);
 const URI = `wc:${TOPIC}@2?relay-protocol=irn&symKey=${KEY}&expiryTimestamp=1700000000`;
@@ -55,6 +57,7 @@ describe('buildDeepLink', () => {
 
   it('throws a clear error for anything but a pairing URI', () => {
     expect(() => buildDeepLink(rainbow, 'https://example.com', 'ios')).toThrow('buildDeepLink: not a WalletConnect pairing URI');
+    expect(() => buildDeepLink(rainbow, 'https://example.com', 'ios')).toThrow(INVALID_OPTION);
     expect(() => buildDeepLink(rainbow, `wc:${TOPIC}@1?bridge=x&key=${KEY}`, 'ios')).toThrow(/pairing URI/);
   });
 });

@@ -1,3 +1,5 @@
+import { invalidOption } from '@latch/kernel';
+
 /*
  * Links that open a WalletConnect pairing URI in a chosen wallet (§2 mobile): a native scheme
  * (`scheme://wc?uri=…`) or a universal link (`https://…/wc?uri=…`). Pure: no DOM, no request.
@@ -59,7 +61,7 @@ export function isPairingUri(uri: string): boolean {
  * Undefined when the wallet has no link for the platform: the visitor scans the QR code instead.
  */
 export function buildDeepLink(wallet: { readonly links?: WalletLinks }, uri: string, platform: Platform): DeepLink | undefined {
-  if (!isPairingUri(uri)) throw new TypeError('buildDeepLink: not a WalletConnect pairing URI (wc:…@2?…)');
+  if (!isPairingUri(uri)) throw invalidOption('buildDeepLink: not a WalletConnect pairing URI (wc:…@2?…)');
   const links = wallet.links ?? {};
   const encoded = encodeURIComponent(uri);
   const native = (prefix: string | undefined): DeepLink | undefined =>

@@ -1,4 +1,4 @@
-import type { DappMetadata } from '@latch/kernel';
+import { type DappMetadata, LatchError } from '@latch/kernel';
 import type UniversalProvider from '@walletconnect/universal-provider';
 import type { ConnectorSettings } from './settings.js';
 
@@ -60,7 +60,8 @@ export async function createProvider(
  */
 export async function expiringUri(up: Provider, topic: string | undefined, expiresAt: number): Promise<string> {
   const pairing = up.client.core.pairing.getPairings().find((each) => each.topic === topic);
-  if (!topic || !pairing) throw new Error('The WalletConnect library created no pairing for this QR code');
+  if (!topic || !pairing)
+    throw new LatchError('The WalletConnect library created no pairing for this QR code', { category: 'CONNECTOR_ERROR' });
   const expiry = Math.floor(expiresAt / 1000);
   await up.client.core.pairing.updateExpiry({ topic, expiry });
   return up.client.core.pairing.formatUriFromPairing({ ...pairing, expiry });

@@ -34,6 +34,7 @@ describe('parseWalletRegistry', () => {
     expect(parseWalletRegistry([{ id: 'a', name: 'A' }])).toEqual([{ id: 'a', name: 'A' }]);
     expect(() => parseWalletRegistry({ list: [] })).toThrow('The wallet registry must be a JSON array of wallets or { "wallets": [...] }');
     expect(() => parseWalletRegistry('x')).toThrow(/JSON array/);
+    expect(() => parseWalletRegistry('x')).toThrow(expect.objectContaining({ name: 'LatchError', category: 'API_ERROR' }));
   });
 
   it('shows icons only from data: images or the registry host', () => {
@@ -75,6 +76,10 @@ describe('fetchWalletRegistry', () => {
   it('reports an HTTP failure with the status (§7 generic client text)', async () => {
     vi.stubGlobal('fetch', async () => new Response('nope', { status: 503 }));
     await expect(fetchWalletRegistry('https://wallets.example.com/registry.json')).rejects.toThrow('HTTP status code: 503');
+    await expect(fetchWalletRegistry('https://wallets.example.com/registry.json')).rejects.toMatchObject({
+      category: 'API_ERROR',
+      code: 'HTTP_STATUS',
+    });
   });
 });
 

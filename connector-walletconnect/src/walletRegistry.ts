@@ -1,3 +1,4 @@
+import { httpStatusError, LatchError } from '@latch/kernel';
 import type { WalletLinks } from './deepLinks.js';
 
 /*
@@ -83,7 +84,8 @@ export function parseWallet(value: unknown, iconOrigin?: string): WalletConnectW
 /** The wallets of a registry document; duplicates (by id) keep the first. Throws on a document of the wrong shape. */
 export function parseWalletRegistry(document: unknown, iconOrigin?: string): WalletConnectWallet[] {
   const list = Array.isArray(document) ? document : read(document, 'wallets');
-  if (!Array.isArray(list)) throw new TypeError('The wallet registry must be a JSON array of wallets or { "wallets": [...] }');
+  if (!Array.isArray(list))
+    throw new LatchError('The wallet registry must be a JSON array of wallets or { "wallets": [...] }', { category: 'API_ERROR' });
   const seen = new Set<string>();
   const wallets: WalletConnectWallet[] = [];
   for (const entry of list.slice(0, 5000)) {
@@ -98,7 +100,7 @@ export function parseWalletRegistry(document: unknown, iconOrigin?: string): Wal
 /** Fetches and checks a self-hosted registry; icons are allowed from the registry's own origin only. */
 export async function fetchWalletRegistry(url: string, signal?: AbortSignal): Promise<WalletConnectWallet[]> {
   const response = await fetch(url, { signal, credentials: 'omit', headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`HTTP status code: ${response.status}`);
+  if (!response.ok) throw httpStatusError(response.status);
   return parseWalletRegistry(await response.json(), new URL(url).origin);
 }
 

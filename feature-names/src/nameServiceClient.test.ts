@@ -84,3 +84,22 @@ describe('the name service client against the reference service', () => {
     ]);
   });
 });
+
+describe('the name service client, when the service answers badly', () => {
+  const answering = (response: () => Response) =>
+    createNameServiceClient({ serviceUrl: 'https://names.example', suffix: SUFFIX }, { fetch: async () => response(), now: () => 0 });
+
+  it('reports a status outside 2xx with the status, and a record without addresses, as API errors', async () => {
+    await expect(answering(() => new Response('down', { status: 503 })).resolveName(`alice.${SUFFIX}`)).rejects.toMatchObject({
+      name: 'LatchError',
+      category: 'API_ERROR',
+      code: 'HTTP_STATUS',
+      message: 'HTTP status code: 503',
+    });
+    await expect(answering(() => Response.json(null)).resolveName(`alice.${SUFFIX}`)).rejects.toMatchObject({
+      name: 'LatchError',
+      category: 'API_ERROR',
+      message: 'The name service sent no addresses',
+    });
+  });
+});

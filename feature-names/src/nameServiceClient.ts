@@ -3,6 +3,7 @@ import {
   ERROR_FETCHING_NAME_SUGGESTIONS_MESSAGE,
   ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE,
   errorRegisteringName,
+  httpStatusError,
   LatchError,
   NAME_CACHE_TTL_MS,
   type NameService,
@@ -58,9 +59,9 @@ export function createNameServiceClient(
       return cached(names, key, async () => {
         const response = await fetcher(url(`/names/${encodeURIComponent(key)}`));
         if (response.status === 404) return [];
-        if (!response.ok) throw new Error(`HTTP status code: ${response.status}`);
+        if (!response.ok) throw httpStatusError(response.status);
         const record = (await response.json()) as unknown;
-        if (!isRecord(record)) throw new Error('The name service sent no addresses');
+        if (!isRecord(record)) throw new LatchError('The name service sent no addresses', { category: 'API_ERROR' });
         return Object.values(record.addresses)
           .map((entry) => entry?.address)
           .filter((address): address is string => typeof address === 'string');
@@ -72,7 +73,7 @@ export function createNameServiceClient(
       return cached(reverse, address.toLowerCase(), async () => {
         try {
           const response = await fetcher(url(`/addresses/${encodeURIComponent(address)}/names`));
-          if (!response.ok) throw new Error(`HTTP status code: ${response.status}`);
+          if (!response.ok) throw httpStatusError(response.status);
           const body = (await response.json()) as { names?: unknown };
           return (Array.isArray(body.names) ? body.names : []).filter(isRecord).map((record) => record.name);
         } catch (cause) {
@@ -83,7 +84,7 @@ export function createNameServiceClient(
     async getSuggestions(name) {
       try {
         const response = await fetcher(url('/suggestions', { name }));
-        if (!response.ok) throw new Error(`HTTP status code: ${response.status}`);
+        if (!response.ok) throw httpStatusError(response.status);
         const body = (await response.json()) as { suggestions?: unknown };
         return (Array.isArray(body.suggestions) ? body.suggestions : [])
           .map((suggestion) => (suggestion as { name?: unknown })?.name)

@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '@latch/kernel';
+import { type ChainNamespace, invalidOption } from '@latch/kernel';
 import { Alert, Button, TextInput, usePluginContext, ViewStyles } from '@latch/react';
 import { type FormEvent, useId, useState } from 'react';
 import type { OnrampPlugin } from './createOnrampPlugin.js';
@@ -104,7 +104,7 @@ export default function OnrampView() {
     let url: string;
     try {
       const token = await getSessionToken(sessionRequestFor(purchase));
-      if (typeof token !== 'string' || !token) throw new Error('no session token came back');
+      if (typeof token !== 'string' || !token) throw invalidOption('no session token came back');
       url = buildOnrampUrl(settings.providers, purchase, token);
     } catch (error) {
       popup?.close();

@@ -4,6 +4,8 @@ import { mainnet } from '@latch/testkit/kernel';
 import { createOnrampPlugin, ONRAMP_VIEW } from './createOnrampPlugin.js';
 import { DEFAULT_RESTRICTED_TIME_ZONES } from './restrictedTimeZones.js';
 
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 const coinbase = { appId: 'cb-app' };
 
 describe('createOnrampPlugin', () => {
@@ -58,6 +60,7 @@ describe('createOnrampPlugin', () => {
     [{ providers: { coinbase }, restrictedTimeZones: 'Asia/Shanghai' }, 'createOnrampPlugin: restrictedTimeZones must be an array'],
   ])('refuses bad configuration %#', (options, message) => {
     expect(() => createOnrampPlugin(options as never)).toThrow(message);
+    expect(() => createOnrampPlugin(options as never)).toThrow(INVALID_OPTION);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { CaipNetwork, FeaturePlugin, LazyView } from '@latch/kernel';
+import { type CaipNetwork, type FeaturePlugin, invalidOption, type LazyView } from '@latch/kernel';
 import type { GetOnrampSessionToken, OnrampProviders } from './providers.js';
 import { DEFAULT_RESTRICTED_TIME_ZONES, visitorTimeZone } from './restrictedTimeZones.js';
 
@@ -48,7 +48,7 @@ export interface OnrampPlugin extends FeaturePlugin {
 const PROVIDER_KEYS: Record<string, string> = { coinbase: 'appId', meld: 'publicKey' };
 
 function fail(message: string): never {
-  throw new TypeError(`createOnrampPlugin: ${message}`);
+  throw invalidOption(`createOnrampPlugin: ${message}`);
 }
 
 /**

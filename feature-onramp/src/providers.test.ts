@@ -11,6 +11,8 @@ import {
   sessionRequestFor,
 } from './providers.js';
 
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SOL = 'So11111111111111111111111111111111111111112';
 const providers: OnrampProviders = {
@@ -55,6 +57,7 @@ describe('Coinbase Onramp URL', () => {
     expect(sessionRequestFor(purchase)).toEqual({ addresses: [{ address: EVM, blockchains: ['base'] }], assets: ['USDC'] });
     expect(() => buildOnrampUrl(withToken, purchase)).toThrow('Onramp: Coinbase needs a session token from getSessionToken');
     expect(() => buildOnrampUrl({ coinbase: {} }, purchase)).toThrow('Onramp: coinbase needs getSessionToken (or appId)');
+    expect(() => buildOnrampUrl({ coinbase: {} }, purchase)).toThrow(INVALID_OPTION);
   });
 
   it('uses the public widget URL when none is configured', () => {

@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '@latch/kernel';
+import { type ChainNamespace, invalidOption } from '@latch/kernel';
 
 /** §9 on-ramp providers. */
 export type OnrampProviderId = 'coinbase' | 'meld';
@@ -163,25 +163,25 @@ export function configProblem(providers: OnrampProviders): string | undefined {
 
 export function buildOnrampUrl(providers: OnrampProviders, purchase: OnrampPurchase, sessionToken?: string): string {
   const { provider, address, chain, asset, amount, fiatCurrency } = purchase;
-  if (!address) throw new Error('Onramp: the account has no address');
-  if (!isValidFiatAmount(amount)) throw new Error(`Onramp: invalid fiat amount '${amount}'`);
+  if (!address) throw invalidOption('Onramp: the account has no address');
+  if (!isValidFiatAmount(amount)) throw invalidOption(`Onramp: invalid fiat amount '${amount}'`);
   const namespace: ChainNamespace = chain === 'solana' ? 'solana' : 'eip155';
   if (!ONRAMP_PROVIDERS[provider].namespaces.includes(namespace)) {
-    throw new Error(`Onramp: ${ONRAMP_PROVIDERS[provider].name} does not serve ${namespace}`);
+    throw invalidOption(`Onramp: ${ONRAMP_PROVIDERS[provider].name} does not serve ${namespace}`);
   }
   if (provider === 'coinbase') {
     const config = providers.coinbase;
-    if (!config) throw new Error('Onramp: coinbase is not configured');
+    if (!config) throw invalidOption('Onramp: coinbase is not configured');
     const url = new URL(config.widgetUrl ?? DEFAULT_WIDGET_URLS.coinbase);
     if (config.getSessionToken) {
-      if (!sessionToken) throw new Error('Onramp: Coinbase needs a session token from getSessionToken');
+      if (!sessionToken) throw invalidOption('Onramp: Coinbase needs a session token from getSessionToken');
       url.searchParams.set('sessionToken', sessionToken);
     } else if (config.appId) {
       url.searchParams.set('appId', config.appId);
       url.searchParams.set('addresses', JSON.stringify({ [address]: [chain] }));
       url.searchParams.set('assets', JSON.stringify([asset]));
     } else {
-      throw new Error('Onramp: coinbase needs getSessionToken (or appId)');
+      throw invalidOption('Onramp: coinbase needs getSessionToken (or appId)');
     }
     url.searchParams.set('defaultNetwork', chain);
     url.searchParams.set('defaultAsset', asset);
@@ -190,7 +190,7 @@ export function buildOnrampUrl(providers: OnrampProviders, purchase: OnrampPurch
     return url.toString();
   }
   const config = providers.meld;
-  if (!config) throw new Error('Onramp: meld is not configured');
+  if (!config) throw invalidOption('Onramp: meld is not configured');
   const url = new URL(config.widgetUrl ?? DEFAULT_WIDGET_URLS.meld);
   url.searchParams.set('publicKey', config.publicKey);
   url.searchParams.set('walletAddress', address);

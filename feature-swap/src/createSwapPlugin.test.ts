@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createSwapPlugin, SWAP_VIEW } from './createSwapPlugin.js';
 import type { QuoteProvider } from './types.js';
 
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 const A = '0x1111111111111111111111111111111111111111';
 const B = '0x2222222222222222222222222222222222222222';
 const C = '0x3333333333333333333333333333333333333333';
@@ -36,5 +38,6 @@ describe('createSwapPlugin', () => {
     [{ quoteProvider: {} }, 'quoteProvider needs a quote() method'],
   ] as [unknown, string][])('refuses %j', (options, message) => {
     expect(() => createSwapPlugin(options as never)).toThrow(`createSwapPlugin: ${message}`);
+    expect(() => createSwapPlugin(options as never)).toThrow(INVALID_OPTION);
   });
 });

@@ -1,4 +1,4 @@
-import type { CaipNetwork, FeaturePlugin } from '@latch/kernel';
+import { type CaipNetwork, type FeaturePlugin, invalidOption } from '@latch/kernel';
 import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE, UNISWAP_CHAIN_IDS } from './constants.js';
 import type { QuoteProvider, SwapNetworkConfig } from './types.js';
 
@@ -35,7 +35,7 @@ export interface SwapPlugin extends FeaturePlugin {
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 function fail(message: string): never {
-  throw new TypeError(`createSwapPlugin: ${message}`);
+  throw invalidOption(`createSwapPlugin: ${message}`);
 }
 
 /**

@@ -1,9 +1,8 @@
-import { LatchError } from '@latch/kernel';
+import { invalidOption } from '@latch/kernel';
 /** The least a swap may pay out: `amountOut` less `slippageBps` basis points, rounded down. */
 export function minimumReceived(amountOut: bigint, slippageBps: number): bigint {
   if (!Number.isInteger(slippageBps) || slippageBps < 0 || slippageBps > 10_000)
-    // LatchError itself, as invalidOption() makes it: that helper would ride into the Swap view's lazy chunk.
-    throw new LatchError('slippageBps must be an integer 0..10000', { category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+    throw invalidOption('slippageBps must be an integer 0..10000');
   return (amountOut * BigInt(10_000 - slippageBps)) / 10_000n;
 }
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { AMOUNT_MALFORMED_REASON, AMOUNT_REQUIRED_REASON, AMOUNT_ZERO_REASON, parseAmountInput, tooManyDecimalsReason } from './amount.js';
 import { formatUnits } from './format.js';
 
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 const units = (text: string, decimals: number) => {
   const parsed = parseAmountInput(text, decimals);
   if (!parsed.ok) throw new Error(`expected ${text} to parse, got: ${parsed.reason}`);
@@ -54,10 +56,10 @@ describe('parseAmountInput', () => {
       expect(reason(bad, 18), bad).toBe(AMOUNT_MALFORMED_REASON);
   });
 
-  it('rejects decimals that no token can have', () => {
-    expect(() => parseAmountInput('1', -1)).toThrow(TypeError);
-    expect(() => parseAmountInput('1', 256)).toThrow(TypeError);
-    expect(() => parseAmountInput('1', 1.5)).toThrow(TypeError);
+  it('rejects decimals that no token can have, as an option mistake', () => {
+    expect(() => parseAmountInput('1', -1)).toThrow(INVALID_OPTION);
+    expect(() => parseAmountInput('1', 256)).toThrow(INVALID_OPTION);
+    expect(() => parseAmountInput('1', 1.5)).toThrow('decimals must be an integer from 0 to 255 (got 1.5)');
   });
 
   it('round-trips with formatUnits for any amount and decimals', () => {

@@ -3,6 +3,7 @@
  * decimals, and the texts and links around it. Its own chunk (see vite.config.ts): the account's
  * code uses it, a page's first load does not.
  */
+import { invalidOption } from './errors/LatchError.js';
 import { formatUnits, groupThousands } from './format.js';
 import type { CaipNetwork } from './types.js';
 
@@ -24,7 +25,7 @@ export function tooManyDecimalsReason(decimals: number): string {
  */
 export function parseAmountInput(text: string, decimals: number): AmountInput {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
-    throw new TypeError(`decimals must be an integer from 0 to 255 (got ${String(decimals)})`);
+    throw invalidOption(`decimals must be an integer from 0 to 255 (got ${String(decimals)})`);
   }
   const trimmed = typeof text === 'string' ? text.trim() : '';
   if (trimmed === '') return { ok: false, reason: AMOUNT_REQUIRED_REASON };

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_CACHE_MAX_ENTRIES, BALANCE_CACHE_TTL_MS, NAME_CACHE_TTL_MS, createTtlCache } from './cache.js';
 
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 function manualClock(start = 1_000) {
   let time = start;
   return { now: () => time, advance: (ms: number) => void (time += ms) };
@@ -94,11 +96,11 @@ describe('createTtlCache', () => {
     expect(second.has('k')).toBe(false);
   });
 
-  it('rejects a non-positive ttl or maxEntries', () => {
-    expect(() => createTtlCache({ ttlMs: 0 })).toThrow(RangeError);
-    expect(() => createTtlCache({ ttlMs: Number.NaN })).toThrow(RangeError);
-    expect(() => createTtlCache({ ttlMs: 10, maxEntries: 0 })).toThrow(RangeError);
-    expect(() => createTtlCache({ ttlMs: 10, maxEntries: 1.5 })).toThrow(RangeError);
+  it('rejects a non-positive ttl or maxEntries, as an option mistake', () => {
+    expect(() => createTtlCache({ ttlMs: 0 })).toThrow(INVALID_OPTION);
+    expect(() => createTtlCache({ ttlMs: Number.NaN })).toThrow('ttlMs must be a positive number (got NaN)');
+    expect(() => createTtlCache({ ttlMs: 10, maxEntries: 0 })).toThrow(INVALID_OPTION);
+    expect(() => createTtlCache({ ttlMs: 10, maxEntries: 1.5 })).toThrow('maxEntries must be a positive integer (got 1.5)');
   });
 
   describe('with the default clock', () => {

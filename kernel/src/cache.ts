@@ -1,3 +1,4 @@
+import { invalidOption } from './errors/LatchError.js';
 /** §9 cache lifetimes and limits. */
 export const BALANCE_CACHE_TTL_MS = 30_000;
 export const NAME_CACHE_TTL_MS = 300_000;
@@ -31,9 +32,9 @@ export function createTtlCache<V, K = string>({
   maxEntries = Number.POSITIVE_INFINITY,
   now = () => Date.now(),
 }: TtlCacheOptions): TtlCache<V, K> {
-  if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw new RangeError(`ttlMs must be a positive number (got ${ttlMs})`);
+  if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw invalidOption(`ttlMs must be a positive number (got ${ttlMs})`);
   if (!(maxEntries >= 1) || (Number.isFinite(maxEntries) && !Number.isInteger(maxEntries))) {
-    throw new RangeError(`maxEntries must be a positive integer (got ${maxEntries})`);
+    throw invalidOption(`maxEntries must be a positive integer (got ${maxEntries})`);
   }
   const entries = new Map<K, Entry<V>>();
 

@@ -149,6 +149,7 @@ export type {
 // Errors: the base every Latch error extends, the EIP-1193 provider error, the standard codes and the message catalogue.
 export {
   LatchError,
+  invalidOption,
   isLatchError,
   readErrorCode,
   readErrorMessage,
@@ -158,7 +159,7 @@ export {
   type LatchErrorOptions,
 } from './errors/LatchError.js';
 export { ProviderRpcError, type ProviderRpcErrorOptions } from './errors/ProviderRpcError.js';
-export { httpStatusError, invalidOption } from './errors/sharedCodes.js';
+export { httpStatusError } from './errors/sharedCodes.js';
 export { ERROR_CODES, describeErrorCode, isUserRejection, type ErrorCode, type ErrorCodeName } from './errors/codes.js';
 export { CONNECTOR_ERRORS, connectorError, type ConnectorErrorKind } from './errors/providerMessages.js';
 export {

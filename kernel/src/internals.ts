@@ -1,3 +1,4 @@
+import { invalidOption } from './errors/LatchError.js';
 import type { SignInFlow } from './signInFlow.js';
 import type { Store } from './context.js';
 import type { AlertMessage, AccountTab, SendState, SnackVariant, TransactionStackEntry, View } from './state/atoms.js';
@@ -55,6 +56,6 @@ export const INTERNALS: unique symbol = Symbol.for('@latch/kernel/internals');
 /** The internals of an instance (or of an object spread from one, as UI bindings do). */
 export function getInternals(instance: object): ModalInternals {
   const internals = (instance as { [INTERNALS]?: ModalInternals })[INTERNALS];
-  if (!internals) throw new TypeError('Not a Latch modal instance (createModal returns one)');
+  if (!internals) throw invalidOption('Not a Latch modal instance (createModal returns one)');
   return internals;
 }

@@ -1,4 +1,4 @@
-import type { LatchInitialState } from '@latch/kernel';
+import { type LatchInitialState, invalidOption } from '@latch/kernel';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { LatchModal } from './createModal.js';
 
@@ -25,7 +25,7 @@ export function LatchProvider({
 
 export function useLatchModal(): LatchModal {
   const modal = useContext(LatchContext);
-  if (!modal) throw new Error('Latch hooks and components need <LatchProvider modal={modal}> above them');
+  if (!modal) throw invalidOption('Latch hooks and components need <LatchProvider modal={modal}> above them');
   return modal;
 }
 

@@ -1,5 +1,5 @@
 import { createClient, defineChain, fallback, http, type Chain, type Client, type Transport } from 'viem';
-import type { CaipNetwork } from '@latch/kernel';
+import { type CaipNetwork, invalidOption } from '@latch/kernel';
 import { ENS_UNIVERSAL_RESOLVERS, MULTICALL3_ADDRESS, RPC_TIMEOUT_MS } from '../constants.js';
 import { chainIdOf } from '../provider.js';
 
@@ -47,7 +47,7 @@ export interface RpcTransportOptions {
  */
 export function createNetworkClient(network: CaipNetwork, options: RpcTransportOptions = {}): NetworkClient {
   const urls = network.rpcUrls.default.http;
-  if (urls.length === 0) throw new TypeError(`Network ${network.caipNetworkId} has no RPC URL`);
+  if (urls.length === 0) throw invalidOption(`Network ${network.caipNetworkId} has no RPC URL`);
   const batchSize = typeof options.batch === 'object' ? (options.batch.batchSize ?? RPC_BATCH_SIZE) : RPC_BATCH_SIZE;
   const transports = urls.map((url) =>
     http(url, {

@@ -1,13 +1,13 @@
 import { address } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import { formatUnits, nativeTokenBalance, readUntrustedProperty } from '@latch/kernel';
+import { formatUnits, LatchError, nativeTokenBalance, readUntrustedProperty } from '@latch/kernel';
 import type { CaipNetwork, TokenBalance } from '@latch/kernel';
 import { describeMint, tokensFor, type SolanaTokenConfig } from '../tokens.js';
 import type { NetworkRpc } from './client.js';
 
 export async function readLamports(rpc: NetworkRpc, owner: string): Promise<bigint> {
   const { value } = await rpc.getBalance(address(owner)).send();
-  if (typeof value !== 'bigint') throw new TypeError('The node returned an invalid balance');
+  if (typeof value !== 'bigint') throw new LatchError('The node returned an invalid balance', { category: 'RPC_ERROR' });
   return value;
 }
 

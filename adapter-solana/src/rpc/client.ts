@@ -5,7 +5,7 @@ import {
   SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
 } from '@solana/kit';
 import type { Rpc, RpcTransport, SolanaRpcApi } from '@solana/kit';
-import { LatchError, type CaipNetwork } from '@latch/kernel';
+import { LatchError, type CaipNetwork, invalidOption } from '@latch/kernel';
 import { RPC_TIMEOUT_MS } from '../constants.js';
 import { sleep } from './abort.js';
 
@@ -43,7 +43,7 @@ function retryWait(error: unknown): { retryAfterMs?: number } | undefined {
  */
 export function createNetworkRpc(network: CaipNetwork, options: SolanaRpcOptions = {}): NetworkRpc {
   const urls = network.rpcUrls.default.http;
-  if (urls.length === 0) throw new TypeError(`Network ${network.caipNetworkId} has no RPC URL`);
+  if (urls.length === 0) throw invalidOption(`Network ${network.caipNetworkId} has no RPC URL`);
   const { timeoutMs = RPC_TIMEOUT_MS, retryCount = 3, retryDelayMs = 150 } = options;
   const nodes = urls.map((url) => ({ url, send: createDefaultRpcTransport({ url }) }));
 

@@ -1,8 +1,23 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { LatchError, isLatchError, readErrorCode, readErrorMessage, toLatchError } from './LatchError.js';
-import { httpStatusError, invalidOption } from './sharedCodes.js';
+import { LatchError, invalidOption, isLatchError, readErrorCode, readErrorMessage, toLatchError } from './LatchError.js';
+import { httpStatusError } from './sharedCodes.js';
 import { ProviderRpcError } from './ProviderRpcError.js';
+import { UNKNOWN_ERROR_MESSAGE } from './messages.js';
+import { valueImports } from '../../../scripts/test-support/sourceGraph.js';
+
+describe('the LatchError module', () => {
+  // Every page's first load holds it and lazy chunks share it: an import here of another shared module (the message
+  // catalogue did) makes the bundler ship that module as a chunk of its own that every page preloads.
+  it('imports nothing', () => {
+    expect(valueImports('kernel/src/errors/LatchError.ts')).toEqual([]);
+  });
+
+  it("falls back to the catalogue's unknown-error text, which it writes out rather than imports", () => {
+    expect(readErrorMessage(undefined)).toBe(UNKNOWN_ERROR_MESSAGE);
+    expect(toLatchError({}).message).toBe(UNKNOWN_ERROR_MESSAGE);
+  });
+});
 
 describe('LatchError', () => {
   it('is an Error named LatchError with the default category', () => {

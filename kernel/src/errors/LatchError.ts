@@ -1,4 +1,8 @@
-import { UNKNOWN_ERROR_MESSAGE } from './messages.js';
+// This module imports nothing. Every page's first load holds it, and lazy chunks share it; an import of another shared
+// module here (the message catalogue, say) keeps that module out of the entry script: the bundler then ships it as a chunk
+// of its own that every page preloads (latch-evm first load 87,318 -> 87,215 B gzip once the catalogue import went).
+/** The catalogue's UNKNOWN_ERROR_MESSAGE (errors/messages.ts), written out for the reason above; a test pins them equal. */
+const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
 
 export type ErrorCategory = 'INTERNAL_SDK_ERROR' | 'API_ERROR' | 'CONNECTOR_ERROR' | 'RPC_ERROR' | 'VALIDATION_ERROR';
 
@@ -29,6 +33,14 @@ export class LatchError extends Error {
     this.category = options.category ?? DEFAULT_ERROR_CATEGORY;
     this.code = options.code;
   }
+}
+
+/**
+ * A caller's mistake: an option or argument outside what its documentation allows (category VALIDATION_ERROR, code
+ * `'INVALID_OPTION'`). Every package throws this for a bad option, so an app tells it from a failure at run time.
+ */
+export function invalidOption(message: string): LatchError {
+  return new LatchError(message, { category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
 }
 
 // Property reads are guarded because untrusted values may carry throwing getters or be proxies.

@@ -1,15 +1,9 @@
 import { LatchError } from './LatchError.js';
 
-// The codes every package shares, each with the helper that makes its error. A module of their own: a page whose
-// first-load code throws none of them loads neither up front (the LatchError module is part of every first load).
-
-/**
- * A caller's mistake: an option or argument outside what its documentation allows (category VALIDATION_ERROR, code
- * `'INVALID_OPTION'`). Every package throws this for a bad option, so an app tells it from a failure at run time.
- */
-export function invalidOption(message: string): LatchError {
-  return new LatchError(message, { category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
-}
+// A code every package shares, with the helper that makes its error. A module of its own: a page whose first-load code
+// throws none of them does not load it up front (the LatchError module is part of every first load). invalidOption lives
+// in LatchError.ts: first-load code throws it, and a shared module that imports LatchError and runs after it (this one,
+// once lazy code uses it too) makes the bundler split LatchError out of the entry script.
 
 /** A server answered outside 2xx (category API_ERROR, code `'HTTP_STATUS'`); the message keeps the status. */
 export function httpStatusError(status: number): LatchError {

@@ -18,6 +18,8 @@ import {
 } from './hooks.js';
 import { getInternals } from '@latch/kernel/internal';
 
+const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
+
 afterEach(async () => {
   vi.restoreAllMocks();
   await cleanupModals();
@@ -48,6 +50,7 @@ describe('useLatchModal', () => {
   it('explains what is missing without a provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => renderHook(() => useLatchModal())).toThrow('Latch hooks and components need <LatchProvider modal={modal}> above them');
+    expect(() => renderHook(() => useLatchModal())).toThrow(INVALID_OPTION);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type ConnectorPlugin, type FeaturePlugin, LatchError, type PluginContext } from '@latch/kernel';
+import { type ConnectorPlugin, type FeaturePlugin, invalidOption, type PluginContext } from '@latch/kernel';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 
 /** The context of the plugin whose view renders below: the modal's view host provides it to each plugin view. */
@@ -12,13 +12,7 @@ export const PluginViewContext = /* @__PURE__ */ createContext<PluginContext<Fea
  */
 export function usePluginContext<P extends FeaturePlugin | ConnectorPlugin = FeaturePlugin>(): PluginContext<P> {
   const context = useContext(PluginViewContext);
-  // LatchError itself, as invalidOption() makes it: that helper's module is a chunk of its own once a connector's lazy
-  // code uses it too, and every lazy view's preload list in the page's entry would name it (first load).
-  if (!context)
-    throw new LatchError("usePluginContext() works inside a plugin's view (one the modal shows for a registered plugin)", {
-      category: 'VALIDATION_ERROR',
-      code: 'INVALID_OPTION',
-    });
+  if (!context) throw invalidOption("usePluginContext() works inside a plugin's view (one the modal shows for a registered plugin)");
   useSyncExternalStore(context.subscribe, context.getAccount, context.getAccount);
   useSyncExternalStore(context.subscribe, context.getNetwork, context.getNetwork);
   useSyncExternalStore(context.subscribe, context.getNamespaces, context.getNamespaces);
