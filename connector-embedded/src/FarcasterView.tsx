@@ -17,34 +17,30 @@ import {
 /** §9: a Farcaster request left unfinished is cleaned up this long after the view closes. */
 export const FARCASTER_CLEANUP_MS = 100;
 
+type OpenRequest = { channelId?: string; done?: boolean };
+
 type Phase = { kind: 'starting' } | { kind: 'waiting'; url: string } | { kind: 'expired' } | { kind: 'failed'; error: EmbeddedError };
 
 /** Whether the page runs on a phone, where the Farcaster app is on the same device. */
 const onPhone = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 
 /**
- * §2 ConnectingFarcaster: the QR code and link of a Sign In With Farcaster request (through the service's relay),
- * waiting for the visitor's approval in their Farcaster app; an expired request offers a new one.
+ * The Sign In With Farcaster request and where it stands; "Try again" starts a new one. Leaving while not connected
+ * cancels an open request.
  */
-export default function FarcasterView({ modal, data }: ViewProps) {
-  const { pluginId } = (data ?? {}) as { pluginId?: string };
-  const plugin = findPlugin(modal, pluginId);
+function useFarcasterRequest(plugin: EmbeddedWalletPlugin | undefined) {
   const context = usePluginContext<EmbeddedWalletPlugin>();
   const { controller } = useController(plugin);
   const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
   const [round, setRound] = useState(0);
-  const [copied, setCopied] = useState(false);
-  const open = useRef<{ channelId?: string; done: boolean }>({ done: false });
-  const qr = useRef<HTMLDivElement>(null);
-  const retry = useRef<HTMLButtonElement>(null);
-  useFocusIn(qr, phase.kind === 'waiting');
-  useFocusIn(retry, phase.kind === 'expired' || phase.kind === 'failed');
+  // The request open now: its channel once started, and whether it ended (approved, expired, failed).
+  const open = useRef<OpenRequest>({});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is "Try again": each one starts a new request.
   useEffect(() => {
     if (!controller || !plugin) return;
     let live = true;
-    const request: { channelId?: string; done: boolean } = { done: false };
+    const request: OpenRequest = {};
     open.current = request;
     setPhase({ kind: 'starting' });
     controller
@@ -78,8 +74,23 @@ export default function FarcasterView({ modal, data }: ViewProps) {
     if (channelId && !done && controller) void controller.cancelFarcaster(channelId).catch(() => undefined);
   }, FARCASTER_CLEANUP_MS);
 
+  return [phase, () => setRound((n) => n + 1)] as const;
+}
+
+/**
+ * §2 ConnectingFarcaster: the QR code and link of a Sign In With Farcaster request (through the service's relay),
+ * waiting for the visitor's approval in their Farcaster app; an expired request offers a new one.
+ */
+export default function FarcasterView({ modal, data }: ViewProps) {
+  const plugin = findPlugin(modal, (data as { pluginId?: string } | undefined)?.pluginId);
+  const [phase, again] = useFarcasterRequest(plugin);
+  const [copied, setCopied] = useState(false);
+  const qr = useRef<HTMLDivElement>(null);
+  const retry = useRef<HTMLButtonElement>(null);
+  useFocusIn(qr, phase.kind === 'waiting');
+  useFocusIn(retry, phase.kind === 'expired' || phase.kind === 'failed');
+
   if (!plugin) return <p className="empty">The embedded wallet is not registered in this modal.</p>;
-  const again = () => setRound((n) => n + 1);
 
   return (
     <div className="emb emb-center" data-testid="latch-embedded-farcaster" data-state={phase.kind}>
@@ -111,32 +122,33 @@ export default function FarcasterView({ modal, data }: ViewProps) {
           <button
             type="button"
             className="button block"
-            onClick={() => {
-              void navigator.clipboard?.writeText(phase.url).then(
+            onClick={() =>
+              navigator.clipboard?.writeText(phase.url).then(
                 () => setCopied(true),
                 () => setCopied(false),
-              );
-            }}
+              )
+            }
           >
             {copied ? 'Link copied' : 'Copy link'}
           </button>
         </>
-      ) : phase.kind === 'starting' ? (
-        <>
-          <ProviderIcon provider="farcaster" size={56} />
-          <p className="emb-note" role="status">
-            <span className="spinner" aria-hidden="true" /> Preparing your Farcaster sign-in…
-          </p>
-        </>
       ) : (
         <>
           <ProviderIcon provider="farcaster" size={56} />
-          <p className="emb-error" role="alert" data-testid="latch-embedded-farcaster-error">
-            {phase.kind === 'expired' ? 'The Farcaster request expired' : phase.error.message}
-          </p>
-          <button type="button" ref={retry} className="button primary block" onClick={again}>
-            {phase.kind === 'expired' ? 'Try again' : 'Retry'}
-          </button>
+          {phase.kind === 'starting' ? (
+            <p className="emb-note" role="status">
+              <span className="spinner" aria-hidden="true" /> Preparing your Farcaster sign-in…
+            </p>
+          ) : (
+            <>
+              <p className="emb-error" role="alert" data-testid="latch-embedded-farcaster-error">
+                {phase.kind === 'expired' ? 'The Farcaster request expired' : phase.error.message}
+              </p>
+              <button type="button" ref={retry} className="button primary block" onClick={again}>
+                {phase.kind === 'expired' ? 'Try again' : 'Retry'}
+              </button>
+            </>
+          )}
         </>
       )}
     </div>

@@ -35,7 +35,6 @@ const WAITING: string[] = [
   'service-embedded-wallet/src/server/createEmbeddedWalletService.ts › createEmbeddedWalletService',
   'service-embedded-wallet/src/server/farcaster.ts › createFarcasterSignIn',
   'service-embedded-wallet/src/server/socials.ts › createSocialSignIn',
-  'ui-react/src/modal/Dialog.tsx › Dialog',
   'ui-react/src/views/send/WalletSendView.tsx › WalletSendView',
   // The WalletConnect connector's QR view (its session controller and bridges are split).
   'connector-walletconnect/src/ConnectingWalletConnectView.tsx › ConnectingWalletConnectView',
@@ -43,7 +42,6 @@ const WAITING: string[] = [
   'feature-onramp/src/OnrampView.tsx › OnrampView',
   'feature-swap/src/SwapForm.tsx › SwapForm',
   'feature-names/src/RegisterAccountNameView.tsx › RegisterAccountNameView',
-  'connector-embedded/src/FarcasterView.tsx › FarcasterView',
   'connector-embedded/src/OtpView.tsx › OtpView',
 ];
 

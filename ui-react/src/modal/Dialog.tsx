@@ -53,6 +53,8 @@ function useVisualViewport(ref: RefObject<HTMLDivElement | null>, embedded: bool
   }, [ref, embedded]);
 }
 
+// long: the focus trap's and the height glide's effects as hooks of their own cost the modal shell chunk (mountModal,
+// in every app) 27 to 29 bytes gzip, measured with its effects merged where their timing allows; nothing in this file won it back
 /**
  * role=dialog with aria-modal and a labelled title; keeps focus inside while open and returns it
  * to whatever had it before (RainbowKit's FocusTrap is the model).
