@@ -33,10 +33,18 @@ function step(title, command, args) {
   return true;
 }
 
+// The build step builds every workspace but the Next.js example, whose `next build` (the slowest of all) opens its
+// end-to-end step instead, beside the unit tests rather than before them: nothing else in the run reads its output
+// (the packaging test builds the example again, from the tarballs).
+const NEXTJS_WORKSPACE = 'examples/nextjs';
+const workspaces = JSON.parse(readFileSync('package.json', 'utf8')).workspaces.filter((w) => w !== NEXTJS_WORKSPACE);
+const buildArgs = ['run', 'build', '--silent', '--if-present', ...workspaces.flatMap((w) => ['-w', w])];
+const nextjsBuildArgs = ['run', 'build', '--silent', '-w', NEXTJS_WORKSPACE];
+
 const ok =
   step('format and lint (Biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']) &&
   step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) &&
-  step('build', 'npm', ['run', 'build', '--silent']);
+  step('build', 'npm', buildArgs);
 if (!ok) process.exit(1);
 
 mkdirSync('.latch-test-results', { recursive: true });
@@ -69,10 +77,18 @@ function concurrentStep(title, command, args, prefix) {
   });
 }
 
+/** The Next.js example's e2e step: its `next build`, then its end-to-end tests (none when the build fails). */
+async function nextjsStep(prefix) {
+  return (
+    (await concurrentStep('build, Next.js example', 'npm', nextjsBuildArgs, prefix)) &&
+    concurrentStep('end-to-end tests, Next.js example', 'npx', nextjsArgs, prefix)
+  );
+}
+
 const unitArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
 // End-to-end in Debian's Chromium against the built demo, real anvil chains and mock wallets.
 const e2eArgs = ['playwright', 'test', '-c', 'examples/react-vite/playwright.config.ts'];
-// The Next.js example (built by `npm run build` above): one `next start`, its own anvil and Solana RPC.
+// The Next.js example (built first, `nextjsStep`): one `next start`, its own anvil and Solana RPC.
 const nextjsArgs = ['playwright', 'test', '-c', 'examples/nextjs/playwright.config.ts'];
 let unitOk;
 let e2eOk;
@@ -80,14 +96,14 @@ let nextjsOk;
 if (process.env.LATCH_TEST_SERIAL === '1') {
   unitOk = step('unit and component tests', 'npx', unitArgs);
   e2eOk = step('end-to-end tests', 'npx', e2eArgs);
-  nextjsOk = step('end-to-end tests, Next.js example', 'npx', nextjsArgs);
+  nextjsOk = step('build, Next.js example', 'npm', nextjsBuildArgs) && step('end-to-end tests, Next.js example', 'npx', nextjsArgs);
 } else {
   // Most of a test's time waits on chains, services and the browser, not on the CPU: the unit tests and the two
   // end-to-end suites run at the same time (each on its own processes and free ports), the e2e output marked.
   [unitOk, e2eOk, nextjsOk] = await Promise.all([
     concurrentStep('unit and component tests', 'npx', unitArgs),
     concurrentStep('end-to-end tests', 'npx', e2eArgs, '[e2e]'),
-    concurrentStep('end-to-end tests, Next.js example', 'npx', nextjsArgs, '[e2e next]'),
+    nextjsStep('[e2e next]'),
   ]);
 }
 

@@ -13,6 +13,7 @@ import {
   FRAME_DIR,
   PROJECT,
   SECRET,
+  type NewDatabase,
   type StackRpcs,
   freePort,
   saveRecoverySecret,
@@ -39,7 +40,7 @@ interface Stack {
 }
 
 /** The stand-ins, the service configured with every provider and Farcaster, and the demo; always stopped. */
-async function startStack(rpcs: StackRpcs): Promise<Stack> {
+async function startStack(rpcs: StackRpcs, newDatabase: NewDatabase): Promise<Stack> {
   const stops: (() => Promise<unknown>)[] = [];
   try {
     const inbox = await startSmtpInbox();
@@ -83,6 +84,7 @@ async function startStack(rpcs: StackRpcs): Promise<Stack> {
     const deadPort = await freePort();
     const service = await startEmbeddedWalletService({
       port: servicePort,
+      database: await newDatabase(),
       projects: [{ id: PROJECT, allowedOrigins: [`http://127.0.0.1:${demoPort}`] }],
       smtp: { host: inbox.host, port: inbox.port, from: 'wallet@latch.test' },
       secret: SECRET,

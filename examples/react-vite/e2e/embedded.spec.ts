@@ -13,6 +13,7 @@ import {
   freePort,
   recoveryFrame,
   saveRecoverySecret,
+  type NewDatabase,
   withStack,
 } from './embeddedStack.js';
 import { dialog, DIST_DIR, expect, openConnect, test } from './fixtures.js';
@@ -24,7 +25,7 @@ interface Stack {
   url: string;
   /** Stops the service alone (the demo keeps serving the page's chunks). */
   stopService(): Promise<void>;
-  /** Starts the service again on its port with an empty database: every session it knew is gone. */
+  /** Starts the service again on its port with a new, empty database: every session it knew is gone. */
   restartService(): Promise<void>;
   serviceUrl: string;
   inbox: SmtpInbox;
@@ -35,9 +36,13 @@ interface Stack {
   close(): Promise<void>;
 }
 
-/** The inbox, the service (allowing the demo's origin) and the demo registering the connector; always stopped. */
+/**
+ * The inbox, the service (allowing the demo's origin, its data in a database of its own) and the demo registering the
+ * connector; always stopped.
+ */
 async function startStack(
   rpcs: StackRpcs,
+  newDatabase: NewDatabase,
   options: { otpExpiresInSeconds?: number; resendWindowMs?: number; allowDemo?: boolean } = {},
 ): Promise<Stack> {
   const stops: (() => Promise<unknown>)[] = [];
@@ -49,6 +54,7 @@ async function startStack(
     const strictPort = await freePort();
     const serviceOptions: Parameters<typeof startEmbeddedWalletService>[0] = {
       port: await freePort(),
+      database: await newDatabase(),
       projects: [
         {
           id: PROJECT,
@@ -82,7 +88,7 @@ async function startStack(
       stopService: () => service.close(),
       restartService: async () => {
         await service.close();
-        service = await startEmbeddedWalletService(serviceOptions);
+        service = await startEmbeddedWalletService({ ...serviceOptions, database: await newDatabase() });
       },
       strictUrl: async (csp) => {
         const strict = await serveDemo({
@@ -107,7 +113,7 @@ async function startStack(
   }
 }
 
-const embeddedTest = withStack((rpcs) => startStack(rpcs));
+const embeddedTest = withStack((rpcs, newDatabase) => startStack(rpcs, newDatabase));
 
 let mailbox = 0;
 /** A fresh address per sign-up: the service limits codes per address. */
@@ -412,9 +418,10 @@ embeddedTest(
   },
 );
 
-embeddedTest('an expired code, and "Resend code" with its 30 s cooldown', async ({ page, chains, solana }) => {
+embeddedTest('an expired code, and "Resend code" with its 30 s cooldown', async ({ page, chains, solana, newDatabase }) => {
   const stack = await startStack(
     { evm: chains.main.rpcUrl, evmSecond: chains.second.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+    newDatabase,
     { otpExpiresInSeconds: 2, resendWindowMs: 1_000 },
   );
   try {
@@ -581,32 +588,34 @@ embeddedTest(
   },
 );
 
-embeddedTest('an origin not on the project allowlist gets "Invalid App Configuration"; nothing lost', async ({ page, chains, solana }) => {
+embeddedTest(
+  'an origin not on the project allowlist gets "Invalid App Configuration"; nothing lost',
+  async ({ page, chains, solana, newDatabase }) => {
+    const stack = await startStack(
+      { evm: chains.main.rpcUrl, evmSecond: chains.second.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
+      newDatabase,
+      { allowDemo: false },
+    );
+    try {
+      await page.goto(stack.url);
+      await typeEmail(page, 'someone@example.com');
+      await expect(page.getByTestId('latch-alert')).toContainText('Invalid App Configuration');
+      await expect(dialog(page).getByTestId('latch-embedded-email-error')).toHaveText('Unauthorized: origin not allowed');
+      // Nothing lost: the address is still typed, no frame was made, no mail went out.
+      await expect(dialog(page).getByRole('textbox', { name: 'Email' })).toHaveValue('someone@example.com');
+      expect(await page.locator('iframe').count()).toBe(0);
+      expect(stack.inbox.messages.length).toBe(0);
+    } finally {
+      await stack.close();
+    }
+  },
+);
+
+embeddedTest('the service down: the §8 network alert, the modal still usable', async ({ page, chains, solana, newDatabase }) => {
   const stack = await startStack(
     { evm: chains.main.rpcUrl, evmSecond: chains.second.rpcUrl, solana: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
-    { allowDemo: false },
+    newDatabase,
   );
-  try {
-    await page.goto(stack.url);
-    await typeEmail(page, 'someone@example.com');
-    await expect(page.getByTestId('latch-alert')).toContainText('Invalid App Configuration');
-    await expect(dialog(page).getByTestId('latch-embedded-email-error')).toHaveText('Unauthorized: origin not allowed');
-    // Nothing lost: the address is still typed, no frame was made, no mail went out.
-    await expect(dialog(page).getByRole('textbox', { name: 'Email' })).toHaveValue('someone@example.com');
-    expect(await page.locator('iframe').count()).toBe(0);
-    expect(stack.inbox.messages.length).toBe(0);
-  } finally {
-    await stack.close();
-  }
-});
-
-embeddedTest('the service down: the §8 network alert, the modal still usable', async ({ page, chains, solana }) => {
-  const stack = await startStack({
-    evm: chains.main.rpcUrl,
-    evmSecond: chains.second.rpcUrl,
-    solana: solana.rpcUrl,
-    caipNetworkId: solana.caipNetworkId,
-  });
   try {
     await page.goto(stack.url);
     await stack.stopService();

@@ -67,20 +67,31 @@ export interface StackRpcs {
 }
 
 /**
- * The test with a `stack` started by `start` once per worker (the first test that asks starts it) and always closed
- * when the worker ends: one of the worker's `resources`, so the spec shares the workers of the other specs.
+ * An empty database (its connection string) on the worker's PostgreSQL server, for one embedded wallet service. Why
+ * not the service's default, an in-memory PGlite: each PGlite boots PostgreSQL compiled to WebAssembly in the test's
+ * own process, several CPU seconds per service and a quarter of these specs' CPU; a database on a server that is
+ * already running costs a `CREATE DATABASE`. Operators run the service on PostgreSQL too.
  */
-export function withStack<S extends { close(): Promise<void> }>(start: (rpcs: StackRpcs) => Promise<S>) {
-  return test.extend<{ stack: S }>({
+export type NewDatabase = () => Promise<string>;
+
+/**
+ * The test with a `stack` started by `start` once per worker (the first test that asks starts it) and always closed
+ * when the worker ends: one of the worker's `resources`, so the spec shares the workers of the other specs. `start`
+ * gets the local RPCs and `newDatabase` for its services; a test that starts a stack of its own takes `newDatabase`
+ * from its fixtures.
+ */
+export function withStack<S extends { close(): Promise<void> }>(start: (rpcs: StackRpcs, newDatabase: NewDatabase) => Promise<S>) {
+  return test.extend<{ stack: S; newDatabase: NewDatabase }>({
+    newDatabase: async ({ postgres }, use) => use(() => postgres.createDatabase()),
     stack: [
-      async ({ resources, chains, solana }, use) => {
+      async ({ resources, chains, solana, newDatabase }, use) => {
         const rpcs = {
           evm: chains.main.rpcUrl,
           evmSecond: chains.second.rpcUrl,
           solana: solana.rpcUrl,
           caipNetworkId: solana.caipNetworkId,
         };
-        await use(await resources.get(start, () => start(rpcs)));
+        await use(await resources.get(start, () => start(rpcs, newDatabase)));
       },
       LAZY_SET_UP,
     ],
@@ -89,11 +100,15 @@ export function withStack<S extends { close(): Promise<void> }>(start: (rpcs: St
 
 type Inbox = Awaited<ReturnType<typeof startSmtpInbox>>;
 
-/** The embedded wallet service on a free port for the demo served on `demoPort`, sending its codes to `inbox`. */
-export function startServiceFor(demoPort: number, inbox: Inbox) {
+/**
+ * The embedded wallet service on a free port for the demo served on `demoPort`, sending its codes to `inbox`, keeping
+ * its data in `database` (a connection string).
+ */
+export function startServiceFor(demoPort: number, inbox: Inbox, database: string) {
   return freePort().then((port) =>
     startEmbeddedWalletService({
       port,
+      database,
       projects: [{ id: PROJECT, allowedOrigins: [`http://127.0.0.1:${demoPort}`] }],
       smtp: { host: inbox.host, port: inbox.port, from: 'wallet@latch.test' },
       secret: SECRET,

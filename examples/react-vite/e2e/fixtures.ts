@@ -11,6 +11,7 @@ import {
   SET_UP_TIMEOUT_MS,
 } from '@latch/testkit';
 import { startAnvil, startSolanaRpc, type AnvilFixture, type SolanaRpcFixture } from '@latch/devnet';
+import { startPostgres, type PostgresFixture } from '@latch/devnet/services';
 import { toyAddressFromSecretKey } from '@latch/testkit/toy';
 import type { BitcoinRegtest, CosmosChain, PolkadotChain } from '@latch/devnet';
 import { serveDemo } from '../scripts/demoServer.mjs';
@@ -116,6 +117,11 @@ type WorkerFixtures = {
   onrampDemo: { url: string; standIn: OnrampStandIn };
   /** The demo with the names plugin against the reference name service (in-memory PGlite), and ENS on anvil. */
   namesDemo: { url: string; names: RunningNameService; ens: EnsDeployment };
+  /**
+   * A PostgreSQL server of the worker's (Debian's binaries, a throwaway cluster on 127.0.0.1): each embedded wallet
+   * service a spec starts gets an empty database of its own on it (`createDatabase()`).
+   */
+  postgres: PostgresFixture;
 };
 type TestFixtures = {
   installWallet(page: Page, setup?: WalletSetup): Promise<void>;
@@ -420,6 +426,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await serveDemoWhile(config, (demo) => use({ ...demo, names, ens }));
       } finally {
         await names.stop();
+      }
+    },
+    WORKER_SET_UP,
+  ],
+  postgres: [
+    async ({}, use) => {
+      const server = await startPostgres();
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
       }
     },
     WORKER_SET_UP,

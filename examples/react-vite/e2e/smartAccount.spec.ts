@@ -16,7 +16,7 @@ import { activateNamespace } from './namespaceFlows.js';
  * own: Uniswap's pools (for the approve + swap bundle) move prices and balances no other spec should see.
  */
 
-const smartTest = withStack(async (rpcs) => {
+const smartTest = withStack(async (rpcs, newDatabase) => {
   const stops: (() => Promise<unknown>)[] = [];
   const close = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
@@ -31,7 +31,7 @@ const smartTest = withStack(async (rpcs) => {
     const inbox = await startSmtpInbox();
     stops.push(() => inbox.close());
     const port = await freePort();
-    const service = await startServiceFor(port, inbox);
+    const service = await startServiceFor(port, inbox, await newDatabase());
     stops.push(() => service.close());
     const demo = await serveDemo({
       distDir: DIST_DIR,

@@ -11,7 +11,7 @@ import { rpc } from './helpers.js';
  * (approved in the frame), and the next session send is refused with a clear message.
  */
 
-const sessionTest = withStack(async (rpcs) => {
+const sessionTest = withStack(async (rpcs, newDatabase) => {
   const stops: (() => Promise<unknown>)[] = [];
   const close = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
@@ -22,7 +22,7 @@ const sessionTest = withStack(async (rpcs) => {
     const inbox = await startSmtpInbox();
     stops.push(() => inbox.close());
     const port = await freePort();
-    const service = await startServiceFor(port, inbox);
+    const service = await startServiceFor(port, inbox, await newDatabase());
     stops.push(() => service.close());
     const demo = await serveDemo({
       distDir: DIST_DIR,
