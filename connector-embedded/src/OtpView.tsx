@@ -1,6 +1,6 @@
 import { usePluginContext } from '@latch/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { alertFor, RESEND_COOLDOWN_MS, toEmbeddedError } from './controller.js';
+import { alertFor, type EmbeddedController, RESEND_COOLDOWN_MS, toEmbeddedError } from './controller.js';
 import { EMBEDDED_VIEWS } from './constants.js';
 import type { EmbeddedWalletPlugin } from './types.js';
 import { findPlugin, recoveryStep, useController, useFocusIn, type ViewProps, ViewStyles } from './viewSupport.js';
@@ -9,6 +9,40 @@ import { findPlugin, recoveryStep, useController, useFocusIn, type ViewProps, Vi
 export interface OtpViewData {
   pluginId: string;
   email: string;
+}
+
+type Say = (message: string) => void;
+
+/**
+ * Sending a new code: the whole seconds until one may be sent (the cooldown after the last one, counting down each
+ * second; 0 or less once it may), and the resend itself, which says how it went.
+ */
+function useResend(
+  controller: EmbeddedController | undefined,
+  email: string | undefined,
+  sentAt: number | undefined,
+  setError: Say,
+  setNote: Say,
+) {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  async function resend() {
+    if (!controller) return;
+    setError('');
+    setNote('');
+    try {
+      await controller.resend();
+      setNote(`A new code was sent to ${email ?? 'your e-mail address'}.`);
+    } catch (caught) {
+      setError(toEmbeddedError(caught).message);
+    }
+  }
+
+  return [Math.ceil(((sentAt ?? 0) + RESEND_COOLDOWN_MS - now) / 1000), resend] as const;
 }
 
 /** §2/§4 the one-time code: paste or type 6 digits (submitted on the 6th), wrong/expired codes, resend after 30 s. */
@@ -22,17 +56,13 @@ export default function OtpView({ modal, data }: ViewProps) {
   const [error, setError] = useState('');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const [now, setNow] = useState(Date.now());
   const submitted = useRef('');
   const field = useRef<HTMLInputElement>(null);
   // Focus moves into the view when it opens (the dialog keeps focus only where it already was).
   useFocusIn(field, true);
 
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const left = Math.max(0, Math.ceil(((state.sentAt ?? 0) + RESEND_COOLDOWN_MS - now) / 1000));
+  const [left, resend] = useResend(controller, email, state.sentAt, setError, setNote);
+  const complete = /^\d{6}$/.test(code);
 
   async function verify(otp: string) {
     if (!controller || !plugin || submitted.current === otp) return;
@@ -56,20 +86,8 @@ export default function OtpView({ modal, data }: ViewProps) {
   }
 
   useEffect(() => {
-    if (/^\d{6}$/.test(code) && controller) void verify(code);
+    if (complete) void verify(code);
   });
-
-  async function resend() {
-    if (!controller) return;
-    setError('');
-    setNote('');
-    try {
-      await controller.resend();
-      setNote(`A new code was sent to ${email ?? 'your e-mail address'}.`);
-    } catch (caught) {
-      setError(toEmbeddedError(caught).message);
-    }
-  }
 
   return (
     <div className="emb" data-testid="latch-embedded-otp">
@@ -80,7 +98,7 @@ export default function OtpView({ modal, data }: ViewProps) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (/^\d{6}$/.test(code)) void verify(code);
+          if (complete) void verify(code);
           else setError('Enter the 6-digit code');
         }}
         noValidate

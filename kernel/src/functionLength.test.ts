@@ -42,7 +42,6 @@ const WAITING: string[] = [
   'feature-onramp/src/OnrampView.tsx › OnrampView',
   'feature-swap/src/SwapForm.tsx › SwapForm',
   'feature-names/src/RegisterAccountNameView.tsx › RegisterAccountNameView',
-  'connector-embedded/src/OtpView.tsx › OtpView',
 ];
 
 function unexplainedLongFunctions(functions: FunctionLength[]): FunctionLength[] {
