@@ -93,23 +93,21 @@ function basicData(modal: ModalLike): ConnectingWalletConnectData {
   return { name: plugin?.name ?? 'WalletConnect', icon: plugin?.icon, targets };
 }
 
-/** §2/§4 WalletConnect pairing: QR code, Copy link, deep link on a phone; waiting, declined, expired, error. */
-export default function ConnectingWalletConnectView({ modal, data }: { modal: ModalLike; data?: unknown }) {
-  const chosen = (data as ConnectingWalletConnectData | undefined) ?? basicData(modal);
-  const pluginId = chosen.targets[0]?.id ?? 'walletconnect';
-  const plugin: WalletConnectPlugin | undefined = usePluginContext<WalletConnectPlugin>().plugin;
+/**
+ * The pairing and where it stands: the session controller loaded, a connect() per attempt (Copy link's message
+ * cleared), abandoned when the view goes. §4: on Telegram and iOS Safari the pairing outlives this view, and a visit
+ * while it is live reuses it. Returns the state and a function that starts a new attempt.
+ */
+function usePairing(modal: ModalLike, plugin: WalletConnectPlugin | undefined, pluginId: string, setCopied: (text: string) => void) {
   const [controller, setController] = useState<SessionController>();
   const [state, setState] = useState<PairingState>({ status: 'starting' });
   const [attempt, setAttempt] = useState(0);
-  const [copied, setCopied] = useState('');
   const started = useRef(-1);
-  // §4: on Telegram and iOS Safari the pairing outlives this view, and a visit while it is live reuses it.
   const [reuse] = useState(
     () =>
       typeof navigator !== 'undefined' &&
       reusesLivePairing(navigator.userAgent, navigator.maxTouchPoints, 'TelegramWebviewProxy' in globalThis || 'Telegram' in globalThis),
   );
-  const walletName = chosen.wallet?.name ?? chosen.name;
 
   useEffect(() => {
     if (!plugin) return;
@@ -143,10 +141,22 @@ export default function ConnectingWalletConnectView({ modal, data }: { modal: Mo
       // The controller reports its own failures; anything else (an adapter refusing the session) is shown as is.
       if (controller.state.status !== 'failed') setState({ status: 'failed', reason: 'error', message: readErrorMessage(error) });
     });
-  }, [controller, attempt, modal, pluginId, reuse]);
+  }, [controller, attempt, modal, pluginId, reuse, setCopied]);
 
   // Leaving the view abandons a pairing still waiting for the phone (kept live where §4 reuses it).
   useEffect(() => () => (reuse && controller?.state.status === 'waiting' ? undefined : controller?.cancel()), [controller, reuse]);
+
+  return [state, () => setAttempt((n) => n + 1)] as const;
+}
+
+/** §2/§4 WalletConnect pairing: QR code, Copy link, deep link on a phone; waiting, declined, expired, error. */
+export default function ConnectingWalletConnectView({ modal, data }: { modal: ModalLike; data?: unknown }) {
+  const chosen = (data as ConnectingWalletConnectData | undefined) ?? basicData(modal);
+  const pluginId = chosen.targets[0]?.id ?? 'walletconnect';
+  const plugin: WalletConnectPlugin | undefined = usePluginContext<WalletConnectPlugin>().plugin;
+  const [copied, setCopied] = useState('');
+  const [state, retry] = usePairing(modal, plugin, pluginId, setCopied);
+  const walletName = chosen.wallet?.name ?? chosen.name;
 
   if (!plugin) return <p className="empty">WalletConnect is not registered in this modal.</p>;
 
@@ -165,11 +175,6 @@ export default function ConnectingWalletConnectView({ modal, data }: { modal: Mo
       setCopied('The link could not be copied: allow clipboard access, or scan the QR code.');
     }
   }
-  const retry = (label: string) => (
-    <button type="button" className="button primary" data-autofocus onClick={() => setAttempt((n) => n + 1)}>
-      {label}
-    </button>
-  );
 
   return (
     <div className="center wc" data-testid="latch-wc" data-state={state.status === 'failed' ? state.reason : state.status}>
@@ -207,32 +212,7 @@ export default function ConnectingWalletConnectView({ modal, data }: { modal: Mo
           {copied && copied !== 'Link copied' ? <p className="wc-note error-text">{copied}</p> : null}
         </>
       ) : state.status === 'failed' ? (
-        <>
-          <div role="alert">
-            {state.reason === 'declined' ? (
-              <>
-                <h3 className="error-text">Connection declined</h3>
-                <p>The request was declined in {walletName}. You can try again.</p>
-              </>
-            ) : state.reason === 'expired' ? (
-              <>
-                <h3 className="error-text">QR code expired</h3>
-                <p>The connection request expired. Get a new QR code to try again.</p>
-              </>
-            ) : state.reason === 'cancelled' ? (
-              <>
-                <h3>Connection cancelled</h3>
-                <p>Start again to get a new QR code.</p>
-              </>
-            ) : (
-              <>
-                <h3 className="error-text">Connection failed</h3>
-                <p>{state.message}</p>
-              </>
-            )}
-          </div>
-          {retry(state.reason === 'expired' ? 'Get a new QR code' : 'Try again')}
-        </>
+        <Failed state={state} walletName={walletName} retry={retry} />
       ) : state.status === 'approved' ? (
         <p role="status">Connected</p>
       ) : (
@@ -242,5 +222,39 @@ export default function ConnectingWalletConnectView({ modal, data }: { modal: Mo
         </div>
       )}
     </div>
+  );
+}
+
+/** Why the pairing ended (declined, expired, cancelled, failed), and a button that starts a new one. */
+function Failed({ state, walletName, retry }: { state: Extract<PairingState, { status: 'failed' }>; walletName: string; retry(): void }) {
+  return (
+    <>
+      <div role="alert">
+        {state.reason === 'declined' ? (
+          <>
+            <h3 className="error-text">Connection declined</h3>
+            <p>The request was declined in {walletName}. You can try again.</p>
+          </>
+        ) : state.reason === 'expired' ? (
+          <>
+            <h3 className="error-text">QR code expired</h3>
+            <p>The connection request expired. Get a new QR code to try again.</p>
+          </>
+        ) : state.reason === 'cancelled' ? (
+          <>
+            <h3>Connection cancelled</h3>
+            <p>Start again to get a new QR code.</p>
+          </>
+        ) : (
+          <>
+            <h3 className="error-text">Connection failed</h3>
+            <p>{state.message}</p>
+          </>
+        )}
+      </div>
+      <button type="button" className="button primary" data-autofocus onClick={retry}>
+        {state.reason === 'expired' ? 'Get a new QR code' : 'Try again'}
+      </button>
+    </>
   );
 }

@@ -37,7 +37,6 @@ const WAITING: string[] = [
   'service-embedded-wallet/src/server/socials.ts › createSocialSignIn',
   'ui-react/src/views/send/WalletSendView.tsx › WalletSendView',
   // The WalletConnect connector's QR view (its session controller and bridges are split).
-  'connector-walletconnect/src/ConnectingWalletConnectView.tsx › ConnectingWalletConnectView',
   // Plugin views whose data lines issue-27-context moves onto the public plugin context.
   'feature-onramp/src/OnrampView.tsx › OnrampView',
   'feature-swap/src/SwapForm.tsx › SwapForm',
