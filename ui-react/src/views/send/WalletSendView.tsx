@@ -19,6 +19,9 @@ function currentToken(tokens: readonly TokenBalance[], chosen: TokenBalance | un
   return tokens.find((t) => t.address?.toLowerCase() === chosen.address?.toLowerCase() && t.symbol === chosen.symbol) ?? chosen;
 }
 
+// long: split into hooks for the saved draft, the name lookup and Max, and components for the three fields, it cost
+// the Send view's lazy chunk 281 bytes gzip (2,111 -> 2,392, of its 2,560 budget): 13 % more code to download for the
+// same view
 /** §2 send flow, step 1: token, amount and receiver, checked as the visitor types (§5). */
 export default function WalletSendView({ modal }: ViewProps) {
   const internals = getInternals(modal);
