@@ -31,9 +31,6 @@ const WAITING: string[] = [
   'service-embedded-wallet/src/frame/controller.ts › startController',
   'service-embedded-wallet/src/frame/serviceClient.ts › createServiceClient',
   'service-embedded-wallet/src/frame/socialFlows.ts › createSocialFlows',
-  'service-embedded-wallet/src/server/createEmbeddedWalletService.ts › createEmbeddedWalletService',
-  'service-embedded-wallet/src/server/farcaster.ts › createFarcasterSignIn',
-  'service-embedded-wallet/src/server/socials.ts › createSocialSignIn',
   'ui-react/src/modal/Dialog.tsx › Dialog',
   'ui-react/src/views/send/WalletSendView.tsx › WalletSendView',
   // The WalletConnect connector's QR view (its session controller and bridges are split).
