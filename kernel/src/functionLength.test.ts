@@ -28,9 +28,6 @@ const WAITING: string[] = [
   'connector-embedded/src/frameClient.ts › createFrameClient',
   'connector-embedded/src/smartAccount.ts › createEmbeddedSmartAccount',
   'connector-embedded/src/solanaWallet.ts › createSolanaWallet',
-  'service-embedded-wallet/src/frame/controller.ts › startController',
-  'service-embedded-wallet/src/frame/serviceClient.ts › createServiceClient',
-  'service-embedded-wallet/src/frame/socialFlows.ts › createSocialFlows',
   'ui-react/src/modal/Dialog.tsx › Dialog',
   'ui-react/src/views/send/WalletSendView.tsx › WalletSendView',
   // The WalletConnect connector's QR view (its session controller and bridges are split).
