@@ -23,7 +23,6 @@ const WAITING: string[] = [
   'adapter-polkadot/src/adapter.ts › createPolkadotAdapter',
   'adapter-bip122/src/connection.ts › createBitcoinConnections',
   'adapter-cosmos/src/connection.ts › createCosmosConnection',
-  'connector-embedded/src/solanaWallet.ts › createSolanaWallet',
   'ui-react/src/modal/Dialog.tsx › Dialog',
   'ui-react/src/views/send/WalletSendView.tsx › WalletSendView',
   // The WalletConnect connector's QR view (its session controller and bridges are split).
