@@ -21,7 +21,6 @@ const WAITING: string[] = [
   'adapter-solana/src/adapter.ts › createSolanaAdapter',
   'adapter-solana/src/discovery/walletStandard.ts › createWalletStandardDiscovery',
   'adapter-polkadot/src/adapter.ts › createPolkadotAdapter',
-  'adapter-cosmos/src/connection.ts › createCosmosConnection',
   'ui-react/src/modal/Dialog.tsx › Dialog',
   'ui-react/src/views/send/WalletSendView.tsx › WalletSendView',
   // The WalletConnect connector's QR view (its session controller and bridges are split).
