@@ -19,8 +19,6 @@ const WAITING: string[] = [
   // Factories written as one closure (adapters, embedded wallet, services) and two modal views: not split yet.
   'adapter-eip155/src/adapter.ts › createEip155Adapter',
   'adapter-solana/src/adapter.ts › createSolanaAdapter',
-  'adapter-solana/src/discovery/walletStandard.ts › createWalletStandardDiscovery',
-  'adapter-polkadot/src/adapter.ts › createPolkadotAdapter',
   'ui-react/src/modal/Dialog.tsx › Dialog',
   'ui-react/src/views/send/WalletSendView.tsx › WalletSendView',
   // The WalletConnect connector's QR view (its session controller and bridges are split).
