@@ -51,15 +51,15 @@ function mine(state: WalletState, input: SignInput) {
   if (input.account?.address !== state.address) throw new ProviderRpcError(4100, 'The request is not for this account');
 }
 
+/** A request to the frame on the input's chain (the visitor approves it in the frame's own page). */
+const ask = (state: WalletState, input: SignInput, method: string, params: object) =>
+  state.deps.rpc(method, params, 'solana', networkOf(state, input).caipNetworkId);
+
 async function signTransaction(state: WalletState, input: SignInput & { transaction: Uint8Array }): Promise<Uint8Array> {
   mine(state, input);
-  const network = networkOf(state, input);
-  const reply = (await state.deps.rpc(
-    'solana_signTransaction',
-    { transaction: base64.encode(input.transaction) },
-    'solana',
-    network.caipNetworkId,
-  )) as { transaction?: unknown };
+  const reply = (await ask(state, input, 'solana_signTransaction', { transaction: base64.encode(input.transaction) })) as {
+    transaction?: unknown;
+  };
   if (typeof reply?.transaction !== 'string') throw new ProviderRpcError(-32603, 'The embedded wallet returned no transaction');
   return base64.decode(reply.transaction);
 }
@@ -68,15 +68,7 @@ async function signMessages(state: WalletState, inputs: (SignInput & { message: 
   const outputs = [];
   for (const input of inputs) {
     mine(state, input);
-    const network = networkOf(state, input);
-    const reply = (await state.deps.rpc(
-      'solana_signMessage',
-      { message: base58.encode(input.message) },
-      'solana',
-      network.caipNetworkId,
-    )) as {
-      signature?: unknown;
-    };
+    const reply = (await ask(state, input, 'solana_signMessage', { message: base58.encode(input.message) })) as { signature?: unknown };
     const signature = typeof reply?.signature === 'string' ? base58.decode(reply.signature) : undefined;
     if (signature?.length !== 64) throw new ProviderRpcError(-32603, 'The embedded wallet returned an invalid signature');
     outputs.push({ signedMessage: input.message, signature });
