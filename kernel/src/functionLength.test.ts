@@ -17,7 +17,6 @@ const TEST_INFRASTRUCTURE = new Set(['testkit', 'devnet']);
  */
 const WAITING: string[] = [
   // Factories written as one closure (adapters, embedded wallet, services) and two modal views: not split yet.
-  'adapter-eip155/src/adapter.ts › createEip155Adapter',
   'ui-react/src/modal/Dialog.tsx › Dialog',
   'ui-react/src/views/send/WalletSendView.tsx › WalletSendView',
   // The WalletConnect connector's QR view (its session controller and bridges are split).
