@@ -68,177 +68,192 @@ export interface BitcoinConnectionsDeps {
   rpc?: EsploraTransportOptions;
 }
 
-export function createBitcoinConnections({
-  emit,
-  discovery,
-  connectorFor,
-  reconnectTimeoutMs,
-  rpc,
-}: BitcoinConnectionsDeps): BitcoinConnections {
-  let session: BitcoinSession | undefined;
-  /** The network as the Esplora reads get it: with this adapter's transport options. */
-  const withTransport = (network: CaipNetwork): EsploraNetwork => (rpc ? { ...network, esploraTransport: rpc } : network);
-  const drivers = new WeakMap<object, Promise<BitcoinWalletDriver>>();
+/** One adapter's connections: its deps, the live session, each wallet's driver once loaded. */
+interface ConnectionsState {
+  readonly deps: BitcoinConnectionsDeps;
+  session?: BitcoinSession;
+  readonly drivers: WeakMap<object, Promise<BitcoinWalletDriver>>;
+}
 
-  /** The session of this connector: same id and same wallet object (a kernel's copy of the connector is fine). */
-  const isSessionOf = (connector: Connector) => session?.connector.id === connector.id && session.connector.provider === connector.provider;
+/** The network as the Esplora reads get it: with this adapter's transport options. */
+const withTransport = ({ deps: { rpc } }: ConnectionsState, network: CaipNetwork): EsploraNetwork =>
+  rpc ? { ...network, esploraTransport: rpc } : network;
 
-  function driverFor(connector: Connector): Promise<BitcoinWalletDriver> {
-    if (session && isSessionOf(connector)) return Promise.resolve(session.driver);
-    const provider = connector.provider;
-    if (typeof provider !== 'object' || provider === null) return loadDriver(connector);
-    let driver = drivers.get(provider);
-    if (!driver) {
-      drivers.set(provider, (driver = loadDriver(connector)));
-      driver.catch(() => drivers.delete(provider));
-    }
-    return driver;
+/** The session of this connector: same id and same wallet object (a kernel's copy of the connector is fine). */
+const isSessionOf = ({ session }: ConnectionsState, connector: Connector) =>
+  session?.connector.id === connector.id && session.connector.provider === connector.provider;
+
+function driverFor(state: ConnectionsState, connector: Connector): Promise<BitcoinWalletDriver> {
+  if (state.session && isSessionOf(state, connector)) return Promise.resolve(state.session.driver);
+  const provider = connector.provider;
+  if (typeof provider !== 'object' || provider === null) return loadDriver(connector);
+  const { drivers } = state;
+  let driver = drivers.get(provider);
+  if (!driver) {
+    drivers.set(provider, (driver = loadDriver(connector)));
+    driver.catch(() => drivers.delete(provider));
   }
+  return driver;
+}
 
-  function beginSession(connector: Connector, driver: BitcoinWalletDriver, accounts: BitcoinAccounts): ConnectResult {
-    session?.end();
-    const current = startBitcoinSession(connector, driver, accounts, (event) => {
-      if (event.type === 'disconnected' && session === current) session = undefined;
-      emit(event);
-    });
-    session = current;
-    return { address: accounts.payment.address, caipNetworkId: accounts.caipNetworkId, accounts: accountEntries(accounts) };
+function beginSession(
+  state: ConnectionsState,
+  connector: Connector,
+  driver: BitcoinWalletDriver,
+  accounts: BitcoinAccounts,
+): ConnectResult {
+  state.session?.end();
+  const current = startBitcoinSession(connector, driver, accounts, (event) => {
+    if (event.type === 'disconnected' && state.session === current) state.session = undefined;
+    state.deps.emit(event);
+  });
+  state.session = current;
+  return { address: accounts.payment.address, caipNetworkId: accounts.caipNetworkId, accounts: accountEntries(accounts) };
+}
+
+function endSession(state: ConnectionsState): BitcoinSession | undefined {
+  const ended = state.session;
+  ended?.end();
+  state.session = undefined;
+  return ended;
+}
+
+function sessionOf(state: ConnectionsState, connector: Connector): BitcoinSession {
+  if (state.session && isSessionOf(state, connector)) return state.session;
+  throw connectorError('NOT_CONNECTED', connector.name);
+}
+
+async function restore(state: ConnectionsState, connector: Connector, network: CaipNetwork) {
+  let accounts: BitcoinAccounts | null;
+  let driver: BitcoinWalletDriver;
+  try {
+    driver = await driverFor(state, connector);
+    accounts = await driver.restore(network);
+  } catch {
+    return null; // a wallet that cannot answer silently has no session to restore
   }
+  return accounts ? { connector, result: beginSession(state, connector, driver, accounts) } : null;
+}
 
-  function endSession(): BitcoinSession | undefined {
-    const ended = session;
-    ended?.end();
-    session = undefined;
-    return ended;
+/** The payment as the wallet will build it from the sender's coins (the session's account, with its public key, when it is the sender). */
+async function planned(state: ConnectionsState, request: Pick<TransferRequest, 'from' | 'to' | 'network'>, amount: bigint | 'all') {
+  const { session } = state;
+  const payment = session?.accounts.payment.address === request.from ? session.accounts.payment : undefined;
+  const type = bitcoinAddressType(request.from) ?? 'p2wpkh';
+  try {
+    const { planPayment } = await import('./wallets/coinSelection.js');
+    const network = { ...withTransport(state, request.network), family: addressFamilyOf(request.network.caipNetworkId) };
+    return await planPayment(network, payment ?? { address: request.from, type }, request.to, amount);
+  } catch (err) {
+    throw toLatchError(err, 'RPC_ERROR');
   }
+}
 
-  function sessionOf(connector: Connector): BitcoinSession {
-    if (session && isSessionOf(connector)) return session;
-    throw connectorError('NOT_CONNECTED', connector.name);
+async function satsOf(state: ConnectionsState, address: string, network: CaipNetwork): Promise<bigint> {
+  if (!isBitcoinAddress(address, addressFamilyOf(network.caipNetworkId))) throw invalid(`Not a ${network.name} address: ${address}`);
+  try {
+    const { readAddressBalance } = await import('./esplora/queries.js');
+    return await readAddressBalance(withTransport(state, network), address);
+  } catch (err) {
+    throw toLatchError(err, 'RPC_ERROR');
   }
+}
 
-  async function restore(connector: Connector, network: CaipNetwork) {
-    let accounts: BitcoinAccounts | null;
-    let driver: BitcoinWalletDriver;
-    try {
-      driver = await driverFor(connector);
-      accounts = await driver.restore(network);
-    } catch {
-      return null; // a wallet that cannot answer silently has no session to restore
-    }
-    return accounts ? { connector, result: beginSession(connector, driver, accounts) } : null;
-  }
+async function disconnect(state: ConnectionsState, connector: Connector) {
+  const current = state.session && isSessionOf(state, connector) ? state.session : undefined;
+  const driver = current?.driver;
+  endSession(state);
+  if (!driver) return;
+  // The session is already over for the dapp; a wallet that fails or never answers must not hold the visitor up.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const answered = Promise.resolve()
+    .then(() => driver.disconnect())
+    .catch(() => undefined);
+  await Promise.race([answered, new Promise((resolve) => (timer = setTimeout(resolve, DISCONNECT_TIMEOUT_MS)))]);
+  clearTimeout(timer);
+}
 
-  /** The payment as the wallet will build it from the sender's coins (the session's account, with its public key, when it is the sender). */
-  async function planned(request: Pick<TransferRequest, 'from' | 'to' | 'network'>, amount: bigint | 'all') {
-    const payment = session?.accounts.payment.address === request.from ? session.accounts.payment : undefined;
-    const type = bitcoinAddressType(request.from) ?? 'p2wpkh';
-    try {
-      const { planPayment } = await import('./wallets/coinSelection.js');
-      const network = { ...withTransport(request.network), family: addressFamilyOf(request.network.caipNetworkId) };
-      return await planPayment(network, payment ?? { address: request.from, type }, request.to, amount);
-    } catch (err) {
-      throw toLatchError(err, 'RPC_ERROR');
-    }
-  }
+async function switchNetwork(state: ConnectionsState, network: CaipNetwork, connector: Connector) {
+  const current = sessionOf(state, connector);
+  if (current.driver.switchNetwork) await current.driver.switchNetwork(network);
+  const accounts = await current.driver.restore(network).catch(() => null);
+  if (accounts?.caipNetworkId === network.caipNetworkId) return current.update(accounts);
+  if (!current.driver.switchNetwork) throw chainNotSupported(`${connector.name} has no account on ${network.name}`);
+}
 
-  async function satsOf(address: string, network: CaipNetwork): Promise<bigint> {
-    if (!isBitcoinAddress(address, addressFamilyOf(network.caipNetworkId))) throw invalid(`Not a ${network.name} address: ${address}`);
-    try {
-      const { readAddressBalance } = await import('./esplora/queries.js');
-      return await readAddressBalance(withTransport(network), address);
-    } catch (err) {
-      throw toLatchError(err, 'RPC_ERROR');
-    }
-  }
+async function signMessage(state: ConnectionsState, { message, address, connector }: SignMessageRequest) {
+  if (typeof message !== 'string') throw invalid('The message to sign must be a string');
+  const current = sessionOf(state, connector);
+  const { payment, ordinal } = current.accounts;
+  const account = [payment, ordinal].find((candidate) => candidate?.address === address);
+  if (!account) throw connectorError('ACCOUNT_NOT_FOUND', `${address} in ${connector.name}`);
+  return current.driver.signMessage(account, message, current.accounts);
+}
 
+async function sendTransfer(state: ConnectionsState, request: TransferRequest) {
+  assertValidTransfer(request);
+  const current = sessionOf(state, request.connector);
+  const { accounts } = current;
+  if (request.from !== accounts.payment.address) throw invalid(`Transfers are sent from the payment account, ${accounts.payment.address}`);
+  if (request.network.caipNetworkId !== accounts.caipNetworkId) throw connectorError('CHAIN_MISMATCH', request.network.caipNetworkId);
+  const { quotedFeeRate } = await import('./wallets/coinSelection.js');
+  const feeRate = quotedFeeRate(request.feeQuote);
+  return current.driver.sendTransfer({
+    accounts,
+    to: request.to,
+    amount: request.amount,
+    network: withTransport(state, request.network),
+    ...(feeRate ? { feeRate } : {}),
+  });
+}
+
+export function createBitcoinConnections(deps: BitcoinConnectionsDeps): BitcoinConnections {
+  const state: ConnectionsState = { deps, drivers: new WeakMap() };
   return {
     async connect(connector, { network }) {
-      const driver = await driverFor(connector);
-      return beginSession(connector, driver, await driver.connect(network));
+      const driver = await driverFor(state, connector);
+      return beginSession(state, connector, driver, await driver.connect(network));
     },
 
     async reconnect(connectorId, { network, connector: given }) {
       // A shared session (WalletConnect, an embedded wallet) hands over its connector; otherwise find the extension.
-      if (given) return isSatsConnectProvider(given.provider) || isBitcoinStandardWallet(given.provider) ? restore(given, network) : null;
-      const found = await waitForWallet(discovery, connectorId, reconnectTimeoutMs ?? DEFAULT_RECONNECT_TIMEOUT_MS);
-      return found ? restore(connectorFor(found), network) : null;
+      if (given)
+        return isSatsConnectProvider(given.provider) || isBitcoinStandardWallet(given.provider) ? restore(state, given, network) : null;
+      const found = await waitForWallet(deps.discovery, connectorId, deps.reconnectTimeoutMs ?? DEFAULT_RECONNECT_TIMEOUT_MS);
+      return found ? restore(state, deps.connectorFor(found), network) : null;
     },
 
-    async disconnect(connector) {
-      const current = session && isSessionOf(connector) ? session : undefined;
-      const driver = current?.driver;
-      endSession();
-      if (!driver) return;
-      // The session is already over for the dapp; a wallet that fails or never answers must not hold the visitor up.
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const answered = Promise.resolve()
-        .then(() => driver.disconnect())
-        .catch(() => undefined);
-      await Promise.race([answered, new Promise((resolve) => (timer = setTimeout(resolve, DISCONNECT_TIMEOUT_MS)))]);
-      clearTimeout(timer);
-    },
-
-    async switchNetwork(network, connector) {
-      const current = sessionOf(connector);
-      if (current.driver.switchNetwork) await current.driver.switchNetwork(network);
-      const accounts = await current.driver.restore(network).catch(() => null);
-      if (accounts?.caipNetworkId === network.caipNetworkId) return current.update(accounts);
-      if (!current.driver.switchNetwork) throw chainNotSupported(`${connector.name} has no account on ${network.name}`);
-    },
+    disconnect: (connector) => disconnect(state, connector),
+    switchNetwork: (network, connector) => switchNetwork(state, network, connector),
 
     async getBalance(address, network) {
-      const sats = await satsOf(address, network);
+      const sats = await satsOf(state, address, network);
       return { balance: formatUnits(sats, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
     },
 
     // The Tokens tab and the Send form's token: bitcoin itself (no runes, BRC-20 or ordinals here).
     async getTokenBalances(address, network) {
-      return [nativeTokenBalance(network, await satsOf(address, network))];
+      return [nativeTokenBalance(network, await satsOf(state, address, network))];
     },
 
-    async signMessage({ message, address, connector }) {
-      if (typeof message !== 'string') throw invalid('The message to sign must be a string');
-      const current = sessionOf(connector);
-      const { payment, ordinal } = current.accounts;
-      const account = [payment, ordinal].find((candidate) => candidate?.address === address);
-      if (!account) throw connectorError('ACCOUNT_NOT_FOUND', `${address} in ${connector.name}`);
-      return current.driver.signMessage(account, message, current.accounts);
-    },
-
-    async sendTransfer(request) {
-      assertValidTransfer(request);
-      const current = sessionOf(request.connector);
-      const { accounts } = current;
-      if (request.from !== accounts.payment.address)
-        throw invalid(`Transfers are sent from the payment account, ${accounts.payment.address}`);
-      if (request.network.caipNetworkId !== accounts.caipNetworkId) throw connectorError('CHAIN_MISMATCH', request.network.caipNetworkId);
-      const { quotedFeeRate } = await import('./wallets/coinSelection.js');
-      const feeRate = quotedFeeRate(request.feeQuote);
-      return current.driver.sendTransfer({
-        accounts,
-        to: request.to,
-        amount: request.amount,
-        network: withTransport(request.network),
-        ...(feeRate ? { feeRate } : {}),
-      });
-    },
+    signMessage: (request) => signMessage(state, request),
+    sendTransfer: (request) => sendTransfer(state, request),
 
     async estimateFee(request) {
       assertValidTransfer(request);
-      const plan = await planned(request, request.amount);
+      const plan = await planned(state, request, request.amount);
       return { fee: plan.fee, terms: { feeRate: plan.feeRate } };
     },
 
     async maxSendable(request) {
       assertValidTransfer({ ...request, amount: 1n });
       // Every coin to the receiver, no change output: the most a payment from this account can carry.
-      const plan = await planned(request, 'all');
+      const plan = await planned(state, request, 'all');
       return { amount: plan.amount, fee: { fee: plan.fee, terms: { feeRate: plan.feeRate, sweep: true } } };
     },
 
     end() {
-      endSession();
+      endSession(state);
     },
   };
 }

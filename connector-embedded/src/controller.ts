@@ -200,6 +200,305 @@ export function smartAccountProblem(o: Pick<EmbeddedSettings, 'smartAccount' | '
   return undefined;
 }
 
+interface Eip155Session {
+  networks: readonly CaipNetwork[];
+  walletInfo: SessionNamespace['walletInfo'];
+  /** The chains the frame listed for the smart account. */
+  enabled: readonly number[];
+}
+
+/** One controller's state: the settings, what the views read (`state`), the frame once open, the live providers. */
+interface Host {
+  readonly settings: EmbeddedSettings;
+  readonly getContext: () => ConnectorContext | undefined;
+  state: ControllerState;
+  readonly listeners: Set<(state: ControllerState) => void>;
+  frame?: Promise<FrameClient>;
+  offEvents?: () => void;
+  providers: { eip155?: EmbeddedEip155Provider; solana?: EmbeddedSolanaWallet };
+  /** Requests the frame said wait for the visitor, oldest first; the view shows the first. */
+  readonly queue: Approval[];
+  project?: Promise<ProjectConfig>;
+  notAllowedTimer?: ReturnType<typeof setTimeout>;
+  lastEip155?: Eip155Session;
+}
+
+function set(host: Host, next: Partial<ControllerState>) {
+  host.state = { ...host.state, ...next };
+  for (const listener of host.listeners) listener(host.state);
+}
+
+const networksOf = (host: Host, ns: ChainNamespace): readonly CaipNetwork[] => host.getContext()?.networks(ns) ?? [];
+
+function projectConfig(host: Host): Promise<ProjectConfig> {
+  const project = (host.project ??= fetchProject(host.settings));
+  project.catch(() => {
+    host.project = undefined;
+  });
+  return project;
+}
+
+async function checkOrigin(host: Host): Promise<void> {
+  if (!(await projectConfig(host)).allowedOrigins.includes(location.origin)) {
+    throw new EmbeddedError('Unauthorized: origin not allowed', { alert: INVALID_APP_CONFIGURATION, code: 'origin_not_allowed' });
+  }
+}
+
+async function fetchProject(settings: EmbeddedSettings): Promise<ProjectConfig> {
+  let response: Response;
+  try {
+    response = await fetch(`${settings.serviceUrl}/api/projects/${encodeURIComponent(settings.projectId)}`, {
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+    });
+  } catch {
+    throw new EmbeddedError(LOAD_FAILED, { alert: LOAD_FAILED });
+  }
+  if (response.status === 404) throw new EmbeddedError(INVALID_PROJECT_ID, { alert: INVALID_PROJECT_ID, code: 'invalid_project' });
+  if (!response.ok) throw new EmbeddedError(LOAD_FAILED, { alert: LOAD_FAILED });
+  const body = (await response.json().catch(() => undefined)) as
+    | { allowedOrigins?: unknown; socials?: unknown; farcaster?: unknown }
+    | undefined;
+  const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+  const socials = list(body?.socials);
+  return {
+    allowedOrigins: list(body?.allowedOrigins),
+    socials: OAUTH_PROVIDERS.filter((p) => socials.includes(p)),
+    farcaster: body?.farcaster === true,
+  };
+}
+
+/** A finished sign-in (code, social, Farcaster): connected at once, or the recovery step next. */
+function signedIn(host: Host, reply: { action: 'CONNECT'; user: EmbeddedUser } | { action: 'CREATE' | 'RECOVER' }): SignedIn {
+  if (reply.action === 'CONNECT') {
+    host.getContext()?.storage.set('login', true);
+    set(host, { user: reply.user });
+  }
+  return reply.action;
+}
+
+/** The frame's events: the session ended, a request waits for the visitor, or one of those was settled. */
+function onFrameEvent(host: Host, event: Parameters<Parameters<FrameClient['onEvent']>[0]>[0]) {
+  const { queue } = host;
+  if (event.type === 'session:expired') void expired(host);
+  else if (event.type === 'approval:required') {
+    queue.push(event.payload);
+    if (queue.length === 1) nextApproval(host);
+  } else if (event.type === 'approval:settled') {
+    const index = queue.findIndex((entry) => entry.requestId === event.payload.requestId);
+    if (index < 0) return;
+    queue.splice(index, 1);
+    if (index === 0) nextApproval(host);
+  }
+}
+
+function openFrame(host: Host): Promise<FrameClient> {
+  const { settings } = host;
+  const frame = (host.frame ??= (async () => {
+    await checkOrigin(host);
+    const eip155 = networksOf(host, 'eip155')[0];
+    const client = await createFrameClient({
+      serviceUrl: settings.serviceUrl,
+      projectId: settings.projectId,
+      chainId: eip155?.caipNetworkId ?? 'eip155:1',
+      sdkVersion: SDK_VERSION,
+      loadTimeoutMs: settings.loadTimeoutMs,
+      requestTimeoutMs: settings.requestTimeoutMs,
+    });
+    host.offEvents = client.onEvent((event) => onFrameEvent(host, event));
+    return client;
+  })());
+  frame.catch(() => {
+    host.frame = undefined;
+  });
+  return frame;
+}
+
+async function call<T>(host: Host, run: (client: FrameClient) => Promise<T>): Promise<T> {
+  try {
+    return await run(await openFrame(host));
+  } catch (error) {
+    throw toEmbeddedError(error);
+  }
+}
+
+/** The session ended on the frame's side: forget it, tell the kernel, and the visitor why (§8 Session Expired). */
+async function expired(host: Host) {
+  forget(host);
+  const context = host.getContext();
+  context?.emit({ type: 'disconnected' });
+  await context?.notify?.({ open: true, alert: { ...SESSION_EXPIRED_ALERT, description: SESSION_EXPIRED } });
+}
+
+/** §6: the modal opens at once (the caller already has its 4200), and 300 ms later says the action is not allowed. */
+function refused(host: Host) {
+  void host.getContext()?.notify?.({ open: true });
+  clearTimeout(host.notAllowedTimer);
+  host.notAllowedTimer = setTimeout(() => void host.getContext()?.notify?.({ snack: ACTION_NOT_ALLOWED }), NOT_ALLOWED_DELAY_MS);
+}
+
+function forget(host: Host) {
+  host.getContext()?.storage.remove('login');
+  host.providers.eip155?.end();
+  host.providers.solana?.end();
+  host.providers = {};
+  set(host, { user: undefined, email: undefined, sentAt: undefined });
+}
+
+/**
+ * The chains the smart account is offered on, as the frame keeps them (the ones the integrator gave a bundler); a
+ * failed fetch is an empty list, so the session uses the key everywhere. Undefined: no smart account configured.
+ */
+async function smartNetworks(host: Host): Promise<readonly number[] | undefined> {
+  const { smartAccount } = host.settings;
+  if (!smartAccount) return undefined;
+  const offered = Object.keys(smartAccount.bundlerUrls).map(Number);
+  try {
+    return (await call(host, (client) => client.request('account:networks', { offered }))).smartAccountEnabledNetworks;
+  } catch {
+    return [];
+  }
+}
+
+function buildSession(host: Host, user: EmbeddedUser, request: SessionRequest, enabled: readonly number[] | undefined): SharedSession {
+  host.providers.eip155?.end();
+  host.providers.solana?.end();
+  const parts: Partial<Record<ChainNamespace, SessionNamespace>> = {};
+  const deps = {
+    // A key-using request waits for the visitor in the frame's approval page: no timeout but theirs.
+    rpc: (method: string, params: unknown, namespace: 'eip155' | 'solana', chainId: string | number) =>
+      call(host, (client) => client.request('rpc:request', { namespace, chainId, method, params }, { timeoutMs: 0 })).then(
+        (reply) => reply.result,
+      ),
+    refused: () => refused(host),
+    networks: (ns: ChainNamespace) => networksOf(host, ns),
+  };
+  const providers: Host['providers'] = {};
+  host.providers = providers;
+  // §3 connectedWalletInfo: how the visitor signed in, when not by e-mail (the connector's own name then).
+  const social = user.social?.provider;
+  const walletInfo = social ? { name: PROVIDER_NAMES[social], social } : undefined;
+  if (request.namespaces.eip155) {
+    const support = smartSupport(host, user, enabled);
+    providers.eip155 = createEip155Provider(user.addresses.eip155, request.namespaces.eip155, deps, support);
+    host.lastEip155 = { networks: request.namespaces.eip155, walletInfo, enabled: enabled ?? [] };
+    parts.eip155 = eip155Part(host.settings, providers.eip155, host.lastEip155);
+  }
+  if (request.namespaces.solana) {
+    providers.solana = createSolanaWallet(user.addresses.solana, request.namespaces.solana, deps, host.settings.name);
+    parts.solana = { provider: providers.solana, walletInfo };
+  }
+  return { namespaces: parts };
+}
+
+/**
+ * The smart-account set-up a session starts with: the visitor's choice the frame kept, else the integrator's default;
+ * bundlers only on the chains the frame lists.
+ */
+function smartSupport(host: Host, user: EmbeddedUser, enabled: readonly number[] | undefined): SmartAccountSupport | undefined {
+  const { settings } = host;
+  if (!settings.smartAccount) return undefined;
+  const active = user.preferredAccountType ?? settings.defaultAccountType ?? 'smartAccount';
+  const bundlerUrls = Object.fromEntries(Object.entries(settings.smartAccount.bundlerUrls).filter(([id]) => enabled?.includes(Number(id))));
+  return { ...settings.smartAccount, bundlerUrls, active, sessions: host.getContext()?.features?.smartSessions === true };
+}
+
+function eip155Part(settings: EmbeddedSettings, provider: EmbeddedEip155Provider, session: Eip155Session): SessionNamespace {
+  if (!settings.smartAccount) return { provider, walletInfo: session.walletInfo };
+  return {
+    provider,
+    walletInfo: session.walletInfo,
+    accountTypes: { active: provider.accountType(), available: ['eoa', 'smartAccount'] },
+    smartAccountNetworks: session.networks.map((n) => Number(n.id)).filter((id) => session.enabled.includes(id)),
+  };
+}
+
+function nextApproval(host: Host) {
+  const next = host.queue[0];
+  set(host, { approval: next });
+  if (next)
+    void host.getContext()?.openView?.('ApproveTransaction', {
+      pluginId: host.settings.id,
+      approval: next.requestId,
+      title: APPROVAL_TITLES[next.kind],
+    });
+}
+
+function pageUrl({ settings }: Host, page: string, query: Record<string, string | undefined>) {
+  const url = new URL(`${settings.serviceUrl}/frame/${page}`);
+  url.searchParams.set('projectId', settings.projectId);
+  for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
+  return url.href;
+}
+
+async function resend(host: Host) {
+  const { state } = host;
+  if (!state.email) throw new EmbeddedError('Enter your e-mail address again');
+  const left = Math.ceil(((state.sentAt ?? 0) + RESEND_COOLDOWN_MS - Date.now()) / 1000);
+  if (left > 0) throw new EmbeddedError(`Please try again after ${left} seconds`, { code: 'rate_limited', retryAfter: left });
+  await call(host, (client) => client.request('email:connect', { email: state.email as string }));
+  set(host, { sentAt: Date.now() });
+}
+
+/** The wallet created or recovered: the visitor is connected. */
+function walletReady(host: Host, reply: { user: EmbeddedUser }) {
+  host.getContext()?.storage.set('login', true);
+  set(host, { user: reply.user });
+}
+
+async function restore(host: Host, request: SessionRequest): Promise<SharedSession | null> {
+  try {
+    const reply = await call(host, (client) => client.request('session:restore', {}));
+    set(host, { user: reply.user, email: reply.user.email });
+    return buildSession(host, reply.user, request, await smartNetworks(host));
+  } catch (error) {
+    // No session, or one the service ended (the frame's session:expired event tells the visitor): not connected.
+    if (error instanceof EmbeddedError && (error.code === 'not_connected' || error.code === 'session_expired')) {
+      host.getContext()?.storage.remove('login');
+      return null;
+    }
+    throw error;
+  }
+}
+
+// Also the plugin's (set when the wallet loads: a session offering account types exists only from then on).
+async function setPreferredAccountType(host: Host, namespace: ChainNamespace, type: AccountType): Promise<SessionNamespace> {
+  const provider = host.providers.eip155;
+  const { lastEip155 } = host;
+  if (namespace !== 'eip155' || !provider || !lastEip155) throw new ProviderRpcError(4100, 'No eip155 session to switch');
+  if (type !== 'eoa' && type !== 'smartAccount') throw new ProviderRpcError(-32602, `The embedded wallet has no ${String(type)} account`);
+  // The auth connector is asked first: the frame keeps the choice on the service's origin (§3, §4).
+  try {
+    await call(host, (client) => client.request('account:preferred', { type: type as 'eoa' | 'smartAccount' }));
+  } catch (error) {
+    // §8: a preferred-account set that failed falls back to the key.
+    await provider.setAccountType('eoa');
+    if (type !== 'eoa') throw error;
+  }
+  await provider.setAccountType(type as 'eoa' | 'smartAccount');
+  if (host.state.user) set(host, { user: { ...host.state.user, preferredAccountType: type as 'eoa' | 'smartAccount' } });
+  return eip155Part(host.settings, provider, lastEip155);
+}
+
+async function signOut(host: Host) {
+  const current = host.frame;
+  forget(host);
+  host.queue.length = 0;
+  set(host, { approval: undefined });
+  if (!current) return;
+  const client = await current.catch(() => undefined);
+  if (!client) return;
+  await Promise.race([client.request('signout', {}).catch(() => undefined), new Promise((r) => setTimeout(r, DISCONNECT_WAIT_MS))]);
+}
+
+function teardown(host: Host) {
+  clearTimeout(host.notAllowedTimer);
+  host.offEvents?.();
+  void host.frame?.then((client) => client.destroy()).catch(() => undefined);
+  host.frame = undefined;
+  host.listeners.clear();
+}
+
 export function createController(
   settings: EmbeddedSettings,
   getContext: () => ConnectorContext | undefined,
@@ -208,337 +507,67 @@ export function createController(
 ): EmbeddedController {
   const smartProblem = smartAccountProblem(settings);
   if (smartProblem) throw invalidOption(`createEmbeddedWalletConnector: ${smartProblem}`);
-  let state: ControllerState = {};
-  const listeners = new Set<(state: ControllerState) => void>();
-  let frame: Promise<FrameClient> | undefined;
-  let offEvents: (() => void) | undefined;
-  let providers: { eip155?: EmbeddedEip155Provider; solana?: EmbeddedSolanaWallet } = {};
-  /** Requests the frame said wait for the visitor, oldest first; the view shows the first. */
-  const queue: Approval[] = [];
-
-  const set = (next: Partial<ControllerState>) => {
-    state = { ...state, ...next };
-    for (const listener of listeners) listener(state);
-  };
-  const networks = (ns: ChainNamespace): readonly CaipNetwork[] => getContext()?.networks(ns) ?? [];
-
-  let project: Promise<ProjectConfig> | undefined;
-  function projectConfig(): Promise<ProjectConfig> {
-    project ??= fetchProject();
-    project.catch(() => {
-      project = undefined;
-    });
-    return project;
-  }
-
-  async function checkOrigin(): Promise<void> {
-    if (!(await projectConfig()).allowedOrigins.includes(location.origin)) {
-      throw new EmbeddedError('Unauthorized: origin not allowed', { alert: INVALID_APP_CONFIGURATION, code: 'origin_not_allowed' });
-    }
-  }
-
-  async function fetchProject(): Promise<ProjectConfig> {
-    let response: Response;
-    try {
-      response = await fetch(`${settings.serviceUrl}/api/projects/${encodeURIComponent(settings.projectId)}`, {
-        credentials: 'omit',
-        referrerPolicy: 'no-referrer',
-      });
-    } catch {
-      throw new EmbeddedError(LOAD_FAILED, { alert: LOAD_FAILED });
-    }
-    if (response.status === 404) throw new EmbeddedError(INVALID_PROJECT_ID, { alert: INVALID_PROJECT_ID, code: 'invalid_project' });
-    if (!response.ok) throw new EmbeddedError(LOAD_FAILED, { alert: LOAD_FAILED });
-    const body = (await response.json().catch(() => undefined)) as
-      | { allowedOrigins?: unknown; socials?: unknown; farcaster?: unknown }
-      | undefined;
-    const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-    const socials = list(body?.socials);
-    return {
-      allowedOrigins: list(body?.allowedOrigins),
-      socials: OAUTH_PROVIDERS.filter((p) => socials.includes(p)),
-      farcaster: body?.farcaster === true,
-    };
-  }
-
-  /** A finished sign-in (code, social, Farcaster): connected at once, or the recovery step next. */
-  function signedIn(reply: { action: 'CONNECT'; user: EmbeddedUser } | { action: 'CREATE' | 'RECOVER' }): SignedIn {
-    if (reply.action === 'CONNECT') {
-      getContext()?.storage.set('login', true);
-      set({ user: reply.user });
-    }
-    return reply.action;
-  }
-
-  function openFrame(): Promise<FrameClient> {
-    frame ??= (async () => {
-      await checkOrigin();
-      const eip155 = networks('eip155')[0];
-      const client = await createFrameClient({
-        serviceUrl: settings.serviceUrl,
-        projectId: settings.projectId,
-        chainId: eip155?.caipNetworkId ?? 'eip155:1',
-        sdkVersion: SDK_VERSION,
-        loadTimeoutMs: settings.loadTimeoutMs,
-        requestTimeoutMs: settings.requestTimeoutMs,
-      });
-      offEvents = client.onEvent((event) => {
-        if (event.type === 'session:expired') void expired();
-        else if (event.type === 'approval:required') {
-          queue.push(event.payload);
-          if (queue.length === 1) nextApproval();
-        } else if (event.type === 'approval:settled') {
-          const index = queue.findIndex((entry) => entry.requestId === event.payload.requestId);
-          if (index < 0) return;
-          queue.splice(index, 1);
-          if (index === 0) nextApproval();
-        }
-      });
-      return client;
-    })();
-    frame.catch(() => {
-      frame = undefined;
-    });
-    return frame;
-  }
-
-  async function call<T>(run: (client: FrameClient) => Promise<T>): Promise<T> {
-    try {
-      return await run(await openFrame());
-    } catch (error) {
-      throw toEmbeddedError(error);
-    }
-  }
-
-  /** The session ended on the frame's side: forget it, tell the kernel, and the visitor why (§8 Session Expired). */
-  async function expired() {
-    forget();
-    const context = getContext();
-    context?.emit({ type: 'disconnected' });
-    await context?.notify?.({ open: true, alert: { ...SESSION_EXPIRED_ALERT, description: SESSION_EXPIRED } });
-  }
-
-  /** §6: the modal opens at once (the caller already has its 4200), and 300 ms later says the action is not allowed. */
-  let notAllowedTimer: ReturnType<typeof setTimeout> | undefined;
-  function refused() {
-    void getContext()?.notify?.({ open: true });
-    clearTimeout(notAllowedTimer);
-    notAllowedTimer = setTimeout(() => void getContext()?.notify?.({ snack: ACTION_NOT_ALLOWED }), NOT_ALLOWED_DELAY_MS);
-  }
-
-  function forget() {
-    getContext()?.storage.remove('login');
-    providers.eip155?.end();
-    providers.solana?.end();
-    providers = {};
-    set({ user: undefined, email: undefined, sentAt: undefined });
-  }
-
-  /**
-   * The chains the smart account is offered on, as the frame keeps them (the ones the integrator gave a bundler); a
-   * failed fetch is an empty list, so the session uses the key everywhere. Undefined: no smart account configured.
-   */
-  async function smartNetworks(): Promise<readonly number[] | undefined> {
-    if (!settings.smartAccount) return undefined;
-    const offered = Object.keys(settings.smartAccount.bundlerUrls).map(Number);
-    try {
-      return (await call((client) => client.request('account:networks', { offered }))).smartAccountEnabledNetworks;
-    } catch {
-      return [];
-    }
-  }
-
-  function buildSession(user: EmbeddedUser, request: SessionRequest, enabled: readonly number[] | undefined): SharedSession {
-    providers.eip155?.end();
-    providers.solana?.end();
-    const parts: Partial<Record<ChainNamespace, SessionNamespace>> = {};
-    const deps = {
-      // A key-using request waits for the visitor in the frame's approval page: no timeout but theirs.
-      rpc: (method: string, params: unknown, namespace: 'eip155' | 'solana', chainId: string | number) =>
-        call((client) => client.request('rpc:request', { namespace, chainId, method, params }, { timeoutMs: 0 })).then(
-          (reply) => reply.result,
-        ),
-      refused,
-      networks,
-    };
-    providers = {};
-    // §3 connectedWalletInfo: how the visitor signed in, when not by e-mail (the connector's own name then).
-    const social = user.social?.provider;
-    const walletInfo = social ? { name: PROVIDER_NAMES[social], social } : undefined;
-    if (request.namespaces.eip155) {
-      const support = smartSupport(user, enabled);
-      providers.eip155 = createEip155Provider(user.addresses.eip155, request.namespaces.eip155, deps, support);
-      lastEip155 = { networks: request.namespaces.eip155, walletInfo, enabled: enabled ?? [] };
-      parts.eip155 = eip155Part(providers.eip155, lastEip155);
-    }
-    if (request.namespaces.solana) {
-      providers.solana = createSolanaWallet(user.addresses.solana, request.namespaces.solana, deps, settings.name);
-      parts.solana = { provider: providers.solana, walletInfo };
-    }
-    return { namespaces: parts };
-  }
-
-  /**
-   * The smart-account set-up a session starts with: the visitor's choice the frame kept, else the integrator's default;
-   * bundlers only on the chains the frame lists.
-   */
-  function smartSupport(user: EmbeddedUser, enabled: readonly number[] | undefined): SmartAccountSupport | undefined {
-    if (!settings.smartAccount) return undefined;
-    const active = user.preferredAccountType ?? settings.defaultAccountType ?? 'smartAccount';
-    const bundlerUrls = Object.fromEntries(
-      Object.entries(settings.smartAccount.bundlerUrls).filter(([id]) => enabled?.includes(Number(id))),
-    );
-    return { ...settings.smartAccount, bundlerUrls, active, sessions: getContext()?.features?.smartSessions === true };
-  }
-
-  function eip155Part(provider: EmbeddedEip155Provider, session: Eip155Session): SessionNamespace {
-    if (!settings.smartAccount) return { provider, walletInfo: session.walletInfo };
-    return {
-      provider,
-      walletInfo: session.walletInfo,
-      accountTypes: { active: provider.accountType(), available: ['eoa', 'smartAccount'] },
-      smartAccountNetworks: session.networks.map((n) => Number(n.id)).filter((id) => session.enabled.includes(id)),
-    };
-  }
-  interface Eip155Session {
-    networks: readonly CaipNetwork[];
-    walletInfo: SessionNamespace['walletInfo'];
-    /** The chains the frame listed for the smart account. */
-    enabled: readonly number[];
-  }
-  let lastEip155: Eip155Session | undefined;
-
-  function nextApproval() {
-    const next = queue[0];
-    set({ approval: next });
-    if (next)
-      void getContext()?.openView?.('ApproveTransaction', {
-        pluginId: settings.id,
-        approval: next.requestId,
-        title: APPROVAL_TITLES[next.kind],
-      });
-  }
-
-  const pageUrl = (page: string, query: Record<string, string | undefined>) => {
-    const url = new URL(`${settings.serviceUrl}/frame/${page}`);
-    url.searchParams.set('projectId', settings.projectId);
-    for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
-    return url.href;
-  };
+  const host: Host = { settings, getContext, state: {}, listeners: new Set(), providers: {}, queue: [] };
+  const request = <T>(run: (client: FrameClient) => Promise<T>) => call(host, run);
 
   const controller: EmbeddedController = {
     settings,
     get state() {
-      return state;
+      return host.state;
     },
     subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      host.listeners.add(listener);
+      return () => host.listeners.delete(listener);
     },
     async startEmail(email) {
       const address = email.trim();
       if (!isValidEmail(address)) throw new EmbeddedError('Enter a valid e-mail address');
-      await call((client) => client.request('email:connect', { email: address }));
-      set({ email: address, sentAt: Date.now() });
+      await request((client) => client.request('email:connect', { email: address }));
+      set(host, { email: address, sentAt: Date.now() });
     },
-    async resend() {
-      if (!state.email) throw new EmbeddedError('Enter your e-mail address again');
-      const left = Math.ceil(((state.sentAt ?? 0) + RESEND_COOLDOWN_MS - Date.now()) / 1000);
-      if (left > 0) throw new EmbeddedError(`Please try again after ${left} seconds`, { code: 'rate_limited', retryAfter: left });
-      await call((client) => client.request('email:connect', { email: state.email as string }));
-      set({ sentAt: Date.now() });
-    },
+    resend: () => resend(host),
     async verifyOtp(otp) {
       if (!/^\d{6}$/.test(otp)) throw new EmbeddedError('Enter the 6-digit code');
-      return signedIn(await call((client) => client.request('email:otp', { otp })));
+      return signedIn(host, await request((client) => client.request('email:otp', { otp })));
     },
-    projectConfig,
-    startSocial: (provider, options = {}) => call((client) => client.request('social:start', { provider, ...options })),
+    projectConfig: () => projectConfig(host),
+    startSocial: (provider, options = {}) => request((client) => client.request('social:start', { provider, ...options })),
     async waitSocial(intentId, code) {
       const payload = code ? { intentId, code } : { intentId };
-      return signedIn(await call((client) => client.request('social:wait', payload, { timeoutMs: 0 })));
+      return signedIn(host, await request((client) => client.request('social:wait', payload, { timeoutMs: 0 })));
     },
     async cancelSocial(intentId) {
-      await call((client) => client.request('social:cancel', { intentId }));
+      await request((client) => client.request('social:cancel', { intentId }));
     },
-    startFarcaster: () => call((client) => client.request('farcaster:start', {})),
+    startFarcaster: () => request((client) => client.request('farcaster:start', {})),
     async waitFarcaster(channelId) {
-      return signedIn(await call((client) => client.request('farcaster:wait', { channelId }, { timeoutMs: 0 })));
+      return signedIn(host, await request((client) => client.request('farcaster:wait', { channelId }, { timeoutMs: 0 })));
     },
     async cancelFarcaster(channelId) {
-      await call((client) => client.request('farcaster:cancel', { channelId }));
+      await request((client) => client.request('farcaster:cancel', { channelId }));
     },
     async createWallet() {
-      const reply = await call((client) => client.request('wallet:create', {}, { timeoutMs: 0 }));
-      getContext()?.storage.set('login', true);
-      set({ user: reply.user });
+      walletReady(host, await request((client) => client.request('wallet:create', {}, { timeoutMs: 0 })));
     },
     async recoverWallet() {
       // The visitor types the secret in the recovery frame: no timeout but theirs.
-      const reply = await call((client) => client.request('wallet:recover:ready', {}, { timeoutMs: 0 }));
-      getContext()?.storage.set('login', true);
-      set({ user: reply.user });
+      walletReady(host, await request((client) => client.request('wallet:recover:ready', {}, { timeoutMs: 0 })));
     },
-    recoveryUrl: (theme) => pageUrl('recovery', { ...theme }),
-    approvalUrl: (requestId, theme) => pageUrl('approve', { request: requestId, ...theme }),
-    loginsUrl: (theme) => pageUrl('logins', { ...theme }),
+    recoveryUrl: (theme) => pageUrl(host, 'recovery', { ...theme }),
+    approvalUrl: (requestId, theme) => pageUrl(host, 'approve', { request: requestId, ...theme }),
+    loginsUrl: (theme) => pageUrl(host, 'logins', { ...theme }),
     cancelApproval(requestId) {
-      void frame?.then((client) => client.request('approval:cancel', { requestId })).catch(() => undefined);
+      void host.frame?.then((client) => client.request('approval:cancel', { requestId })).catch(() => undefined);
     },
-    async session(request) {
-      const user = state.user;
+    async session(sessionRequest) {
+      const user = host.state.user;
       if (!user) throw new EmbeddedError('Sign in with your e-mail address first');
-      return buildSession(user, request, await smartNetworks());
+      return buildSession(host, user, sessionRequest, await smartNetworks(host));
     },
-    async restore(request) {
-      try {
-        const reply = await call((client) => client.request('session:restore', {}));
-        set({ user: reply.user, email: reply.user.email });
-        return buildSession(reply.user, request, await smartNetworks());
-      } catch (error) {
-        // No session, or one the service ended (the frame's session:expired event tells the visitor): not connected.
-        if (error instanceof EmbeddedError && (error.code === 'not_connected' || error.code === 'session_expired')) {
-          getContext()?.storage.remove('login');
-          return null;
-        }
-        throw error;
-      }
-    },
-    // Also the plugin's (set here, when the wallet loads: a session offering account types exists only from then on).
-    async setPreferredAccountType(namespace, type) {
-      const provider = providers.eip155;
-      if (namespace !== 'eip155' || !provider || !lastEip155) throw new ProviderRpcError(4100, 'No eip155 session to switch');
-      if (type !== 'eoa' && type !== 'smartAccount')
-        throw new ProviderRpcError(-32602, `The embedded wallet has no ${String(type)} account`);
-      // The auth connector is asked first: the frame keeps the choice on the service's origin (§3, §4).
-      try {
-        await call((client) => client.request('account:preferred', { type: type as 'eoa' | 'smartAccount' }));
-      } catch (error) {
-        // §8: a preferred-account set that failed falls back to the key.
-        await provider.setAccountType('eoa');
-        if (type !== 'eoa') throw error;
-      }
-      await provider.setAccountType(type as 'eoa' | 'smartAccount');
-      if (state.user) set({ user: { ...state.user, preferredAccountType: type as 'eoa' | 'smartAccount' } });
-      return eip155Part(provider, lastEip155);
-    },
-    async signOut() {
-      const current = frame;
-      forget();
-      queue.length = 0;
-      set({ approval: undefined });
-      if (!current) return;
-      const client = await current.catch(() => undefined);
-      if (!client) return;
-      await Promise.race([client.request('signout', {}).catch(() => undefined), new Promise((r) => setTimeout(r, DISCONNECT_WAIT_MS))]);
-    },
-    teardown() {
-      clearTimeout(notAllowedTimer);
-      offEvents?.();
-      void frame?.then((client) => client.destroy()).catch(() => undefined);
-      frame = undefined;
-      listeners.clear();
-    },
+    restore: (sessionRequest) => restore(host, sessionRequest),
+    setPreferredAccountType: (namespace, type) => setPreferredAccountType(host, namespace, type),
+    signOut: () => signOut(host),
+    teardown: () => teardown(host),
   };
   if (plugin) plugin.setPreferredAccountType = (namespace, type) => controller.setPreferredAccountType(namespace, type);
   return controller;

@@ -147,207 +147,232 @@ async function call<T>(what: 'bundler' | 'paymaster', url: string, method: strin
   return body.result as T;
 }
 
+/** One smart account: its options, where it reads the chain, its address and deployment data, the operation whose fate is open. */
+interface AccountState {
+  readonly options: EmbeddedSmartAccountOptions;
+  readonly factory: Address;
+  readonly rpcUrl: string;
+  readonly address: Address;
+  readonly factoryData: Hex;
+  unsettled?: Unsettled;
+}
+
+// The chain is read with plain JSON-RPC through the network's own RPC (viem's clients would bring their actions along).
+const node = ({ rpcUrl }: Pick<AccountState, 'rpcUrl'>, method: string, params: unknown[]) => jsonRpc(rpcUrl, method, params);
+/** One word an eth_call returns (a view's single uint or address). */
+const read = async (state: Pick<AccountState, 'rpcUrl'>, to: Address, data: Hex) =>
+  BigInt((await node(state, 'eth_call', [{ to, data }, 'latest'])) as Hex);
+const bundler = <T>({ options }: AccountState, method: string, params: unknown[], handedOver = false) =>
+  call<T>('bundler', options.bundlerUrl, method, params, handedOver);
+const isDeployed = async (state: AccountState) => {
+  const code = (await node(state, 'eth_getCode', [state.address, 'latest'])) as Hex;
+  return code !== '0x';
+};
+// One nonce sequence (key 0): a UserOperation prepared again after a failure takes the same nonce as one that never
+// landed, so the EntryPoint itself lets at most one of them through.
+const readNonce = (state: AccountState) =>
+  read(state, entryPoint07Address, encodeFunctionData({ abi: entryPointNonceAbi, functionName: 'getNonce', args: [state.address, 0n] }));
+const frameSign = async (state: AccountState, request: { message: string } | { typedData: string }) =>
+  (await state.options.frame('latch_smartAccountSign', [
+    { account: state.address, factory: state.factory, deployed: await isDeployed(state), ...request },
+  ])) as Hex;
+const rpcForm = (operation: UserOperation<'0.7'>) => formatUserOperationRequest(operation) as RpcUserOperation<'0.7'>;
+
+/** EIP-1559 fees: twice the latest base fee plus the node's tip (the same rule as the key's own transactions). */
+async function feesPerGas(state: AccountState) {
+  const [block, tip] = await Promise.all([
+    node(state, 'eth_getBlockByNumber', ['latest', false]) as Promise<{ baseFeePerGas?: Hex } | null>,
+    node(state, 'eth_maxPriorityFeePerGas', []).catch(() => '0x3b9aca00') as Promise<Hex>,
+  ]);
+  const maxPriorityFeePerGas = BigInt(tip);
+  return { maxFeePerGas: BigInt(block?.baseFeePerGas ?? '0x0') * 2n + maxPriorityFeePerGas, maxPriorityFeePerGas };
+}
+
+/** Solady's ERC4337 calls: `execute` for one, `executeBatch` for several (all or none). */
+function encodeCalls(calls: readonly SmartAccountCallRequest[]): Hex {
+  const [only] = calls;
+  if (calls.length === 1 && only)
+    return encodeFunctionData({ abi: SMART_ACCOUNT_ABI, functionName: 'execute', args: [only.to, only.value ?? 0n, only.data ?? '0x'] });
+  return encodeFunctionData({
+    abi: SMART_ACCOUNT_ABI,
+    functionName: 'executeBatch',
+    args: [calls.map((each) => ({ target: each.to, value: each.value ?? 0n, data: each.data ?? '0x' }))],
+  });
+}
+
+/** A UserOperation whose fate was unknown: settled once the chain's nonce moved past it or the bundler dropped it. */
+async function settlePrevious(state: AccountState): Promise<void> {
+  const { unsettled } = state;
+  if (!unsettled) return;
+  if ((await readNonce(state)) > unsettled.nonce) {
+    state.unsettled = undefined;
+    return;
+  }
+  let known: unknown;
+  try {
+    known = await bundler(state, 'eth_getUserOperationByHash', [unsettled.hash]);
+  } catch {
+    throw new ProviderRpcError(
+      -32002,
+      `The transaction ${unsettled.hash} sent earlier may still go through and the bundler at ${state.options.bundlerUrl} cannot say: nothing new is sent until it can`,
+    );
+  }
+  if (known)
+    throw new ProviderRpcError(
+      -32002,
+      `The transaction ${unsettled.hash} sent earlier is still pending: wait for it before sending another`,
+    );
+  state.unsettled = undefined;
+}
+
+/** What an ERC-7677 paymaster answers: its address and data, and the gas limits it sets. */
+interface PaymasterData {
+  paymaster?: Address;
+  paymasterData?: Hex;
+  paymasterVerificationGasLimit?: Hex;
+  paymasterPostOpGasLimit?: Hex;
+}
+
+/** The operation sponsored with the paymaster's data (ERC-7677 stub data first, then the final data). */
+async function sponsored(state: AccountState, operation: UserOperation<'0.7'>, method: string): Promise<UserOperation<'0.7'>> {
+  const chainHex = numberToHex(state.options.chain.id);
+  const data = await call<PaymasterData>('paymaster', state.options.paymasterUrl as string, method, [
+    rpcForm(operation),
+    entryPoint07Address,
+    chainHex,
+    {},
+  ]);
+  return {
+    ...operation,
+    paymaster: data.paymaster,
+    paymasterData: data.paymasterData ?? '0x',
+    paymasterVerificationGasLimit: data.paymasterVerificationGasLimit
+      ? BigInt(data.paymasterVerificationGasLimit)
+      : operation.paymasterVerificationGasLimit,
+    paymasterPostOpGasLimit: data.paymasterPostOpGasLimit ? BigInt(data.paymasterPostOpGasLimit) : operation.paymasterPostOpGasLimit,
+  };
+}
+
+/** The UserOperation for `calls`: nonce, fees, the deployment when due, the paymaster's data, the bundler's gas. */
+async function prepare(state: AccountState, calls: readonly SmartAccountCallRequest[]): Promise<UserOperation<'0.7'>> {
+  const { paymasterUrl } = state.options;
+  const [nonce, deployed, fees] = await Promise.all([readNonce(state), isDeployed(state), feesPerGas(state)]);
+  let operation: UserOperation<'0.7'> = {
+    sender: state.address,
+    nonce,
+    callData: encodeCalls(calls),
+    ...(deployed ? {} : { factory: state.factory, factoryData: state.factoryData }),
+    maxFeePerGas: fees.maxFeePerGas,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    callGasLimit: 0n,
+    verificationGasLimit: 0n,
+    preVerificationGas: 0n,
+    signature: STUB_SIGNATURE,
+  };
+  if (paymasterUrl) operation = await sponsored(state, operation, 'pm_getPaymasterStubData');
+  const gas = await bundler<Record<string, Hex | undefined>>(state, 'eth_estimateUserOperationGas', [
+    rpcForm(operation),
+    entryPoint07Address,
+  ]);
+  const limit = (field: string, known?: bigint) => known ?? (gas[field] ? BigInt(gas[field] as Hex) : 0n);
+  operation = {
+    ...operation,
+    callGasLimit: limit('callGasLimit'),
+    verificationGasLimit: limit('verificationGasLimit'),
+    preVerificationGas: limit('preVerificationGas'),
+    ...(operation.paymaster
+      ? {
+          paymasterVerificationGasLimit: limit('paymasterVerificationGasLimit', operation.paymasterVerificationGasLimit),
+          paymasterPostOpGasLimit: limit('paymasterPostOpGasLimit', operation.paymasterPostOpGasLimit),
+        }
+      : {}),
+  };
+  if (paymasterUrl) operation = await sponsored(state, operation, 'pm_getPaymasterData');
+  return operation;
+}
+
+async function sendCalls(state: AccountState, calls: readonly SmartAccountCallRequest[]): Promise<Hex> {
+  if (calls.length === 0) throw new ProviderRpcError(-32602, 'A bundle needs at least one call');
+  for (const each of calls) {
+    if (!isAddress(each.to, { strict: false })) throw new ProviderRpcError(-32602, 'Every call needs a to address');
+    if (each.data !== undefined && !isHex(each.data)) throw new ProviderRpcError(-32602, 'A call’s data must be 0x hex');
+  }
+  await settlePrevious(state);
+  const prepared = await prepare(state, calls);
+  const signature = (await state.options.frame('latch_signUserOperation', [rpcForm({ ...prepared, signature: '0x' })])) as Hex;
+  const signed = { ...prepared, signature };
+  const hash = getUserOperationHash({
+    chainId: state.options.chain.id,
+    entryPointAddress: entryPoint07Address,
+    entryPointVersion: '0.7',
+    userOperation: signed,
+  });
+  // Handed to the bundler once: if it stops answering now, the operation may still land, so it is remembered, not re-sent.
+  state.unsettled = { hash, nonce: signed.nonce };
+  try {
+    await bundler<Hex>(state, 'eth_sendUserOperation', [rpcForm(signed), entryPoint07Address], true);
+  } catch (error) {
+    if (!(error instanceof ProviderRpcError && error.code === -32002)) state.unsettled = undefined;
+    throw error;
+  }
+  state.unsettled = undefined;
+  return hash;
+}
+
+type Receipt = {
+  success: boolean;
+  receipt: { transactionHash: Hex; blockHash: Hex; blockNumber: Hex; gasUsed: Hex };
+  logs: { address: Address; data: Hex; topics: Hex[] }[];
+} | null;
+
+const toStatus = (receipt: NonNullable<Receipt>): SmartAccountCallsStatus => ({
+  status: receipt.success ? 200 : 500,
+  receipts: [
+    {
+      transactionHash: receipt.receipt.transactionHash,
+      blockHash: receipt.receipt.blockHash,
+      blockNumber: BigInt(receipt.receipt.blockNumber),
+      gasUsed: BigInt(receipt.receipt.gasUsed),
+      status: receipt.success ? 'success' : 'reverted',
+      logs: receipt.logs.map((log) => ({ address: log.address, data: log.data, topics: log.topics })),
+    },
+  ],
+});
+
+const getStatus = async (state: AccountState, hash: Hex): Promise<SmartAccountCallsStatus> => {
+  const receipt = await bundler<Receipt>(state, 'eth_getUserOperationReceipt', [hash], true);
+  return receipt ? toStatus(receipt) : { status: 100 };
+};
+
+async function waitForReceipt(state: AccountState, hash: Hex): Promise<SmartAccountCallsStatus> {
+  for (;;) {
+    const status = await getStatus(state, hash);
+    if (status.status !== 100) return status;
+    await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS));
+  }
+}
+
 /** The host-side smart account of an embedded wallet session on one chain. */
 export async function createEmbeddedSmartAccount(options: EmbeddedSmartAccountOptions): Promise<EmbeddedSmartAccount> {
   const factory = options.factory ?? LATCH_SMART_ACCOUNT_FACTORY;
   const rpcUrl = options.chain.rpcUrls.default.http[0];
   if (!rpcUrl) throw new ProviderRpcError(-32002, `No RPC URL configured for ${options.chain.name}`);
-  // The chain is read with plain JSON-RPC through the network's own RPC (viem's clients would bring their actions along).
-  const node = (method: string, params: unknown[]) => jsonRpc(rpcUrl, method, params);
-  /** One word an eth_call returns (a view's single uint or address). */
-  const read = async (to: Address, data: Hex) => BigInt((await node('eth_call', [{ to, data }, 'latest'])) as Hex);
-
-  const { bundlerUrl, paymasterUrl } = options;
-  const bundler = <T>(method: string, params: unknown[], handedOver = false) => call<T>('bundler', bundlerUrl, method, params, handedOver);
   const salt = saltOf(options.owner);
   const factoryData = encodeFunctionData({ abi: SMART_ACCOUNT_FACTORY_ABI, functionName: 'createAccount', args: [options.owner, salt] });
   const address = getAddress(
-    numberToHex(await read(factory, encodeFunctionData({ abi: SMART_ACCOUNT_FACTORY_ABI, functionName: 'getAddress', args: [salt] })), {
-      size: 20,
-    }),
+    numberToHex(
+      await read({ rpcUrl }, factory, encodeFunctionData({ abi: SMART_ACCOUNT_FACTORY_ABI, functionName: 'getAddress', args: [salt] })),
+      { size: 20 },
+    ),
   );
-  const isDeployed = async () => {
-    const code = (await node('eth_getCode', [address, 'latest'])) as Hex;
-    return code !== '0x';
-  };
-  // One nonce sequence (key 0): a UserOperation prepared again after a failure takes the same nonce as one that never
-  // landed, so the EntryPoint itself lets at most one of them through.
-  const readNonce = () =>
-    read(entryPoint07Address, encodeFunctionData({ abi: entryPointNonceAbi, functionName: 'getNonce', args: [address, 0n] }));
-  const frameSign = async (request: { message: string } | { typedData: string }) =>
-    (await options.frame('latch_smartAccountSign', [{ account: address, factory, deployed: await isDeployed(), ...request }])) as Hex;
-  const chainHex = numberToHex(options.chain.id);
-  const rpcForm = (operation: UserOperation<'0.7'>) => formatUserOperationRequest(operation) as RpcUserOperation<'0.7'>;
-
-  /** EIP-1559 fees: twice the latest base fee plus the node's tip (the same rule as the key's own transactions). */
-  const feesPerGas = async () => {
-    const [block, tip] = await Promise.all([
-      node('eth_getBlockByNumber', ['latest', false]) as Promise<{ baseFeePerGas?: Hex } | null>,
-      node('eth_maxPriorityFeePerGas', []).catch(() => '0x3b9aca00') as Promise<Hex>,
-    ]);
-    const maxPriorityFeePerGas = BigInt(tip);
-    return { maxFeePerGas: BigInt(block?.baseFeePerGas ?? '0x0') * 2n + maxPriorityFeePerGas, maxPriorityFeePerGas };
-  };
-
-  /** Solady's ERC4337 calls: `execute` for one, `executeBatch` for several (all or none). */
-  const encodeCalls = (calls: readonly SmartAccountCallRequest[]): Hex => {
-    const [only] = calls;
-    if (calls.length === 1 && only)
-      return encodeFunctionData({ abi: SMART_ACCOUNT_ABI, functionName: 'execute', args: [only.to, only.value ?? 0n, only.data ?? '0x'] });
-    return encodeFunctionData({
-      abi: SMART_ACCOUNT_ABI,
-      functionName: 'executeBatch',
-      args: [calls.map((each) => ({ target: each.to, value: each.value ?? 0n, data: each.data ?? '0x' }))],
-    });
-  };
-
-  let unsettled: Unsettled | undefined;
-
-  /** A UserOperation whose fate was unknown: settled once the chain's nonce moved past it or the bundler dropped it. */
-  async function settlePrevious(): Promise<void> {
-    if (!unsettled) return;
-    if ((await readNonce()) > unsettled.nonce) {
-      unsettled = undefined;
-      return;
-    }
-    let known: unknown;
-    try {
-      known = await bundler('eth_getUserOperationByHash', [unsettled.hash]);
-    } catch {
-      throw new ProviderRpcError(
-        -32002,
-        `The transaction ${unsettled.hash} sent earlier may still go through and the bundler at ${bundlerUrl} cannot say: nothing new is sent until it can`,
-      );
-    }
-    if (known)
-      throw new ProviderRpcError(
-        -32002,
-        `The transaction ${unsettled.hash} sent earlier is still pending: wait for it before sending another`,
-      );
-    unsettled = undefined;
-  }
-
-  /** The UserOperation for `calls`: nonce, fees, the deployment when due, the paymaster's data, the bundler's gas. */
-  async function prepare(calls: readonly SmartAccountCallRequest[]): Promise<UserOperation<'0.7'>> {
-    const [nonce, deployed, fees] = await Promise.all([readNonce(), isDeployed(), feesPerGas()]);
-    let operation: UserOperation<'0.7'> = {
-      sender: address,
-      nonce,
-      callData: encodeCalls(calls),
-      ...(deployed ? {} : { factory, factoryData }),
-      maxFeePerGas: fees.maxFeePerGas,
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-      callGasLimit: 0n,
-      verificationGasLimit: 0n,
-      preVerificationGas: 0n,
-      signature: STUB_SIGNATURE,
-    };
-    const sponsor = (data: {
-      paymaster?: Address;
-      paymasterData?: Hex;
-      paymasterVerificationGasLimit?: Hex;
-      paymasterPostOpGasLimit?: Hex;
-    }) => {
-      operation = {
-        ...operation,
-        paymaster: data.paymaster,
-        paymasterData: data.paymasterData ?? '0x',
-        paymasterVerificationGasLimit: data.paymasterVerificationGasLimit
-          ? BigInt(data.paymasterVerificationGasLimit)
-          : operation.paymasterVerificationGasLimit,
-        paymasterPostOpGasLimit: data.paymasterPostOpGasLimit ? BigInt(data.paymasterPostOpGasLimit) : operation.paymasterPostOpGasLimit,
-      };
-    };
-    const paymasterCall = (method: string) =>
-      call<Parameters<typeof sponsor>[0]>('paymaster', paymasterUrl as string, method, [
-        rpcForm(operation),
-        entryPoint07Address,
-        chainHex,
-        {},
-      ]);
-    if (paymasterUrl) sponsor(await paymasterCall('pm_getPaymasterStubData'));
-    const gas = await bundler<Record<string, Hex | undefined>>('eth_estimateUserOperationGas', [rpcForm(operation), entryPoint07Address]);
-    const limit = (field: string, known?: bigint) => known ?? (gas[field] ? BigInt(gas[field] as Hex) : 0n);
-    operation = {
-      ...operation,
-      callGasLimit: limit('callGasLimit'),
-      verificationGasLimit: limit('verificationGasLimit'),
-      preVerificationGas: limit('preVerificationGas'),
-      ...(operation.paymaster
-        ? {
-            paymasterVerificationGasLimit: limit('paymasterVerificationGasLimit', operation.paymasterVerificationGasLimit),
-            paymasterPostOpGasLimit: limit('paymasterPostOpGasLimit', operation.paymasterPostOpGasLimit),
-          }
-        : {}),
-    };
-    if (paymasterUrl) sponsor(await paymasterCall('pm_getPaymasterData'));
-    return operation;
-  }
-
-  async function sendCalls(calls: readonly SmartAccountCallRequest[]): Promise<Hex> {
-    if (calls.length === 0) throw new ProviderRpcError(-32602, 'A bundle needs at least one call');
-    for (const each of calls) {
-      if (!isAddress(each.to, { strict: false })) throw new ProviderRpcError(-32602, 'Every call needs a to address');
-      if (each.data !== undefined && !isHex(each.data)) throw new ProviderRpcError(-32602, 'A call’s data must be 0x hex');
-    }
-    await settlePrevious();
-    const prepared = await prepare(calls);
-    const signature = (await options.frame('latch_signUserOperation', [rpcForm({ ...prepared, signature: '0x' })])) as Hex;
-    const signed = { ...prepared, signature };
-    const hash = getUserOperationHash({
-      chainId: options.chain.id,
-      entryPointAddress: entryPoint07Address,
-      entryPointVersion: '0.7',
-      userOperation: signed,
-    });
-    // Handed to the bundler once: if it stops answering now, the operation may still land, so it is remembered, not re-sent.
-    unsettled = { hash, nonce: signed.nonce };
-    try {
-      await bundler<Hex>('eth_sendUserOperation', [rpcForm(signed), entryPoint07Address], true);
-    } catch (error) {
-      if (!(error instanceof ProviderRpcError && error.code === -32002)) unsettled = undefined;
-      throw error;
-    }
-    unsettled = undefined;
-    return hash;
-  }
-
-  type Receipt = {
-    success: boolean;
-    receipt: { transactionHash: Hex; blockHash: Hex; blockNumber: Hex; gasUsed: Hex };
-    logs: { address: Address; data: Hex; topics: Hex[] }[];
-  } | null;
-  const toStatus = (receipt: NonNullable<Receipt>): SmartAccountCallsStatus => ({
-    status: receipt.success ? 200 : 500,
-    receipts: [
-      {
-        transactionHash: receipt.receipt.transactionHash,
-        blockHash: receipt.receipt.blockHash,
-        blockNumber: BigInt(receipt.receipt.blockNumber),
-        gasUsed: BigInt(receipt.receipt.gasUsed),
-        status: receipt.success ? 'success' : 'reverted',
-        logs: receipt.logs.map((log) => ({ address: log.address, data: log.data, topics: log.topics })),
-      },
-    ],
-  });
-  const getStatus = async (hash: Hex): Promise<SmartAccountCallsStatus> => {
-    const receipt = await bundler<Receipt>('eth_getUserOperationReceipt', [hash], true);
-    return receipt ? toStatus(receipt) : { status: 100 };
-  };
-
+  const state: AccountState = { options, factory, rpcUrl, address, factoryData };
   return {
     address,
-    isDeployed,
-    sendCalls,
-    getStatus,
-    async waitForReceipt(hash) {
-      for (;;) {
-        const status = await getStatus(hash);
-        if (status.status !== 100) return status;
-        await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS));
-      }
-    },
-    signMessage: (message) => frameSign({ message }),
-    signTypedData: (typedData) => frameSign({ typedData: typeof typedData === 'string' ? typedData : JSON.stringify(typedData) }),
+    isDeployed: () => isDeployed(state),
+    sendCalls: (calls) => sendCalls(state, calls),
+    getStatus: (hash) => getStatus(state, hash),
+    waitForReceipt: (hash) => waitForReceipt(state, hash),
+    signMessage: (message) => frameSign(state, { message }),
+    signTypedData: (typedData) => frameSign(state, { typedData: typeof typedData === 'string' ? typedData : JSON.stringify(typedData) }),
   };
 }

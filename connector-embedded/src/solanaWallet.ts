@@ -34,37 +34,75 @@ interface SignInput {
   chain?: string;
 }
 
+/** One wallet's state: its account, the session's networks, the frame's RPC and whether the session ended. */
+interface WalletState {
+  readonly address: string;
+  readonly networks: readonly CaipNetwork[];
+  readonly deps: ProviderDeps;
+  readonly listeners: Set<ChangeListener>;
+  ended: boolean;
+}
+
+const networkOf = ({ networks }: WalletState, input: SignInput) =>
+  networks.find((n) => n.caipNetworkId === input.chain) ?? (networks[0] as CaipNetwork);
+
+function mine(state: WalletState, input: SignInput) {
+  if (state.ended) throw new ProviderRpcError(4900, 'The embedded wallet is disconnected');
+  if (input.account?.address !== state.address) throw new ProviderRpcError(4100, 'The request is not for this account');
+}
+
+/** A request to the frame on the input's chain (the visitor approves it in the frame's own page). */
+const ask = (state: WalletState, input: SignInput, method: string, params: object) =>
+  state.deps.rpc(method, params, 'solana', networkOf(state, input).caipNetworkId);
+
+async function signTransaction(state: WalletState, input: SignInput & { transaction: Uint8Array }): Promise<Uint8Array> {
+  mine(state, input);
+  const reply = (await ask(state, input, 'solana_signTransaction', { transaction: base64.encode(input.transaction) })) as {
+    transaction?: unknown;
+  };
+  if (typeof reply?.transaction !== 'string') throw new ProviderRpcError(-32603, 'The embedded wallet returned no transaction');
+  return base64.decode(reply.transaction);
+}
+
+async function signMessages(state: WalletState, inputs: (SignInput & { message: Uint8Array })[]) {
+  const outputs = [];
+  for (const input of inputs) {
+    mine(state, input);
+    const reply = (await ask(state, input, 'solana_signMessage', { message: base58.encode(input.message) })) as { signature?: unknown };
+    const signature = typeof reply?.signature === 'string' ? base58.decode(reply.signature) : undefined;
+    if (signature?.length !== 64) throw new ProviderRpcError(-32603, 'The embedded wallet returned an invalid signature');
+    outputs.push({ signedMessage: input.message, signature });
+  }
+  return outputs;
+}
+
+async function signAndSendTransactions(state: WalletState, inputs: (SignInput & { transaction: Uint8Array; options?: unknown })[]) {
+  const outputs = [];
+  for (const input of inputs) {
+    const signed = await signTransaction(state, input);
+    const url = networkOf(state, input).rpcUrls.default.http[0];
+    if (!url) throw new ProviderRpcError(-32002, 'No RPC URL configured for this network');
+    const signature = await jsonRpc(url, 'sendTransaction', [
+      base64.encode(signed),
+      { encoding: 'base64', preflightCommitment: 'confirmed' },
+    ]);
+    if (typeof signature !== 'string') throw new ProviderRpcError(-32603, 'The network did not return a signature');
+    outputs.push({ signature: base58.decode(signature) });
+  }
+  return outputs;
+}
+
 export function createSolanaWallet(
   address: string,
   networks: readonly CaipNetwork[],
   deps: ProviderDeps,
   name: string,
 ): EmbeddedSolanaWallet {
-  const listeners = new Set<ChangeListener>();
-  let ended = false;
+  const state: WalletState = { address, networks, deps, listeners: new Set(), ended: false };
+  const { listeners } = state;
   const chains = networks.map((n) => n.caipNetworkId as `solana:${string}`);
   const features = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'];
   const account: Account = { address, publicKey: base58.decode(address), chains, features };
-  const networkOf = (input: SignInput) => networks.find((n) => n.caipNetworkId === input.chain) ?? (networks[0] as CaipNetwork);
-  const live = () => {
-    if (ended) throw new ProviderRpcError(4900, 'The embedded wallet is disconnected');
-  };
-  const mine = (input: SignInput) => {
-    live();
-    if (input.account?.address !== address) throw new ProviderRpcError(4100, 'The request is not for this account');
-  };
-  async function signTransaction(input: SignInput & { transaction: Uint8Array }): Promise<Uint8Array> {
-    mine(input);
-    const network = networkOf(input);
-    const reply = (await deps.rpc(
-      'solana_signTransaction',
-      { transaction: base64.encode(input.transaction) },
-      'solana',
-      network.caipNetworkId,
-    )) as { transaction?: unknown };
-    if (typeof reply?.transaction !== 'string') throw new ProviderRpcError(-32603, 'The embedded wallet returned no transaction');
-    return base64.decode(reply.transaction);
-  }
 
   const wallet: EmbeddedSolanaWallet = {
     version: '1.0.0',
@@ -72,10 +110,10 @@ export function createSolanaWallet(
     icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'><rect width='40' height='40' rx='9' fill='%23475467'/></svg>",
     chains,
     get accounts() {
-      return ended ? [] : [account];
+      return state.ended ? [] : [account];
     },
     features: {
-      'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: ended ? [] : [account] }) },
+      'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: state.ended ? [] : [account] }) },
       'standard:disconnect': { version: '1.0.0', disconnect: async () => undefined },
       'standard:events': {
         version: '1.0.0',
@@ -87,56 +125,27 @@ export function createSolanaWallet(
       },
       'solana:signMessage': {
         version: '1.0.0',
-        async signMessage(...inputs: (SignInput & { message: Uint8Array })[]) {
-          const outputs = [];
-          for (const input of inputs) {
-            mine(input);
-            const network = networkOf(input);
-            const reply = (await deps.rpc(
-              'solana_signMessage',
-              { message: base58.encode(input.message) },
-              'solana',
-              network.caipNetworkId,
-            )) as { signature?: unknown };
-            const signature = typeof reply?.signature === 'string' ? base58.decode(reply.signature) : undefined;
-            if (signature?.length !== 64) throw new ProviderRpcError(-32603, 'The embedded wallet returned an invalid signature');
-            outputs.push({ signedMessage: input.message, signature });
-          }
-          return outputs;
-        },
+        signMessage: (...inputs: (SignInput & { message: Uint8Array })[]) => signMessages(state, inputs),
       },
       'solana:signTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
         async signTransaction(...inputs: (SignInput & { transaction: Uint8Array })[]) {
           const outputs = [];
-          for (const input of inputs) outputs.push({ signedTransaction: await signTransaction(input) });
+          for (const input of inputs) outputs.push({ signedTransaction: await signTransaction(state, input) });
           return outputs;
         },
       },
       'solana:signAndSendTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
-        async signAndSendTransaction(...inputs: (SignInput & { transaction: Uint8Array; options?: unknown })[]) {
-          const outputs = [];
-          for (const input of inputs) {
-            const signed = await signTransaction(input);
-            const url = networkOf(input).rpcUrls.default.http[0];
-            if (!url) throw new ProviderRpcError(-32002, 'No RPC URL configured for this network');
-            const signature = await jsonRpc(url, 'sendTransaction', [
-              base64.encode(signed),
-              { encoding: 'base64', preflightCommitment: 'confirmed' },
-            ]);
-            if (typeof signature !== 'string') throw new ProviderRpcError(-32603, 'The network did not return a signature');
-            outputs.push({ signature: base58.decode(signature) });
-          }
-          return outputs;
-        },
+        signAndSendTransaction: (...inputs: (SignInput & { transaction: Uint8Array; options?: unknown })[]) =>
+          signAndSendTransactions(state, inputs),
       },
     },
     end() {
-      if (ended) return;
-      ended = true;
+      if (state.ended) return;
+      state.ended = true;
       for (const listener of listeners) listener({ accounts: [] });
       listeners.clear();
     },

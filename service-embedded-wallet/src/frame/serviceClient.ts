@@ -115,11 +115,13 @@ async function toServiceError(response: Response): Promise<ServiceReplyError> {
   return new ServiceReplyError(code, message, response.status, retryAfter);
 }
 
-export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+/** One request to the service: the project and host page named, the bearer token when given; a failure is thrown. */
+type Call = (method: string, path: string, init?: { token?: string; body?: unknown }) => Promise<Response>;
+
+function createCall(options: ServiceClientOptions): Call {
   const base = options.baseUrl ?? location.origin;
   const doFetch = options.fetch ?? fetch.bind(globalThis);
-
-  async function call(method: string, path: string, init: { token?: string; body?: unknown } = {}): Promise<Response> {
+  return async (method, path, init = {}) => {
     const headers: Record<string, string> = {
       'X-Latch-Project': options.projectId,
       'X-Latch-Host-Origin': options.hostOrigin,
@@ -141,40 +143,58 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
     if (!response.ok) throw await toServiceError(response);
     return response;
-  }
-
-  const json = async <T>(response: Response): Promise<T> => {
-    try {
-      return (await response.json()) as T;
-    } catch {
-      throw new ServiceReplyError('bad_response', 'The wallet service sent an unreadable answer', response.status);
-    }
   };
+}
 
-  /** 202: the visitor has not finished; 200: the new session's token (header first, as sign-in gives it). */
-  async function claimed(response: Response): Promise<ClaimResult> {
-    if (response.status === 202) return { pending: true };
-    const body = await json<{ token?: unknown; linked?: unknown; steppedUp?: unknown }>(response);
-    if (body.linked === true) return { linked: true };
-    if (body.steppedUp === true) return { steppedUp: true };
-    const token = response.headers.get('set-auth-token') ?? (typeof body.token === 'string' ? body.token : undefined);
-    if (!token) throw new ServiceReplyError('bad_response', 'The wallet service did not start a session', response.status);
-    return { token };
+const json = async <T>(response: Response): Promise<T> => {
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ServiceReplyError('bad_response', 'The wallet service sent an unreadable answer', response.status);
   }
+};
 
+/** 202: the visitor has not finished; 200: the new session's token (header first, as sign-in gives it). */
+async function claimed(response: Response): Promise<ClaimResult> {
+  if (response.status === 202) return { pending: true };
+  const body = await json<{ token?: unknown; linked?: unknown; steppedUp?: unknown }>(response);
+  if (body.linked === true) return { linked: true };
+  if (body.steppedUp === true) return { steppedUp: true };
+  const token = response.headers.get('set-auth-token') ?? (typeof body.token === 'string' ? body.token : undefined);
+  if (!token) throw new ServiceReplyError('bad_response', 'The wallet service did not start a session', response.status);
+  return { token };
+}
+
+async function signIn(call: Call, email: string, otp: string): Promise<SignedIn> {
+  const response = await call('POST', '/api/auth/sign-in/email-otp', { body: { email, otp } });
+  const body = await json<{ token?: string; user?: { id?: string; email?: string } }>(response);
+  const token = response.headers.get('set-auth-token') ?? body.token;
+  if (!token || typeof body.user?.id !== 'string')
+    throw new ServiceReplyError('bad_response', 'The wallet service did not start a session', response.status);
+  return { token, user: { id: body.user.id, email: body.user.email ?? email } };
+}
+
+async function getSessionUser(call: Call, token: string): Promise<SessionUser> {
+  const response = await call('GET', '/api/auth/get-session', { token });
+  const body = await json<{ user?: { id?: unknown; email?: unknown; name?: unknown } } | null>(response);
+  const user = body?.user;
+  // better-auth answers `null` (200) for a session it no longer knows.
+  if (!user || typeof user.id !== 'string') throw new ServiceReplyError('unauthorized', 'Sign in first', 401);
+  return {
+    id: user.id,
+    email: typeof user.email === 'string' ? user.email : '',
+    ...(typeof user.name === 'string' && user.name ? { name: user.name } : {}),
+  };
+}
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const call = createCall(options);
   return {
     getProject: async () => json(await call('GET', `/api/projects/${encodeURIComponent(options.projectId)}`)),
     async sendOtp(email) {
       await call('POST', '/api/auth/email-otp/send-verification-otp', { body: { email, type: 'sign-in' } });
     },
-    async signIn(email, otp) {
-      const response = await call('POST', '/api/auth/sign-in/email-otp', { body: { email, otp } });
-      const body = await json<{ token?: string; user?: { id?: string; email?: string } }>(response);
-      const token = response.headers.get('set-auth-token') ?? body.token;
-      if (!token || typeof body.user?.id !== 'string')
-        throw new ServiceReplyError('bad_response', 'The wallet service did not start a session', response.status);
-      return { token, user: { id: body.user.id, email: body.user.email ?? email } };
-    },
+    signIn: (email, otp) => signIn(call, email, otp),
     async signOut(token) {
       await call('POST', '/api/auth/sign-out', { token, body: {} });
     },
@@ -183,18 +203,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       await call('PUT', '/api/wallet', { token, body: { authShare, addresses, proof } });
     },
     getAuthShare: async (token) => (await json<{ authShare: string }>(await call('GET', '/api/wallet/auth-share', { token }))).authShare,
-    async getSessionUser(token) {
-      const response = await call('GET', '/api/auth/get-session', { token });
-      const body = await json<{ user?: { id?: unknown; email?: unknown; name?: unknown } } | null>(response);
-      const user = body?.user;
-      // better-auth answers `null` (200) for a session it no longer knows.
-      if (!user || typeof user.id !== 'string') throw new ServiceReplyError('unauthorized', 'Sign in first', 401);
-      return {
-        id: user.id,
-        email: typeof user.email === 'string' ? user.email : '',
-        ...(typeof user.name === 'string' && user.name ? { name: user.name } : {}),
-      };
-    },
+    getSessionUser: (token) => getSessionUser(call, token),
     createSocialIntent: async (body, token) => json(await call('POST', '/api/social/intents', { body, token })),
     claimSocialIntent: async (intentId, verifier, extra = {}) =>
       claimed(

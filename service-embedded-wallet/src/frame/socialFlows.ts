@@ -78,175 +78,204 @@ const initError = (error: unknown) =>
     ? error
     : new ServiceReplyError('social_init_error', SOCIAL_INIT_ERROR, 0);
 
-export function createSocialFlows(options: FlowOptions) {
-  const pollMs = options.pollMs ?? CLAIM_POLL_MS;
-  const intents = new Map<string, PendingIntent>();
+/** One frame's flows: its options and the intents, start tokens, channels and waits under way. */
+interface FlowState {
+  readonly options: FlowOptions;
+  readonly pollMs: number;
+  readonly intents: Map<string, PendingIntent>;
   /** Popup intents' one-time start tokens, handed to the popup that asks for them (memory only; never to the host). */
-  const startTokens = new Map<string, string>();
+  readonly startTokens: Map<string, string>;
   /** Farcaster requests' verifiers (memory only: a Farcaster sign-in has no redirect). */
-  const channels = new Map<string, string>();
+  readonly channels: Map<string, string>;
   /** Waits in progress, by intent or channel id: cancelling one wakes it. */
-  const waits = new Map<string, { cancelled: boolean; wake(): void }>();
+  readonly waits: Map<string, { cancelled: boolean; wake(): void }>;
+}
 
-  function remember(intentId: string, pending: PendingIntent) {
-    intents.set(intentId, pending);
-    try {
-      options.storage?.setItem(storageKey(intentId), JSON.stringify(pending));
-    } catch {
-      // Storage refused (quota, privacy mode): the popup flow still works from memory.
+function remember({ intents, options }: FlowState, intentId: string, pending: PendingIntent) {
+  intents.set(intentId, pending);
+  try {
+    options.storage?.setItem(storageKey(intentId), JSON.stringify(pending));
+  } catch {
+    // Storage refused (quota, privacy mode): the popup flow still works from memory.
+  }
+}
+
+function recall({ intents, options }: FlowState, intentId: string): PendingIntent | undefined {
+  const known = intents.get(intentId);
+  if (known) return known;
+  try {
+    const stored = JSON.parse(options.storage?.getItem(storageKey(intentId)) ?? 'null') as Partial<PendingIntent> | null;
+    if (typeof stored?.verifier === 'string' && typeof stored.provider === 'string') return stored as PendingIntent;
+  } catch {
+    // unreadable: unknown intent
+  }
+  return undefined;
+}
+
+function forget({ intents, options }: FlowState, intentId: string) {
+  intents.delete(intentId);
+  try {
+    options.storage?.removeItem(storageKey(intentId));
+  } catch {
+    // nothing stored
+  }
+}
+
+/** Claims every `pollMs` until the visitor finished, an error or a cancel. */
+async function poll(state: FlowState, id: string, claim: () => Promise<ClaimResult>): Promise<Exclude<ClaimResult, { pending: true }>> {
+  const { waits } = state;
+  const wait = { cancelled: false, wake: () => {} };
+  // A second wait for the same id replaces the first (which answers `cancelled`): one claimer at a time.
+  cancelWait(state, id);
+  waits.set(id, wait);
+  try {
+    for (;;) {
+      if (wait.cancelled) throw new ServiceReplyError('cancelled', 'The sign-in was cancelled', 0);
+      const result = await claim();
+      if (!('pending' in result)) return result;
+      if (wait.cancelled) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, state.pollMs);
+        wait.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
     }
+  } finally {
+    if (waits.get(id) === wait) waits.delete(id);
   }
+}
 
-  function recall(intentId: string): PendingIntent | undefined {
-    const known = intents.get(intentId);
-    if (known) return known;
-    try {
-      const stored = JSON.parse(options.storage?.getItem(storageKey(intentId)) ?? 'null') as Partial<PendingIntent> | null;
-      if (typeof stored?.verifier === 'string' && typeof stored.provider === 'string') return stored as PendingIntent;
-    } catch {
-      // unreadable: unknown intent
-    }
-    return undefined;
+function cancelWait({ waits }: FlowState, id: string) {
+  const wait = waits.get(id);
+  if (!wait) return;
+  wait.cancelled = true;
+  wait.wake();
+}
+
+/** What `startSocial` takes besides the provider: a link or a confirmation, under the signed-in `token`. */
+interface SocialStartExtra {
+  kind?: 'link' | 'reauth';
+  token?: string;
+  allowDifferentEmail?: boolean;
+}
+
+async function startSocial(state: FlowState, provider: OAuthProvider, returnTo: string | undefined, extra: SocialStartExtra = {}) {
+  const { verifier, challenge } = await makeVerifier();
+  try {
+    const { kind, token, allowDifferentEmail } = extra;
+    const body = {
+      provider,
+      challenge,
+      ...(returnTo ? { returnTo } : {}),
+      ...(kind ? { kind } : {}),
+      ...(allowDifferentEmail ? { allowDifferentEmail } : {}),
+    };
+    const { intentId, url, startToken } = await state.options.service().createSocialIntent(body, token);
+    if (typeof intentId !== 'string' || typeof url !== 'string') throw new ServiceReplyError('bad_response', 'No intent', 0);
+    remember(state, intentId, { verifier, provider });
+    if (typeof startToken === 'string') state.startTokens.set(intentId, startToken);
+    return { intentId, url };
+  } catch (error) {
+    if (error instanceof ServiceReplyError && (error.code === 'step_up_required' || error.status === 401)) throw error;
+    throw initError(error);
   }
+}
 
-  function forget(intentId: string) {
-    intents.delete(intentId);
-    try {
-      options.storage?.removeItem(storageKey(intentId));
-    } catch {
-      // nothing stored
-    }
+async function waitSocial(state: FlowState, intentId: string, extra: { code?: string; token?: string } = {}): Promise<SocialOutcome> {
+  const pending = recall(state, intentId);
+  if (!pending) throw new ServiceReplyError('unknown_intent', 'This sign-in was not started here. Please try again.', 0);
+  try {
+    const result = await poll(state, intentId, () => state.options.service().claimSocialIntent(intentId, pending.verifier, extra));
+    return { ...result, provider: pending.provider };
+  } catch (error) {
+    throw signInFailure(error, pending.provider);
+  } finally {
+    state.startTokens.delete(intentId);
+    forget(state, intentId);
   }
+}
 
-  /** Claims every `pollMs` until the visitor finished, an error or a cancel. */
-  async function poll(id: string, claim: () => Promise<ClaimResult>): Promise<Exclude<ClaimResult, { pending: true }>> {
-    const wait = { cancelled: false, wake: () => {} };
-    // A second wait for the same id replaces the first (which answers `cancelled`): one claimer at a time.
-    cancelWait(id);
-    waits.set(id, wait);
-    try {
-      for (;;) {
-        if (wait.cancelled) throw new ServiceReplyError('cancelled', 'The sign-in was cancelled', 0);
-        const result = await claim();
-        if (!('pending' in result)) return result;
-        if (wait.cancelled) continue;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
-          wait.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-    } finally {
-      if (waits.get(id) === wait) waits.delete(id);
-    }
+async function cancelSocial(state: FlowState, intentId: string) {
+  const pending = recall(state, intentId);
+  state.startTokens.delete(intentId);
+  cancelWait(state, intentId);
+  forget(state, intentId);
+  if (pending)
+    await state.options
+      .service()
+      .cancelSocialIntent(intentId, pending.verifier)
+      .catch(() => undefined);
+}
+
+async function startFarcaster({ options, channels }: FlowState) {
+  const { verifier, challenge } = await makeVerifier();
+  try {
+    const { channelId, url, expiresAt } = await options.service().createFarcasterChannel(challenge);
+    channels.set(channelId, verifier);
+    return { channelId, url, expiresAt };
+  } catch (error) {
+    throw initError(error);
   }
+}
 
-  function cancelWait(id: string) {
-    const wait = waits.get(id);
-    if (!wait) return;
-    wait.cancelled = true;
-    wait.wake();
+async function waitFarcaster(state: FlowState, channelId: string): Promise<string> {
+  const verifier = state.channels.get(channelId);
+  if (!verifier) throw new ServiceReplyError('unknown_intent', 'This sign-in was not started here. Please try again.', 0);
+  try {
+    const result = await poll(state, channelId, () => state.options.service().claimFarcasterChannel(channelId, verifier));
+    if (!('token' in result)) throw new ServiceReplyError('bad_response', 'The wallet service did not start a session', 0);
+    return result.token;
+  } catch (error) {
+    throw signInFailure(error, 'farcaster');
+  } finally {
+    state.channels.delete(channelId);
   }
+}
 
+async function cancelFarcaster(state: FlowState, channelId: string) {
+  const verifier = state.channels.get(channelId);
+  state.channels.delete(channelId);
+  cancelWait(state, channelId);
+  if (verifier)
+    await state.options
+      .service()
+      .cancelFarcasterChannel(channelId, verifier)
+      .catch(() => undefined);
+}
+
+export function createSocialFlows(options: FlowOptions) {
+  const state: FlowState = {
+    options,
+    pollMs: options.pollMs ?? CLAIM_POLL_MS,
+    intents: new Map(),
+    startTokens: new Map(),
+    channels: new Map(),
+    waits: new Map(),
+  };
   return {
     /**
      * A new intent: a sign-in, or (`kind`, under the signed-in `token`) a link or a confirmation by signing in
      * again. A popup intent's start token stays here until its popup asks for it.
      */
-    async startSocial(
-      provider: OAuthProvider,
-      returnTo: string | undefined,
-      extra: { kind?: 'link' | 'reauth'; token?: string; allowDifferentEmail?: boolean } = {},
-    ) {
-      const { verifier, challenge } = await makeVerifier();
-      try {
-        const { kind, token, allowDifferentEmail } = extra;
-        const body = {
-          provider,
-          challenge,
-          ...(returnTo ? { returnTo } : {}),
-          ...(kind ? { kind } : {}),
-          ...(allowDifferentEmail ? { allowDifferentEmail } : {}),
-        };
-        const { intentId, url, startToken } = await options.service().createSocialIntent(body, token);
-        if (typeof intentId !== 'string' || typeof url !== 'string') throw new ServiceReplyError('bad_response', 'No intent', 0);
-        remember(intentId, { verifier, provider });
-        if (typeof startToken === 'string') startTokens.set(intentId, startToken);
-        return { intentId, url };
-      } catch (error) {
-        if (error instanceof ServiceReplyError && (error.code === 'step_up_required' || error.status === 401)) throw error;
-        throw initError(error);
-      }
-    },
+    startSocial: (provider: OAuthProvider, returnTo: string | undefined, extra?: SocialStartExtra) =>
+      startSocial(state, provider, returnTo, extra),
     /** The start token of an intent this frame made, once: for the popup that asks (PROTOCOL §2 "Sign-in binding"). */
     takeStartToken(intentId: string): string | undefined {
-      const token = startTokens.get(intentId);
-      startTokens.delete(intentId);
+      const token = state.startTokens.get(intentId);
+      state.startTokens.delete(intentId);
       return token;
     },
     /**
      * The outcome once the visitor finished at the provider. `code`: the redirect sign-in's browser code the host
      * page came back with; `token`: the session a link or confirmation is for.
      */
-    async waitSocial(intentId: string, extra: { code?: string; token?: string } = {}): Promise<SocialOutcome> {
-      const pending = recall(intentId);
-      if (!pending) throw new ServiceReplyError('unknown_intent', 'This sign-in was not started here. Please try again.', 0);
-      try {
-        const result = await poll(intentId, () => options.service().claimSocialIntent(intentId, pending.verifier, extra));
-        return { ...result, provider: pending.provider };
-      } catch (error) {
-        throw signInFailure(error, pending.provider);
-      } finally {
-        startTokens.delete(intentId);
-        forget(intentId);
-      }
-    },
-    async cancelSocial(intentId: string) {
-      const pending = recall(intentId);
-      startTokens.delete(intentId);
-      cancelWait(intentId);
-      forget(intentId);
-      if (pending)
-        await options
-          .service()
-          .cancelSocialIntent(intentId, pending.verifier)
-          .catch(() => undefined);
-    },
-    async startFarcaster() {
-      const { verifier, challenge } = await makeVerifier();
-      try {
-        const { channelId, url, expiresAt } = await options.service().createFarcasterChannel(challenge);
-        channels.set(channelId, verifier);
-        return { channelId, url, expiresAt };
-      } catch (error) {
-        throw initError(error);
-      }
-    },
-    async waitFarcaster(channelId: string): Promise<string> {
-      const verifier = channels.get(channelId);
-      if (!verifier) throw new ServiceReplyError('unknown_intent', 'This sign-in was not started here. Please try again.', 0);
-      try {
-        const result = await poll(channelId, () => options.service().claimFarcasterChannel(channelId, verifier));
-        if (!('token' in result)) throw new ServiceReplyError('bad_response', 'The wallet service did not start a session', 0);
-        return result.token;
-      } catch (error) {
-        throw signInFailure(error, 'farcaster');
-      } finally {
-        channels.delete(channelId);
-      }
-    },
-    async cancelFarcaster(channelId: string) {
-      const verifier = channels.get(channelId);
-      channels.delete(channelId);
-      cancelWait(channelId);
-      if (verifier)
-        await options
-          .service()
-          .cancelFarcasterChannel(channelId, verifier)
-          .catch(() => undefined);
-    },
+    waitSocial: (intentId: string, extra?: { code?: string; token?: string }) => waitSocial(state, intentId, extra),
+    cancelSocial: (intentId: string) => cancelSocial(state, intentId),
+    startFarcaster: () => startFarcaster(state),
+    waitFarcaster: (channelId: string) => waitFarcaster(state, channelId),
+    cancelFarcaster: (channelId: string) => cancelFarcaster(state, channelId),
   };
 }
 

@@ -102,13 +102,7 @@ function isNetworkError(error: unknown): boolean {
   return false;
 }
 
-/**
- * Sign In With Farcaster (PROTOCOL.md §1): opens a relay channel with a nonce of the service's, polls it for the
- * frame, verifies the signed message with @farcaster/auth-client (domain, nonce, custody through the Id Registry on
- * `rpcUrl`) and hands out a bearer session for the fid's user. Requests are in the database (any instance answers
- * the next poll; 5 min).
- */
-export function createFarcasterSignIn(options: {
+export interface FarcasterSignInOptions {
   config: Required<FarcasterConfig>;
   context: () => Promise<AuthInternals>;
   requests: () => Promise<FarcasterRequests>;
@@ -116,155 +110,186 @@ export function createFarcasterSignIn(options: {
   takeChannelSlot: (ip: string) => Promise<{ ok: true } | { ok: false; retryAfter: number }>;
   /** Ties a new session to the project and host page it is for. */
   bindSession(sessionId: string, scope: SessionScope): Promise<void>;
-}) {
-  const { config, now } = options;
+}
+
+/** The options and the relay client the routes below work with. */
+interface FarcasterState extends FarcasterSignInOptions {
+  client: ReturnType<typeof createAppClient>;
+}
+
+/** The request named by a frame call, if that frame opened it (its verifier) for this project and host page. */
+async function find(state: FarcasterState, id: string, body: Buffer, caller: FarcasterCaller): Promise<FarcasterRequest> {
+  const request = await (await state.requests()).get(id);
+  if (!request || request.projectId !== caller.projectId || request.hostOrigin !== caller.hostOrigin)
+    throw new ServiceError(404, 'not_found', 'Unknown Farcaster request');
+  const { verifier } = parseBody(ClaimBody, parseJson(body));
+  if (!secretMatches(request.challenge, verifier))
+    throw new ServiceError(403, 'invalid_verifier', 'The verifier does not match this request');
+  return request;
+}
+
+async function open(state: FarcasterState, response: ServerResponse, body: Buffer, caller: FarcasterCaller) {
+  const { config, client } = state;
+  const { challenge } = parseBody(ChannelBody, parseJson(body));
+  const slot = await state.takeChannelSlot(caller.ip);
+  if (!slot.ok) throw new ServiceError(429, 'rate_limited', pleaseTryAgainAfter(slot.retryAfter), { retryAfter: slot.retryAfter });
+  const channelId = randomBytes(16).toString('base64url');
+  const nonce = generateNonce();
+  const expiresAt = state.now() + FARCASTER_REQUEST_TTL_MS;
+  const created = await client.createChannel({
+    siweUri: config.siweUri,
+    domain: config.domain,
+    nonce,
+    expirationTime: new Date(expiresAt).toISOString(),
+    requestId: channelId,
+  });
+  if (created.isError) throw relayDown(created.error?.message ?? 'no answer');
+  const status = created.response.status;
+  const answer = v.safeParse(Created, created.data);
+  if (status !== 201 || !answer.success) {
+    const said = (created.data as { error?: unknown; message?: unknown } | undefined) ?? {};
+    throw new ServiceError(
+      502,
+      'farcaster_relay_error',
+      `The Farcaster relay refused the request (HTTP ${status}: ${String(said.message ?? said.error ?? 'unexpected answer')})`,
+    );
+  }
+  if (answer.output.nonce !== nonce) throw new ServiceError(502, 'farcaster_relay_error', 'The Farcaster relay changed the nonce');
+  await (await state.requests()).create({
+    channelId,
+    channelToken: answer.output.channelToken,
+    nonce,
+    challenge,
+    projectId: caller.projectId,
+    hostOrigin: caller.hostOrigin,
+    expiresAt,
+  });
+  sendJson(response, 201, { channelId, url: answer.output.url, expiresAt: new Date(expiresAt).toISOString() });
+}
+
+/** The relay's completed answer (kept in the request as soon as it is read), or undefined while it is pending. */
+async function relayAnswer(
+  state: FarcasterState,
+  request: FarcasterRequest,
+  lease: string,
+): Promise<v.InferOutput<typeof Completed> | undefined> {
+  let answer: unknown;
+  if (request.answer !== undefined) answer = JSON.parse(request.answer);
+  else {
+    const status = await state.client.status({ channelToken: request.channelToken });
+    if (status.isError) throw relayDown(status.error?.message ?? 'no answer');
+    if (status.response.status === 202) return undefined;
+    // The relay forgets a channel after its TTL (and after reporting it completed once).
+    if (status.response.status === 401) throw expired();
+    if (status.response.status !== 200)
+      throw new ServiceError(502, 'farcaster_relay_error', `The Farcaster relay answered HTTP ${status.response.status}`);
+    answer = status.data;
+  }
+  const completed = v.safeParse(Completed, answer);
+  if (!completed.success) throw invalid();
+  if (request.answer === undefined) await (await state.requests()).keepAnswer(request.channelId, lease, JSON.stringify(completed.output));
+  return completed.output;
+}
+
+/** The fid's user once the relay's answer is checked (undefined while the visitor has not approved yet). */
+async function verify(state: FarcasterState, request: FarcasterRequest, lease: string) {
+  const { config } = state;
+  const answer = await relayAnswer(state, request, lease);
+  if (!answer) return undefined;
+  const { message, signature, username, pfpUrl } = answer;
+  const verified = await state.client.verifySignInMessage({
+    nonce: request.nonce,
+    domain: config.domain,
+    message,
+    signature: signature as `0x${string}`,
+    acceptAuthAddress: true,
+  });
+  if (verified.isError) {
+    if (isNetworkError(verified.error))
+      throw new ServiceError(502, 'farcaster_rpc_unavailable', 'The OP mainnet RPC could not be reached to check the Farcaster account');
+    throw invalid();
+  }
+  // auth-client checks domain and nonce; the URI and request id tie the message to this very request too.
+  if (verified.data.uri !== config.siweUri || verified.data.requestId !== request.channelId) throw invalid();
+  return { fid: verified.fid, username, pfpUrl };
+}
+
+const refuse = (state: FarcasterRequest['state']) => {
+  if (state === 'claimed') throw new ServiceError(410, 'already_claimed', 'This Farcaster sign-in was already used');
+  if (state === 'invalid') throw invalid();
+};
+
+/**
+ * Checks the request's answer under a lease (one instance at a time), settling its state: the signed-in user, or
+ * undefined while it is pending (or another instance holds it).
+ */
+async function settleClaim(state: FarcasterState, request: FarcasterRequest) {
+  const store = await state.requests();
+  const { channelId } = request;
+  if (state.now() >= request.expiresAt) {
+    await store.delete(channelId);
+    throw expired();
+  }
+  const lease = await store.lease(channelId);
+  // Another instance is checking this request right now: the frame asks again.
+  if (!lease) {
+    refuse((await store.get(channelId))?.state ?? 'pending');
+    return undefined;
+  }
+  let signedIn: Awaited<ReturnType<typeof verify>>;
+  try {
+    signedIn = await verify(state, (await store.get(channelId)) ?? request, lease);
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === 'farcaster_invalid') await store.settle(channelId, lease, 'invalid');
+    else if (error instanceof ServiceError && error.code === 'farcaster_expired') await store.delete(channelId);
+    else await store.settle(channelId, lease, 'pending');
+    throw error;
+  }
+  if (!signedIn) {
+    await store.settle(channelId, lease, 'pending');
+    return undefined;
+  }
+  // Claimed once: an instance whose lease ran out meanwhile loses to the one that took over.
+  if (!(await store.settle(channelId, lease, 'claimed'))) return undefined;
+  return signedIn;
+}
+
+async function claim(state: FarcasterState, response: ServerResponse, channelId: string, body: Buffer, caller: FarcasterCaller) {
+  const request = await find(state, channelId, body, caller);
+  refuse(request.state);
+  const signedIn = await settleClaim(state, request);
+  if (!signedIn) return sendJson(response, 202, { status: 'pending' });
+  const context = await state.context();
+  const userId = await farcasterUserId(context, signedIn);
+  const scope = { projectId: request.projectId, hostOrigin: request.hostOrigin };
+  const token = await createBearerSession(context, userId, (id) => state.bindSession(id, scope));
+  const social = { provider: 'farcaster', ...(signedIn.username ? { username: signedIn.username } : {}) };
+  sendJson(response, 200, { token, social }, { 'set-auth-token': token, 'Access-Control-Expose-Headers': 'set-auth-token' });
+}
+
+/**
+ * Sign In With Farcaster (PROTOCOL.md §1): opens a relay channel with a nonce of the service's, polls it for the
+ * frame, verifies the signed message with @farcaster/auth-client (domain, nonce, custody through the Id Registry on
+ * `rpcUrl`) and hands out a bearer session for the fid's user. Requests are in the database (any instance answers
+ * the next poll; 5 min).
+ */
+export function createFarcasterSignIn(options: FarcasterSignInOptions) {
+  const { config } = options;
   const client = createAppClient({ relay: config.relayUrl, ethereum: viemConnector({ rpcUrl: config.rpcUrl }) });
-
-  /** The request named by a frame call, if that frame opened it (its verifier) for this project and host page. */
-  async function find(id: string, body: Buffer, caller: FarcasterCaller): Promise<FarcasterRequest> {
-    const request = await (await options.requests()).get(id);
-    if (!request || request.projectId !== caller.projectId || request.hostOrigin !== caller.hostOrigin)
-      throw new ServiceError(404, 'not_found', 'Unknown Farcaster request');
-    const { verifier } = parseBody(ClaimBody, parseJson(body));
-    if (!secretMatches(request.challenge, verifier))
-      throw new ServiceError(403, 'invalid_verifier', 'The verifier does not match this request');
-    return request;
-  }
-
-  async function open(response: ServerResponse, body: Buffer, caller: FarcasterCaller) {
-    const { challenge } = parseBody(ChannelBody, parseJson(body));
-    const slot = await options.takeChannelSlot(caller.ip);
-    if (!slot.ok) throw new ServiceError(429, 'rate_limited', pleaseTryAgainAfter(slot.retryAfter), { retryAfter: slot.retryAfter });
-    const channelId = randomBytes(16).toString('base64url');
-    const nonce = generateNonce();
-    const expiresAt = now() + FARCASTER_REQUEST_TTL_MS;
-    const created = await client.createChannel({
-      siweUri: config.siweUri,
-      domain: config.domain,
-      nonce,
-      expirationTime: new Date(expiresAt).toISOString(),
-      requestId: channelId,
-    });
-    if (created.isError) throw relayDown(created.error?.message ?? 'no answer');
-    const status = created.response.status;
-    const answer = v.safeParse(Created, created.data);
-    if (status !== 201 || !answer.success) {
-      const said = (created.data as { error?: unknown; message?: unknown } | undefined) ?? {};
-      throw new ServiceError(
-        502,
-        'farcaster_relay_error',
-        `The Farcaster relay refused the request (HTTP ${status}: ${String(said.message ?? said.error ?? 'unexpected answer')})`,
-      );
-    }
-    if (answer.output.nonce !== nonce) throw new ServiceError(502, 'farcaster_relay_error', 'The Farcaster relay changed the nonce');
-    await (await options.requests()).create({
-      channelId,
-      channelToken: answer.output.channelToken,
-      nonce,
-      challenge,
-      projectId: caller.projectId,
-      hostOrigin: caller.hostOrigin,
-      expiresAt,
-    });
-    sendJson(response, 201, { channelId, url: answer.output.url, expiresAt: new Date(expiresAt).toISOString() });
-  }
-
-  /** The relay's completed answer (kept in the request as soon as it is read), or undefined while it is pending. */
-  async function relayAnswer(request: FarcasterRequest, lease: string): Promise<v.InferOutput<typeof Completed> | undefined> {
-    let answer: unknown;
-    if (request.answer !== undefined) answer = JSON.parse(request.answer);
-    else {
-      const status = await client.status({ channelToken: request.channelToken });
-      if (status.isError) throw relayDown(status.error?.message ?? 'no answer');
-      if (status.response.status === 202) return undefined;
-      // The relay forgets a channel after its TTL (and after reporting it completed once).
-      if (status.response.status === 401) throw expired();
-      if (status.response.status !== 200)
-        throw new ServiceError(502, 'farcaster_relay_error', `The Farcaster relay answered HTTP ${status.response.status}`);
-      answer = status.data;
-    }
-    const completed = v.safeParse(Completed, answer);
-    if (!completed.success) throw invalid();
-    if (request.answer === undefined)
-      await (await options.requests()).keepAnswer(request.channelId, lease, JSON.stringify(completed.output));
-    return completed.output;
-  }
-
-  /** The fid's user once the relay's answer is checked (undefined while the visitor has not approved yet). */
-  async function verify(request: FarcasterRequest, lease: string) {
-    const answer = await relayAnswer(request, lease);
-    if (!answer) return undefined;
-    const { message, signature, username, pfpUrl } = answer;
-    const verified = await client.verifySignInMessage({
-      nonce: request.nonce,
-      domain: config.domain,
-      message,
-      signature: signature as `0x${string}`,
-      acceptAuthAddress: true,
-    });
-    if (verified.isError) {
-      if (isNetworkError(verified.error))
-        throw new ServiceError(502, 'farcaster_rpc_unavailable', 'The OP mainnet RPC could not be reached to check the Farcaster account');
-      throw invalid();
-    }
-    // auth-client checks domain and nonce; the URI and request id tie the message to this very request too.
-    if (verified.data.uri !== config.siweUri || verified.data.requestId !== request.channelId) throw invalid();
-    return { fid: verified.fid, username, pfpUrl };
-  }
-
-  async function claim(response: ServerResponse, channelId: string, body: Buffer, caller: FarcasterCaller) {
-    const store = await options.requests();
-    const request = await find(channelId, body, caller);
-    const refuse = (state: FarcasterRequest['state']) => {
-      if (state === 'claimed') throw new ServiceError(410, 'already_claimed', 'This Farcaster sign-in was already used');
-      if (state === 'invalid') throw invalid();
-    };
-    refuse(request.state);
-    if (now() >= request.expiresAt) {
-      await store.delete(channelId);
-      throw expired();
-    }
-    const lease = await store.lease(channelId);
-    // Another instance is checking this request right now: the frame asks again.
-    if (!lease) {
-      refuse((await store.get(channelId))?.state ?? 'pending');
-      return sendJson(response, 202, { status: 'pending' });
-    }
-    let signedIn: Awaited<ReturnType<typeof verify>>;
-    try {
-      signedIn = await verify((await store.get(channelId)) ?? request, lease);
-    } catch (error) {
-      if (error instanceof ServiceError && error.code === 'farcaster_invalid') await store.settle(channelId, lease, 'invalid');
-      else if (error instanceof ServiceError && error.code === 'farcaster_expired') await store.delete(channelId);
-      else await store.settle(channelId, lease, 'pending');
-      throw error;
-    }
-    if (!signedIn) {
-      await store.settle(channelId, lease, 'pending');
-      return sendJson(response, 202, { status: 'pending' });
-    }
-    // Claimed once: an instance whose lease ran out meanwhile loses to the one that took over.
-    if (!(await store.settle(channelId, lease, 'claimed'))) return sendJson(response, 202, { status: 'pending' });
-    const context = await options.context();
-    const userId = await farcasterUserId(context, signedIn);
-    const scope = { projectId: request.projectId, hostOrigin: request.hostOrigin };
-    const token = await createBearerSession(context, userId, (id) => options.bindSession(id, scope));
-    const social = { provider: 'farcaster', ...(signedIn.username ? { username: signedIn.username } : {}) };
-    sendJson(response, 200, { token, social }, { 'set-auth-token': token, 'Access-Control-Expose-Headers': 'set-auth-token' });
-  }
+  const state: FarcasterState = { ...options, client };
 
   return {
     /** `/api/farcaster/channels[/:id[/claim]]`, after the caller's project and host origin were checked. */
     async handle(request: IncomingMessage, response: ServerResponse, path: string, body: Buffer, caller: FarcasterCaller) {
       const method = request.method ?? 'GET';
-      if (path === '/api/farcaster/channels' && method === 'POST') return open(response, body, caller);
+      if (path === '/api/farcaster/channels' && method === 'POST') return open(state, response, body, caller);
       const match = /^\/api\/farcaster\/channels\/([A-Za-z0-9_-]{1,64})(\/claim)?$/.exec(path);
-      if (match?.[2] && method === 'POST') return claim(response, match[1] as string, body, caller);
+      if (match?.[2] && method === 'POST') return claim(state, response, match[1] as string, body, caller);
       if (match && !match[2] && method === 'DELETE') {
-        await find(match[1] as string, body, caller);
+        await find(state, match[1] as string, body, caller);
         // Forgetting the nonce is what ends it: the real relay has no route to close a pending channel, and an
         // approval arriving later can no longer be claimed.
-        await (await options.requests()).delete(match[1] as string);
+        await (await state.requests()).delete(match[1] as string);
         return sendJson(response, 200, {});
       }
       throw new ServiceError(404, 'not_found', 'Not found');
