@@ -3,14 +3,26 @@ import { accountsAtom, activeNamespaceAtom, connectorsAtom, networksAtom } from 
 import type { CaipNetworkId, ChainNamespace } from '../types.js';
 import { getAccount } from './accountState.js';
 import { listConnectorPlugins } from './connectors.js';
-import { disconnect } from './disconnect.js';
-import { switchNetwork } from './network.js';
+import type { disconnect } from './disconnect.js';
+import type { switchNetwork } from './network.js';
 import { allRequestedNetworks, getNetworkState, requireAdapter, updateNetworkState } from './networkState.js';
 
-/* Taking networks and adapters away at run time: rare host calls, loaded when first made. */
+/*
+ * Taking networks and adapters away at run time: rare host calls, a chunk of their own loaded when first made. The
+ * visitor-actions chunk hands in its disconnect and switch, so this chunk imports nothing of it.
+ */
+export interface RemovalSteps {
+  disconnect: typeof disconnect;
+  switchNetwork: typeof switchNetwork;
+}
 
 /** §4: removing the active network switches to the first one remaining. */
-export async function removeNetwork(ctx: KernelContext, ns: ChainNamespace, id: CaipNetworkId): Promise<boolean> {
+export async function removeNetwork(
+  ctx: KernelContext,
+  ns: ChainNamespace,
+  id: CaipNetworkId,
+  { switchNetwork }: RemovalSteps,
+): Promise<boolean> {
   requireAdapter(ctx, ns);
   const state = getNetworkState(ctx, ns);
   const remaining = state.requestedCaipNetworks.filter((n) => n.caipNetworkId !== id);
@@ -30,7 +42,7 @@ export async function removeNetwork(ctx: KernelContext, ns: ChainNamespace, id: 
  * adapter's teardown runs (its wallets never come back). §4: if it was the active namespace,
  * another chain's first network becomes active.
  */
-export async function removeAdapter(ctx: KernelContext, ns: ChainNamespace): Promise<void> {
+export async function removeAdapter(ctx: KernelContext, ns: ChainNamespace, { disconnect, switchNetwork }: RemovalSteps): Promise<void> {
   requireAdapter(ctx, ns);
   if (getAccount(ctx, ns).status === 'connected') await disconnect(ctx, ns).catch(() => undefined);
   ctx.adapters.delete(ns);

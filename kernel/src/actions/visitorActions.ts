@@ -7,7 +7,7 @@ import type { KernelContext } from '../context.js';
 import type { TransferOutcome } from '../plugins/ChainAdapter.js';
 import type { ConnectorNotice } from '../plugins/ConnectorPlugin.js';
 import { activeNamespaceAtom, modalAtom } from '../state/atoms.js';
-import type { AccountType, ChainNamespace } from '../types.js';
+import type { AccountType, CaipNetworkId, ChainNamespace } from '../types.js';
 import { refreshBalance, storeProfileName } from './account.js';
 import { accountTypeChunk, applyConnection } from './connection.js';
 import { showAlert } from './alerts.js';
@@ -17,12 +17,11 @@ import { openModal } from './modal.js';
 import { pushView } from './router.js';
 import { showSnack } from './snackbar.js';
 import { refreshTokenBalances } from './tokens.js';
+import { disconnect } from './disconnect.js';
+import { switchNetwork } from './network.js';
 
-export { refreshBalance, storeProfileName };
+export { disconnect, refreshBalance, storeProfileName, switchNetwork };
 export { connectWallet, connectWallets, handleAdapterEvent } from './connect.js';
-export { disconnect } from './disconnect.js';
-export { switchNetwork } from './network.js';
-export { removeAdapter, removeNetwork } from './networkRemoval.js';
 export { reconnect } from './reconnect.js';
 export { endSession } from './session.js';
 export { signMessage } from './sign.js';
@@ -49,6 +48,13 @@ export async function setPreferredAccountType(
 ): Promise<void> {
   return (await accountTypeChunk()).setPreferredAccountType(ctx, type, options, applyConnection);
 }
+
+/** Taking networks and adapters away at run time: rare host calls, a chunk of their own loaded when first made. */
+const networkRemoval = () => import('./networkRemoval.js');
+export const removeNetwork = async (ctx: KernelContext, ns: ChainNamespace, id: CaipNetworkId): Promise<boolean> =>
+  (await networkRemoval()).removeNetwork(ctx, ns, id, { disconnect, switchNetwork });
+export const removeAdapter = async (ctx: KernelContext, ns: ChainNamespace): Promise<void> =>
+  (await networkRemoval()).removeAdapter(ctx, ns, { disconnect, switchNetwork });
 
 /** Send, activity, NFTs and names: a chunk of their own, loaded when the visitor opens one of them. */
 export const accountActions = () => import('./accountActions.js');
