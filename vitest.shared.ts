@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { UserWorkspaceConfig } from 'vitest/config';
+import type { Plugin, UserWorkspaceConfig } from 'vitest/config';
 import { COMPONENT_TEST_TIMEOUT_MS, SET_UP_TIMEOUT_MS, UI_WAIT_TIMEOUT_MS } from './testkit/src/timeouts.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -70,4 +70,22 @@ export function isolatedTwin(project: UserWorkspaceConfig, isolatedFiles: readon
   const name = project.test?.name;
   if (typeof name !== 'string') throw new TypeError('isolatedTwin needs a project with a name');
   return { ...project, test: { ...project.test, name: `${name}-isolated`, include: [...isolatedFiles], isolate: true } };
+}
+
+const pgliteTemplate = here('./scripts/test-support/pgliteTemplate.ts');
+
+/**
+ * Serves `@electric-sql/pglite` from scripts/test-support/pgliteTemplate.ts to the code under test: a new in-memory
+ * PGlite starts from a copy of a freshly initialised cluster rather than running initdb again (why, and what stays the
+ * same, is written there). Only the bare specifier, imported from anywhere but that module itself, is redirected.
+ */
+export function pgliteFromTemplate(): Plugin {
+  return {
+    name: 'latch:pglite-from-template',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@electric-sql/pglite' || importer === pgliteTemplate) return null;
+      return pgliteTemplate;
+    },
+  };
 }
