@@ -27,8 +27,8 @@ const packages = [
   'bench',
   'packaging',
 ].filter((dir) => existsSync(`${dir}/vitest.config.ts`));
-// ui-react's files that watch module evaluation, in a project of their own that keeps each file isolated.
-const extraProjects = ['ui-react/vitest.isolated.config.ts'].filter((config) => existsSync(config));
+// The `-isolated` twins of projects whose files share a module graph: the files that must not (vitest.shared.ts).
+const extraProjects = packages.map((dir) => `${dir}/vitest.isolated.config.ts`).filter((config) => existsSync(config));
 
 /*
  * Files run in 3 worker processes at once, whatever the core count. Vitest's default is one worker fewer than the

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Plugin, UserWorkspaceConfig } from 'vitest/config';
 import { COMPONENT_TEST_TIMEOUT_MS, SET_UP_TIMEOUT_MS, UI_WAIT_TIMEOUT_MS } from './testkit/src/timeouts.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -51,3 +52,43 @@ export const testingLibrarySetup = here('./scripts/test-support/testingLibrary.t
  * shuffled order (`--sequence.shuffle.files`). DOM projects keep isolation: each file gets a fresh happy-dom window.
  */
 export const nodeEnvironment = { environment: 'node', isolate: false } as const;
+
+/*
+ * A project that mixes DOM and Node files can share one module graph per worker too (`sharingModules`): without it,
+ * every file starts a fresh worker process that imports WalletConnect, viem, the Polkadot API and the rest again, most
+ * of such a project's CPU time. What a shared graph changes: modules (the package's own included) are evaluated once
+ * per worker, not once per file, and a `vi.mock` stays registered for the files that follow in that worker. So a file
+ * that mocks a module, resets modules or watches which modules load runs in the project's `-isolated` twin
+ * (`isolatedTwin`, in the package's vitest.isolated.config.ts, listed in the root vitest.config.ts), in a fresh
+ * graph as before; every other file leaves nothing behind (it stops what it starts and undoes its stubs).
+ */
+
+/** The project with its files sharing one module graph per worker, less the files that need a graph of their own. */
+export function sharingModules(project: UserWorkspaceConfig, isolatedFiles: readonly string[] = []): UserWorkspaceConfig {
+  return { ...project, test: { ...project.test, isolate: false, exclude: [...(project.test?.exclude ?? []), ...isolatedFiles] } };
+}
+
+/** The project's `<name>-isolated` twin: the same settings, for the given files only, each in a fresh module graph. */
+export function isolatedTwin(project: UserWorkspaceConfig, isolatedFiles: readonly string[]): UserWorkspaceConfig {
+  const name = project.test?.name;
+  if (typeof name !== 'string') throw new TypeError('isolatedTwin needs a project with a name');
+  return { ...project, test: { ...project.test, name: `${name}-isolated`, include: [...isolatedFiles], isolate: true } };
+}
+
+const pgliteTemplate = here('./scripts/test-support/pgliteTemplate.ts');
+
+/**
+ * Serves `@electric-sql/pglite` from scripts/test-support/pgliteTemplate.ts to the code under test: a new in-memory
+ * PGlite starts from a copy of a freshly initialised cluster rather than running initdb again (why, and what stays the
+ * same, is written there). Only the bare specifier, imported from anywhere but that module itself, is redirected.
+ */
+export function pgliteFromTemplate(): Plugin {
+  return {
+    name: 'latch:pglite-from-template',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@electric-sql/pglite' || importer === pgliteTemplate) return null;
+      return pgliteTemplate;
+    },
+  };
+}

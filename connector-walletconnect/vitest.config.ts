@@ -1,7 +1,10 @@
-import { defineProject } from 'vitest/config';
-import { serviceTimeouts, workspaceAliases } from '../vitest.shared.js';
+import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
+import { serviceTimeouts, sharingModules, workspaceAliases } from '../vitest.shared.js';
 
-export default defineProject({
+/** Files that need a module graph of their own (vitest.isolated.config.ts): this one mocks `./session.js`. */
+export const ISOLATED_FILES = ['src/createWalletConnectConnector.test.ts'];
+
+export const project: UserWorkspaceConfig = {
   resolve: { alias: workspaceAliases },
   test: {
     name: 'connector-walletconnect',
@@ -10,4 +13,7 @@ export default defineProject({
     // Hooks start, and tests drive, the relay and the local chains.
     ...serviceTimeouts,
   },
-});
+};
+
+// One module graph per worker (vitest.shared.ts, `sharingModules`): @reown/walletkit, viem and the chains' clients load once.
+export default defineProject(sharingModules(project, ISOLATED_FILES));

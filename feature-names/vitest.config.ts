@@ -1,7 +1,9 @@
 import { defineProject } from 'vitest/config';
-import { serviceTimeouts, testingLibrarySetup, workspaceAliases } from '../vitest.shared.js';
+import { pgliteFromTemplate, serviceTimeouts, testingLibrarySetup, workspaceAliases } from '../vitest.shared.js';
 
 export default defineProject({
+  // A new in-memory PGlite starts from a copy of a fresh cluster, not from initdb (scripts/test-support/pgliteTemplate.ts).
+  plugins: [pgliteFromTemplate()],
   resolve: { alias: workspaceAliases },
   test: {
     name: 'feature-names',

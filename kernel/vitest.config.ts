@@ -10,6 +10,8 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     ...componentTimeouts,
     // Type tests of the public API (`*.test-d.ts`), checked by tsc as part of the run.
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: '../tsconfig.json' },
+    // tsc checks those files and what they import (tsconfig.typecheck.json), not the whole repository: the `tsc` step
+    // of `npm test` does that once.
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
   },
 });

@@ -51,12 +51,23 @@ declare module 'bcoin' {
     time: number;
     rhash(): string;
   }
+  interface BcoinBlock {
+    toRaw(): Buffer;
+  }
   interface BcoinFullNode {
     open(): Promise<void>;
     connect(): Promise<void>;
     disconnect(): Promise<void>;
     close(): Promise<void>;
-    chain: { height: number; tip: BcoinChainEntry; getEntry(height: number): Promise<BcoinChainEntry | null> };
+    chain: {
+      height: number;
+      tip: BcoinChainEntry;
+      getEntry(height: number): Promise<BcoinChainEntry | null>;
+      /** The block at a height of the main chain. */
+      getBlock(height: number): Promise<BcoinBlock | null>;
+      /** Verifies and connects a block, as mining one does. */
+      add(block: BcoinBlock): Promise<BcoinChainEntry | null>;
+    };
     mempool: { addTX(tx: BcoinTX): Promise<unknown[] | null> };
     rpc: { call(request: { method: string; params: unknown[] }, batch: unknown[]): Promise<unknown> };
     getCoinsByAddress(addresses: string[]): Promise<BcoinCoin[]>;
@@ -80,6 +91,7 @@ declare module 'bcoin' {
   const bcoin: {
     FullNode: new (options: BcoinFullNodeOptions) => BcoinFullNode;
     TX: { fromRaw(raw: Buffer): BcoinTX };
+    Block: { fromRaw(raw: Buffer): BcoinBlock };
     networks: { regtest: { addressPrefix: { bech32: string } } };
   };
   export default bcoin;
