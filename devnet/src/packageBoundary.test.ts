@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSource, productSources, workspaceDirs } from '../../scripts/test-support/sourceGraph.js';
+import { filesUnder, importSpecifiers, productSources, workspaceDirs } from '../../scripts/test-support/sourceGraph.js';
 
 /*
  * The line between the two packages. @latch/testkit is published for adapter and connector authors and must install
@@ -19,31 +19,7 @@ const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(ROOT,
 
 /** Every TypeScript and ES module file of a workspace folder (sources, tests, configs, scripts), relative to the root. */
 function codeFiles(dir: string): string[] {
-  const walk = (folder: string): string[] =>
-    readdirSync(folder).flatMap((entry) => {
-      const path = join(folder, entry);
-      if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) return [];
-      return statSync(path).isDirectory() ? walk(path) : [path];
-    });
-  return walk(join(ROOT, dir))
-    .filter((path) => /\.(tsx?|mjs)$/.test(path) && !path.endsWith('.d.ts'))
-    .map((path) => relative(ROOT, path));
-}
-
-/** Every module specifier a file names: imports and re-exports (types included) and literal `import('…')`. */
-function specifiersOf(file: string): string[] {
-  const text = readFileSync(join(ROOT, file), 'utf8');
-  const { program, module } = parseSource(file.replace(/\.mjs$/, '.ts'), text);
-  const found: string[] = [];
-  for (const node of program.body) {
-    if (node.type === 'ImportDeclaration') found.push(node.source.value);
-    if ((node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source) found.push(node.source.value);
-  }
-  for (const dynamic of module.dynamicImports) {
-    const literal = text.slice(dynamic.moduleRequest.start, dynamic.moduleRequest.end);
-    if (/^(['"`])[^'"`$]*\1$/.test(literal)) found.push(literal.slice(1, -1));
-  }
-  return found;
+  return filesUnder(dir).filter((path) => /\.(tsx?|mjs)$/.test(path) && !path.endsWith('.d.ts'));
 }
 
 /** The workspace folder a relative specifier of `file` lands in, if it leaves the file's own package. */
@@ -68,7 +44,7 @@ describe('the testkit and the devnet', () => {
     const files = codeFiles('testkit');
     expect(files.length).toBeGreaterThan(100);
     const reaching = files.flatMap((file) =>
-      specifiersOf(file)
+      importSpecifiers(file)
         .filter((specifier) => specifier.startsWith('@latch/devnet') || folderReached(file, specifier) === 'devnet')
         .map((specifier) => `${file}: ${specifier}`),
     );
@@ -108,7 +84,7 @@ const WAITING: Record<string, string> = {
 function crossPackageImports(dirs: readonly string[]): string[] {
   return dirs.flatMap((dir) =>
     codeFiles(dir).flatMap((file) =>
-      specifiersOf(file)
+      importSpecifiers(file)
         .filter((specifier) => {
           const reached = folderReached(file, specifier);
           return reached !== undefined && reached !== dir;
@@ -136,7 +112,7 @@ describe('every workspace package', () => {
     expect(inManifest).toEqual([]);
     const inProduct = published.flatMap((dir) =>
       productSources(dir).flatMap((file) =>
-        specifiersOf(file)
+        importSpecifiers(file)
           .filter((specifier) => /^@latch\/(testkit|devnet)(\/|$)/.test(specifier))
           .map((specifier) => `${file}: ${specifier}`),
       ),

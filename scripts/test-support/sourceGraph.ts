@@ -17,19 +17,26 @@ export function workspaceDirs(): string[] {
   return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).workspaces;
 }
 
+/** Folders no scan reads: dependencies and build or test output. Hidden entries are skipped too. */
+const SKIPPED = new Set(['node_modules', 'dist', 'build', 'test-results', 'playwright-report']);
+
 function walk(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((entry) => {
+    if (SKIPPED.has(entry) || entry.startsWith('.')) return [];
     const path = join(dir, entry);
-    if (entry === 'node_modules' || entry === 'dist') return [];
     return statSync(path).isDirectory() ? walk(path) : [path];
   });
 }
 
+/** Every file under a folder of the repository, relative to the root, without dependencies, output and hidden entries. */
+export function filesUnder(dir: string): string[] {
+  return walk(join(ROOT, dir)).map((path) => relative(ROOT, path));
+}
+
 /** The product source files (`src/**.ts(x)`, tests excluded) of a workspace package, relative to the repository root. */
 export function productSources(packageDir: string): string[] {
-  return walk(join(ROOT, packageDir, 'src'))
-    .map((path) => relative(ROOT, path))
+  return filesUnder(join(packageDir, 'src'))
     .filter((path) => /\.tsx?$/.test(path) && !NOT_PRODUCT.some((re) => re.test(path)))
     .sort();
 }
@@ -38,22 +45,28 @@ export function readSource(file: string): string {
   return readFileSync(join(ROOT, file), 'utf8');
 }
 
+/** Parses a source: JavaScript as TypeScript (a superset), JSX files as TSX, declaration files with their own grammar. */
 export function parseSource(file: string, text = readSource(file)) {
-  const result = parseSync(file, text, { lang: file.endsWith('.tsx') ? 'tsx' : 'ts', sourceType: 'module' });
+  const lang = /\.d\.m?ts$/.test(file) ? 'dts' : /x$/.test(file) ? 'tsx' : 'ts';
+  const result = parseSync(file, text, { lang, sourceType: 'module' });
   if (result.errors.length > 0) throw new Error(`${file}: ${result.errors.map((e) => e.message).join('; ')}`);
   return result;
 }
 
 /**
- * The module specifiers a source imports at run time: static imports and re-exports (not `import type` /
- * `export type`, which the build erases) and `import('…')` with a literal specifier.
+ * The module specifiers a source names: imports and re-exports, and `import('…')` with a literal specifier. With
+ * `valuesOnly`, not `import type` / `export type`, which the build erases.
  */
-export function valueImports(file: string, text = readSource(file)): string[] {
+export function importSpecifiers(file: string, text = readSource(file), { valuesOnly = false } = {}): string[] {
   const { program, module } = parseSource(file, text);
   const found: string[] = [];
   for (const node of program.body) {
-    if (node.type === 'ImportDeclaration' && node.importKind !== 'type') found.push(node.source.value);
-    if ((node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source && node.exportKind !== 'type')
+    if (node.type === 'ImportDeclaration' && !(valuesOnly && node.importKind === 'type')) found.push(node.source.value);
+    if (
+      (node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') &&
+      node.source &&
+      !(valuesOnly && node.exportKind === 'type')
+    )
       found.push(node.source.value);
   }
   for (const dynamic of module.dynamicImports) {
@@ -62,6 +75,9 @@ export function valueImports(file: string, text = readSource(file)): string[] {
   }
   return found;
 }
+
+/** The module specifiers a source imports at run time (see importSpecifiers). */
+export const valueImports = (file: string, text = readSource(file)): string[] => importSpecifiers(file, text, { valuesOnly: true });
 
 /** A relative specifier as the file it names (`./x.js` → `x.ts` or `x.tsx`), or undefined for a package or asset. */
 export function resolveRelative(from: string, specifier: string): string | undefined {
