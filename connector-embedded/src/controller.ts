@@ -270,10 +270,7 @@ async function fetchProject(settings: EmbeddedSettings): Promise<ProjectConfig> 
 
 /** A finished sign-in (code, social, Farcaster): connected at once, or the recovery step next. */
 function signedIn(host: Host, reply: { action: 'CONNECT'; user: EmbeddedUser } | { action: 'CREATE' | 'RECOVER' }): SignedIn {
-  if (reply.action === 'CONNECT') {
-    host.getContext()?.storage.set('login', true);
-    set(host, { user: reply.user });
-  }
+  if (reply.action === 'CONNECT') walletReady(host, reply);
   return reply.action;
 }
 
@@ -440,7 +437,7 @@ async function resend(host: Host) {
   set(host, { sentAt: Date.now() });
 }
 
-/** The wallet created or recovered: the visitor is connected. */
+/** Signed in to an existing wallet, or the wallet created or recovered: the visitor is connected. */
 function walletReady(host: Host, reply: { user: EmbeddedUser }) {
   host.getContext()?.storage.set('login', true);
   set(host, { user: reply.user });
