@@ -10,9 +10,5 @@ export default defineConfig(
     entry: { index: 'src/index.ts', internal: 'src/internal.ts' },
     external: [/^mitt$/, /^jotai(\/|$)/],
     output: { preserveModules: true, preserveModulesRoot: 'src' },
-    // Inlined, a constant leaves its module a bare `import './messages.js'` (LatchError reads 'Unknown error'), and
-    // the host's bundler (rolldown) then ships the message catalogue in every page's first load as a chunk of its own
-    // rather than inside the entry chunk: +110 B gzip on latch-evm. The host's build inlines the constants itself.
-    keepConstImports: true,
   }),
 );
