@@ -1,4 +1,5 @@
 import { ProviderRpcError, type SessionChannel, toProviderError } from './channel.js';
+import { createListeners } from './listeners.js';
 
 /*
  * An EIP-1193 provider over a WalletConnect session, for the eip155 adapter: accounts and chain are
@@ -31,18 +32,10 @@ function parseChainId(value: unknown): number | undefined {
 }
 
 export function createEip155Provider(channel: SessionChannel, startChainId: number): Eip155SessionProvider {
-  const listeners = new Map<string, Set<Listener>>();
+  const listeners = createListeners<Listener>();
+  const emit = listeners.emit;
   let chainId = startChainId;
 
-  const emit = (event: string, ...args: unknown[]) => {
-    for (const listener of [...(listeners.get(event) ?? [])]) {
-      try {
-        listener(...args);
-      } catch {
-        // a listener's failure is its own
-      }
-    }
-  };
   const approved = () => channel.approved();
   const chains = () => approved()?.chains ?? [];
   const addresses = () => {
@@ -98,14 +91,8 @@ export function createEip155Provider(channel: SessionChannel, startChainId: numb
       if (READ_METHOD.test(method)) return channel.read(method, params, caip());
       throw new ProviderRpcError(4200, `${method} is not supported by this WalletConnect session`);
     },
-    on(event, listener) {
-      let set = listeners.get(event);
-      if (!set) listeners.set(event, (set = new Set()));
-      set.add(listener);
-    },
-    removeListener(event, listener) {
-      listeners.get(event)?.delete(listener);
-    },
+    on: listeners.on,
+    removeListener: listeners.off,
     walletEvent(name, data) {
       if (name === 'chainChanged') {
         const next = parseChainId(data);
