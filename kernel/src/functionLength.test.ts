@@ -11,13 +11,6 @@ import { productSources, workspaceDirs } from '../../scripts/test-support/source
 const LIMIT = 100;
 const TEST_INFRASTRUCTURE = new Set(['testkit', 'devnet']);
 
-/**
- * Functions that were long before the rule, each waiting for its split: the list only shrinks, and it is empty now
- * (every one was split or given its reason). A function split below the limit, or given a reason, leaves it (the test
- * fails while it is still listed).
- */
-const WAITING: string[] = [];
-
 function unexplainedLongFunctions(functions: FunctionLength[]): FunctionLength[] {
   return functions.filter((fn) => fn.lines > LIMIT && fn.reason === undefined);
 }
@@ -28,13 +21,8 @@ describe('function length', () => {
     .flatMap((dir) => productSources(dir).flatMap((file) => functionLengths(file)));
   const long = unexplainedLongFunctions(measured);
 
-  it(`no product function over ${LIMIT} lines without a written reason, but those waiting for their split`, () => {
-    expect(long.map((fn) => fn.id).filter((id) => !WAITING.includes(id))).toEqual([]);
-  });
-
-  it('the waiting list names only functions that are still long', () => {
-    const stillLong = new Set(long.map((fn) => fn.id));
-    expect(WAITING.filter((id) => !stillLong.has(id))).toEqual([]);
+  it(`no product function over ${LIMIT} lines without a written reason`, () => {
+    expect(long.map((fn) => fn.id)).toEqual([]);
   });
 
   const body = (count: number) => Array.from({ length: count }, (_, i) => `  const v${i} = ${i};`).join('\n');

@@ -1,7 +1,7 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { builtOncePerFile } from '../../../scripts/test-support/packageBuild.js';
+import { importSpecifiers, productSources } from '../../../scripts/test-support/sourceGraph.js';
 
 const packageDir = new URL('..', import.meta.url).pathname;
 const built = builtOncePerFile(packageDir);
@@ -13,13 +13,8 @@ const allowed = (specifier: string) =>
 
 describe('the Gas tracker example, a plugin written only against the public plugin API', () => {
   it('its sources import only @latch/kernel, @latch/react, react and viem (never @latch/kernel/internal, nor another package by path)', () => {
-    const sources = readdirSync(new URL('.', import.meta.url), { recursive: true, encoding: 'utf8' }).filter(
-      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
-    );
-    const specifiers = sources.flatMap((file) =>
-      [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g)].map(
-        (match) => `${file}: ${match[1]}`,
-      ),
+    const specifiers = productSources('examples/gas-tracker').flatMap((file) =>
+      importSpecifiers(file).map((specifier) => `${file}: ${specifier}`),
     );
     expect(specifiers.length).toBeGreaterThan(0);
     expect(specifiers.filter((entry) => !allowed(entry.slice(entry.indexOf(': ') + 2)))).toEqual([]);
