@@ -30,7 +30,7 @@ export const DEFAULT_LIMITS: Readonly<Required<NameServiceLimits>> = {
 
 const positiveInteger = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
-/** The configured limits over the defaults, checked: a wrong one is a TypeError naming it. */
+/** The configured limits over the defaults, checked: a wrong one is an INVALID_OPTION LatchError naming it. */
 export function resolveLimits(limits: NameServiceLimits = {}): Required<NameServiceLimits> {
   const resolved = { ...DEFAULT_LIMITS, ...limits };
   for (const key of ['registrationsPerIp', 'registrations', 'lookupsPerIp'] as const) {

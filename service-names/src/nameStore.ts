@@ -12,7 +12,7 @@ import { NameServiceError, type RegisterRequest, type VerifiedRegistration } fro
 
 const SUGGESTION_ENDINGS = ['', '1', '2', '3', '-id', '-web3', '-app'];
 
-export type NameRow = Pick<NameTable, 'name' | 'address' | 'coin_type'> & { created_at: Date };
+type NameRow = Pick<NameTable, 'name' | 'address' | 'coin_type'> & { created_at: Date };
 
 /** §7 lookup reply: the name's address per coin type. */
 export function nameRecord(row: NameRow) {

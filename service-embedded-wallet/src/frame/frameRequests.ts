@@ -74,14 +74,13 @@ async function rpc(state: FrameState, call: RequestOf<'rpc:request'>['payload'])
   const direct = answerWithoutKeys(call, user.addresses, chain);
   if (direct) return direct;
   if (!needsKeys(call)) throw new RpcError(4200, `The embedded wallet does not support ${call.method}`);
-  const signer = user;
-  const prepared = await prepareAnyRequest(call, signer.addresses, chain);
-  const account = call.namespace === 'eip155' ? signer.addresses.eip155 : signer.addresses.solana;
+  const prepared = await prepareAnyRequest(call, user.addresses, chain);
+  const account = call.namespace === 'eip155' ? user.addresses.eip155 : user.addresses.solana;
   const { requestId, approved } = approvals.ask(prepared.details({ account, origin: state.hostOrigin as string }));
   await approved;
   try {
     const active = requireSession(state);
-    const master = await rebuildMaster(walletContext(state), active, signer.addresses);
+    const master = await rebuildMaster(walletContext(state), active, user.addresses);
     if (!master) throw new FrameFailure('no_device_share', 'This device cannot sign for this wallet: recover it with your recovery secret');
     const keys = deriveKeys(master);
     master.fill(0);

@@ -7,7 +7,7 @@ import { createFarcasterSignIn, FARCASTER_REQUEST_TTL_MS, type FarcasterConfig, 
 import { createFarcasterRequests } from './farcasterRequests.js';
 import { frameDirPath, sendFrameAsset, sendFramePage } from './frameFiles.js';
 import { invalidProject, MAX_BODY_BYTES, originNotAllowed, readBody, ServiceError, sendError, sendJson } from './http.js';
-import { createOtpMailer, type OtpMailer, type SmtpConfig } from './mailer.js';
+import { createOtpMailer, type SmtpConfig } from './mailer.js';
 import { type EmbeddedWalletProject, type ResolvedProject, resolveProjects } from './projects.js';
 import { clientAddress } from '@latch/service-kit';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, longestWindow, type RateLimits, type RateRule } from './rateLimit.js';
@@ -97,8 +97,6 @@ interface ServiceState {
   readonly projects: ReturnType<typeof resolveProjects>;
   readonly frameDir: ReturnType<typeof frameDirPath>;
   readonly limits: RateLimits;
-  readonly mailer: OtpMailer;
-  readonly mailFailures: Map<string, unknown>;
   readonly opening: Promise<OpenDatabase>;
   readonly scopes: Promise<ReturnType<typeof createSessionScopes>>;
   readonly auth: Promise<ServiceAuth>;
@@ -127,7 +125,8 @@ async function noticeNewLogin(state: ServiceCore, userId: string, providerId: st
   const user = (await adapter.findUserById(userId)) as (Parameters<typeof noticeLoginChange>[1] & { createdAt?: Date }) | null;
   const account = (await adapter.findAccounts(userId)).find((entry) => entry.providerId === providerId);
   const existed = user?.createdAt !== undefined && new Date(user.createdAt) < since;
-  if (existed && account && new Date(account.createdAt) >= since) await noticeLoginChange(state.mailer, user, providerId, 'added');
+  if (existed && account && new Date(account.createdAt) >= since)
+    await noticeLoginChange(state.authOptions.mailer, user, providerId, 'added');
 }
 
 /** The bearer request's session as better-auth knows it (null: none, or no longer). */
@@ -180,7 +179,7 @@ function createSignIns(core: ServiceCore) {
   const account = createAccountRoutes({
     adapter: () => accountAdapter(core),
     scopes: () => scopes,
-    mailer: core.mailer,
+    mailer: core.authOptions.mailer,
     linkable: socials.providers,
     takeCodeSlot: (userId) => take({ key: `step-up:user:${userId}`, rules: limits.stepUpCodesPerUser }),
   });
@@ -215,7 +214,7 @@ function authRouteOptions(state: ServiceState, caller: SessionScope): AuthRouteO
     takeSendSlot: (email, ip) =>
       take({ key: `send:address:${email}`, rules: limits.sendPerAddress }, { key: `send:ip:${ip}`, rules: limits.sendPerIp }),
     takeVerifySlot: (email) => take({ key: `verify:address:${email}`, rules: limits.verifyPerAddress }),
-    mailFailures: state.mailFailures,
+    mailFailures: state.authOptions.mailFailures,
     async bindSignIn(token) {
       const found = await (await internalAdapter(state)).findSession(token.split('.')[0] as string);
       if (found) await state.bindSession(found.session.id, caller);
@@ -349,8 +348,6 @@ function startCore(config: EmbeddedWalletServiceConfig): ServiceCore {
     projects,
     frameDir,
     limits,
-    mailer,
-    mailFailures,
     opening,
     scopes,
     auth,
@@ -368,7 +365,8 @@ function startCore(config: EmbeddedWalletServiceConfig): ServiceCore {
 export function createEmbeddedWalletService(config: EmbeddedWalletServiceConfig): EmbeddedWalletService {
   const core = startCore(config);
   const state: ServiceState = { ...core, ...createSignIns(core) };
-  const { ready, mailer, opening } = state;
+  const { ready, opening } = state;
+  const { mailer } = state.authOptions;
 
   return {
     handle(request, response) {

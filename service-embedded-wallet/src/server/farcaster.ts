@@ -69,7 +69,7 @@ export interface FarcasterCaller {
   ip: string;
 }
 
-/** Checks `config.farcaster` (throws TypeError naming the field) and fills in the defaults. */
+/** Checks `config.farcaster` (throws an INVALID_OPTION LatchError naming the field) and fills in the defaults. */
 export function resolveFarcasterConfig(config: FarcasterConfig | undefined, publicUrl: string): Required<FarcasterConfig> | undefined {
   if (config === undefined) return undefined;
   const url = (field: 'relayUrl' | 'rpcUrl' | 'siweUri', value: unknown) => {
@@ -102,7 +102,7 @@ function isNetworkError(error: unknown): boolean {
   return false;
 }
 
-export interface FarcasterSignInOptions {
+interface FarcasterSignInOptions {
   config: Required<FarcasterConfig>;
   context: () => Promise<AuthInternals>;
   requests: () => Promise<FarcasterRequests>;
