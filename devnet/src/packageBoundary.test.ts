@@ -11,6 +11,8 @@ import { filesUnder, importSpecifiers, productSources, workspaceDirs } from '../
  */
 
 const ROOT = resolve(new URL('../../', import.meta.url).pathname);
+/** The workspace folders, read once. */
+const WORKSPACES = workspaceDirs();
 
 type Manifest = { name: string; private?: boolean } & Partial<
   Record<'dependencies' | 'devDependencies' | 'peerDependencies' | 'optionalDependencies', Record<string, string>>
@@ -26,14 +28,14 @@ function codeFiles(dir: string): string[] {
 function folderReached(file: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const target = relative(ROOT, resolve(ROOT, dirname(file), specifier));
-  return workspaceDirs().find((dir) => target === dir || target.startsWith(`${dir}/`));
+  return WORKSPACES.find((dir) => target === dir || target.startsWith(`${dir}/`));
 }
 
 describe('the testkit and the devnet', () => {
   it('the devnet is private and comes after the testkit in the workspaces (its build order)', () => {
     expect(manifestOf('devnet')).toMatchObject({ name: '@latch/devnet', private: true });
     expect(manifestOf('testkit').private).toBeUndefined();
-    const order = workspaceDirs();
+    const order = WORKSPACES;
     expect(order.indexOf('devnet')).toBeGreaterThan(order.indexOf('testkit'));
   });
 
@@ -96,13 +98,13 @@ function crossPackageImports(dirs: readonly string[]): string[] {
 
 describe('every workspace package', () => {
   it('is imported by its package name, never by a relative path into its folder (the waiting list only shrinks)', () => {
-    const found = crossPackageImports(workspaceDirs().filter((dir) => existsSync(join(ROOT, dir))));
+    const found = crossPackageImports(WORKSPACES.filter((dir) => existsSync(join(ROOT, dir))));
     expect(found.filter((entry) => !(entry in WAITING))).toEqual([]);
     expect(Object.keys(WAITING).filter((entry) => !found.includes(entry))).toEqual([]);
   });
 
   it('a published package uses the testkit (the kernel fakes too) and the devnet in its tests only, never in what it ships', () => {
-    const published = workspaceDirs().filter((dir) => existsSync(join(ROOT, dir)) && !manifestOf(dir).private && dir !== 'testkit');
+    const published = WORKSPACES.filter((dir) => existsSync(join(ROOT, dir)) && !manifestOf(dir).private && dir !== 'testkit');
     expect(published).toContain('kernel');
     const inManifest = published.flatMap((dir) =>
       Object.keys({ ...manifestOf(dir).dependencies, ...manifestOf(dir).peerDependencies })

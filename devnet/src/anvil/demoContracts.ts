@@ -25,10 +25,11 @@ interface ContractsArtifact {
 const ARTIFACT = join('dist', 'contracts.json');
 const COMPILE_SCRIPT = join('scripts', 'compile-contracts.mjs');
 
-/** dist/contracts.json, compiled on the spot (and cached there) when the build has not run yet. */
-export async function loadCompiledContract(
-  name: 'LatchDemoToken' | 'LatchDemoNft' | 'LatchSmartAccount' | 'LatchSmartAccountFactory',
-): Promise<CompiledContract> {
+/**
+ * Any contract of contracts/ by name, from dist/contracts.json, compiled on the spot (and cached there) when the build
+ * has not run yet; one the artifact lacks is an error naming it.
+ */
+export async function loadCompiledContract(name: string): Promise<CompiledContract> {
   const root = devnetRoot();
   const artifactPath = join(root, ARTIFACT);
   if (!existsSync(artifactPath)) {

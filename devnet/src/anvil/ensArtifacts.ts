@@ -18,5 +18,5 @@ export function loadEnsArtifact(name: EnsNpmContract): CompiledContract {
 /** The stand-in Universal Resolver compiled from devnet/contracts/MiniUniversalResolver.sol. */
 export function loadMiniUniversalResolver(): Promise<CompiledContract> {
   // loadCompiledContract names the demo contracts only; the artifact holds every contract of contracts/.
-  return loadCompiledContract('MiniUniversalResolver' as Parameters<typeof loadCompiledContract>[0]);
+  return loadCompiledContract('MiniUniversalResolver');
 }

@@ -6,8 +6,9 @@ import { type CompiledContract, loadCompiledContract } from './demoContracts.js'
  * sign before it exists (ERC-6492). Compiled with the devnet's other contracts (dist/contracts.json).
  */
 export async function ownerWalletContracts(): Promise<{ OwnerWallet: CompiledContract; OwnerWalletFactory: CompiledContract }> {
-  // loadCompiledContract names the demo contracts only; the artifact holds every contract of contracts/.
-  const load = (name: string) => loadCompiledContract(name as Parameters<typeof loadCompiledContract>[0]);
-  const [OwnerWallet, OwnerWalletFactory] = await Promise.all([load('OwnerWallet'), load('OwnerWalletFactory')]);
+  const [OwnerWallet, OwnerWalletFactory] = await Promise.all([
+    loadCompiledContract('OwnerWallet'),
+    loadCompiledContract('OwnerWalletFactory'),
+  ]);
   return { OwnerWallet, OwnerWalletFactory };
 }

@@ -160,7 +160,7 @@ export async function deployUniswap(
   );
 
   const everyone = options.holders ?? [deployer.address, ...(await defaultHolders(rpcUrl, deployer.address))];
-  const dollarContract = await loadCompiledContract('LatchSwapToken' as Parameters<typeof loadCompiledContract>[0]);
+  const dollarContract = await loadCompiledContract('LatchSwapToken');
   const units = parseUnits(String(SWAP_DEMO_TOKEN_BALANCE), SWAP_DEMO_TOKEN.decimals);
   const dollar = await deploy(
     wallet,

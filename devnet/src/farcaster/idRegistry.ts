@@ -53,9 +53,8 @@ export async function deployFarcasterIdRegistry(
   custodies: Readonly<Record<number, Address>>,
   options: FarcasterIdRegistryOptions = {},
 ): Promise<FarcasterIdRegistry> {
-  const name = (contract: string) => contract as Parameters<typeof loadCompiledContract>[0];
-  await installAt(anvil, await loadCompiledContract(name('FarcasterIdRegistry')), FARCASTER_ID_REGISTRY_ADDRESS, 'FarcasterIdRegistry');
-  await installAt(anvil, await loadCompiledContract(name('FarcasterKeyRegistry')), FARCASTER_KEY_REGISTRY_ADDRESS, 'FarcasterKeyRegistry');
+  await installAt(anvil, await loadCompiledContract('FarcasterIdRegistry'), FARCASTER_ID_REGISTRY_ADDRESS, 'FarcasterIdRegistry');
+  await installAt(anvil, await loadCompiledContract('FarcasterKeyRegistry'), FARCASTER_KEY_REGISTRY_ADDRESS, 'FarcasterKeyRegistry');
 
   const store = (address: Address, slot: Hex, value: Hex) => jsonRpcRequest(anvil.rpcUrl, 'anvil_setStorageAt', [address, slot, value]);
 

@@ -71,12 +71,6 @@ async function startRelay() {
   return Object.assign(relay, { close: () => relay.stop() });
 }
 
-/** Serves the demo with `config` until closed. */
-async function startDemo(config: object) {
-  const server = await serveDemo({ distDir: DIST_DIR, config });
-  return { url: server.url, close: () => server.close() };
-}
-
 // The relay, the registry and the two demos are the worker's resources: started by the first test that asks, kept for
 // the worker's later tests.
 const test = base.extend<{
@@ -98,7 +92,7 @@ const test = base.extend<{
         solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.caipNetworkId },
         walletConnect: { relayUrl: relay.url, walletRegistryUrl: `${registry.url}/wallets.json` },
       };
-      await use(await resources.get('wcDemo', () => startDemo(config)));
+      await use(await resources.get('wcDemo', () => serveDemo({ distDir: DIST_DIR, config })));
     },
     LAZY_SET_UP,
   ],
@@ -112,7 +106,7 @@ const test = base.extend<{
         ...cosmosDemoConfig(cosmos),
         walletConnect: { relayUrl: relay.url },
       };
-      await use(await resources.get('wcFiveDemo', () => startDemo(config)));
+      await use(await resources.get('wcFiveDemo', () => serveDemo({ distDir: DIST_DIR, config })));
     },
     LAZY_SET_UP,
   ],
