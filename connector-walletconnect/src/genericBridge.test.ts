@@ -18,7 +18,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { extraNamespacesProblem } from './bridges.js';
 import { createWalletConnectConnector } from './createWalletConnectConnector.js';
 import { pageContext, scanEveryCode } from './test-support/pageContext.js';
-import type { WalletConnectNamespaceProvider } from './genericBridge.js';
+import { genericBridge, type WalletConnectNamespaceProvider } from './genericBridge.js';
+import type { SessionChannel } from './channel.js';
 import type { WalletConnectNamespace } from './settings.js';
 
 // A namespace the connector has no bridge for ('toy', testkit's made-up chain) rides a WalletConnect session through the
@@ -257,5 +258,42 @@ describe('extraNamespacesProblem', () => {
     expect(await extraNamespacesProblem({ toy: { methods: ['m'], answers: null } })).toBe(
       'extraNamespaces.toy.answers must map method names to functions',
     );
+  });
+});
+
+describe("the generic bridge's session events", () => {
+  it("passes the adapter only the events it declared: a wallet's undeclared event, or a forged session_update, never reaches it", () => {
+    const accounts = [`${TOY_CAIP_NETWORK_ID}:toy1approved`];
+    const approval = {
+      chains: [TOY_CAIP_NETWORK_ID],
+      methods: ['toy_signMessage'],
+      events: ['toy_accountChanged'],
+      addresses: ['toy1approved'],
+      accounts,
+    };
+    // The bridge reads the approved namespace through the channel; requests are not part of this test.
+    const channel = { approved: () => approval } as unknown as SessionChannel;
+    const bridge = genericBridge(
+      'toy',
+      TOY_WALLETCONNECT,
+    )({
+      channel,
+      approval,
+      networks: [],
+      identity: { name: 'WalletConnect', icon: '' },
+    });
+    const provider = bridge.provider as WalletConnectNamespaceProvider;
+    const heard: { name: string; data: unknown }[] = [];
+    for (const name of ['toy_accountChanged', 'toy_other', 'session_update']) provider.on(name, (data) => void heard.push({ name, data }));
+
+    bridge.walletEvent?.('toy_other', { address: 'toy1forged' }, TOY_CAIP_NETWORK_ID);
+    bridge.walletEvent?.('session_update', [`${TOY_CAIP_NETWORK_ID}:toy1forged`], TOY_CAIP_NETWORK_ID);
+    bridge.walletEvent?.('toy_accountChanged', { address: 'toy1approved' }, TOY_CAIP_NETWORK_ID);
+    bridge.sessionUpdated?.();
+
+    expect(heard).toEqual([
+      { name: 'toy_accountChanged', data: { address: 'toy1approved' } },
+      { name: 'session_update', data: accounts },
+    ]);
   });
 });

@@ -77,7 +77,11 @@ export function genericBridge(namespace: string, declaration: WalletConnectNames
     const provider = createNamespaceProvider(namespace, declaration, channel, chainId);
     return {
       provider,
-      walletEvent: (name, data, chain) => provider.emit(name, data, chain),
+      // Only the events the adapter declared: the session's own update comes from sessionUpdated, never from the wallet's
+      // words, so a wallet cannot hand the adapter accounts it did not approve.
+      walletEvent: (name, data, chain) => {
+        if (name !== 'session_update' && declaration.events?.includes(name)) provider.emit(name, data, chain);
+      },
       sessionUpdated: () => provider.emit('session_update', provider.accounts(), ''),
     };
   };
