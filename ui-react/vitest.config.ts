@@ -1,26 +1,38 @@
-import { defineProject } from 'vitest/config';
-import { componentTimeouts, testingLibrarySetup, workspaceAliases } from '../vitest.shared.js';
-import { ISOLATED_FILES } from './vitest.isolated.config.js';
+import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
+import { componentTimeouts, sharingModules, testingLibrarySetup, workspaceAliases } from '../vitest.shared.js';
 
-export default defineProject({
+/**
+ * ui-react's test files that observe module evaluation (which modules a page loads before the modal first opens; that
+ * importing the package on a server touches no browser global) and so need a module graph of their own: each runs
+ * isolated, as Vitest's default, in the `ui-react-isolated` project (vitest.isolated.config.ts).
+ */
+export const ISOLATED_FILES = ['src/createModal.test.tsx', 'src/ssr.test.tsx'];
+
+/** The settings both projects share. */
+export const project: UserWorkspaceConfig = {
   resolve: { alias: workspaceAliases },
   test: {
     name: 'ui-react',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    // The files that watch module evaluation run in their own project, each in a fresh module graph
-    // (vitest.isolated.config.ts).
-    exclude: ISOLATED_FILES,
-    /*
-     * The files share one module graph and one happy-dom window per worker (`isolate: false`): each file reuses React,
-     * the kernel and the views the previous file loaded instead of importing them again (about half of this project's
-     * CPU time). Every file renders into the document through Testing Library, which unmounts after each test, and undoes
-     * its own stubs (`vi.unstubAllGlobals`), so nothing a file leaves behind reaches the next.
-     */
-    isolate: false,
     ...componentTimeouts,
     setupFiles: [testingLibrarySetup],
-    // Type tests of the hooks and createModal (`*.test-d.ts`), checked by tsc as part of the run.
+  },
+};
+
+/*
+ * The other files share one module graph and one happy-dom window per worker (`sharingModules`, `isolate: false`): each
+ * file reuses React, the kernel and the views the previous file loaded instead of importing them again (about half of
+ * this project's CPU time). Every file renders into the document through Testing Library, which unmounts after each
+ * test, and undoes its own stubs (`vi.unstubAllGlobals`), so nothing a file leaves behind reaches the next.
+ */
+const shared = sharingModules(project, ISOLATED_FILES);
+
+export default defineProject({
+  ...shared,
+  test: {
+    ...shared.test,
+    // Type tests of the hooks and createModal (`*.test-d.ts`), checked by tsc as part of the run, in this project only.
     // tsc checks those files and what they import (tsconfig.typecheck.json), not the whole repository: the `tsc` step
     // of `npm test` does that once.
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },

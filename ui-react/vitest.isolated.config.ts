@@ -1,21 +1,6 @@
 import { defineProject } from 'vitest/config';
-import { componentTimeouts, testingLibrarySetup, workspaceAliases } from '../vitest.shared.js';
+import { isolatedTwin } from '../vitest.shared.js';
+import { ISOLATED_FILES, project } from './vitest.config.js';
 
-/**
- * ui-react's test files that observe module evaluation (which modules a page loads before the modal first opens; that
- * importing the package on a server touches no browser global) and so need a module graph of their own: each runs
- * isolated, as Vitest's default, while the rest of ui-react shares one graph per worker (vitest.config.ts).
- */
-export const ISOLATED_FILES = ['src/createModal.test.tsx', 'src/ssr.test.tsx'];
-
-export default defineProject({
-  resolve: { alias: workspaceAliases },
-  test: {
-    name: 'ui-react-isolated',
-    environment: 'happy-dom',
-    include: ISOLATED_FILES,
-    isolate: true,
-    ...componentTimeouts,
-    setupFiles: [testingLibrarySetup],
-  },
-});
+// ui-react's files that need a fresh module graph each (see ISOLATED_FILES).
+export default defineProject(isolatedTwin(project, ISOLATED_FILES));
