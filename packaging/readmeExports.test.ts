@@ -26,7 +26,8 @@ function exportListEntries(text: string): Map<string, string[]> {
 function markdownCode(markdown: string): string {
   const fence = /^```[^\n]*\n[\s\S]*?^```/gm;
   const blocks = markdown.match(fence) ?? [];
-  const spans = markdown.replace(fence, '').match(/`[^`\n]+`/g) ?? [];
+  // A span may run over a line break inside its paragraph, as Markdown allows, never over a blank line.
+  const spans = markdown.replace(fence, '').match(/`(?:[^`\n]|\n(?![ \t]*\n))+`/g) ?? [];
   return [...blocks, ...spans].join('\n');
 }
 
@@ -43,8 +44,10 @@ describe('every exported name is documented in its package README', () => {
       ['# x', '', '## .', 'runtime (2)', '  a', '  $b', 'types only (1)', '  C', '', '## files', '  ./x.json', ''].join('\n'),
     );
     expect([...entries]).toEqual([['.', ['a', '$b', 'C']]]);
-    const code = markdownCode(['The a of it, C in prose.', '', '```ts', 'a($b)', '```', 'and `Cx`.'].join('\n'));
-    expect(undocumented(['a', '$b', 'C'], code)).toEqual(['C']);
+    const code = markdownCode(['The a of it, C in prose.', '', '```ts', 'a($b)', '```', 'and `Cx`, `f(x:', 'D)`.'].join('\n'));
+    expect(undocumented(['a', '$b', 'C', 'D'], code)).toEqual(['C']);
+    // A backtick left open does not reach into the next paragraph.
+    expect(undocumented(['E'], markdownCode('an open ` here\n\nE and `x`'))).toEqual(['E']);
   });
 
   it.each(publishablePackages().map((pkg) => [pkg.name, pkg] as const))('%s', (_name, pkg) => {
