@@ -57,4 +57,16 @@ describe('every exported name is documented in its package README', () => {
     const missing = [...entries].flatMap(([subpath, names]) => undocumented(names, code).map((name) => `${subpath} ${name}`));
     expect(missing, `exported by ${pkg.name} but not named in ${pkg.dir}/README.md`).toEqual([]);
   });
+
+  it('the root README links each published package to its API section', () => {
+    const root = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const packages = publishablePackages();
+    const unlinked = packages.filter((pkg) => !root.includes(`(${pkg.dir}/README.md#api)`)).map((pkg) => pkg.name);
+    const noSection = packages.filter((pkg) => !/^## API$/m.test(readFileSync(join(repoRoot, pkg.dir, 'README.md'), 'utf8')));
+    expect(unlinked, 'packages the root README does not link to at <folder>/README.md#api').toEqual([]);
+    expect(
+      noSection.map((pkg) => pkg.name),
+      'package READMEs without an "## API" section',
+    ).toEqual([]);
+  });
 });
