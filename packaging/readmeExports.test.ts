@@ -12,11 +12,11 @@ function exportListEntries(text: string): Map<string, string[]> {
   const entries = new Map<string, string[]>();
   let names: string[] | undefined;
   for (const line of text.split('\n')) {
-    const heading = /^## (.+)$/.exec(line);
-    if (heading) {
+    const subpath = /^## (.+)$/.exec(line)?.[1];
+    if (subpath) {
       // The `files` section lists plain files (a JSON file, a script), not module names.
-      names = heading[1] === 'files' ? undefined : [];
-      if (names) entries.set(heading[1], names);
+      names = subpath === 'files' ? undefined : [];
+      if (names) entries.set(subpath, names);
     } else if (names && /^ {2}\S+$/.test(line)) names.push(line.trim());
   }
   return entries;
