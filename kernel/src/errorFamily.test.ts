@@ -96,7 +96,7 @@ const PLAIN_ERRORS_ALLOWED: Record<string, string> = {
   'adapter-polkadot/src/networks/localnet.ts: new TypeError(`ss58Format must be an unreserved integer 0 to 16383 (got {…)': NETWORKS_ENTRY,
   'adapter-polkadot/src/networks/polkadotNetwork.ts: new TypeError(`genesisHash must be 0x and 64 hex characters (got "{…}")`)':
     NETWORKS_ENTRY,
-  'kernel/src/actions/disconnect.ts: new AggregateError(failures)':
+  'kernel/src/actions/disconnectCore.ts: new AggregateError(failures)':
     'the cause inside the LatchError that a failed disconnect throws, grouping the failures of several wallets',
   'kernel/src/caip.ts: new TypeError(`Invalid CAIP-2 network id "{…}"`)': FIRST_LOAD,
   'kernel/src/caip.ts: new TypeError(`Invalid CAIP-10 account address "{…}" (expected 1 to 128 of)': FIRST_LOAD,
