@@ -18,7 +18,7 @@ import { importCycles, importGraph, productSources, valueImports, workspaceDirs 
  * steps live in actions/disconnectCore.ts, which takes the sign-out as an argument, and network.ts's switch no longer
  * asks for a sign-in (the visitor-actions chunk does). Keep network.ts reachable from the sign-in chunk: when it was
  * not (setActiveNetwork moved to a module of its own), the bundler split the kernel's atoms out of the entry into a
- * chunk every page preloads, +275 bytes gzip of first load.
+ * chunk every page preloads, +275 bytes gzip of first load (disconnectCore.ts says more).
  */
 const ALLOWED: Record<string, string[]> = {
   kernel: [],
