@@ -13,7 +13,14 @@ import { importCycles, importGraph, productSources, valueImports, workspaceDirs 
  * - ui-react: the modal shell's view registry (modal/views.ts) lazily loads the views, and ConnectView and ViewHost
  *   (in AccountView) read its loaded-view cache back. Moving the cache to a leaf was tried: the registry then merges
  *   into the modal-shell chunk (mountModal 9.75 -> 10.65 kB gzip, over its 10 kB budget), although what opening the
- *   modal loads shrinks (11.02 -> 10.94 kB).
+ *   modal loads shrinks (11.02 -> 10.94 kB). Cutting both edges back was tried too (issue 27, session 36): ViewHost
+ *   hands the views a `host` prop (AccountView renders its tabs with it, and the Connect view's section loader moves
+ *   beside ViewHost), so no view imports the registry. The cycle goes, and so does the chunk of its own the registry
+ *   had: it is the cycle (the Connect and Account views reaching the registry back; cutting either edge alone merges it
+ *   too) that keeps the bundler from putting it in the shell's chunk, and without it only the shell reaches it. mountModal 10,086 -> 11,209 bytes gzip (budget 10,240), first loads 12 to 21
+ *   bytes smaller, opening 330 bytes smaller (mountModal + views 11,539 -> 11,209). The same with a React context
+ *   instead of the prop: mountModal 11,254, a 112-byte chunk for the context, latch-evm first load +8. Importing the
+ *   registry from the entry beside the shell keeps it a chunk of its own, but latch-evm's first load grows 53 bytes.
  * - kernel: the sign-in chunk (signIn.ts, loaded by signInTrigger.ts) cancels a required sign-in with disconnect, and
  *   disconnect signs accounts out through that chunk. Moving the cancel into the visitor chunk beside disconnect was
  *   tried: that chunk then measures 6,149 bytes gzip, over its 6,144; handing disconnect in from createModal instead
