@@ -9,7 +9,12 @@ export interface ViewProps {
 
 type ViewModule = { default: ComponentType<ViewProps> };
 
-/** Every built-in view is its own chunk, loaded the first time the modal shows it. */
+/**
+ * Every built-in view is its own chunk, loaded the first time the modal shows it. The Connect view and ViewHost (which
+ * the Account view renders its tabs with) import this module back: a runtime import cycle kept on purpose, since it is
+ * what keeps this registry in a chunk of its own instead of the modal shell's (kernel/src/importCycles.test.ts has the
+ * figures of cutting it).
+ */
 export const VIEW_LOADERS = {
   Connect: () => import('../views/ConnectView.js') as Promise<ViewModule>,
   AllWallets: () => import('../views/AllWalletsView.js') as Promise<ViewModule>,
