@@ -23,16 +23,10 @@ import { importCycles, importGraph, productSources, valueImports, workspaceDirs 
  *   moved to a module of its own), the bundler split the kernel's atoms out of the entry into a chunk every page
  *   preloads, +275 bytes gzip of first load (disconnectCore.ts says more).
  */
-const ALLOWED: Record<string, string[]> = {
-  kernel: [],
-  'ui-react': [
-    "ui-react/src/modal/ViewHost.tsx → ui-react/src/modal/views.ts → ui-react/src/views/AccountView.tsx → ui-react/src/modal/ViewHost.tsx (5 files in the cycle's component)",
-  ],
-};
 
 describe('runtime import cycles', () => {
   it.each(workspaceDirs())('%s has none', (dir) => {
-    expect(importCycles(importGraph(productSources(dir)))).toEqual(ALLOWED[dir] ?? []);
+    expect(importCycles(importGraph(productSources(dir)))).toEqual([]);
   });
 
   it('are read from static imports, re-exports and literal import(), never from import type or export type', () => {

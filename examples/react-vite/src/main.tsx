@@ -14,10 +14,23 @@ import { createSharedSessionConnector } from '@latch/testkit/shared-session';
 import { createToyAdapter } from '@latch/testkit/toy';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { GasTrackerPlugin } from '@latch-examples/gas-tracker';
 import { App } from './App.js';
 import { demoNetworks, demoSwapNetwork, demoTokenAddresses, onrampSessionToken, readDemoConfig } from './config.js';
 import { loadTestWallets } from './testWallets.js';
 import './demo.css';
+
+const config = readDemoConfig();
+const networks = demoNetworks(config);
+const localChainId = networks[0]?.caipNetworkId;
+const params = new URLSearchParams(location.search);
+// `?features=legalCheckbox,-emailShowWallets`: flags turned on, or off with '-' (the e2e of the Connect view's options).
+const features = Object.fromEntries(
+  (params.get('features') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((flag) => (flag.startsWith('-') ? [flag.slice(1), false] : [flag, true])),
+);
 
 // The page starts in a function, not with a top-level `await`: a module that awaits at its top level makes the bundler
 // (Rolldown) give up merging the chunks the first load shares with lazy ones, and the demo's first load would be
@@ -25,21 +38,24 @@ import './demo.css';
 start();
 
 async function start(): Promise<void> {
-  const config = readDemoConfig();
   // The test wallets the visitor added are on the page before the modal looks for wallets, as an extension would be.
   await loadTestWallets(config);
-  const networks = demoNetworks(config);
-  const localChainId = networks[0]?.caipNetworkId;
-  const params = new URLSearchParams(location.search);
-  // `?features=legalCheckbox,-emailShowWallets`: flags turned on, or off with '-' (the e2e of the Connect view's options).
-  const features = Object.fromEntries(
-    (params.get('features') ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((flag) => (flag.startsWith('-') ? [flag.slice(1), false] : [flag, true])),
+  // Gas tracker (`?features=gasTracker`): the example plugin a third party could write (examples/gas-tracker). Its
+  // factory loads only when the page asks for it, so the demo's first load is what it was without it.
+  const gasTracker = features.gasTracker ? (await import('@latch-examples/gas-tracker')).createGasTrackerPlugin() : undefined;
+  const modal = createDemoModal(gasTracker);
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <LatchProvider modal={modal}>
+        <App config={config} />
+      </LatchProvider>
+    </StrictMode>,
   );
+}
 
-  const modal = createModal({
+/** The demo's modal: every adapter, connector and plugin, configured from the page's config and address. */
+function createDemoModal(gasTracker: GasTrackerPlugin | undefined) {
+  return createModal({
     networks,
     adapters: [
       createEip155Adapter({
@@ -101,9 +117,8 @@ async function start(): Promise<void> {
       ...(config.swap && config.chains[0]
         ? [createSwapPlugin({ networks: { [config.chains[0].chainId]: demoSwapNetwork(config.swap, config.token) } })]
         : []),
-      // Gas tracker (`?features=gasTracker`): the example plugin a third party could write (examples/gas-tracker). Its
-      // factory loads only when the page asks for it, so the demo's first load is what it was without it.
-      ...(features.gasTracker ? [(await import('@latch-examples/gas-tracker')).createGasTrackerPlugin()] : []),
+      // Gas tracker (`?features=gasTracker`), loaded by `start`.
+      ...(gasTracker ? [gasTracker] : []),
     ],
     // `?email=off`: the embedded wallet's social buttons without its e-mail field.
     features: params.get('email') === 'off' ? { ...features, email: false } : features,
@@ -119,12 +134,4 @@ async function start(): Promise<void> {
       ? { siwx: createSiwxClient({ statement: 'Sign in to the Latch demo.', required: params.get('siwx') === 'required' }) }
       : {}),
   });
-
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <LatchProvider modal={modal}>
-        <App config={config} />
-      </LatchProvider>
-    </StrictMode>,
-  );
 }
