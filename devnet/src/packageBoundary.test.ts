@@ -59,12 +59,6 @@ describe('the testkit and the devnet', () => {
  * The list only shrinks: an import listed here that is gone fails the test as well, so the line is crossed out here.
  */
 const WAITING: Record<string, string> = {
-  // A plugin view's component tests open the real modal with ui-react's test helper, which waits for the view's lazy
-  // chunk through ui-react's private view loader: it needs a public testing entry of @latch/react to move.
-  'examples/gas-tracker/src/GasTrackerView.test.tsx: ../../../ui-react/src/test-support/renderModal.js': 'renderModal',
-  'feature-names/src/RegisterAccountNameView.test.tsx: ../../ui-react/src/test-support/renderModal.js': 'renderModal',
-  'feature-onramp/src/OnrampView.test.tsx: ../../ui-react/src/test-support/renderModal.js': 'renderModal',
-  'feature-swap/src/SwapView.test.tsx: ../../ui-react/src/test-support/renderModal.js': 'renderModal',
   // The embedded connector's provider tests play the wallet frame with the frame's own key derivation and signer
   // (service-embedded-wallet's frame code, not exported): they move when the frame's signer is a devnet stand-in.
   'connector-embedded/src/eip155Provider.test.ts: ../../service-embedded-wallet/src/frame/keys.js': 'frame signer',
