@@ -67,11 +67,6 @@ const WAITING: Record<string, string> = {
   'connector-embedded/src/permissions.chain.test.ts: ../../service-embedded-wallet/src/frame/signer.js': 'frame signer',
   'connector-embedded/src/smartAccount.test.ts: ../../service-embedded-wallet/src/frame/keys.js': 'frame signer',
   'connector-embedded/src/smartAccount.test.ts: ../../service-embedded-wallet/src/frame/signer.js': 'frame signer',
-  // wagmi's connector test mounts the eip155 adapter on anvil with the adapter's own discovery test helpers.
-  'wagmi-interop/src/latchConnector.test.ts: ../../adapter-eip155/src/test-support/announcements.js': 'eip155 fixtures',
-  'wagmi-interop/src/latchConnector.test.ts: ../../adapter-eip155/src/test-support/walletFixture.js': 'eip155 fixtures',
-  // The on-ramp provider stand-in is the demo's script (its start script runs it); the devnet is its home.
-  'feature-onramp/src/server/sessionHandler.test.ts: ../../../examples/react-vite/scripts/onrampStandIn.mjs': 'on-ramp stand-in',
   // The Next.js example runs its e2e with the Vite demo's Playwright settings (Chromium, bounds): a config, not code.
   'examples/nextjs/playwright.config.ts: ../react-vite/playwright.config.js': 'shared Playwright settings',
 };
