@@ -67,8 +67,6 @@ const WAITING: Record<string, string> = {
   'connector-embedded/src/permissions.chain.test.ts: ../../service-embedded-wallet/src/frame/signer.js': 'frame signer',
   'connector-embedded/src/smartAccount.test.ts: ../../service-embedded-wallet/src/frame/keys.js': 'frame signer',
   'connector-embedded/src/smartAccount.test.ts: ../../service-embedded-wallet/src/frame/signer.js': 'frame signer',
-  // The Next.js example runs its e2e with the Vite demo's Playwright settings (Chromium, bounds): a config, not code.
-  'examples/nextjs/playwright.config.ts: ../react-vite/playwright.config.js': 'shared Playwright settings',
 };
 
 /** Every relative import in a workspace package's folder that lands in another workspace package's folder. */
