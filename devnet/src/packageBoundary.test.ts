@@ -60,7 +60,10 @@ describe('the testkit and the devnet', () => {
  */
 const WAITING: Record<string, string> = {
   // The embedded connector's provider tests play the wallet frame with the frame's own key derivation and signer
-  // (service-embedded-wallet's frame code, not exported): they move when the frame's signer is a devnet stand-in.
+  // (service-embedded-wallet's frame code, not exported). No entry has it: the frame app is a static build whose
+  // libraries (@solana/kit, shamir-secret-sharing) are the service's devDependencies, and the devnet cannot hold the
+  // frame's code without a copy of it. They move with a published entry of the service for the frame's signer (its
+  // libraries then dependencies), or when the tests run the frame itself.
   'connector-embedded/src/eip155Provider.test.ts: ../../service-embedded-wallet/src/frame/keys.js': 'frame signer',
   'connector-embedded/src/eip155Provider.test.ts: ../../service-embedded-wallet/src/frame/signer.js': 'frame signer',
   'connector-embedded/src/permissions.chain.test.ts: ../../service-embedded-wallet/src/frame/keys.js': 'frame signer',
