@@ -2,7 +2,7 @@ import { act, cleanup, waitFor, within, type BoundFunctions, type queries } from
 import { createModal, type LatchModal, type ReactModalOptions } from '../createModal.js';
 
 /*
- * Rendering the modal in a component test (Testing Library, in a DOM environment such as happy-dom or jsdom). The
+ * Rendering the modal in a component test (Testing Library, in a DOM environment: happy-dom, which it is tested in). The
  * modal lives in a shadow root that Testing Library's `screen` does not pierce, so queries run `within` the modal's
  * root inside that shadow root. The modal's code and each view load lazily: these helpers wait for those loads rather
  * than for a guessed duration.
