@@ -1,5 +1,6 @@
 import type { FeaturePlugin } from '@latch/kernel';
 import { fireEvent, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connector, createFakeAdapter, createTestStorage, mainnet } from '@latch/testkit/kernel';
 import { usePluginContext } from '../plugins/usePluginContext.js';
@@ -29,6 +30,20 @@ const plugin = {
   views: { Hello: async () => ({ default: HelloView }), Bye: async () => ({ default: () => <p data-testid="bye">Bye</p> }) },
 } satisfies FeaturePlugin;
 
+/** A view whose code loads only once the test calls `release()`; `asked` resolves when the modal asks for it. */
+function heldView(View: () => ReactElement) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let markAsked = () => {};
+  const asked = new Promise<void>((resolve) => (markAsked = resolve));
+  const loader = async () => {
+    markAsked();
+    await gate;
+    return { default: View };
+  };
+  return { loader, asked, release };
+}
+
 const wallet = () => ({
   networks: [mainnet],
   adapters: [createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] }).adapter],
@@ -46,29 +61,17 @@ describe('@latch/react/testing', () => {
   });
 
   it('renderModal resolves with the view it opens at shown, however long that view’s code takes to load', async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let asked = () => {};
-    const loading = new Promise<void>((resolve) => (asked = resolve));
-    const slow = {
-      ...plugin,
-      views: {
-        Hello: async () => {
-          asked();
-          await gate;
-          return { default: HelloView };
-        },
-      },
-    } satisfies FeaturePlugin;
+    const hello = heldView(HelloView);
+    const slow = { ...plugin, views: { Hello: hello.loader } } satisfies FeaturePlugin;
     let resolved = false;
     const rendering = renderModal({ ...wallet(), plugins: [slow], connect: 'w', open: { view: 'Hello' as never } }).then((screen) => {
       resolved = true;
       return screen;
     });
-    await loading;
+    await hello.asked;
     await waitFor(() => expect(document.querySelector(MODAL_ELEMENT_NAME)?.shadowRoot?.querySelector('.latch-root')).toBeTruthy());
     expect(resolved).toBe(false);
-    release();
+    hello.release();
     const { ui } = await rendering;
     expect(ui.getByTestId('hello-account').textContent).toMatch(/^0x[0-9a-fA-F]{40}$/);
   });
@@ -80,30 +83,17 @@ describe('@latch/react/testing', () => {
   });
 
   it('after a click, waitForView resolves once the new view’s code has loaded, the view then shown', async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let asked = () => {};
-    const loading = new Promise<void>((resolve) => (asked = resolve));
-    const gated = {
-      ...plugin,
-      views: {
-        ...plugin.views,
-        Bye: async () => {
-          asked();
-          await gate;
-          return { default: () => <p data-testid="bye">Bye</p> };
-        },
-      },
-    } satisfies FeaturePlugin;
+    const bye = heldView(() => <p data-testid="bye">Bye</p>);
+    const gated = { ...plugin, views: { ...plugin.views, Bye: bye.loader } } satisfies FeaturePlugin;
     const { modal, ui } = await renderModal({ ...wallet(), plugins: [gated], connect: 'w', open: { view: 'Hello' as never } });
     fireEvent.click(ui.getByRole('button', { name: 'Bye' }));
     let loaded = false;
     const waiting = waitForView(modal).then(() => {
       loaded = true;
     });
-    await loading;
+    await bye.asked;
     expect(loaded).toBe(false);
-    release();
+    bye.release();
     await waiting;
     expect(ui.getByTestId('bye').textContent).toBe('Bye');
   });
