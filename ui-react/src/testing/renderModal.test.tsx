@@ -1,10 +1,10 @@
-import type { FeaturePlugin } from '@latch/kernel';
+import { type FeaturePlugin, LatchError } from '@latch/kernel';
 import { fireEvent, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connector, createFakeAdapter, createTestStorage, mainnet } from '@latch/testkit/kernel';
 import { usePluginContext } from '../plugins/usePluginContext.js';
-import { cleanupModals, MODAL_ELEMENT_NAME, renderModal, waitForView } from './index.js';
+import { cleanupModals, MODAL_ELEMENT_NAME, renderModal, screenIn, waitForView } from './index.js';
 
 // The public testing entry as a third party uses it (imported from its index, the wallet from the testkit's fakes).
 
@@ -105,5 +105,18 @@ describe('@latch/react/testing', () => {
     await cleanupModals();
     expect(document.querySelectorAll(MODAL_ELEMENT_NAME)).toHaveLength(0);
     expect(first.host.isConnected).toBe(false);
+  });
+});
+
+describe('a modal that never shows', () => {
+  it("ends the wait with a LatchError naming the missing part (code 'MODAL_NOT_RENDERED')", async () => {
+    const empty = document.body.appendChild(document.createElement('div'));
+    const failure = await screenIn(empty).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(LatchError);
+    expect(failure).toMatchObject({ code: 'MODAL_NOT_RENDERED', category: 'INTERNAL_SDK_ERROR' });
+    expect((failure as Error).message).toContain('the modal root has not rendered yet');
   });
 });

@@ -1,4 +1,5 @@
 import { act, cleanup, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
+import { LatchError } from '@latch/kernel';
 import { createModal, type LatchModal, type ReactModalOptions } from '../createModal.js';
 
 /*
@@ -83,7 +84,7 @@ export async function modalScreen(modal: LatchModal): Promise<ModalScreen> {
     // Opened some other way (a click on ConnectButton, the kernel): the one element nobody claimed.
     const unclaimed = [...document.querySelectorAll<HTMLElement>(MODAL_ELEMENT_NAME)].filter((el) => !claimed.has(el));
     if (unclaimed.length === 1) return claim(modal, unclaimed[0] as HTMLElement);
-    throw new Error('the modal has no <latch-modal> element yet');
+    throw notRendered('the modal has no <latch-modal> element yet');
   });
   return screenIn(host);
 }
@@ -93,7 +94,7 @@ export async function screenIn(host: Element): Promise<ModalScreen> {
   agreeOnShadowActiveElement();
   const root = await waitFor(() => {
     const found = host.shadowRoot?.querySelector<HTMLElement>('.latch-root');
-    if (!found) throw new Error('the modal root has not rendered yet');
+    if (!found) throw notRendered('the modal root has not rendered yet');
     return found;
   });
   return { ui: within(root), root, shadow: host.shadowRoot as ShadowRoot, host: host as HTMLElement };
@@ -119,7 +120,7 @@ export async function waitForOwnMount(modal: LatchModal, before: ReadonlySet<Ele
   await waitForView(modal);
   const host = await waitFor(() => {
     const added = [...document.querySelectorAll<HTMLElement>(MODAL_ELEMENT_NAME)].find((el) => !before.has(el));
-    if (!added) throw new Error('no new <latch-modal>');
+    if (!added) throw notRendered('no new <latch-modal>');
     return added;
   });
   claim(modal, host);
@@ -164,4 +165,12 @@ export async function cleanupModals(): Promise<void> {
   });
   document.querySelectorAll(MODAL_ELEMENT_NAME).forEach((el) => el.remove());
   document.body.innerHTML = '';
+}
+
+/**
+ * What a wait retries on until the modal's part is there; the test sees it (code `MODAL_NOT_RENDERED`) when the wait
+ * times out.
+ */
+function notRendered(message: string): LatchError {
+  return new LatchError(message, { code: 'MODAL_NOT_RENDERED' });
 }
