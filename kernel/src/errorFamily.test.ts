@@ -83,19 +83,9 @@ const FIRST_LOAD =
  * The eip155 and Polkadot `/networks` entries and the names plugin's two entries throw `invalidOption()` from
  * `@latch/kernel/errors`, the kernel's one-module error entry that imports nothing (kernel/src/build.test.ts pins it), so
  * they still load without the kernel; in an app it is the module the kernel barrel re-exports, so first load stays as it
- * was (latch-evm-names 87,456 -> 87,452 B). polkadotNetwork.ts is the one left: its module is a chunk the adapter's
- * library build shares between its two entries and names by content hash, so any edit renames it and the chunks that
- * import it, and the new names in the entry's preload map compress worse: latch-five first load 100,702 -> 100,718 B
- * gzip with no byte of code changed (the entry script is the same length, only the hashes differ).
+ * was (latch-evm-names 87,456 -> 87,452 B).
  */
-const HASHED_CHUNK =
-  "the Polkadot adapter's genesis-hash check sits in a chunk its library build names by content hash; converting it " +
-  'renames that chunk and its importers, and latch-five first load grows 100,702 -> 100,718 B gzip on the new names ' +
-  "alone (see above). A programmer's mistake in a network definition, met while writing the page";
-
 const PLAIN_ERRORS_ALLOWED: Record<string, string> = {
-  'adapter-polkadot/src/networks/polkadotNetwork.ts: new TypeError(`genesisHash must be 0x and 64 hex characters (got "{…}")`)':
-    HASHED_CHUNK,
   'kernel/src/actions/disconnectCore.ts: new AggregateError(failures)':
     'never thrown: the `cause` of the LatchError a disconnect throws when several wallets failed, the standard carrier ' +
     "of several errors (its `errors` are LatchErrors, each with the wallet's own error as its cause; " +

@@ -48,7 +48,7 @@ describe('Polkadot network definitions', () => {
   it('polkadotCaipNetworkId takes the first 32 hex characters, lower case, and refuses anything but a 32-byte hash', () => {
     expect(polkadotCaipNetworkId(GENESIS.polkadot.toUpperCase().replace('0X', '0x'))).toBe('polkadot:91b171bb158e2d3848fa23a9f1c25182');
     for (const bad of ['', '0x1234', GENESIS.polkadot.slice(2), `${GENESIS.polkadot}00`, `0x${'zz'.repeat(32)}`]) {
-      expect(() => polkadotCaipNetworkId(bad), bad).toThrow(TypeError);
+      expect(() => polkadotCaipNetworkId(bad), bad).toThrow(invalidOption(`genesisHash must be 0x and 64 hex characters (got "${bad}")`));
     }
   });
 });
@@ -95,9 +95,8 @@ describe('createPolkadotLocalnet', () => {
     for (const [bad, message] of refused) {
       expect(() => createPolkadotLocalnet({ ...ok, ...bad }), JSON.stringify(bad)).toThrow(invalidOption(message));
     }
-    // The genesis hash check is polkadotCaipNetworkId's, still a plain TypeError (see above).
     expect(() => createPolkadotLocalnet({ ...ok, genesisHash: '0x12' })).toThrow(
-      new TypeError('genesisHash must be 0x and 64 hex characters (got "0x12")'),
+      invalidOption('genesisHash must be 0x and 64 hex characters (got "0x12")'),
     );
   });
 });

@@ -1,4 +1,5 @@
 import type { CaipNetwork, CaipNetworkId } from '@latch/kernel';
+import { invalidOption } from '@latch/kernel/errors';
 
 export const POLKADOT_NAMESPACE = 'polkadot';
 
@@ -14,7 +15,7 @@ const GENESIS_HASH = /^0x[0-9a-fA-F]{64}$/;
 /** CAIP-13 (polkadot namespace): the reference is the first 32 hex characters of the genesis hash. */
 export function polkadotCaipNetworkId(genesisHash: string): CaipNetworkId {
   if (typeof genesisHash !== 'string' || !GENESIS_HASH.test(genesisHash)) {
-    throw new TypeError(`genesisHash must be 0x and 64 hex characters (got "${String(genesisHash)}")`);
+    throw invalidOption(`genesisHash must be 0x and 64 hex characters (got "${String(genesisHash)}")`);
   }
   return `${POLKADOT_NAMESPACE}:${genesisHash.slice(2, 34).toLowerCase()}`;
 }
