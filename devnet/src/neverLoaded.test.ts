@@ -1,16 +1,20 @@
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadUniswapArtifact } from './anvil/uniswapDeployment.js';
+import { altoCliPath } from './bundler/bundlerStack.js';
 import { devnetRoot } from './packageFiles.js';
 
 /*
- * Two dependencies of the devnet's dependencies are replaced by empty stand-ins (devnet/never-loaded/README.md): the
+ * Four dependencies of the devnet's dependencies are replaced by empty stand-ins (devnet/never-loaded/README.md): the
  * root package.json links devnet/never-loaded/<name> at node_modules/<name>, and every dependent's range is met by it.
  * Nothing loads them: hardhat-watcher is a Hardhat plugin shipped as a dependency of the Uniswap contracts whose
  * compiled artifacts are all the devnet reads, and sqlite3 is opened by chopsticks only when it is started with a
- * database (`--db`), which the devnet never does. Each stand-in throws when loaded, so a code path that starts loading
+ * database (`--db`), which the devnet never does; alto imports OpenTelemetry's Node SDK and trace exporter only in its
+ * separate tracing entry (`--import …/cli/instrumentation.js`), never in the command line the devnet runs. Each stand-in throws when loaded, so a code path that starts loading
  * one fails loudly.
  */
 
@@ -29,6 +33,8 @@ function packageDir(dir: string, name: string): string {
 const STAND_INS = {
   'hardhat-watcher': ['@uniswap/swap-router-contracts'],
   sqlite3: ['@acala-network/chopsticks-db', 'typeorm'],
+  '@opentelemetry/sdk-node': ['@pimlico/alto'],
+  '@opentelemetry/exporter-trace-otlp-proto': ['@pimlico/alto'],
 } as const;
 
 describe('dependencies replaced by never-loaded stand-ins', () => {
@@ -53,5 +59,11 @@ describe('dependencies replaced by never-loaded stand-ins', () => {
     const database = packageDir(packageDir(devnetRoot(), '@acala-network/chopsticks'), '@acala-network/chopsticks-db');
     const module = (await import(requireFrom(database).resolve('@acala-network/chopsticks-db'))) as { SqliteDatabase?: unknown };
     expect(typeof module.SqliteDatabase).toBe('function');
+  });
+
+  it("@opentelemetry/sdk-node and exporter-trace-otlp-proto: alto's command line, which startBundlerStack runs, loads without them", async () => {
+    // `--help` makes alto import every module of its command line (all static imports) and exit.
+    const { stdout } = await promisify(execFile)(process.execPath, [altoCliPath(), '--help'], { timeout: 60_000 });
+    expect(stdout).toContain('--entrypoints');
   });
 });
