@@ -7,7 +7,9 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** Tests import workspace packages from source, so they never run against a stale build. */
 export const workspaceAliases = {
   '@latch/kernel/internal': here('./kernel/src/internal.ts'),
+  '@latch/kernel/errors': here('./kernel/src/errors/public.ts'),
   '@latch/kernel': here('./kernel/src/index.ts'),
+  '@latch/react/testing': here('./ui-react/src/testing/index.ts'),
   '@latch/react': here('./ui-react/src/index.ts'),
   // The kernel fakes, from source like the kernel they stand in for (the testkit's other entries load from its build).
   '@latch/testkit/kernel': here('./testkit/src/kernel/index.ts'),

@@ -8,7 +8,7 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 export default defineConfig(
   libraryBuild({
     entry: { index: 'src/index.ts', networks: 'src/networks/index.ts' },
-    external: [/^sats-connect(\/|$)/, /^@sats-connect\//, /^@wallet-standard\//, /^@scure\//, /^@latch\/kernel$/],
+    external: [/^sats-connect(\/|$)/, /^@sats-connect\//, /^@wallet-standard\//, /^@scure\//, /^@latch\/kernel(\/|$)/],
     output: { codeSplitting: { groups: [{ name: 'messages', test: /[\\/]src[\\/]messages\.ts$/ }] } },
   }),
 );

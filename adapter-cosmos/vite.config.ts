@@ -7,6 +7,6 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 export default defineConfig(
   libraryBuild({
     entry: { index: 'src/index.ts', networks: 'src/networks/index.ts' },
-    external: [/^@cosmjs\//, /^cosmjs-types(\/|$)/, /^@scure\//, /^@latch\/kernel$/],
+    external: [/^@cosmjs\//, /^cosmjs-types(\/|$)/, /^@scure\//, /^@latch\/kernel(\/|$)/],
   }),
 );

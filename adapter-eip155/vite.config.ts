@@ -7,7 +7,7 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 export default defineConfig(
   libraryBuild({
     entry: { index: 'src/index.ts', networks: 'src/networks/index.ts', blockscout: 'src/blockscout/index.ts' },
-    external: [/^viem(\/|$)/, /^@noble\/hashes(\/|$)/, /^@latch\/kernel$/],
+    external: [/^viem(\/|$)/, /^@noble\/hashes(\/|$)/, /^@latch\/kernel(\/|$)/],
     output: { preserveModules: true, preserveModulesRoot: 'src' },
   }),
 );

@@ -10,6 +10,6 @@ export default defineConfig({
   plugins: [extensionDappScope()],
   ...libraryBuild({
     entry: { index: 'src/index.ts', networks: 'src/networks/index.ts' },
-    external: [/^@polkadot\/(?!extension-dapp(\/|$))/, /^@latch\/kernel$/],
+    external: [/^@polkadot\/(?!extension-dapp(\/|$))/, /^@latch\/kernel(\/|$)/],
   }),
 });

@@ -6,7 +6,7 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 export default defineConfig(
   libraryBuild({
     entry: { index: 'src/index.ts', networks: 'src/networks/index.ts' },
-    external: [/^@solana\//, /^@solana-program\//, /^@wallet-standard\//, /^@scure\/base(\/|$)/, /^@latch\/kernel$/],
+    external: [/^@solana\//, /^@solana-program\//, /^@wallet-standard\//, /^@scure\/base(\/|$)/, /^@latch\/kernel(\/|$)/],
     output: { preserveModules: true, preserveModulesRoot: 'src' },
   }),
 );

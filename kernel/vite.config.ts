@@ -7,7 +7,7 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 // pre-merged chunk shared by an eager and a lazy entry would carry lazy code into first load.
 export default defineConfig(
   libraryBuild({
-    entry: { index: 'src/index.ts', internal: 'src/internal.ts' },
+    entry: { index: 'src/index.ts', internal: 'src/internal.ts', errors: 'src/errors/public.ts' },
     external: [/^mitt$/, /^jotai(\/|$)/],
     output: { preserveModules: true, preserveModulesRoot: 'src' },
   }),

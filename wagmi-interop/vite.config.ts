@@ -5,6 +5,6 @@ import { libraryBuild } from '../scripts/viteLibrary.mjs';
 export default defineConfig(
   libraryBuild({
     entry: { index: 'src/index.ts' },
-    external: [/^@wagmi\/core(\/|$)/, /^viem(\/|$)/, /^@latch\/kernel$/],
+    external: [/^@wagmi\/core(\/|$)/, /^viem(\/|$)/, /^@latch\/kernel(\/|$)/],
   }),
 );

@@ -55,9 +55,10 @@ describe('the built adapter', () => {
     );
   });
 
-  it('builds the networks entry from its own files, importing nothing (the kernel for types only)', () => {
+  it("builds the networks entry from its own files and the kernel's import-free error entry (the kernel for types only)", () => {
     const networks = built.staticClosure(chunk('networks.js'));
-    expect(externalImports(networks)).toEqual([]);
+    // @latch/kernel/errors imports nothing itself (the kernel's build test pins it): a server reads the definitions alone.
+    expect(externalImports(networks)).toEqual(['@latch/kernel/errors']);
     expect(moduleFiles(networks).every((file) => file.startsWith('src/networks/'))).toBe(true);
   });
 

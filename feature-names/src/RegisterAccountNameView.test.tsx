@@ -6,8 +6,8 @@ import { fireEvent, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { connector, createFakeAdapter, mainnet, solanaMainnet } from '@latch/testkit/kernel';
-import { cleanupModals, createTestModal, openModal } from '../../ui-react/src/test-support/renderModal.js';
+import { cleanupModals, renderModal, waitForView } from '@latch/react/testing';
+import { connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '@latch/testkit/kernel';
 import { createNamesPlugin } from './createNamesPlugin.js';
 import { type RunningNameService, startNameService } from '@latch/name-service';
 
@@ -32,12 +32,17 @@ function walletAdapter(sign: (message: string) => Promise<string>): ChainAdapter
 async function openRegister(options: { serviceUrl?: string; sign?: (message: string) => Promise<string> } = {}) {
   const plugin = createNamesPlugin({ serviceUrl: options.serviceUrl ?? service.url, suffix: SUFFIX });
   const adapter = walletAdapter(options.sign ?? ((message) => owner.signMessage({ message })));
-  const made = createTestModal({ networks: [mainnet], adapters: [adapter], plugins: [plugin] });
-  await made.modal.connect('w');
-  const screen = await openModal(made.modal);
+  const screen = await renderModal({
+    networks: [mainnet],
+    adapters: [adapter],
+    plugins: [plugin],
+    storage: createTestStorage(),
+    connect: 'w',
+  });
   fireEvent.click(await screen.ui.findByRole('button', { name: 'Register a name' }));
+  await waitForView(screen.modal);
   await screen.ui.findByTestId('latch-RegisterAccountName');
-  return { ...made, ...screen, input: screen.ui.getByRole('textbox', { name: 'Name' }) as HTMLInputElement };
+  return { ...screen, input: screen.ui.getByRole('textbox', { name: 'Name' }) as HTMLInputElement };
 }
 
 describe('RegisterAccountName', () => {
@@ -50,23 +55,24 @@ describe('RegisterAccountName', () => {
 
   it('is offered on eip155 only (§9), and not at all when the names flag is off', async () => {
     const plugin = createNamesPlugin({ serviceUrl: service.url, suffix: SUFFIX });
-    const solana = createTestModal(
-      { networks: [solanaMainnet], plugins: [plugin] },
-      { namespace: 'solana', connectors: [connector('s', 'solana')] },
-    );
-    await solana.modal.connect('s');
-    const onSolana = await openModal(solana.modal);
+    const onSolana = await renderModal({
+      networks: [solanaMainnet],
+      adapters: [createFakeAdapter({ namespace: 'solana', connectors: [connector('s', 'solana')] }).adapter],
+      plugins: [plugin],
+      storage: createTestStorage(),
+      connect: 's',
+    });
     await onSolana.ui.findByTestId('latch-account');
     expect(onSolana.ui.queryByRole('button', { name: 'Register a name' })).toBeNull();
     await cleanupModals();
-    const off = createTestModal({
+    const screen = await renderModal({
       networks: [mainnet],
       adapters: [walletAdapter(async () => '0x')],
       plugins: [plugin],
       features: { names: false },
+      storage: createTestStorage(),
+      connect: 'w',
     });
-    await off.modal.connect('w');
-    const screen = await openModal(off.modal);
     await screen.ui.findByTestId('latch-account');
     expect(screen.ui.queryByRole('button', { name: 'Register a name' })).toBeNull();
   });

@@ -6,19 +6,20 @@ const packageDir = new URL('..', import.meta.url).pathname;
 const built = builtOncePerFile(packageDir);
 
 describe('the built @latch/feature-names', () => {
-  it('keeps Node and every dependency out of the browser entry and the protocol entry', () => {
+  it("keeps Node and every dependency but the kernel's import-free error entry out of the browser entry and the protocol entry", () => {
     const browser = built.staticClosure(built.chunk('index.js'));
     expect(built.moduleFiles(browser).sort()).toEqual(['src/createNamesPlugin.ts', 'src/index.ts', 'src/nameRules.ts', 'src/settings.ts']);
-    expect(built.staticImports(browser)).toEqual([]);
-    // What the name service (@latch/name-service) imports: the name rules alone, with no dependency.
+    // @latch/kernel/errors (LatchError and invalidOption) imports nothing itself; the kernel's build test pins it.
+    expect(new Set(built.staticImports(browser))).toEqual(new Set(['@latch/kernel/errors']));
+    // What the name service (@latch/name-service) imports: the name rules alone, with no dependency but that one.
     const protocol = built.staticClosure(built.chunk('protocol.js'));
     expect(built.moduleFiles(protocol).sort()).toEqual(['src/nameRules.ts', 'src/protocol.ts']);
-    expect(built.externalImports(protocol)).toEqual([]);
+    expect(built.externalImports(protocol)).toEqual(['@latch/kernel/errors']);
   });
 
   it('loads the views and the service client only when used', () => {
     const plugin = built.chunk('createNamesPlugin.js');
-    expect(plugin.imports).toEqual([]);
+    expect(plugin.imports).toEqual(['@latch/kernel/errors']);
     // The success view comes with the register view's module (one import() site for both views).
     expect(plugin.dynamicImports.sort()).toEqual(['RegisterAccountNameView.js', 'nameServiceClient.js']);
   });

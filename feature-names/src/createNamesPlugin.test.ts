@@ -1,7 +1,13 @@
-import { createModal, type CaipNetwork } from '@latch/kernel';
+import { type CaipNetwork, createModal, LatchError } from '@latch/kernel';
 import { describe, expect, it, vi } from 'vitest';
 import { createNamesPlugin } from './createNamesPlugin.js';
 import { chainOfCoinType, coinTypeOfChain, createRegistrationMessage, nameLabelProblem } from './nameRules.js';
+
+/** The kernel's LatchError for a bad option, with exactly this message (these checks threw a plain TypeError or RangeError before). */
+const invalidOption = (message: string) =>
+  expect.objectContaining({ constructor: LatchError, name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION', message });
+
+const BAD_OPTIONS = "createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')";
 
 const local: CaipNetwork = {
   id: 31337,
@@ -14,13 +20,9 @@ const local: CaipNetwork = {
 
 describe('createNamesPlugin', () => {
   it('checks its options', () => {
-    expect(() => createNamesPlugin({ serviceUrl: 'names.example', suffix: 'latch.id' })).toThrow(
-      "createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')",
-    );
-    expect(() => createNamesPlugin({ serviceUrl: 'https://names.example', suffix: 'Latch.ID' })).toThrow(/suffix a lowercase domain/);
-    expect(() => createNamesPlugin({ serviceUrl: 'https://names.example', suffix: '.id' })).toThrow(
-      "createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')",
-    );
+    expect(() => createNamesPlugin({ serviceUrl: 'names.example', suffix: 'latch.id' })).toThrow(invalidOption(BAD_OPTIONS));
+    expect(() => createNamesPlugin({ serviceUrl: 'https://names.example', suffix: 'Latch.ID' })).toThrow(invalidOption(BAD_OPTIONS));
+    expect(() => createNamesPlugin({ serviceUrl: 'https://names.example', suffix: '.id' })).toThrow(invalidOption(BAD_OPTIONS));
     expect(createNamesPlugin({ serviceUrl: 'https://names.example/', suffix: 'latch.id', projectId: 'p1' }).names).toEqual({
       serviceUrl: 'https://names.example',
       suffix: 'latch.id',
@@ -59,7 +61,8 @@ describe('§5 and §7 name rules', () => {
     expect(coinTypeOfChain(8453)).toBe(0x80000000 + 8453);
     expect(chainOfCoinType(coinTypeOfChain(31337))).toBe(31337);
     expect(chainOfCoinType(60)).toBeUndefined();
-    expect(() => coinTypeOfChain(0)).toThrow('Invalid chain id 0');
+    expect(() => coinTypeOfChain(0)).toThrow(invalidOption('Invalid chain id 0'));
+    expect(() => coinTypeOfChain(0x80000000)).toThrow(invalidOption('Invalid chain id 2147483648'));
     const target = { name: 'alice.latch.id', coinType: 2147483649, serviceUrl: 'https://names.example.com/' };
     expect(JSON.parse(createRegistrationMessage(target, 1_700_000_000_999))).toEqual({
       name: 'alice.latch.id',

@@ -1,4 +1,5 @@
 import type { FeaturePlugin, NameService } from '@latch/kernel';
+import { invalidOption } from '@latch/kernel/errors';
 import type { NamesSettings } from './settings.js';
 
 declare module '@latch/kernel' {
@@ -34,7 +35,7 @@ const view = (name: 'default' | 'SuccessView') => () => import('./RegisterAccoun
 export function createNamesPlugin({ serviceUrl, suffix, projectId }: NamesOptions): NamesPlugin {
   const url = String(serviceUrl).replace(/\/+$/, '');
   if (!/^https?:\/\/\S+$/.test(url) || !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(suffix)) {
-    throw new TypeError("createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')");
+    throw invalidOption("createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')");
   }
   const names: NamesSettings = { serviceUrl: url, suffix, projectId };
   // One client (and its 5-minute caches) per plugin, loaded with the first lookup.

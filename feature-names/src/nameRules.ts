@@ -1,3 +1,5 @@
+import { invalidOption } from '@latch/kernel/errors';
+
 /** §5 name registration: letters, digits and hyphens only, at least 4 characters. */
 export const MIN_NAME_LENGTH = 4;
 /** A label is one DNS label: at most 63 characters. */
@@ -17,7 +19,7 @@ export function nameLabelProblem(label: string): string | undefined {
 
 /** §7: the registration's coin type is the chain id with the top bit set (ENSIP-11). */
 export function coinTypeOfChain(chainId: number): number {
-  if (!Number.isSafeInteger(chainId) || chainId <= 0 || chainId >= 0x80000000) throw new RangeError(`Invalid chain id ${chainId}`);
+  if (!Number.isSafeInteger(chainId) || chainId <= 0 || chainId >= 0x80000000) throw invalidOption(`Invalid chain id ${chainId}`);
   return (0x80000000 | chainId) >>> 0;
 }
 

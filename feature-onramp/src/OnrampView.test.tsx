@@ -2,8 +2,8 @@ import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base, connector, mainnet, sepolia, solanaMainnet } from '@latch/testkit/kernel';
-import { cleanupModals, createTestModal, openModal } from '../../ui-react/src/test-support/renderModal.js';
+import { cleanupModals, renderModal, waitForView } from '@latch/react/testing';
+import { base, connector, createFakeAdapter, createTestStorage, mainnet, sepolia, solanaMainnet } from '@latch/testkit/kernel';
 import { createOnrampPlugin, type OnrampOptions } from './createOnrampPlugin.js';
 
 afterEach(async () => {
@@ -18,19 +18,30 @@ const providers: OnrampOptions['providers'] = {
   meld: { publicKey: 'meld-key', widgetUrl: 'http://127.0.0.1:9/meld/' },
 };
 
+/** The modal's wallet, connected before it opens: wallet 'w' of a fake adapter on `namespace`, and test storage. */
+function wallet(namespace: 'eip155' | 'solana' = 'eip155') {
+  return {
+    adapters: [createFakeAdapter({ namespace, connectors: [connector('w', namespace)] }).adapter],
+    storage: createTestStorage(),
+    connect: 'w',
+  };
+}
+
 async function openBuy(options: Partial<OnrampOptions> = {}, setup: { solana?: boolean; network?: typeof base } = {}) {
   const plugin = createOnrampPlugin({ providers, timeZone: () => 'Europe/Paris', ...options });
-  const made = setup.solana
-    ? createTestModal({ networks: [solanaMainnet], plugins: [plugin] }, { namespace: 'solana', connectors: [connector('w', 'solana')] })
-    : createTestModal({
-        networks: [setup.network ?? mainnet, mainnet, base, sepolia].filter((n, i, all) => all.indexOf(n) === i),
-        plugins: [plugin],
-      });
-  await made.modal.connect('w');
-  const screen = await openModal(made.modal);
+  const screen = await renderModal(
+    setup.solana
+      ? { networks: [solanaMainnet], plugins: [plugin], ...wallet('solana') }
+      : {
+          networks: [setup.network ?? mainnet, mainnet, base, sepolia].filter((n, i, all) => all.indexOf(n) === i),
+          plugins: [plugin],
+          ...wallet(),
+        },
+  );
   fireEvent.click(await screen.ui.findByTestId('latch-feature-BuyCrypto'));
+  await waitForView(screen.modal);
   await screen.ui.findByTestId('latch-BuyCrypto');
-  return { ...made, ...screen };
+  return screen;
 }
 
 const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
@@ -42,9 +53,7 @@ describe('Buy (on-ramp view)', () => {
       providers: { meld: { publicKey: 'pk', widgetUrl: 'javascript:alert(1)' } },
       timeZone: () => 'Europe/Paris',
     });
-    const made = createTestModal({ networks: [mainnet], plugins: [plugin] });
-    await made.modal.connect('w');
-    const screen = await openModal(made.modal);
+    const screen = await renderModal({ networks: [mainnet], plugins: [plugin], ...wallet() });
     fireEvent.click(await screen.ui.findByTestId('latch-feature-BuyCrypto'));
     expect((await screen.ui.findByTestId('latch-onramp-config-problem')).textContent).toBe(
       'Buying crypto is not set up correctly on this site: providers.meld.widgetUrl must be an http(s) URL.',
@@ -229,12 +238,11 @@ describe('Buy (on-ramp view)', () => {
   });
 
   it('shows no Buy in a restricted time zone, nor when features.onramp is off', async () => {
-    for (const made of [
-      createTestModal({ plugins: [createOnrampPlugin({ providers, timeZone: () => 'Asia/Shanghai' })] }),
-      createTestModal({ plugins: [createOnrampPlugin({ providers, timeZone: () => 'Europe/Paris' })], features: { onramp: false } }),
+    for (const options of [
+      { plugins: [createOnrampPlugin({ providers, timeZone: () => 'Asia/Shanghai' })] },
+      { plugins: [createOnrampPlugin({ providers, timeZone: () => 'Europe/Paris' })], features: { onramp: false } },
     ]) {
-      await made.modal.connect('w');
-      const { ui } = await openModal(made.modal);
+      const { ui } = await renderModal({ networks: [mainnet], ...options, ...wallet() });
       await ui.findByTestId('latch-feature-WalletReceive');
       expect(ui.queryByTestId('latch-feature-BuyCrypto')).toBeNull();
       await cleanupModals();
@@ -242,9 +250,11 @@ describe('Buy (on-ramp view)', () => {
   });
 
   it('shows Buy first in the wallet features when registered', async () => {
-    const made = createTestModal({ plugins: [createOnrampPlugin({ providers, timeZone: () => 'Europe/Paris' })] });
-    await made.modal.connect('w');
-    const { ui } = await openModal(made.modal);
+    const { ui } = await renderModal({
+      networks: [mainnet],
+      plugins: [createOnrampPlugin({ providers, timeZone: () => 'Europe/Paris' })],
+      ...wallet(),
+    });
     const nav = await ui.findByRole('navigation', { name: 'Wallet features' });
     await waitFor(() => expect(within(nav).getAllByRole('button')[0]?.textContent?.trim()).toBe('Buy'));
   });

@@ -1,8 +1,8 @@
-import { fireEvent } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { base, connector, mainnet, sepolia, solanaMainnet } from '@latch/testkit/kernel';
-import { cleanupModals, createTestModal, openModal } from '../../ui-react/src/test-support/renderModal.js';
+import { cleanupModals, renderModal, waitForView } from '@latch/react/testing';
+import { base, connector, createFakeAdapter, createTestStorage, mainnet, sepolia, solanaMainnet } from '@latch/testkit/kernel';
 import { createSwapPlugin, type SwapOptions } from './createSwapPlugin.js';
 
 afterEach(() => cleanupModals());
@@ -12,19 +12,26 @@ const A = '0x1111111111111111111111111111111111111111';
 /** A wallet that can send: the view needs an EIP-1193 provider (nothing here asks it anything). */
 const sendingWallet = { ...connector('w', 'eip155'), provider: { request: async () => Promise.reject(new Error('not asked')) } };
 
+/** The modal's wallet, connected before it opens: wallet 'w' of a fake adapter on `namespace`, and test storage. */
+function wallet(namespace: 'eip155' | 'solana', connectors = [connector('w', namespace)]) {
+  return { adapters: [createFakeAdapter({ namespace, connectors }).adapter], storage: createTestStorage(), connect: 'w' };
+}
+
 async function openSwap(options: SwapOptions, setup: { solana?: boolean; network?: typeof base; provider?: boolean } = {}) {
   const plugin = createSwapPlugin(options);
-  const made = setup.solana
-    ? createTestModal({ networks: [solanaMainnet], plugins: [plugin] }, { namespace: 'solana', connectors: [connector('w', 'solana')] })
-    : createTestModal(
-        { networks: [setup.network ?? mainnet, mainnet, base, sepolia].filter((n, i, all) => all.indexOf(n) === i), plugins: [plugin] },
-        setup.provider ? { connectors: [sendingWallet] } : {},
-      );
-  await made.modal.connect('w');
-  const screen = await openModal(made.modal);
+  const screen = await renderModal(
+    setup.solana
+      ? { networks: [solanaMainnet], plugins: [plugin], ...wallet('solana') }
+      : {
+          networks: [setup.network ?? mainnet, mainnet, base, sepolia].filter((n, i, all) => all.indexOf(n) === i),
+          plugins: [plugin],
+          ...wallet('eip155', setup.provider ? [sendingWallet] : undefined),
+        },
+  );
   const features = await screen.ui.findByRole('navigation', { name: 'Wallet features' });
   fireEvent.click(await screen.ui.findByTestId('latch-feature-Swap'));
-  return { ...made, ...screen, features, view: await screen.ui.findByTestId('latch-Swap') };
+  await waitForView(screen.modal);
+  return { ...screen, features, view: await screen.ui.findByTestId('latch-Swap') };
 }
 
 describe('the Swap view when it cannot swap', () => {
@@ -37,14 +44,16 @@ describe('the Swap view when it cannot swap', () => {
   it('is offered only where it can swap; opened anyway on a namespace or network without contracts (Sepolia: a testnet where Latch ships no Uniswap addresses), it says so', async () => {
     for (const setup of [{ solana: true }, { network: sepolia }]) {
       const plugin = createSwapPlugin({});
-      const { modal } = setup.solana
-        ? createTestModal({ networks: [solanaMainnet], plugins: [plugin] }, { namespace: 'solana', connectors: [connector('w', 'solana')] })
-        : createTestModal({ networks: [sepolia, mainnet], plugins: [plugin] });
-      await modal.connect('w');
-      const screen = await openModal(modal);
+      const screen = await renderModal(
+        setup.solana
+          ? { networks: [solanaMainnet], plugins: [plugin], ...wallet('solana') }
+          : { networks: [sepolia, mainnet], plugins: [plugin], ...wallet('eip155') },
+      );
       const features = await screen.ui.findByRole('navigation', { name: 'Wallet features' });
       expect([...features.querySelectorAll('button')].map((b) => b.textContent?.trim())).toEqual(['Receive']);
-      await modal.open({ view: 'Swap' });
+      // Opened at the view as a host would (`open({ view })`), past the missing button.
+      await act(() => screen.modal.open({ view: 'Swap' }));
+      await waitForView(screen.modal);
       expect((await screen.ui.findByTestId('latch-Swap')).textContent).toBe('Swaps are not available on this network.');
       await cleanupModals();
     }

@@ -9,32 +9,24 @@ import { importCycles, importGraph, productSources, valueImports, workspaceDirs 
  */
 
 /**
- * Two cycles left, on purpose, each through a lazy import, until their chunk budgets are rebalanced:
- * - ui-react: the modal shell's view registry (modal/views.ts) lazily loads the views, and ConnectView and ViewHost
- *   (in AccountView) read its loaded-view cache back. Moving the cache to a leaf was tried: the registry then merges
- *   into the modal-shell chunk (mountModal 9.75 -> 10.65 kB gzip, over its 10 kB budget), although what opening the
- *   modal loads shrinks (11.02 -> 10.94 kB).
- * - kernel: the sign-in chunk (signIn.ts, loaded by signInTrigger.ts) cancels a required sign-in with disconnect, and
- *   disconnect signs accounts out through that chunk. Moving the cancel into the visitor chunk beside disconnect was
- *   tried: that chunk then measures 6,149 bytes gzip, over its 6,144; handing disconnect in from createModal instead
- *   put 0.27 kB on every page's first load. Tried again (issue 27, export-lists session): the cancel step takes
- *   disconnect as a parameter and visitorActions.ts's `signInActions` wraps the chunk to pass it in (signIn.ts then
- *   imports no disconnect). The cycle goes, but the bundler then splits the kernel's atoms out of the entry into a
- *   chunk of their own that every page preloads: latch-evm first load 87,127 -> 87,407 bytes gzip (budget 87,319),
- *   latch-five 100,876 -> 101,090 (budget 101,040), visitorActions 6,113 -> 6,157 (budget 6,144). Reverted.
+ * How the last two cycles went, and what keeps them gone:
+ * - ui-react: the modal shell's view registry (modal/views.ts) lazily loads the views; the Connect view read its
+ *   section loader back and the Account view rendered ViewHost. Now ViewHost hands every view a `host` prop (the
+ *   Account view renders its tabs with `host.View`) and the Connect view's section loader lives beside ViewHost, so no
+ *   view imports the registry. The registry no longer has a chunk of its own: the bundler puts it in the shell's
+ *   chunk, which opening the modal loads anyway (mountModal + registry 11,539 -> 11,209 bytes gzip, one file fewer;
+ *   first loads 12 to 21 bytes smaller). A React context in a leaf module instead of the prop measured 45 bytes more
+ *   and a 112-byte chunk of its own; importing the registry from the entry kept its chunk but cost 53 bytes of first load.
+ * - kernel: the disconnect steps live in actions/disconnectCore.ts, which takes the sign-out as an argument, and
+ *   network.ts's switch no longer asks for a sign-in (the visitor-actions chunk does), so the sign-in chunk imports no
+ *   module that loads it back. Keep network.ts reachable from the sign-in chunk: when it was not (setActiveNetwork
+ *   moved to a module of its own), the bundler split the kernel's atoms out of the entry into a chunk every page
+ *   preloads, +275 bytes gzip of first load (disconnectCore.ts says more).
  */
-const ALLOWED: Record<string, string[]> = {
-  kernel: [
-    "kernel/src/actions/disconnect.ts → kernel/src/actions/signInTrigger.ts → kernel/src/actions/signIn.ts → kernel/src/actions/disconnect.ts (4 files in the cycle's component)",
-  ],
-  'ui-react': [
-    "ui-react/src/modal/ViewHost.tsx → ui-react/src/modal/views.ts → ui-react/src/views/AccountView.tsx → ui-react/src/modal/ViewHost.tsx (5 files in the cycle's component)",
-  ],
-};
 
 describe('runtime import cycles', () => {
   it.each(workspaceDirs())('%s has none', (dir) => {
-    expect(importCycles(importGraph(productSources(dir)))).toEqual(ALLOWED[dir] ?? []);
+    expect(importCycles(importGraph(productSources(dir)))).toEqual([]);
   });
 
   it('are read from static imports, re-exports and literal import(), never from import type or export type', () => {

@@ -16,7 +16,7 @@ export type {
   RequestArguments,
 } from './mockWallet/types.js';
 export { ProviderRpcError } from './mockWallet/providerRpcError.js';
-export { installMockWallet, type MockWalletConfig, type MockWalletInstallation } from './mockWallet/announce.js';
+export { announceWallet, installMockWallet, type MockWalletConfig, type MockWalletInstallation } from './mockWallet/announce.js';
 export { MOCK_WALLET_INFO, SECOND_MOCK_WALLET_INFO, type Eip6963ProviderInfo } from './mockWallet/walletInfo.js';
 export { mockWalletInitScript, MOCK_WALLET_GLOBAL } from './mockWallet/initScript.js';
 

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type OutputChunk, builtOncePerFile } from '../../scripts/test-support/packageBuild.js';
 
-/** The package may import only its peers and its own dependencies. */
+/** The package may import only its peers and its own dependencies (the testing entry's peer: see TESTING_ONLY). */
 const ALLOWED = [
   /^react$/,
   /^react\/jsx-runtime$/,
@@ -15,6 +15,8 @@ const ALLOWED = [
   /^jotai\/react$/, // jotai's hooks read the instance's store
   /^lean-qr$/, // QR codes (Receive, WalletConnect pairing): loaded only with the views that draw one
 ];
+/** What only the testing entry (`@latch/react/testing`) may import: its optional peer, Testing Library. */
+const TESTING_ONLY = /^@testing-library\/react$/;
 /** Code that must load on first open, never with the entry. */
 const LAZY = [
   /^src\/modal\/(ModalRoot|Dialog|ViewHost)\.tsx$/,
@@ -28,13 +30,34 @@ const built = builtOncePerFile(packageDir);
 
 const modulesOf = (chunk: OutputChunk) =>
   chunk.moduleIds.filter((id) => !id.includes('node_modules') && !id.startsWith('\0')).map((id) => relative(packageDir, id));
-const entryChunk = () => built.chunks.find((c) => c.isEntry) as OutputChunk;
+const entryChunk = () => built.chunk('index.js');
+/** Every chunk a chunk reaches, statically or through `import()`: all the code `@latch/react` can ever load. */
+function fullClosure(entry: OutputChunk): OutputChunk[] {
+  const seen = new Map<string, OutputChunk>();
+  const visit = (chunk: OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const imported of [...chunk.imports, ...chunk.dynamicImports]) {
+      const local = built.chunks.find((c) => c.fileName === imported);
+      if (local) visit(local);
+    }
+  };
+  visit(entry);
+  return [...seen.values()];
+}
 /** The entry and every chunk it imports statically: what loads with `import '@latch/react'`. */
 const staticClosure = () => built.staticClosure(entryChunk());
 
 describe('the built package', () => {
-  it('has one entry, index.js', () => {
-    expect(built.chunks.filter((c) => c.isEntry).map((c) => c.fileName)).toEqual(['index.js']);
+  it('has two entries, index.js and the testing helpers’ testing.js, and nothing index.js can load reaches the testing code', () => {
+    expect(built.chunks.filter((c) => c.isEntry).map((c) => c.fileName)).toEqual(['index.js', 'testing.js']);
+    const everything = fullClosure(entryChunk());
+    expect(everything.map((c) => c.fileName)).toContain('views/AccountView.js');
+    expect(everything.flatMap(modulesOf).filter((id) => id.startsWith('src/testing/'))).toEqual([]);
+    expect(built.externalImports(everything).filter((specifier) => TESTING_ONLY.test(specifier))).toEqual([]);
+    // The testing entry is the testing module and what it loads of the package's own code.
+    expect(built.chunk('testing.js').imports).toEqual(['testing/renderModal.js']);
+    expect(built.externalImports(fullClosure(built.chunk('testing.js')))).toContain('@testing-library/react');
   });
 
   it('keeps the modal shell, the stylesheet and every view out of the entry (they are dynamic imports)', () => {
@@ -54,17 +77,19 @@ describe('the built package', () => {
     expect(staticClosure().some((chunk) => chunk.dynamicImports.length > 0)).toBe(true);
   });
 
-  it('imports nothing but react, react-dom, @latch/*, jotai/react and lean-qr', () => {
-    const external = built.externalImports();
+  it('imports nothing but react, react-dom, @latch/*, jotai/react and lean-qr (and, in the testing entry, Testing Library)', () => {
+    const external = built.externalImports(fullClosure(entryChunk()));
     expect(external).toEqual(expect.arrayContaining(['react', '@latch/kernel']));
     for (const specifier of external)
       expect(
         ALLOWED.some((re) => re.test(specifier)),
         specifier,
       ).toBe(true);
+    for (const specifier of built.externalImports())
+      expect(ALLOWED.some((re) => re.test(specifier)) || TESTING_ONLY.test(specifier), specifier).toBe(true);
     // An import's specifier is a whole quoted string followed by ';' (so the word "from" in UI text does not count);
     // the package's own modules are relative (one file per module).
-    for (const chunk of built.chunks)
+    for (const chunk of fullClosure(entryChunk()))
       expect(chunk.code).not.toMatch(/\bfrom\s*["'](?!react|react-dom|@latch\/|jotai\/react|lean-qr|\.\.?\/)[^"'\n]+["'];/);
   });
 
@@ -82,7 +107,9 @@ describe('the built package', () => {
   it('declares exactly those dependencies', () => {
     const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['@latch/kernel', 'jotai', 'lean-qr']);
-    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['react', 'react-dom']);
+    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['@testing-library/react', 'react', 'react-dom']);
+    // Testing Library only for the testing entry: an app that never imports it installs nothing more.
+    expect(pkg.peerDependenciesMeta).toEqual({ '@testing-library/react': { optional: true } });
     expect(pkg.sideEffects).toBe(false);
   });
 });

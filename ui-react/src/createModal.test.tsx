@@ -7,7 +7,7 @@ import {
   cleanupModals,
   createTestModal,
   MODAL_ELEMENT_NAME,
-  modalCodeLoaded,
+  waitForView,
   openModal,
   renderWithModal,
   screenIn,
@@ -147,17 +147,17 @@ describe('opening', () => {
     );
     const { ui } = await openModal(modal);
     fireEvent.click(await ui.findByRole('button', { name: /All Wallets/ }));
-    await modalCodeLoaded(modal);
+    await waitForView(modal);
     await ui.findByRole('searchbox');
     fireEvent.click(ui.getByRole('button', { name: 'Back' }));
     fireEvent.click(await ui.findByRole('button', { name: /Wallet w/ }));
     await waitFor(() => expect(getByTestId('latch-account-button')).toBeTruthy());
     modal.setThemeMode('dark');
     await act(async () => modal.open());
-    await modalCodeLoaded(modal);
+    await waitForView(modal);
     await ui.findByTestId('latch-account');
     await act(async () => modal.open({ view: 'Networks' }));
-    await modalCodeLoaded(modal);
+    await waitForView(modal);
     await ui.findByTestId('latch-networks');
     observer.disconnect();
     expect(added).toEqual([]);
@@ -194,7 +194,7 @@ describe('append: false', () => {
     expect(modalElements()).toHaveLength(0);
     const slot = within(container).getByTestId('slot');
     const host = slot.querySelector('[data-latch-host]') as HTMLElement;
-    await modalCodeLoaded(modal);
+    await waitForView(modal);
     const { ui, shadow } = await screenIn(host);
     expect(await ui.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy();
     expect(shadowCss(shadow)).toContain('.dialog');
@@ -207,7 +207,7 @@ describe('embedded mode', () => {
   it('renders inline without opening, has no close button and is not an aria-modal', async () => {
     const { modal } = createTestModal({ enableEmbedded: true });
     const { container } = renderWithModal(modal, <Modal embedded />);
-    await modalCodeLoaded(modal);
+    await waitForView(modal);
     const { ui, root } = await screenIn(container.querySelector('[data-latch-host]') as HTMLElement);
     const dialog = await ui.findByRole('dialog', { name: 'Connect Wallet' });
     expect(dialog.hasAttribute('aria-modal')).toBe(false);
@@ -221,11 +221,11 @@ describe('embedded mode', () => {
   it('close goes to Connect when disconnected and to Account when connected (§4)', async () => {
     const { modal } = createTestModal({ enableEmbedded: true });
     const { container } = renderWithModal(modal, <Modal embedded />);
-    await modalCodeLoaded(modal);
+    await waitForView(modal);
     const { ui } = await screenIn(container.querySelector('[data-latch-host]') as HTMLElement);
     await ui.findByRole('dialog', { name: 'Connect Wallet' });
     act(() => getInternals(modal).router.push('AllWallets'));
-    await modalCodeLoaded(modal);
+    await waitForView(modal);
     await ui.findByRole('dialog', { name: 'All Wallets' });
     act(() => void modal.close());
     await ui.findByRole('dialog', { name: 'Connect Wallet' });
@@ -234,21 +234,21 @@ describe('embedded mode', () => {
 
     await act(async () => void (await modal.connect('w')));
     act(() => getInternals(modal).router.push('Networks'));
-    await modalCodeLoaded(modal);
+    await waitForView(modal);
     await ui.findByRole('dialog', { name: 'Choose Network' });
     act(() => void modal.close());
-    await modalCodeLoaded(modal);
+    await waitForView(modal);
     expect(await ui.findByRole('dialog', { name: 'Account' })).toBeTruthy();
   });
 
   it('after connecting a wallet from the list, it shows the Account view', async () => {
     const { modal } = createTestModal({ enableEmbedded: true });
     const { container } = renderWithModal(modal, <Modal embedded />);
-    await modalCodeLoaded(modal);
+    await waitForView(modal);
     const { ui } = await screenIn(container.querySelector('[data-latch-host]') as HTMLElement);
     fireEvent.click(await ui.findByRole('button', { name: /Wallet w/ }));
     await waitFor(() => expect(modal.getState().view).toBe('Account'));
-    await modalCodeLoaded(modal);
+    await waitForView(modal);
     expect(await ui.findByRole('dialog', { name: 'Account' })).toBeTruthy();
     expect(modal.getState().status).toBe('connected');
   });

@@ -16,12 +16,41 @@ import {
 } from '@wagmi/core';
 import { createPublicClient, defineChain, erc20Abi, http, verifyMessage } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPage, installWallet, walletDetail } from '../../adapter-eip155/src/test-support/announcements.js';
+import { createDevnet } from '@latch/adapter-eip155/networks';
+import { type AnvilFixture, type BareAnvilFixture, startAnvil } from '@latch/devnet';
+import { announceWallet, createMockEip1193Provider, MOCK_WALLET_INFO, type MockWalletOptions } from '@latch/testkit';
 import { createTestStorage } from '@latch/testkit/kernel';
-import { type Chains, createWallet, MOCK_RDNS, SECOND_CHAIN_ID, startChains } from '../../adapter-eip155/src/test-support/walletFixture.js';
 import { latchConnector, MODAL_CLOSED_MESSAGE } from './index.js';
 
-let chains: Chains;
+const MOCK_RDNS = MOCK_WALLET_INFO.rdns;
+const SECOND_CHAIN_ID = 31338;
+
+/** Two real anvil chains: the main one with the devnet contracts (a token), and a bare second one to switch to. */
+async function startChains() {
+  const [main, second] = await Promise.all([startAnvil(), startAnvil({ chainId: SECOND_CHAIN_ID, deploy: false })]);
+  return {
+    main: main as AnvilFixture,
+    second: second as BareAnvilFixture,
+    mainNetwork: createDevnet({ rpcUrl: main.rpcUrl }),
+    secondNetwork: { ...createDevnet({ rpcUrl: second.rpcUrl, chainId: SECOND_CHAIN_ID }), name: 'Second Devnet' },
+    stop: () => Promise.all([main.stop(), second.stop()]),
+  };
+}
+
+/** The testkit's wallet (a real key of anvil's, real chains) on the main chain, knowing the second one too. */
+function createWallet(chains: Awaited<ReturnType<typeof startChains>>, { failures = {} }: Pick<MockWalletOptions, 'failures'> = {}) {
+  return createMockEip1193Provider({
+    privateKey: chains.main.accounts[0]!.privateKey,
+    chains: [
+      { chainId: chains.main.chainId, rpcUrl: chains.main.rpcUrl },
+      { chainId: SECOND_CHAIN_ID, rpcUrl: chains.second.rpcUrl },
+    ],
+    chainId: chains.main.chainId,
+    failures,
+  });
+}
+
+let chains: Awaited<ReturnType<typeof startChains>>;
 beforeAll(async () => {
   chains = await startChains();
 });
@@ -36,8 +65,9 @@ type Wallet = ReturnType<typeof createWallet>;
 
 /** One page load: the wallet announced on the page, a Latch modal with the eip155 adapter, a wagmi config using Latch. */
 function loadPage(wallet: Wallet, stored = { latch: createTestStorage(), wagmi: createTestStorage() }) {
-  const page = createPage();
-  const uninstall = installWallet(page, walletDetail(MOCK_RDNS, { name: 'Mock Wallet', provider: wallet }));
+  // The page an extension announces itself on (EIP-6963), standing in for `window`.
+  const page = new EventTarget();
+  const uninstall = announceWallet(page, { info: MOCK_WALLET_INFO, provider: wallet });
   const modal = createModal({
     networks: [chains.mainNetwork, chains.secondNetwork],
     adapters: [createEip155Adapter({ target: page, isMobile: () => false })],

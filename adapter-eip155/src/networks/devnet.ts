@@ -1,4 +1,5 @@
 import type { CaipNetwork, CaipNetworkId } from '@latch/kernel';
+import { invalidOption } from '@latch/kernel/errors';
 
 export const DEVNET_CHAIN_ID = 31337;
 export const DEVNET_RPC_URL = 'http://127.0.0.1:8545';
@@ -23,8 +24,8 @@ export interface DevnetOptions {
 
 /** The devnet pointed at a running local node, e.g. the devnet's anvil on a random port. */
 export function createDevnet({ rpcUrl, chainId = DEVNET_CHAIN_ID, name = devnet.name }: DevnetOptions): CaipNetwork {
-  if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new RangeError(`chainId must be a positive integer (got ${chainId})`);
-  if (typeof name !== 'string' || name.trim() === '') throw new TypeError('name must be a non-empty string');
+  if (!Number.isSafeInteger(chainId) || chainId <= 0) throw invalidOption(`chainId must be a positive integer (got ${chainId})`);
+  if (typeof name !== 'string' || name.trim() === '') throw invalidOption('name must be a non-empty string');
   return {
     ...devnet,
     id: chainId,

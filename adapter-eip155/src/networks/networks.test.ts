@@ -1,5 +1,10 @@
+import { LatchError } from '@latch/kernel';
 import { describe, expect, it } from 'vitest';
 import { arbitrum, base, createDevnet, devnet, mainnet, optimism, polygon, sepolia } from './index.js';
+
+/** The kernel's LatchError for a bad option, with exactly this message (these checks threw a plain TypeError or RangeError before). */
+const invalidOption = (message: string) =>
+  expect.objectContaining({ constructor: LatchError, name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION', message });
 
 describe('network definitions', () => {
   it('agree with their CAIP-2 ids and carry an https RPC URL', () => {
@@ -32,11 +37,12 @@ describe('network definitions', () => {
     expect(network.rpcUrls.default.http).toEqual(['http://127.0.0.1:9999']);
     expect(network).not.toHaveProperty('blockExplorers');
     expect(createDevnet({ rpcUrl: 'http://127.0.0.1:8546' }).caipNetworkId).toBe('eip155:31337');
-    expect(() => createDevnet({ rpcUrl: 'http://x', chainId: 0 })).toThrow(RangeError);
+    expect(() => createDevnet({ rpcUrl: 'http://x', chainId: 0 })).toThrow(invalidOption('chainId must be a positive integer (got 0)'));
+    expect(() => createDevnet({ rpcUrl: 'http://x', chainId: 1.5 })).toThrow(invalidOption('chainId must be a positive integer (got 1.5)'));
   });
 
   it('createDevnet takes a display name', () => {
     expect(createDevnet({ rpcUrl: 'http://127.0.0.1:8545', name: 'Local Devnet 2' }).name).toBe('Local Devnet 2');
-    expect(() => createDevnet({ rpcUrl: 'http://127.0.0.1:8545', name: '' })).toThrow(TypeError);
+    expect(() => createDevnet({ rpcUrl: 'http://127.0.0.1:8545', name: '' })).toThrow(invalidOption('name must be a non-empty string'));
   });
 });

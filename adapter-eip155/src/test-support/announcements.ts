@@ -1,4 +1,5 @@
-import { ANNOUNCE_PROVIDER_EVENT, REQUEST_PROVIDER_EVENT } from '../discovery/eip6963.js';
+import { announceWallet } from '@latch/testkit';
+import { ANNOUNCE_PROVIDER_EVENT } from '../discovery/eip6963.js';
 
 /*
  * Wallet-side helpers for discovery tests: what a browser extension does on the page. The providers
@@ -29,12 +30,7 @@ export function announce(target: EventTarget, detail: unknown): void {
 }
 
 /** A wallet as EIP-6963 describes it: announces on load and again on every request. Returns its unload. */
-export function installWallet(target: EventTarget, detail: unknown, { announceOnLoad = true } = {}): () => void {
-  const answer = () => announce(target, detail);
-  target.addEventListener(REQUEST_PROVIDER_EVENT, answer);
-  if (announceOnLoad) answer();
-  return () => target.removeEventListener(REQUEST_PROVIDER_EVENT, answer);
-}
+export const installWallet = announceWallet;
 
 /** An event target standing in for `window`, with an optional injected `ethereum`. */
 export function createPage(ethereum?: unknown): EventTarget & { ethereum?: unknown } {

@@ -1,3 +1,4 @@
+import { invalidOption } from '@latch/kernel/errors';
 import { polkadotCaipNetworkId, type PolkadotNetwork } from './polkadotNetwork.js';
 
 export interface PolkadotLocalnetOptions {
@@ -24,12 +25,12 @@ function webSocketUrl(rpcUrl: string): string {
   } catch {
     protocol = undefined;
   }
-  if (protocol !== 'ws:' && protocol !== 'wss:') throw new TypeError(`rpcUrl must be a ws(s) URL (got "${String(rpcUrl)}")`);
+  if (protocol !== 'ws:' && protocol !== 'wss:') throw invalidOption(`rpcUrl must be a ws(s) URL (got "${String(rpcUrl)}")`);
   return rpcUrl;
 }
 
 const nonEmpty = (value: unknown, what: string): string => {
-  if (typeof value !== 'string' || value.trim() === '') throw new TypeError(`${what} must be a non-empty string`);
+  if (typeof value !== 'string' || value.trim() === '') throw invalidOption(`${what} must be a non-empty string`);
   return value;
 };
 
@@ -39,9 +40,9 @@ export function createPolkadotLocalnet(options: PolkadotLocalnetOptions): Polkad
   const ss58Format = options.ss58Format ?? DEFAULTS.ss58Format;
   const rpcUrl = webSocketUrl(options.rpcUrl);
   const caipNetworkId = polkadotCaipNetworkId(genesisHash);
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36) throw new TypeError(`decimals must be an integer 0 to 36`);
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36) throw invalidOption(`decimals must be an integer 0 to 36`);
   if (!Number.isInteger(ss58Format) || ss58Format < 0 || ss58Format > 16_383 || ss58Format === 46 || ss58Format === 47) {
-    throw new TypeError(`ss58Format must be an unreserved integer 0 to 16383 (got ${String(ss58Format)})`);
+    throw invalidOption(`ss58Format must be an unreserved integer 0 to 16383 (got ${String(ss58Format)})`);
   }
   nonEmpty(symbol, 'symbol');
   return {

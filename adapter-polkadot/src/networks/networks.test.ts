@@ -1,6 +1,19 @@
-import { isCaipNetworkId, parseCaipNetworkId } from '@latch/kernel';
+import { isCaipNetworkId, LatchError, parseCaipNetworkId } from '@latch/kernel';
 import { describe, expect, it } from 'vitest';
-import { createPolkadotLocalnet, kusama, kusamaAssetHub, polkadot, polkadotAssetHub, polkadotCaipNetworkId, westend } from './index.js';
+import {
+  createPolkadotLocalnet,
+  kusama,
+  kusamaAssetHub,
+  type PolkadotLocalnetOptions,
+  polkadot,
+  polkadotAssetHub,
+  polkadotCaipNetworkId,
+  westend,
+} from './index.js';
+
+/** The kernel's LatchError for a bad option, with exactly this message (these checks threw a plain TypeError before). */
+const invalidOption = (message: string) =>
+  expect.objectContaining({ constructor: LatchError, name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION', message });
 
 const GENESIS = {
   polkadot: '0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3',
@@ -69,18 +82,22 @@ describe('createPolkadotLocalnet', () => {
 
   it('refuses a non-WebSocket URL, a bad genesis hash, and bad names, decimals or formats', () => {
     const ok = { rpcUrl: 'ws://127.0.0.1:8000', genesisHash };
-    for (const bad of [
-      { rpcUrl: 'http://127.0.0.1:8000' },
-      { rpcUrl: 'not a url' },
-      { genesisHash: '0x12' },
-      { name: ' ' },
-      { symbol: '' },
-      { decimals: -1 },
-      { decimals: 1.5 },
-      { ss58Format: 46 },
-      { ss58Format: 16_384 },
-    ]) {
-      expect(() => createPolkadotLocalnet({ ...ok, ...bad }), JSON.stringify(bad)).toThrow(TypeError);
+    const refused: [Partial<PolkadotLocalnetOptions>, string][] = [
+      [{ rpcUrl: 'http://127.0.0.1:8000' }, 'rpcUrl must be a ws(s) URL (got "http://127.0.0.1:8000")'],
+      [{ rpcUrl: 'not a url' }, 'rpcUrl must be a ws(s) URL (got "not a url")'],
+      [{ name: ' ' }, 'name must be a non-empty string'],
+      [{ symbol: '' }, 'symbol must be a non-empty string'],
+      [{ decimals: -1 }, 'decimals must be an integer 0 to 36'],
+      [{ decimals: 1.5 }, 'decimals must be an integer 0 to 36'],
+      [{ ss58Format: 46 }, 'ss58Format must be an unreserved integer 0 to 16383 (got 46)'],
+      [{ ss58Format: 16_384 }, 'ss58Format must be an unreserved integer 0 to 16383 (got 16384)'],
+    ];
+    for (const [bad, message] of refused) {
+      expect(() => createPolkadotLocalnet({ ...ok, ...bad }), JSON.stringify(bad)).toThrow(invalidOption(message));
     }
+    // The genesis hash check is polkadotCaipNetworkId's, still a plain TypeError (see above).
+    expect(() => createPolkadotLocalnet({ ...ok, genesisHash: '0x12' })).toThrow(
+      new TypeError('genesisHash must be 0x and 64 hex characters (got "0x12")'),
+    );
   });
 });

@@ -4,8 +4,8 @@ import { act, fireEvent } from '@testing-library/react';
 import axe from 'axe-core';
 import { createPublicClient, formatEther, formatGwei, http } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mainnet } from '@latch/testkit/kernel';
-import { cleanupModals, createTestModal, openModal } from '../../../ui-react/src/test-support/renderModal.js';
+import { cleanupModals, renderModal, waitForView } from '@latch/react/testing';
+import { connector, createFakeAdapter, createTestStorage, mainnet } from '@latch/testkit/kernel';
 import { createGasTrackerPlugin } from './createGasTrackerPlugin.js';
 import { createFeeClient, watchGasFees } from './fees.js';
 
@@ -27,12 +27,18 @@ const local = (rpcUrl: string): CaipNetwork => ({
 
 /** Connects the fake wallet on `network` and opens the Gas tracker from the Account view's row. */
 async function openGasTracker(network: CaipNetwork) {
-  const made = createTestModal({ networks: [network], plugins: [createGasTrackerPlugin({ pollingInterval: 100 })] });
-  await made.modal.connect('w');
-  const screen = await openModal(made.modal);
-  fireEvent.click(await screen.ui.findByRole('button', { name: 'Gas tracker' }));
-  await screen.ui.findByTestId('latch-GasTracker');
-  return { ...made, ...screen };
+  const wallet = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')] });
+  const rendered = await renderModal({
+    networks: [network],
+    adapters: [wallet.adapter],
+    storage: createTestStorage(),
+    plugins: [createGasTrackerPlugin({ pollingInterval: 100 })],
+    connect: 'w',
+  });
+  fireEvent.click(await rendered.ui.findByRole('button', { name: 'Gas tracker' }));
+  await waitForView(rendered.modal);
+  await rendered.ui.findByTestId('latch-GasTracker');
+  return rendered;
 }
 
 /** The chain's own figures for a block, read with viem. */

@@ -2,7 +2,6 @@
 // a Substrate node (chopsticks), a Bitcoin regtest node behind Esplora, a Cosmos node stand-in, the Coinbase and
 // Meld on-ramp stand-ins (they pay on the first anvil chain), the name, wallet and sign-in services, test wallets
 // for every namespace, and the demo page.
-import { startOnrampStandIn } from './onrampStandIn.mjs';
 import {
   deployUniswap,
   startAnvil,
@@ -11,6 +10,7 @@ import {
   startCosmosChain,
   startPolkadotChain,
   startSolanaRpc,
+  startOnrampStandIn,
 } from '@latch/devnet';
 import { serveDemo } from './demoServer.mjs';
 import { startNameService } from '@latch/name-service';

@@ -8,14 +8,15 @@ import type { AccountEntry, ChainNamespace } from '../types.js';
 import { refreshBalance, refreshIdentity } from './account.js';
 import { getAccount, reportError, updateAccount } from './accountState.js';
 import { transitionStatus } from './connectionStatus.js';
-import { clearNamespace, disconnect } from './disconnect.js';
+import { disconnect } from './disconnect.js';
+import { accountsOf, clearNamespace } from './disconnectCore.js';
 import { closeModal } from './modal.js';
 import { handleWalletNetwork } from './network.js';
 import { getNetworkState } from './networkState.js';
 import { sessionPluginOf } from './sessionLookup.js';
 import { connectSession } from './session.js';
 import { connectNamespace, explorerUrl, readAccountType, settleActiveNamespace } from './connection.js';
-import { accountsOf, askSignIn, signOutAccounts } from './signInTrigger.js';
+import { askSignIn, signOutAccounts } from './signInTrigger.js';
 
 /** A connector an adapter listed for a namespace (any namespace when none is given). */
 export function findConnector(ctx: KernelContext, id: string, ns?: ChainNamespace): Connector | undefined {

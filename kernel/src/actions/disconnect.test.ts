@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createModal } from '../createModal.js';
+import { LatchError } from '../errors/LatchError.js';
 import { createFakeConnectorPlugin, connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '@latch/testkit/kernel';
 
 function twoNamespaces() {
@@ -86,5 +87,27 @@ describe('disconnect (§4)', () => {
     expect(errors).toEqual(['Failed to disconnect chain eip155: boom']);
     expect(modal.getState().status).toBe('disconnected');
     expect(modal.getState().snack).toMatchObject({ open: true, variant: 'error', message: 'Failed to disconnect' });
+  });
+
+  it('several wallets that fail: one LatchError whose cause is an AggregateError of a LatchError per wallet', async () => {
+    const { modal, evm, sol } = twoNamespaces();
+    await modal.connect('w');
+    await modal.connect('s');
+    const evmFailure = new Error('boom');
+    const solFailure = new Error('locked');
+    evm.fail.disconnect = evmFailure;
+    sol.fail.disconnect = solFailure;
+    const error: unknown = await modal.disconnect().catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(LatchError);
+    expect(error).toMatchObject({ name: 'LatchError', category: 'INTERNAL_SDK_ERROR', code: undefined, message: 'Failed to disconnect' });
+    const { cause } = error as LatchError;
+    expect(cause).toBeInstanceOf(AggregateError);
+    const failures = (cause as AggregateError).errors;
+    expect(failures.every((failure) => failure instanceof LatchError)).toBe(true);
+    expect(failures.map((failure: LatchError) => [failure.message, failure.category, failure.cause])).toEqual([
+      ['Failed to disconnect chain eip155: boom', 'INTERNAL_SDK_ERROR', evmFailure],
+      ['Failed to disconnect chain solana: locked', 'INTERNAL_SDK_ERROR', solFailure],
+    ]);
+    expect(modal.getState().status).toBe('disconnected');
   });
 });

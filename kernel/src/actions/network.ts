@@ -8,7 +8,6 @@ import { getAccount, reportError } from './accountState.js';
 import { showAlert } from './alerts.js';
 import { openModal } from './modal.js';
 import { findNetwork, getNetworkState, updateNetworkState } from './networkState.js';
-import { askSignIn } from './signInTrigger.js';
 
 /** §4: the UnsupportedChain view is for apps that switch networks and have a wallet to switch. */
 export function shouldShowUnsupportedChain(ctx: KernelContext): boolean {
@@ -21,6 +20,9 @@ export function shouldShowUnsupportedChain(ctx: KernelContext): boolean {
  * Switches the active network; asks the wallet first when one is connected on that namespace.
  * §4: crossing namespaces marks a namespace switch and resets the send form.
  * §5: a network that was not configured raises the Network Not Found alert.
+ * The sign-in a new network may need is asked for by visitorActions.ts's switchNetwork, not here: a disconnect
+ * (which the sign-in chunk runs) makes a still-connected network active through this module, so this module must
+ * not lead to the sign-in chunk.
  */
 export async function switchNetwork(ctx: KernelContext, target: CaipNetwork | CaipNetworkId): Promise<void> {
   const id = typeof target === 'string' ? target : target.caipNetworkId;
@@ -52,7 +54,6 @@ export async function switchNetwork(ctx: KernelContext, target: CaipNetwork | Ca
   ctx.bus.emit('SWITCH_NETWORK', { network, namespaceSwitch });
   void refreshBalance(ctx, ns);
   void refreshIdentity(ctx, ns);
-  void askSignIn(ctx);
 }
 
 /** Records a network as active for its namespace, and the namespace as active, in state and storage. */

@@ -9,7 +9,7 @@ import { getAccount, reportError } from './accountState.js';
 import type { ConnectManyResult } from './connect.js';
 import { accountTypeChunk, applyConnection, connectNamespace, settleActiveNamespace, startNetwork } from './connection.js';
 import { transitionStatus } from './connectionStatus.js';
-import { clearNamespace } from './disconnect.js';
+import { clearNamespace } from './disconnectCore.js';
 import { getNetworkState } from './networkState.js';
 import { endOnce, sessionNamespaces } from './sessionLookup.js';
 import { servedNamespaces } from './connectors.js';

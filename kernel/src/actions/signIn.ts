@@ -18,7 +18,7 @@ import type { CapabilityName } from '../plugins/ChainAdapter.js';
 import type { ChainNamespace } from '../types.js';
 import { capabilityOf, getAccount, reportError } from './accountState.js';
 import { connectedNamespaces } from './connectionStatus.js';
-import { disconnect } from './disconnect.js';
+import { disconnectNow } from './disconnectCore.js';
 import { closeModal, openModal } from './modal.js';
 import { getNetworkState } from './networkState.js';
 import { resetView } from './router.js';
@@ -202,9 +202,12 @@ export async function signIn(ctx: KernelContext, request: SignInRequest): Promis
   watchSessions(ctx, request.namespace, sessions);
 }
 
-/** §4 cancel: disconnects when sign-in is required, else closes; then resets to Connect. */
+/**
+ * §4 cancel: disconnects when sign-in is required, else closes; then resets to Connect. The disconnect is
+ * disconnectCore.ts's, given this chunk's own sign-out: disconnect.ts loads this chunk, so importing it would be a cycle.
+ */
 export async function cancelSignIn(ctx: KernelContext): Promise<void> {
-  if (siwxOf(ctx).required) await disconnect(ctx).catch(() => undefined);
+  if (siwxOf(ctx).required) await disconnectNow(ctx, undefined, forgetSignIns).catch(() => undefined);
   else closeModal(ctx, { force: true });
   resetView(ctx, 'Connect');
 }

@@ -7,7 +7,7 @@ import type { KernelContext } from '../context.js';
 import type { TransferOutcome } from '../plugins/ChainAdapter.js';
 import type { ConnectorNotice } from '../plugins/ConnectorPlugin.js';
 import { activeNamespaceAtom, modalAtom } from '../state/atoms.js';
-import type { AccountType, CaipNetworkId, ChainNamespace } from '../types.js';
+import type { AccountType, CaipNetwork, CaipNetworkId, ChainNamespace } from '../types.js';
 import { refreshBalance, storeProfileName } from './account.js';
 import { accountTypeChunk, applyConnection } from './connection.js';
 import { showAlert } from './alerts.js';
@@ -18,14 +18,20 @@ import { pushView } from './router.js';
 import { showSnack } from './snackbar.js';
 import { refreshTokenBalances } from './tokens.js';
 import { disconnect } from './disconnect.js';
-import { switchNetwork } from './network.js';
+import { switchNetwork as switchTo } from './network.js';
+import { askSignIn } from './signInTrigger.js';
 
-export { disconnect, refreshBalance, storeProfileName, switchNetwork };
+export { disconnect, refreshBalance, storeProfileName };
 export { connectWallet, connectWallets, handleAdapterEvent } from './connect.js';
 export { reconnect } from './reconnect.js';
 export { endSession } from './session.js';
 export { signMessage } from './sign.js';
 export { signInActions } from './signInTrigger.js';
+/** §4: a network switch asks for a sign-in when no session covers the new network. */
+export async function switchNetwork(ctx: KernelContext, target: CaipNetwork | CaipNetworkId): Promise<void> {
+  await switchTo(ctx, target);
+  void askSignIn(ctx);
+}
 export { refreshTokenBalances };
 /** A connector plugin's view (§2 ApproveTransaction): pushed over the visitor's view when the modal is open (a send in progress keeps its place), else the modal opens at it. */
 export function showView(ctx: KernelContext, view: string, data?: unknown): void {

@@ -373,7 +373,9 @@ describe('social sign-in on the embedded wallet service', () => {
     // Only the owner's session claims it, and it makes no new session.
     const bobEmail = `${fresh('bob')}@example.test`;
     const bob = await otpUser(bobEmail);
-    expect((await claim(intent.intentId, intent.verifier, { token: bob.token })).status).toBe(403);
+    const stolen = await claim(intent.intentId, intent.verifier, { token: bob.token });
+    expect(stolen.status).toBe(403);
+    expect(stolen.json).toEqual({ error: { code: 'wrong_user', message: 'This sign-in is for another account' } });
     const linked = await claim(intent.intentId, intent.verifier, { token: alice.token });
     expect(linked.status, linked.text).toBe(200);
     expect(linked.json).toEqual({ linked: true, social: { provider: 'x' } });

@@ -2,7 +2,7 @@
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { anvilAccounts } from '../anvil/defaultAccounts.js';
-import { installMockWallet, type MockWalletConfig, type MockWalletInstallation } from './announce.js';
+import { announceWallet, installMockWallet, type MockWalletConfig, type MockWalletInstallation } from './announce.js';
 import { MOCK_WALLET_INFO, SECOND_MOCK_WALLET_INFO } from './walletInfo.js';
 
 interface Announcement {
@@ -118,5 +118,40 @@ describe('ready-made wallet infos', () => {
   it('names the two wallets as announced to users', () => {
     expect([MOCK_WALLET_INFO.name, SECOND_MOCK_WALLET_INFO.name]).toEqual(['Latch Test Wallet', 'Second Test Wallet']);
     expect(MOCK_WALLET_INFO.uuid).not.toBe(SECOND_MOCK_WALLET_INFO.uuid);
+  });
+});
+
+describe('announceWallet', () => {
+  /** The details announced on `target` while `act` runs. */
+  function announcedOn(target: EventTarget, act: () => void): unknown[] {
+    const seen: unknown[] = [];
+    const listener = (event: Event) => seen.push((event as CustomEvent).detail);
+    target.addEventListener('eip6963:announceProvider', listener);
+    try {
+      act();
+    } finally {
+      target.removeEventListener('eip6963:announceProvider', listener);
+    }
+    return seen;
+  }
+
+  it('announces the provider it is given at once and on every request, on any EventTarget, until uninstalled', () => {
+    const page = new EventTarget();
+    const provider = { request: async () => null };
+    const detail = { info: MOCK_WALLET_INFO, provider };
+    let uninstall = () => {};
+    expect(announcedOn(page, () => (uninstall = announceWallet(page, detail)))).toEqual([detail]);
+    const again = announcedOn(page, () => page.dispatchEvent(new Event('eip6963:requestProvider')));
+    expect(again).toHaveLength(1);
+    expect((again[0] as { provider: unknown }).provider).toBe(provider); // the same wallet, not a copy
+    uninstall();
+    expect(announcedOn(page, () => page.dispatchEvent(new Event('eip6963:requestProvider')))).toEqual([]);
+  });
+
+  it('with announceOnLoad false, waits for the first request (a wallet whose load-time announcement was missed)', () => {
+    const page = new EventTarget();
+    const detail = { info: MOCK_WALLET_INFO, provider: {} };
+    expect(announcedOn(page, () => announceWallet(page, detail, { announceOnLoad: false }))).toEqual([]);
+    expect(announcedOn(page, () => page.dispatchEvent(new Event('eip6963:requestProvider')))).toEqual([detail]);
   });
 });

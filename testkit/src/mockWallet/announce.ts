@@ -25,6 +25,19 @@ interface MockWalletGlobals {
 }
 
 /**
+ * Announces one wallet on `target` (a window, or an `EventTarget` an adapter is given in its place) the way a browser
+ * extension does (EIP-6963): at once unless `announceOnLoad` is false, and again on every `eip6963:requestProvider`.
+ * `detail` is the announcement, `{ info, provider }` (anything else tests how a dapp validates it); keep the same
+ * provider across two calls to play one wallet over two page loads. Returns the uninstall (it stops answering).
+ */
+export function announceWallet(target: EventTarget, detail: unknown, { announceOnLoad = true } = {}): () => void {
+  const answer = () => target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
+  target.addEventListener('eip6963:requestProvider', answer);
+  if (announceOnLoad) answer();
+  return () => target.removeEventListener('eip6963:requestProvider', answer);
+}
+
+/**
  * Installs mock wallets in this window the way browser extensions do (EIP-6963): each announces itself at once and
  * again on every `eip6963:requestProvider`, so discovery works whichever side loads first.
  */

@@ -1,7 +1,17 @@
+import { EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE } from '@latch/kernel';
 import { useEffect, useState } from 'react';
 import type { LatchModal } from '../createModal.js';
 import { PluginView } from '../plugins/PluginView.js';
-import { loadedView, loadView, type ViewLoader } from './views.js';
+import { loadedView, loadView, resolveViewLoader, type ViewLoader } from './views.js';
+
+/*
+ * The modal's two hosts of lazily loaded code, handed to every view it renders (the `host` prop) instead of imported by
+ * the views: this module imports the view registry (views.ts), and the registry loads the views with import(), so a
+ * view importing this module would close an import cycle (kernel/src/importCycles.test.ts). The Account view loads
+ * its tabs with `host.View`, the Connect view a connector plugin's section with `host.Section`.
+ */
+export const HOST = { View: ViewHost, Section: ConnectSection };
+export type ModalHost = typeof HOST;
 
 /**
  * Renders a view from the loaded-module cache; shows a spinner only while its chunk loads. A plugin's view (`view`
@@ -38,7 +48,7 @@ export function ViewHost({
   if (!loader) return <p className="empty">This view is not available.</p>;
   if (module) {
     const View = module.default;
-    return <PluginView modal={modal} view={view} element={<View modal={modal} data={data} />} />;
+    return <PluginView modal={modal} view={view} element={<View modal={modal} data={data} host={HOST} />} />;
   }
   if (failed) {
     return (
@@ -56,4 +66,40 @@ export function ViewHost({
       <span className="sr-only">Loading</span>
     </div>
   );
+}
+
+/**
+ * A connector plugin's Connect-view section (the e-mail sign-in), loaded on first show (it is in no first-load
+ * chunk). When its code cannot be fetched the visitor is told so and can try again, rather than the section
+ * silently missing. It lives here, beside ViewHost, and not in ConnectView.tsx: it resolves and loads the section
+ * through the view registry, which the Connect view must not import (the registry loads the Connect view).
+ */
+function ConnectSection({ modal, view }: { modal: LatchModal; view: string }) {
+  const loader = resolveViewLoader(modal, view);
+  const [module, setModule] = useState(() => (loader ? loadedView(loader) : undefined));
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!loader || module || failed) return;
+    let live = true;
+    loadView(loader).then(
+      (m) => live && setModule(m),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loader, module, failed]);
+  if (failed) {
+    return (
+      <div className="center" role="alert" data-testid="latch-connect-section-failed">
+        <p>{EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE}. Check your connection.</p>
+        <button type="button" className="button" onClick={() => setFailed(false)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!module) return null;
+  const Section = module.default;
+  return <PluginView modal={modal} view={view} element={<Section modal={modal} host={HOST} />} />;
 }

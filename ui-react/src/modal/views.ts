@@ -1,15 +1,22 @@
 import type { ComponentType } from 'react';
 import type { LatchModal } from '../createModal.js';
+import type { ModalHost } from './ViewHost.js';
 import { getInternals } from '@latch/kernel/internal';
 
 export interface ViewProps {
   modal: LatchModal;
   data?: unknown;
+  /** The modal's hosts of lazily loaded parts (ViewHost.tsx says why they are handed down, not imported). */
+  host: ModalHost;
 }
 
 type ViewModule = { default: ComponentType<ViewProps> };
 
-/** Every built-in view is its own chunk, loaded the first time the modal shows it. */
+/**
+ * Every built-in view is its own chunk, loaded the first time the modal shows it. No view imports this module back
+ * (they get what they render from the `host` prop), so it lives in the modal shell's chunk, which opening the modal
+ * loads anyway.
+ */
 export const VIEW_LOADERS = {
   Connect: () => import('../views/ConnectView.js') as Promise<ViewModule>,
   AllWallets: () => import('../views/AllWalletsView.js') as Promise<ViewModule>,

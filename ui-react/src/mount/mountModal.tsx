@@ -4,6 +4,7 @@ import type { LatchModal } from '../createModal.js';
 import { Dialog } from '../modal/Dialog.js';
 import { ModalRoot } from '../modal/ModalRoot.js';
 import { loadView, primeView, VIEW_LOADERS } from '../modal/views.js';
+import { HOST } from '../modal/ViewHost.js';
 // The first view most visitors see ships with the shell: opening costs one request, not two.
 import * as ConnectView from '../views/ConnectView.js';
 import { MODAL_ELEMENT_NAME } from './loadingShell.js';
@@ -34,7 +35,7 @@ export function mountModal(modal: LatchModal, shell?: HTMLElement): () => void {
     flushSync(() =>
       scratch.render(
         <Dialog titleId="latch-warm-up" view="Connect" embedded shake={false} onRequestClose={() => undefined}>
-          <ConnectView.default modal={modal} />
+          <ConnectView.default modal={modal} host={HOST} />
         </Dialog>,
       ),
     );

@@ -1,129 +1,27 @@
 import type { ChainAdapter, Nft, Page, TokenBalance, Transaction, TransferOutcome, TransferRequest } from '@latch/kernel';
-import { act, cleanup, render, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { LatchProvider } from '../context.js';
 import { createModal, type LatchModal, type ReactModalOptions } from '../createModal.js';
 import { connector, createFakeAdapter, createTestStorage, mainnet, type FakeAdapterOptions } from '@latch/testkit/kernel';
+import { agreeOnShadowActiveElement, track } from '../testing/renderModal.js';
 
 /*
- * Helpers for the component tests. The modal lives in a shadow root that Testing Library's
- * `screen` does not pierce, so queries run `within` an element inside that shadow root.
+ * Helpers for ui-react's own component tests: the public testing entry (src/testing, `@latch/react/testing`: opening
+ * the modal and querying inside its shadow root) and, on top, the kernel fakes of @latch/testkit a third party would
+ * bring themselves.
  */
+export * from '../testing/renderModal.js';
 
-/*
- * happy-dom's ShadowRoot.activeElement throws when focus is in another shadow tree or on a removed
- * element; browsers answer null there (focus is not in this tree). Make happy-dom agree.
- */
-const activeElementGetter = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, 'activeElement')?.get;
-if (activeElementGetter) {
-  Object.defineProperty(ShadowRoot.prototype, 'activeElement', {
-    configurable: true,
-    get(this: ShadowRoot) {
-      try {
-        return activeElementGetter.call(this) as Element | null;
-      } catch {
-        return null;
-      }
-    },
-  });
-}
-
-/** The element name mountModal uses; a literal here so importing this file loads no modal code. */
-export const MODAL_ELEMENT_NAME = 'latch-modal';
-
-const live = new Set<LatchModal>();
-const hosts = new WeakMap<LatchModal, HTMLElement>();
-const claimed = new WeakSet<Element>();
-function claim(modal: LatchModal, host: HTMLElement): HTMLElement {
-  hosts.set(modal, host);
-  claimed.add(host);
-  return host;
-}
+// A test may focus inside a modal before any helper of the testing entry has run.
+agreeOnShadowActiveElement();
 
 /** A React modal with one EVM fake adapter (wallet 'w' unless told otherwise) and test storage. */
 export function createTestModal(overrides: Partial<ReactModalOptions> = {}, adapterOptions: Partial<FakeAdapterOptions> = {}) {
   const fake = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')], ...adapterOptions });
   const storage = createTestStorage();
-  const modal = createModal({ networks: [mainnet], adapters: [fake.adapter], storage, ...overrides });
-  live.add(modal);
+  const modal = track(createModal({ networks: [mainnet], adapters: [fake.adapter], storage, ...overrides }));
   return { modal, fake, storage };
-}
-
-/** Tracks a modal made elsewhere so `cleanupModals` destroys it. */
-export function track(modal: LatchModal): LatchModal {
-  live.add(modal);
-  return modal;
-}
-
-export interface ModalScreen {
-  /** Queries scoped to the modal's root inside the shadow root. */
-  ui: BoundFunctions<typeof queries>;
-  root: HTMLElement;
-  shadow: ShadowRoot;
-  host: HTMLElement;
-}
-
-/**
- * Resolves when the modal's code and the chunk of the view it shows now have loaded: the events a first render waits
- * for. Each is a module the test runner compiles on first use, which takes seconds on a loaded machine, so a test
- * awaits them rather than guessing with a query's timeout. Imported here, not at the top: importing this file loads no
- * modal code.
- */
-export async function modalCodeLoaded(modal: LatchModal): Promise<void> {
-  await act(async () => {
-    // The same module records the product imports (the `<latch-modal>` mount, or ModalHost's ModalRoot, which it holds).
-    const [, views] = await Promise.all([import('../mount/mountModal.js'), import('../modal/views.js')]);
-    const view = modal.getState().view;
-    const loader = view ? views.resolveViewLoader(modal, view) : undefined;
-    if (loader) await views.loadView(loader);
-  });
-}
-
-/** The `<latch-modal>` element this modal mounted (found when it first appears). */
-export async function modalScreen(modal: LatchModal): Promise<ModalScreen> {
-  await modalCodeLoaded(modal);
-  const host = await waitFor(() => {
-    const known = hosts.get(modal);
-    if (known?.isConnected) return known;
-    // Opened some other way (a click on ConnectButton, the kernel): the one element nobody claimed.
-    const unclaimed = [...document.querySelectorAll<HTMLElement>(MODAL_ELEMENT_NAME)].filter((el) => !claimed.has(el));
-    if (unclaimed.length === 1) return claim(modal, unclaimed[0] as HTMLElement);
-    throw new Error('the modal has no <latch-modal> element yet');
-  });
-  return screenIn(host);
-}
-
-/** Queries inside the shadow root of any element hosting the modal. */
-export async function screenIn(host: Element): Promise<ModalScreen> {
-  const root = await waitFor(() => {
-    const found = host.shadowRoot?.querySelector<HTMLElement>('.latch-root');
-    if (!found) throw new Error('the modal root has not rendered yet');
-    return found;
-  });
-  return { ui: within(root), root, shadow: host.shadowRoot as ShadowRoot, host: host as HTMLElement };
-}
-
-/** Opens the modal the way a host would (`modal.open`) and returns queries inside its shadow root. */
-export async function openModal(modal: LatchModal, options?: Parameters<LatchModal['open']>[0]): Promise<ModalScreen> {
-  const before = new Set(document.querySelectorAll(MODAL_ELEMENT_NAME));
-  await act(async () => {
-    await modal.open(options);
-  });
-  const added = [...document.querySelectorAll<HTMLElement>(MODAL_ELEMENT_NAME)].find((el) => !before.has(el));
-  if (added) claim(modal, added);
-  return modalScreen(modal);
-}
-
-/** Notes the element a modal mounted when it opened on its own (UnsupportedChain, plugins). */
-export async function waitForOwnMount(modal: LatchModal, before: ReadonlySet<Element>): Promise<ModalScreen> {
-  await modalCodeLoaded(modal);
-  const host = await waitFor(() => {
-    const added = [...document.querySelectorAll<HTMLElement>(MODAL_ELEMENT_NAME)].find((el) => !before.has(el));
-    if (!added) throw new Error('no new <latch-modal>');
-    return added;
-  });
-  claim(modal, host);
-  return screenIn(host);
 }
 
 /** Renders host components (ConnectButton, hooks…) under `<LatchProvider modal={modal}>`. */
@@ -147,18 +45,6 @@ export function holdConnect(adapter: ChainAdapter) {
       release = () => void original(c, o).then(resolve, reject);
     });
   return { approve: () => release?.() };
-}
-
-/** Call in afterEach: unmounts Testing Library trees and destroys every modal a test made. */
-export async function cleanupModals(): Promise<void> {
-  cleanup();
-  for (const modal of live) modal.destroy();
-  live.clear();
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-  document.querySelectorAll(MODAL_ELEMENT_NAME).forEach((el) => el.remove());
-  document.body.innerHTML = '';
 }
 
 /** A minimal 4001 rejection as wallets send it. */

@@ -10,7 +10,6 @@ import {
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { LatchModal } from '../createModal.js';
 import type { ViewLoader, ViewProps } from '../modal/views.js';
-import { ViewHost } from '../modal/ViewHost.js';
 import { useAtomValueRawSync } from 'jotai/react';
 import { Avatar } from '../parts/Avatar.js';
 import { ChevronIcon, CopyIcon, ExternalIcon } from '../parts/icons.js';
@@ -39,7 +38,7 @@ const ACCOUNT_TYPE_LOADER: ViewLoader = () => import('./account/AccountTypeSwitc
 /* The sessions a smart account granted this site (the smartSessions feature): a chunk loaded only with the feature on. */
 const SESSIONS_LOADER: ViewLoader = () => import('./account/SessionList.js');
 
-export default function AccountView({ modal }: ViewProps) {
+export default function AccountView({ modal, host }: ViewProps) {
   const store = getInternals(modal).store;
   const account = useAtomValueRawSync(activeAccountAtom, { store });
   const namespace = useAtomValueRawSync(activeNamespaceAtom, { store });
@@ -90,12 +89,12 @@ export default function AccountView({ modal }: ViewProps) {
         </div>
       ) : null}
       {account.connector?.accountTypes || account.allAccounts.some((entry) => entry.type === 'smartAccount') ? (
-        <ViewHost modal={modal} loader={ACCOUNT_TYPE_LOADER} data={namespace} />
+        <host.View modal={modal} loader={ACCOUNT_TYPE_LOADER} data={namespace} />
       ) : null}
       {modal.options.features.smartSessions &&
       namespace === 'eip155' &&
       (account.preferredAccountType ?? account.connector?.accountTypes?.active) === 'smartAccount' ? (
-        <ViewHost modal={modal} loader={SESSIONS_LOADER} data={account.address} />
+        <host.View modal={modal} loader={SESSIONS_LOADER} data={account.address} />
       ) : null}
       {network ? (
         <button type="button" className="row account-entry" onClick={() => getInternals(modal).router.push('Networks')}>
@@ -118,14 +117,14 @@ export default function AccountView({ modal }: ViewProps) {
         {tab === 'Tokens' ? <TokenList modal={modal} tokens={account.tokenBalance} /> : null}
         {tab === 'NFTs' ? (
           modal.options.dataServices?.nfts || modal.getCapability(namespace, 'nfts') ? (
-            <ViewHost modal={modal} loader={NFT_LOADER} data={undefined} />
+            <host.View modal={modal} loader={NFT_LOADER} data={undefined} />
           ) : (
             <p className="empty">NFTs are not available on {network?.name ?? 'this network'}. Your NFTs are safe in your wallet.</p>
           )
         ) : null}
         {tab === 'Activity' ? (
           modal.options.dataServices?.activity || modal.getCapability(namespace, 'activity') ? (
-            <ViewHost modal={modal} loader={ACTIVITY_LOADER} data={undefined} />
+            <host.View modal={modal} loader={ACTIVITY_LOADER} data={undefined} />
           ) : (
             <p className="empty">Activity is not available on {network?.name ?? 'this network'}. Your wallet keeps your full history.</p>
           )

@@ -1,13 +1,11 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { loadedView, loadView, resolveViewLoader, type ViewProps } from '../modal/views.js';
-import { PluginView } from '../plugins/PluginView.js';
+import type { ViewProps } from '../modal/views.js';
 import { useAtomValueRawSync } from 'jotai/react';
 import { ChevronIcon } from '../parts/icons.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
 import { namespaceLabel } from '../parts/NetworkList.js';
 import { BUNDLED_WALLETS } from '../wallets/bundledWallets.js';
 import { connectMethodOrder, safeHomepage, walletSections, type WalletEntry } from '../wallets/walletSections.js';
-import { EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE } from '@latch/kernel';
 import { allConnectorsAtom, getInternals } from '@latch/kernel/internal';
 
 /** How many wallets the Connect view lists before pointing to All Wallets. */
@@ -23,7 +21,7 @@ export function openConnecting(modal: ViewProps['modal'], entry: WalletEntry): v
   getInternals(modal).router.push(plugin?.connectingView ?? 'ConnectingExternal', connectingData(entry));
 }
 
-export default function ConnectView({ modal }: ViewProps) {
+export default function ConnectView({ modal, host }: ViewProps) {
   const allConnectors = useAtomValueRawSync(allConnectorsAtom, { store: getInternals(modal).store });
   // A connector plugin with a Connect-view section (the embedded wallet's e-mail field) shows there, not as a row.
   const sections = (modal.options.connectors ?? []).filter((c) => c.connectSection).map((c) => c.connectSection as string);
@@ -57,7 +55,7 @@ export default function ConnectView({ modal }: ViewProps) {
     (emailOn || features?.socials !== false) && sections.length ? (
       <section key="email" aria-label={emailOn ? 'Email' : 'Social sign-in'}>
         {sections.map((view) => (
-          <ConnectSection key={view} modal={modal} view={view} />
+          <host.Section key={view} modal={modal} view={view} />
         ))}
       </section>
     ) : null;
@@ -172,41 +170,6 @@ function WalletsSection({
       ) : null}
     </section>
   );
-}
-
-/**
- * A connector plugin's Connect-view section (the e-mail sign-in), loaded on first show (it is in no first-load
- * chunk). When its code cannot be fetched the visitor is told so (§8) and can try again, rather than the section
- * silently missing.
- */
-function ConnectSection({ modal, view }: { modal: ViewProps['modal']; view: string }) {
-  const loader = resolveViewLoader(modal, view);
-  const [module, setModule] = useState(() => (loader ? loadedView(loader) : undefined));
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!loader || module || failed) return;
-    let live = true;
-    loadView(loader).then(
-      (m) => live && setModule(m),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [loader, module, failed]);
-  if (failed) {
-    return (
-      <div className="center" role="alert" data-testid="latch-connect-section-failed">
-        <p>{EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE}. Check your connection.</p>
-        <button type="button" className="button" onClick={() => setFailed(false)}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (!module) return null;
-  const Section = module.default;
-  return <PluginView modal={modal} view={view} element={<Section modal={modal} />} />;
 }
 
 function WalletRow({ entry, onSelect }: { entry: WalletEntry; onSelect(): void }) {

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { CHROMIUM_ARGS, chromiumExecutable, SET_UP_TIMEOUT_MS, UI_WAIT_TIMEOUT_MS } from '@latch/testkit';
+
+/*
+ * `@latch/devnet/playwright`: the browser and the bounds Latch's end-to-end suites share (the Vite demo's and the
+ * Next.js example's Playwright configs spread `e2eSettings`, then set their own folders, workers and reports).
+ */
+
+/** Debian's package `chromium-headless-shell`: the same Chromium release as `chromium`, built as a headless shell. */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The browser the e2e suites drive: `CHROME_PATH` when set, else Debian's Chromium headless shell when installed, else
+ * Debian's `chromium`. The shell runs the same Blink and V8 as `/usr/bin/chromium`, without the browser's window layer,
+ * which the suites never use (no extension, no browser UI): the same tests took about a quarter less CPU (browser
+ * process and renderers) than in `--headless=new` Chromium. Without the shell the suites still run, only slower.
+ * Never a downloaded browser.
+ */
+export function e2eChromium(): string {
+  if (process.env.CHROME_PATH || !existsSync(HEADLESS_SHELL)) return chromiumExecutable();
+  return HEADLESS_SHELL;
+}
+
+/**
+ * Playwright settings every e2e suite uses. Bounds against a hang, sized for a loaded 2-core machine (why: the testkit's
+ * timeouts): a test drives real chains through the browser, and each worker fixture that starts them has the same
+ * bound as a slot of its own; an `expect` waits for the page, well inside that, so a failure names what it awaited.
+ */
+export const e2eSettings = {
+  timeout: SET_UP_TIMEOUT_MS,
+  expect: { timeout: UI_WAIT_TIMEOUT_MS },
+  use: {
+    browserName: 'chromium' as const,
+    headless: true,
+    viewport: { width: 1200, height: 900 },
+    launchOptions: { executablePath: e2eChromium(), args: [...CHROMIUM_ARGS] },
+    trace: 'off' as const,
+    screenshot: 'only-on-failure' as const,
+  },
+};
