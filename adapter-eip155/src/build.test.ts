@@ -39,16 +39,7 @@ describe('the built adapter', () => {
     expect(new Set(externalImports(blockscout))).toEqual(new Set(['@latch/kernel']));
     expect(moduleFiles(blockscout).every((file) => file.startsWith('src/blockscout/'))).toBe(true);
     expect(blockscout.flatMap((c) => c.dynamicImports)).toEqual([]);
-    const reachable = new Set<string>();
-    const visit = (fileName: string) => {
-      if (reachable.has(fileName)) return;
-      reachable.add(fileName);
-      const next = chunk(fileName);
-      for (const imported of [...next.imports, ...next.dynamicImports])
-        if (built.chunks.some((c) => c.fileName === imported)) visit(imported);
-    };
-    visit('index.js');
-    const fromIndex = moduleFiles([...reachable].map(chunk));
+    const fromIndex = moduleFiles(built.fullClosure(chunk('index.js')));
     expect(fromIndex.filter((file) => file.startsWith('src/blockscout/'))).toEqual([]);
   });
 

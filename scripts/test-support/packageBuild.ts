@@ -42,24 +42,32 @@ export async function buildPackage(packageDir: string) {
     },
     /** The entry and every chunk it loads statically: what a host pays on first load. */
     staticClosure(entry: OutputChunk): OutputChunk[] {
-      const seen = new Map<string, OutputChunk>([[entry.fileName, entry]]);
-      const queue = [entry];
-      for (let next = queue.pop(); next; next = queue.pop()) {
-        for (const imported of next.imports) {
-          const local = chunks.find((c) => c.fileName === imported);
-          if (local && !seen.has(local.fileName)) {
-            seen.set(local.fileName, local);
-            queue.push(local);
-          }
-        }
-      }
-      return [...seen.values()];
+      return closureOf(entry, false);
+    },
+    /** The entry and every chunk it reaches, statically or through `import()`: all the code it can ever load. */
+    fullClosure(entry: OutputChunk): OutputChunk[] {
+      return closureOf(entry, true);
     },
     /** Bare specifiers the given chunks import (static and dynamic), outside this build. */
     externalImports(list: readonly OutputChunk[] = chunks): string[] {
       return [...new Set(list.flatMap((c) => [...c.imports, ...c.dynamicImports]).filter((s) => !isLocal(s)))];
     },
   };
+
+  function closureOf(entry: OutputChunk, withDynamic: boolean): OutputChunk[] {
+    const seen = new Map<string, OutputChunk>([[entry.fileName, entry]]);
+    const queue = [entry];
+    for (let next = queue.pop(); next; next = queue.pop()) {
+      for (const imported of withDynamic ? [...next.imports, ...next.dynamicImports] : next.imports) {
+        const local = chunks.find((c) => c.fileName === imported);
+        if (local && !seen.has(local.fileName)) {
+          seen.set(local.fileName, local);
+          queue.push(local);
+        }
+      }
+    }
+    return [...seen.values()];
+  }
 }
 
 export type PackageBuild = Awaited<ReturnType<typeof buildPackage>>;
@@ -115,6 +123,7 @@ export function builtOncePerFile(packageDir: string) {
     cleanup: () => get().cleanup(),
     chunk: (fileName: string) => get().chunk(fileName),
     staticClosure: (entry: OutputChunk) => get().staticClosure(entry),
+    fullClosure: (entry: OutputChunk) => get().fullClosure(entry),
     externalImports: (list?: readonly OutputChunk[]) => get().externalImports(list),
     /** Only static imports: the specifiers outside this build that the listed chunks pull in when they load. */
     staticImports: (list: readonly OutputChunk[]) =>

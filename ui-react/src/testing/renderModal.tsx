@@ -1,6 +1,7 @@
 import { act, cleanup, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import { LatchError } from '@latch/kernel';
 import { createModal, type LatchModal, type ReactModalOptions } from '../createModal.js';
+import { MODAL_ELEMENT_NAME } from '../mount/loadingShell.js';
 
 /*
  * Rendering the modal in a component test (Testing Library, in a DOM environment: happy-dom, which it is tested in). The
@@ -31,8 +32,7 @@ export function agreeOnShadowActiveElement(): void {
 }
 let patched = false;
 
-/** The element name mountModal uses; a literal here so importing this file loads no modal code. */
-export const MODAL_ELEMENT_NAME = 'latch-modal';
+export { MODAL_ELEMENT_NAME };
 
 const live = new Set<LatchModal>();
 const hosts = new WeakMap<LatchModal, HTMLElement>();
