@@ -2,8 +2,8 @@ import type { TestProject } from 'vitest/node';
 import { type PostgresFixture, postgresAvailable, startPostgres } from '../../devnet/src/services/postgres.js';
 
 /*
- * One real PostgreSQL server for the whole Vitest run, not one per test file (initdb and a server start cost about
- * 2 CPU s each time). It is the `globalSetup` of every project whose tests use Postgres (`sharedPostgres` in
+ * One real PostgreSQL server for the whole Vitest run, not one per test file (initdb and a server start cost 1 to
+ * 2 CPU s each time). It is the `globalSetup` of every project whose tests use Postgres (`sharedPostgresSetup` in
  * vitest.shared.ts): the first of those projects starts it in Vitest's main process, the others reuse it, and the last
  * one's teardown stops it (the server also dies with the process). Each project passes its URL to its test files
  * (`provide`); a file takes it with `sharedPostgres()` (scripts/test-support/sharedPostgres.ts) and creates a
