@@ -77,6 +77,12 @@ export function isolatedTwin(project: UserWorkspaceConfig, isolatedFiles: readon
   return { ...project, test: { ...project.test, name: `${name}-isolated`, include: [...isolatedFiles], isolate: true } };
 }
 
+/**
+ * `globalSetup` of the projects whose tests use a real PostgreSQL server: one server for the whole run, which their files
+ * take with `sharedPostgres()` and create their own databases on (scripts/test-support/postgresGlobalSetup.ts).
+ */
+export const sharedPostgresSetup = here('./scripts/test-support/postgresGlobalSetup.ts');
+
 const pgliteTemplate = here('./scripts/test-support/pgliteTemplate.ts');
 
 /**

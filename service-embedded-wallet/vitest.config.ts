@@ -1,8 +1,28 @@
 import { fileURLToPath } from 'node:url';
-import { defineProject } from 'vitest/config';
-import { pgliteFromTemplate, serviceTimeouts, testingLibrarySetup, workspaceAliases } from '../vitest.shared.js';
+import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
+import {
+  pgliteFromTemplate,
+  serviceTimeouts,
+  sharedPostgresSetup,
+  sharingModules,
+  testingLibrarySetup,
+  workspaceAliases,
+} from '../vitest.shared.js';
 
-export default defineProject({
+/**
+ * Files that need a module graph of their own (vitest.isolated.config.ts): the frame's DOM tests, each in a fresh
+ * happy-dom window with the frame's page modules (which keep their state at module level) evaluated afresh.
+ */
+export const ISOLATED_FILES = [
+  'src/frame/approvalGate.test.ts',
+  'src/frame/controller.test.ts',
+  'src/frame/permissions.test.ts',
+  'src/frame/smartAccount.test.ts',
+  'src/frame/theme.test.ts',
+  'src/server/socialErrors.test.ts',
+];
+
+export const project: UserWorkspaceConfig = {
   // A new in-memory PGlite starts from a copy of a fresh cluster, not from initdb (scripts/test-support/pgliteTemplate.ts).
   plugins: [pgliteFromTemplate()],
   resolve: {
@@ -18,6 +38,11 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     // Hooks start, and tests drive, the wallet service on PGlite and Postgres, the Farcaster relay, OIDC providers, SMTP and Chromium.
     ...serviceTimeouts,
+    // One PostgreSQL server for the run; each file creates its own databases on it (`sharedPostgres()`).
+    globalSetup: [sharedPostgresSetup],
     setupFiles: [testingLibrarySetup],
   },
-});
+};
+
+// One module graph per worker (vitest.shared.ts, `sharingModules`): better-auth, Kysely, PGlite, viem and the devnet load once.
+export default defineProject(sharingModules(project, ISOLATED_FILES));

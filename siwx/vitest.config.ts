@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { nodeEnvironment, pgliteFromTemplate, serviceTimeouts, workspaceAliases } from '../vitest.shared.js';
+import { nodeEnvironment, pgliteFromTemplate, serviceTimeouts, sharedPostgresSetup, workspaceAliases } from '../vitest.shared.js';
 
 export default defineProject({
   // A new in-memory PGlite starts from a copy of a fresh cluster, not from initdb (scripts/test-support/pgliteTemplate.ts).
@@ -11,5 +11,7 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     // Hooks start, and tests drive, anvil.
     ...serviceTimeouts,
+    // One PostgreSQL server for the run; each file creates its own databases on it (`sharedPostgres()`).
+    globalSetup: [sharedPostgresSetup],
   },
 });

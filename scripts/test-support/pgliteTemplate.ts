@@ -4,8 +4,10 @@
  * cluster instead of running initdb again. initdb is most of a new PGlite's cost (about 2 CPU s on a 2-core machine, a
  * copy about 0.6 s), and the suites create dozens: each service they start makes its own. The copy is the data
  * directory of a PGlite that was created, made ready and closed without a single query (`dumpDataDir`), so each
- * database still starts empty and on its own; the services' migrations run on it as on any new database. A database
- * on disk (a `dataDir` path) or one given its own `loadDataDir` is created exactly as before.
+ * database still starts empty and on its own; the services' migrations run on it as on any new database. A new
+ * database on disk (a `dataDir` folder that holds no cluster yet) starts from the same copy, written into the folder;
+ * a folder that already holds one (a restart) opens it as before, and so does a database given its own `loadDataDir`
+ * or on another file system (`idb://`, `opfs-ahp://`).
  *
  * The copy is made once per PGlite version on the machine, by the first worker that needs it, and kept in the
  * temporary folder (written to a temporary name, then renamed, so a worker never reads half a file).
@@ -36,12 +38,17 @@ async function makeTemplate(): Promise<void> {
 if (!existsSync(templatePath)) await makeTemplate();
 const template = new Blob([readFileSync(templatePath)]);
 
-const inMemory = (dataDir: string | undefined) => !dataDir || dataDir.startsWith('memory://');
+/** Whether a database on `dataDir` would run initdb: in memory, or a folder on disk without a cluster in it yet. */
+function needsInitdb(dataDir: string | undefined): boolean {
+  if (!dataDir || dataDir.startsWith('memory://')) return true;
+  const folder = dataDir.startsWith('file://') ? dataDir.slice('file://'.length) : dataDir;
+  return !folder.includes('://') && !existsSync(join(folder, 'PG_VERSION'));
+}
 
 export class PGlite extends RealPGlite {
   constructor(dataDirOrOptions?: string | PGliteOptions, options: PGliteOptions = {}) {
     const merged: PGliteOptions =
       typeof dataDirOrOptions === 'string' ? { ...options, dataDir: dataDirOrOptions } : { ...dataDirOrOptions, ...options };
-    super(inMemory(merged.dataDir) && !merged.loadDataDir ? { ...merged, loadDataDir: template } : merged);
+    super(needsInitdb(merged.dataDir) && !merged.loadDataDir ? { ...merged, loadDataDir: template } : merged);
   }
 }

@@ -4,11 +4,11 @@ import {
   type PostgresFixture,
   type RoundRobinProxy,
   type ServiceProcess,
-  startPostgres,
   startRoundRobinProxy,
   startServiceProcess,
 } from '@latch/devnet/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPostgres } from '../../scripts/test-support/sharedPostgres.js';
 import { firstReason, freshAccount, type RegistrationBody, signedRegistration } from './test-support/registrations.js';
 
 // Two instances of the name service as an operator runs them: the built CLI, each its own process, on one real
@@ -28,7 +28,7 @@ const instances: ServiceProcess[] = [];
 
 beforeAll(async () => {
   expect(existsSync(cli), `${cli} is missing: build the package first (npm test does)`).toBe(true);
-  postgres = await startPostgres();
+  postgres = await sharedPostgres();
   database = await postgres.createDatabase();
   // Started together on a fresh database: the two race for the migrations.
   const args = [

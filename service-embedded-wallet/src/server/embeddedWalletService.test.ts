@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SmtpInbox, startSmtpInbox } from '@latch/devnet';
-import { type PostgresFixture, startPostgres } from '@latch/devnet/services';
+import type { PostgresFixture } from '@latch/devnet/services';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sharedPostgres } from '../../../scripts/test-support/sharedPostgres.js';
 import { provenWallet } from '../test-support/provenWallet.js';
 import {
   createEmbeddedWalletService,
@@ -45,7 +46,8 @@ afterAll(async () => {
   await rm(frameDir, { recursive: true, force: true });
 });
 
-// The same suite on each instance's own PGlite, and on a real Postgres both instances share (a throwaway server).
+// The same suite on each instance's own PGlite, and on a real Postgres both instances share (a new database on the
+// run's server).
 const stores: { name: string; postgres: boolean }[] = [
   { name: 'PGlite in memory', postgres: false },
   { name: 'a real Postgres', postgres: true },
@@ -83,7 +85,7 @@ describe.each(stores)('the embedded wallet service on $name', (store) => {
   let quick: RunningEmbeddedWalletService;
   beforeAll(async () => {
     if (store.postgres) {
-      postgres = await startPostgres();
+      postgres = await sharedPostgres();
       database = await postgres.createDatabase();
     }
     // Started together: on Postgres, the two race for the migrations.

@@ -8,11 +8,11 @@ import {
   type PostgresFixture,
   type RoundRobinProxy,
   type ServiceProcess,
-  startPostgres,
   startRoundRobinProxy,
   startServiceProcess,
 } from '@latch/devnet/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPostgres } from '../../../scripts/test-support/sharedPostgres.js';
 
 // Two instances of the service as an operator runs them: the built CLI, each its own process, on one real Postgres,
 // behind a round-robin load balancer that appends X-Forwarded-For (so each runs with --trust-proxy). Nothing but the
@@ -40,7 +40,7 @@ const freshEmail = () => `multi${++counter}-${runId}@example.test`;
 
 beforeAll(async () => {
   expect(existsSync(cli), `${cli} is missing: build the package first (npm test does)`).toBe(true);
-  [postgres, inbox, anvil] = await Promise.all([startPostgres(), startSmtpInbox(), startAnvil({ deploy: false })]);
+  [postgres, inbox, anvil] = await Promise.all([sharedPostgres(), startSmtpInbox(), startAnvil({ deploy: false })]);
   const account = anvil.accounts[1];
   if (!account) throw new Error('no anvil account');
   custodyKey = account.privateKey;

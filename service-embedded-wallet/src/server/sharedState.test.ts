@@ -1,6 +1,7 @@
 // @vitest-environment node
-import { type PostgresFixture, startPostgres } from '@latch/devnet/services';
+import type { PostgresFixture } from '@latch/devnet/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPostgres } from '../../../scripts/test-support/sharedPostgres.js';
 import { type OpenDatabase, openDatabase } from './database.js';
 import { createFarcasterRequests, VERIFY_LEASE_MS } from './farcasterRequests.js';
 import { createRateLimiter, type RateRule } from './rateLimit.js';
@@ -35,7 +36,7 @@ describe.each([
 
   beforeAll(async () => {
     if (onPostgres) {
-      postgres = await startPostgres();
+      postgres = await sharedPostgres();
       const url = await postgres.createDatabase();
       // Two instances starting together on a fresh database: the migrations run once.
       [first, second] = await Promise.all([openDatabase(url).then(migrated), openDatabase(url).then(migrated)]);

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { type PostgresFixture, startPostgres } from '@latch/devnet/services';
+import type { PostgresFixture } from '@latch/devnet/services';
+import { sharedPostgres } from '../../../scripts/test-support/sharedPostgres.js';
 
 /** A database for one service: a new in-memory PGlite, or a new database on a real Postgres server. */
 export interface TestStore {
@@ -8,8 +9,8 @@ export interface TestStore {
 }
 
 /**
- * The stores a name-service suite runs on: in-memory PGlite, and a real PostgreSQL server started for the
- * file on first use (`startPostgres`: Debian's package, or LATCH_TEST_POSTGRES_URL). `stop` ends the server.
+ * The stores a name-service suite runs on: in-memory PGlite, and a new database on the run's real PostgreSQL server
+ * (`sharedPostgres()`), taken on first use. `stop` ends the server if the file had to start one of its own.
  */
 export function testStores(): { stores: TestStore[]; stop(): Promise<void> } {
   let postgres: Promise<PostgresFixture> | undefined;
@@ -25,7 +26,7 @@ export function testStores(): { stores: TestStore[]; stop(): Promise<void> } {
       {
         label: 'Postgres',
         async open() {
-          postgres ??= startPostgres();
+          postgres ??= sharedPostgres();
           return { database: await (await postgres).createDatabase(), close: async () => undefined };
         },
       },

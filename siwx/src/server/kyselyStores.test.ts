@@ -1,6 +1,7 @@
-import { type PostgresFixture, startPostgres } from '@latch/devnet/services';
+import type { PostgresFixture } from '@latch/devnet/services';
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { sharedPostgres } from '../../../scripts/test-support/sharedPostgres.js';
 import type { SiwxSession } from '../session.js';
 import { openPglite, openPostgres } from '../test-support/databases.js';
 import { migrateSiwxDatabase, type SiwxDatabase } from './database.js';
@@ -13,7 +14,7 @@ afterEach(async () => {
 });
 
 async function postgresDatabase(): Promise<string> {
-  postgres ??= await startPostgres();
+  postgres ??= await sharedPostgres();
   return postgres.createDatabase();
 }
 

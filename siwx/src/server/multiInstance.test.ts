@@ -4,12 +4,12 @@ import {
   type PostgresFixture,
   type RoundRobinProxy,
   type ServiceProcess,
-  startPostgres,
   startRoundRobinProxy,
   startServiceProcess,
 } from '@latch/devnet/services';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPostgres } from '../../../scripts/test-support/sharedPostgres.js';
 import { signedMessage, signIn, type Visitor, visitor } from '../test-support/siwxHttp.js';
 
 /*
@@ -32,7 +32,7 @@ beforeAll(async () => {
   if (!existsSync(`${packageDir}dist/server.js`)) {
     throw new Error('@latch/siwx is not built: run `npm run build -w @latch/siwx` (npm test builds before it runs the tests)');
   }
-  postgres = await startPostgres();
+  postgres = await sharedPostgres();
   const env = {
     PORT: '0',
     DOMAIN: site.domain,
