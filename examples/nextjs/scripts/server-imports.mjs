@@ -23,7 +23,10 @@ const BROWSER_GLOBALS = [
 
 const root = new URL('../../../', import.meta.url);
 
-/** Every export of every published @latch package, except the testkit and server entries (`./server`, services). */
+/**
+ * Every export of every published @latch package, except the testkit, the server entries (`./server`, services) and
+ * the test-runner entries (`./testing`: Testing Library and a DOM environment, never a page's or a server's code).
+ */
 export function browserEntries() {
   const { workspaces } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
   const entries = [];
@@ -33,7 +36,7 @@ export function browserEntries() {
     if (pkg.private) continue;
     for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
       const file = typeof target === 'string' ? target : target.import;
-      if (subpath.startsWith('./server') || typeof file !== 'string' || !file.endsWith('.js')) continue;
+      if (subpath.startsWith('./server') || subpath === './testing' || typeof file !== 'string' || !file.endsWith('.js')) continue;
       entries.push(subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`);
     }
   }
