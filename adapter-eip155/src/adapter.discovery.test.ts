@@ -4,7 +4,8 @@ import type { Connector } from '@latch/kernel';
 import { createEip155Adapter } from './adapter.js';
 import { REQUEST_PROVIDER_EVENT } from './discovery/eip6963.js';
 import { ETHEREUM_INITIALIZED_EVENT } from './discovery/injected.js';
-import { announce, createPage, installWallet, SVG_ICON, walletDetail } from './test-support/announcements.js';
+import { announce, createPage, SVG_ICON, walletDetail } from './test-support/announcements.js';
+import { announceWallet } from '@latch/testkit';
 
 const injectedProvider = { request: async () => [] };
 
@@ -18,7 +19,7 @@ describe('watchConnectors: EIP-6963 wallets', () => {
   it('lists an announced wallet as an ANNOUNCED eip155 connector keyed by rdns', () => {
     const page = createPage();
     const detail = walletDetail('io.metamask', { name: 'MetaMask' });
-    installWallet(page, detail);
+    announceWallet(page, detail);
     const { latest } = watch(createEip155Adapter({ target: page, isMobile: () => false }));
     expect(latest()).toEqual([
       {
@@ -59,7 +60,7 @@ describe('watchConnectors: EIP-6963 wallets', () => {
 
   it('discovers a wallet that loaded before the app, because watching dispatches requestProvider', () => {
     const page = createPage();
-    installWallet(page, walletDetail('io.metamask'), { announceOnLoad: false }); // its load-time announcement was missed
+    announceWallet(page, walletDetail('io.metamask'), { announceOnLoad: false }); // its load-time announcement was missed
     const { ids } = watch(createEip155Adapter({ target: page, isMobile: () => false }));
     expect(ids()).toEqual(['io.metamask']);
   });
@@ -68,7 +69,7 @@ describe('watchConnectors: EIP-6963 wallets', () => {
     const page = createPage();
     const { lists, ids } = watch(createEip155Adapter({ target: page, isMobile: () => false }));
     expect(lists).toEqual([[]]);
-    installWallet(page, walletDetail('io.metamask'));
+    announceWallet(page, walletDetail('io.metamask'));
     expect(ids()).toEqual(['io.metamask']);
   });
 
@@ -86,7 +87,7 @@ describe('watchConnectors: EIP-6963 wallets', () => {
   });
 
   it('uses window by default', () => {
-    const unload = installWallet(window, walletDetail('io.metamask'), { announceOnLoad: false });
+    const unload = announceWallet(window, walletDetail('io.metamask'), { announceOnLoad: false });
     const { ids, unwatch } = watch(createEip155Adapter({ isMobile: () => false }));
     expect(ids()).toEqual(['io.metamask']);
     unwatch();

@@ -1,11 +1,9 @@
-import { type CaipNetwork, createModal, LatchError } from '@latch/kernel';
+import { type CaipNetwork, createModal } from '@latch/kernel';
 import { describe, expect, it, vi } from 'vitest';
+import { invalidOption } from '../../scripts/test-support/latchErrors.js';
 import { createNamesPlugin } from './createNamesPlugin.js';
 import { chainOfCoinType, coinTypeOfChain, createRegistrationMessage, nameLabelProblem } from './nameRules.js';
 
-/** The kernel's LatchError for a bad option, with exactly this message (these checks threw a plain TypeError or RangeError before). */
-const invalidOption = (message: string) =>
-  expect.objectContaining({ constructor: LatchError, name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION', message });
 
 const BAD_OPTIONS = "createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')";
 

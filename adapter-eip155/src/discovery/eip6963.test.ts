@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { announce, createPage, installWallet, SVG_ICON, walletDetail } from '../test-support/announcements.js';
+import { announce, createPage, SVG_ICON, walletDetail } from '../test-support/announcements.js';
+import { announceWallet } from '@latch/testkit';
 import { createWalletDiscovery, parseAnnouncement, REQUEST_PROVIDER_EVENT } from './eip6963.js';
 
 describe('parseAnnouncement', () => {
@@ -96,7 +97,7 @@ describe('createWalletDiscovery', () => {
   it('waitFor resolves when the wallet announces itself later, within the timeout', async () => {
     const page = createPage();
     const discovery = createWalletDiscovery(() => page);
-    setTimeout(() => installWallet(page, walletDetail('io.metamask')), 20);
+    setTimeout(() => announceWallet(page, walletDetail('io.metamask')), 20);
     const wallet = await discovery.waitFor('io.metamask', 1_000);
     expect(wallet?.info.rdns).toBe('io.metamask');
     announce(page, walletDetail('com.after'));
@@ -105,7 +106,7 @@ describe('createWalletDiscovery', () => {
 
   it('waitFor finds a wallet that only answers the request, synchronously', async () => {
     const page = createPage();
-    installWallet(page, walletDetail('io.metamask'), { announceOnLoad: false });
+    announceWallet(page, walletDetail('io.metamask'), { announceOnLoad: false });
     const discovery = createWalletDiscovery(() => page);
     await expect(discovery.waitFor('io.metamask', 10_000)).resolves.toMatchObject({ info: { rdns: 'io.metamask' } });
   });

@@ -1,10 +1,7 @@
-import { LatchError } from '@latch/kernel';
 import { describe, expect, it } from 'vitest';
+import { invalidOption } from '../../../scripts/test-support/latchErrors.js';
 import { arbitrum, base, createDevnet, devnet, mainnet, optimism, polygon, sepolia } from './index.js';
 
-/** The kernel's LatchError for a bad option, with exactly this message (these checks threw a plain TypeError or RangeError before). */
-const invalidOption = (message: string) =>
-  expect.objectContaining({ constructor: LatchError, name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION', message });
 
 describe('network definitions', () => {
   it('agree with their CAIP-2 ids and carry an https RPC URL', () => {

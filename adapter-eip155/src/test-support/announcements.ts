@@ -1,4 +1,3 @@
-import { announceWallet } from '@latch/testkit';
 import { ANNOUNCE_PROVIDER_EVENT } from '../discovery/eip6963.js';
 
 /*
@@ -28,9 +27,6 @@ export function walletDetail(
 export function announce(target: EventTarget, detail: unknown): void {
   target.dispatchEvent(new CustomEvent(ANNOUNCE_PROVIDER_EVENT, { detail }));
 }
-
-/** A wallet as EIP-6963 describes it: announces on load and again on every request. Returns its unload. */
-export const installWallet = announceWallet;
 
 /** An event target standing in for `window`, with an optional injected `ethereum`. */
 export function createPage(ethereum?: unknown): EventTarget & { ethereum?: unknown } {

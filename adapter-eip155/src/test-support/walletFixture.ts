@@ -4,7 +4,8 @@ import type { AdapterEvent, CaipNetwork, ChainAdapter, Connector } from '@latch/
 import { createEip155Adapter, type Eip155AdapterOptions } from '../adapter.js';
 import { createDevnet } from '../networks/devnet.js';
 import type { Eip1193Provider } from '../provider.js';
-import { createPage, installWallet, walletDetail } from './announcements.js';
+import { createPage, walletDetail } from './announcements.js';
+import { announceWallet } from '@latch/testkit';
 
 export const MOCK_RDNS = 'dev.latch.mock';
 export const SECOND_CHAIN_ID = 31338;
@@ -55,7 +56,7 @@ export function createWallet(
  */
 export function mountAdapter(provider: Eip1193Provider, networks: readonly CaipNetwork[], options: Eip155AdapterOptions = {}) {
   const page = options.target ?? createPage();
-  const uninstall = installWallet(page, walletDetail(MOCK_RDNS, { name: 'Mock Wallet', provider }));
+  const uninstall = announceWallet(page, walletDetail(MOCK_RDNS, { name: 'Mock Wallet', provider }));
   const adapter: ChainAdapter = createEip155Adapter({ isMobile: () => false, ...options, target: page });
   const events: AdapterEvent[] = [];
   const teardown = adapter.setup?.({ networks, emit: (event) => events.push(event) });

@@ -1,5 +1,6 @@
-import { isCaipNetworkId, LatchError, parseCaipNetworkId } from '@latch/kernel';
+import { isCaipNetworkId, parseCaipNetworkId } from '@latch/kernel';
 import { describe, expect, it } from 'vitest';
+import { invalidOption } from '../../../scripts/test-support/latchErrors.js';
 import {
   createPolkadotLocalnet,
   kusama,
@@ -11,9 +12,6 @@ import {
   westend,
 } from './index.js';
 
-/** The kernel's LatchError for a bad option, with exactly this message (these checks threw a plain TypeError before). */
-const invalidOption = (message: string) =>
-  expect.objectContaining({ constructor: LatchError, name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION', message });
 
 const GENESIS = {
   polkadot: '0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3',

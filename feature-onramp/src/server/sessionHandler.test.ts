@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OnrampStandIn, startOnrampStandIn } from '@latch/devnet';
+import { type OnrampStandIn, startOnrampStandIn } from '@latch/devnet/services';
 import { createOnrampSessionHandler, type OnrampSessionHandlerOptions } from './index.js';
 
 const PAGE = 'http://127.0.0.1:5173';
