@@ -4,7 +4,6 @@ import { invalidOption } from '../../scripts/test-support/latchErrors.js';
 import { createNamesPlugin } from './createNamesPlugin.js';
 import { chainOfCoinType, coinTypeOfChain, createRegistrationMessage, nameLabelProblem } from './nameRules.js';
 
-
 const BAD_OPTIONS = "createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')";
 
 const local: CaipNetwork = {

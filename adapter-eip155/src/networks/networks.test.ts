@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { invalidOption } from '../../../scripts/test-support/latchErrors.js';
 import { arbitrum, base, createDevnet, devnet, mainnet, optimism, polygon, sepolia } from './index.js';
 
-
 describe('network definitions', () => {
   it('agree with their CAIP-2 ids and carry an https RPC URL', () => {
     const expected = [

@@ -12,7 +12,6 @@ import {
   westend,
 } from './index.js';
 
-
 const GENESIS = {
   polkadot: '0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3',
   kusama: '0xb0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe',
