@@ -59,25 +59,35 @@ const classes = productFiles.flatMap((file) => declaredClasses(file));
  */
 /*
  * Why some plain errors stay. A page's first load must not grow, and for these two kernel modules a LatchError does
- * grow it. The reason is how the bundler (Rolldown, under Vite) builds the entry script: a module that the entry and
- * lazy chunks share joins the entry only if, when the bundler reaches it (modules in execution order), no shared
- * module still waiting its turn on a path from the entry imports it; otherwise it becomes a chunk of its own that
- * every page preloads. caip.ts and format.ts are shared that way (ui-react's lazy views reach them through
- * `@latch/kernel/internal` and the kernel barrel) and run after LatchError.ts, so importing LatchError there splits
- * LatchError out of the entry. Measured again with `invalidOption()` (the cheapest form: one call, the
- * class and the code already in LatchError.ts): latch-evm first load 86,954 -> 87,263 B gzip for both modules (caip.ts
- * alone 87,267, format.ts alone 87,252; a 477 B LatchError chunk joins the entry's static imports), and every
- * scenario built on latch-evm grows alike (onramp 87,513 -> 87,812, embedded 88,259 -> 88,559, walletconnect 87,974
- * -> 88,313). Earlier attempts split the same way: a leaf module for the class (87,523 B against 87,215 then), and
- * moving formatCaipAddress to a module of its own kept LatchError in place (first load -77 B) but moved the function
- * into the visitor-actions chunk, 6,124 -> 6,254 B, over its 6,144 budget. The same rule is why invalidOption() lives
- * in LatchError.ts (errors/sharedCodes.ts, once lazy code uses it too, split LatchError out the same way).
+ * grow it. The reason is how the bundler (Rolldown, under Vite) builds the entry script. It groups the modules that the
+ * entry shares with lazy chunks by the set of chunks that load them, and tries once per group, in execution order, to
+ * move the group into the entry script; it refuses when a group it has not tried yet imports this one (that would be an
+ * import cycle between chunks), and never tries again. Refused, the group becomes a chunk of its own that every page
+ * preloads. caip.ts and format.ts are shared that way (ui-react's lazy views reach them through `@latch/kernel/internal`
+ * and the kernel barrel) and run after LatchError.ts, so importing LatchError there splits LatchError out of the entry.
+ * Measured again (all in B gzip, latch-evm first load 86,933 on main):
+ * - caip.ts and format.ts call `invalidOption()` from LatchError.ts: latch-evm 87,245, a 477 B LatchError chunk joins
+ *   the entry's static imports, every scenario built on latch-evm grows alike (embedded 88,241 -> 88,547), and the
+ *   visitor-actions chunk goes over its budget (6,156 of 6,144). latch-five shrinks (100,691 -> 100,677): there
+ *   LatchError is already a chunk of its own on main (so is errors/codes.ts); a page with only the eip155 and Solana
+ *   adapters splits it too, either adapter alone does not.
+ * - One module for LatchError and both helpers (no new import edge; `@latch/kernel/errors` would then carry the CAIP
+ *   and unit code): latch-evm 86,941 (+8), latch-five 100,879 (+188, the merged module is the chunk latch-five splits
+ *   out, so the helpers leave its entry script with it). LatchError and caip.ts only: 86,940 and 100,779.
+ * - The class in caip.ts, which LatchError.ts and format.ts import: latch-evm 87,260, latch-five 100,972.
+ * - caip.ts and format.ts keep a replaceable error factory that LatchError.ts installs when it loads: latch-evm 86,994,
+ *   latch-five 101,147.
+ * So the same module cannot be both in the entry script (latch-evm needs the helpers in LatchError's group) and out of
+ * it (latch-five splits that group). Earlier attempts split the same way: a leaf module for the class, and moving
+ * formatCaipAddress to a module of its own kept LatchError in place but moved the function into the visitor-actions
+ * chunk, over its budget. The same rule is why invalidOption() lives in LatchError.ts (errors/sharedCodes.ts, once lazy
+ * code uses it too, split LatchError out the same way).
  */
 const FIRST_LOAD =
   "the kernel's CAIP and unit helpers (caip.ts, format.ts) are shared by the entry and lazy views and run after " +
   'LatchError.ts: importing it there makes the bundler split LatchError into a preloaded chunk of its own, latch-evm ' +
-  "first load 86,954 -> 87,263 B gzip (see above). A programmer's mistake (a malformed CAIP part, bad decimals), " +
-  "never a visitor's";
+  'first load 86,933 -> 87,245 B gzip, and one module for all three grows latch-five (see above). ' +
+  "A programmer's mistake (a malformed CAIP part, bad decimals), never a visitor's";
 
 /*
  * The eip155 and Polkadot `/networks` entries and the names plugin's two entries throw `invalidOption()` from
