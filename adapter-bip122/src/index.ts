@@ -5,7 +5,7 @@
  */
 export { createBitcoinAdapter, type BitcoinAdapterOptions } from './adapter.js';
 export type { EsploraTransportOptions } from './esplora/client.js';
-export { isBitcoinAddress, bitcoinAddressType, type AddressType } from './address/bitcoinAddress.js';
+export { isBitcoinAddress, bitcoinAddressType, type AddressFamily, type AddressType } from './address/bitcoinAddress.js';
 export { readSatsConnectWallets, type SatsConnectWalletEntry } from './discovery/satsConnectProviders.js';
 export { readStandardWallet, type StandardWalletEntry } from './discovery/standardWallets.js';
 export { SATS_CONNECT_ID_PREFIX, WALLET_STANDARD_ID_PREFIX } from './constants.js';

@@ -1,4 +1,4 @@
-export { createOnrampPlugin, ONRAMP_VIEW, type OnrampOptions, type OnrampPlugin } from './createOnrampPlugin.js';
+export { createOnrampPlugin, ONRAMP_VIEW, type OnrampOptions, type OnrampPlugin, type OnrampSettings } from './createOnrampPlugin.js';
 export {
   buildOnrampUrl,
   configProblem,
