@@ -1,7 +1,16 @@
-import { defineProject } from 'vitest/config';
-import { componentTimeouts, nodeEnvironment, workspaceAliases } from '../vitest.shared.js';
+import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
+import { componentTimeouts, nodeEnvironment, sharingModules, workspaceAliases } from '../vitest.shared.js';
 
-export default defineProject({
+/**
+ * The kernel's test file that resets the module registry to watch what importing the kernel touches: in a graph shared
+ * with other files, that reset would hand the files after it fresh copies of modules the earlier ones hold, and its
+ * import would find dependencies another file already evaluated. It runs isolated, in the `kernel-isolated` project
+ * (vitest.isolated.config.ts).
+ */
+export const ISOLATED_FILES = ['src/import.test.ts'];
+
+/** The settings both projects share. */
+export const project: UserWorkspaceConfig = {
   // The kernel's tests use the testkit's kernel fakes, from source: the kernel builds first, and its tests need no build.
   resolve: { alias: { '@latch/testkit/kernel': workspaceAliases['@latch/testkit/kernel'] } },
   test: {
@@ -9,7 +18,17 @@ export default defineProject({
     ...nodeEnvironment,
     include: ['src/**/*.test.ts'],
     ...componentTimeouts,
-    // Type tests of the public API (`*.test-d.ts`), checked by tsc as part of the run.
+  },
+};
+
+// The other files share one module graph per worker (`isolate: false`, vitest.shared.ts).
+const shared = sharingModules(project, ISOLATED_FILES);
+
+export default defineProject({
+  ...shared,
+  test: {
+    ...shared.test,
+    // Type tests of the public API (`*.test-d.ts`), checked by tsc as part of the run, in this project only.
     // tsc checks those files and what they import (tsconfig.typecheck.json), not the whole repository: the `tsc` step
     // of `npm test` does that once.
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
