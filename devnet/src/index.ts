@@ -56,11 +56,3 @@ export {
 } from './bundler/erc4337Deployment.js';
 export { startPaymasterServer, type PaymasterServer, type PaymasterServerOptions } from './bundler/paymasterServer.js';
 export { toSimpleAccount } from './bundler/simpleAccount.js';
-
-export {
-  type CoinbaseTokenRequest,
-  type OnrampRequest,
-  type OnrampStandIn,
-  startOnrampStandIn,
-  WEI_PER_FIAT_UNIT,
-} from './onramp/standIn.js';

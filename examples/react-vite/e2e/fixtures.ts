@@ -16,7 +16,8 @@ import { toyAddressFromSecretKey } from '@latch/testkit/toy';
 import type { BitcoinRegtest, CosmosChain, PolkadotChain } from '@latch/devnet';
 import { serveDemo } from '../scripts/demoServer.mjs';
 import * as namespaces from './namespaceWallets.js';
-import { deployEns, type EnsDeployment, type OnrampStandIn, startOnrampStandIn } from '@latch/devnet';
+import { deployEns, type EnsDeployment } from '@latch/devnet';
+import { type OnrampStandIn, startOnrampStandIn } from '@latch/devnet/services';
 import { startNameService, type RunningNameService } from '@latch/name-service';
 
 /** The domain suffix of the names the e2e name service gives. */

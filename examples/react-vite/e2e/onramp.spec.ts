@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { dialog, expect, openConnect, test } from './fixtures.js';
 import { audit, rpc, WALLET_NAME } from './helpers.js';
 import { connectWallet } from './namespaceFlows.js';
-import { WEI_PER_FIAT_UNIT } from '@latch/devnet';
+import { WEI_PER_FIAT_UNIT } from '@latch/devnet/services';
 import { checkLayout } from './layout.js';
 
 /** Anvil account 7: used by no other spec, so its balance is this spec's to watch. */

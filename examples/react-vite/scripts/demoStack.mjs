@@ -10,8 +10,8 @@ import {
   startCosmosChain,
   startPolkadotChain,
   startSolanaRpc,
-  startOnrampStandIn,
 } from '@latch/devnet';
+import { startOnrampStandIn } from '@latch/devnet/services';
 import { serveDemo } from './demoServer.mjs';
 import { startNameService } from '@latch/name-service';
 import { deployEns } from '@latch/devnet';
