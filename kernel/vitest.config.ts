@@ -1,5 +1,5 @@
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
-import { componentTimeouts, nodeEnvironment, sharingModules, workspaceAliases } from '../vitest.shared.js';
+import { componentTimeouts, nodeEnvironment, sharingModules, typeTests, workspaceAliases } from '../vitest.shared.js';
 
 /**
  * The kernel's test file that resets the module registry to watch what importing the kernel touches: in a graph shared
@@ -28,9 +28,7 @@ export default defineProject({
   ...shared,
   test: {
     ...shared.test,
-    // Type tests of the public API (`*.test-d.ts`), checked by tsc as part of the run, in this project only.
-    // tsc checks those files and what they import (tsconfig.typecheck.json), not the whole repository: the `tsc` step
-    // of `npm test` does that once.
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
+    // Type tests of the public API (`*.test-d.ts`), in this project only (not its -isolated twin).
+    typecheck: typeTests,
   },
 });

@@ -1,5 +1,5 @@
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
-import { componentTimeouts, sharingModules, testingLibrarySetup, workspaceAliases } from '../vitest.shared.js';
+import { componentTimeouts, sharingModules, testingLibrarySetup, typeTests, workspaceAliases } from '../vitest.shared.js';
 
 /**
  * ui-react's test files that observe module evaluation (which modules a page loads before the modal first opens; that
@@ -32,9 +32,7 @@ export default defineProject({
   ...shared,
   test: {
     ...shared.test,
-    // Type tests of the hooks and createModal (`*.test-d.ts`), checked by tsc as part of the run, in this project only.
-    // tsc checks those files and what they import (tsconfig.typecheck.json), not the whole repository: the `tsc` step
-    // of `npm test` does that once.
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
+    // Type tests of the hooks and createModal (`*.test-d.ts`), in this project only (not its -isolated twin).
+    typecheck: typeTests,
   },
 });
