@@ -28,23 +28,7 @@ export function ViewHost({
   data: unknown;
   view?: string;
 }) {
-  const [, setVersion] = useState(0);
-  const [failed, setFailed] = useState(false);
-  const module = loader ? loadedView(loader) : undefined;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `failed` is a dependency on purpose: "Try again" clears it and loads again.
-  useEffect(() => {
-    if (!loader || loadedView(loader)) return;
-    let live = true;
-    loadView(loader).then(
-      () => live && setVersion((v) => v + 1),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [loader, failed]);
-
+  const { module, failed, retry } = useLoadedView(loader);
   if (!loader) return <p className="empty">This view is not available.</p>;
   if (module) {
     const View = module.default;
@@ -54,7 +38,7 @@ export function ViewHost({
     return (
       <div className="center" role="alert">
         <p>This part of the modal could not be loaded. Check your connection.</p>
-        <button type="button" className="button" onClick={() => setFailed(false)}>
+        <button type="button" className="button" onClick={retry}>
           Try again
         </button>
       </div>
@@ -75,25 +59,12 @@ export function ViewHost({
  * through the view registry, which the Connect view must not import (the registry loads the Connect view).
  */
 function ConnectSection({ modal, view }: { modal: LatchModal; view: string }) {
-  const loader = resolveViewLoader(modal, view);
-  const [module, setModule] = useState(() => (loader ? loadedView(loader) : undefined));
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!loader || module || failed) return;
-    let live = true;
-    loadView(loader).then(
-      (m) => live && setModule(m),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [loader, module, failed]);
+  const { module, failed, retry } = useLoadedView(resolveViewLoader(modal, view));
   if (failed) {
     return (
       <div className="center" role="alert" data-testid="latch-connect-section-failed">
         <p>{EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED_MESSAGE}. Check your connection.</p>
-        <button type="button" className="button" onClick={() => setFailed(false)}>
+        <button type="button" className="button" onClick={retry}>
           Try again
         </button>
       </div>
@@ -102,4 +73,26 @@ function ConnectSection({ modal, view }: { modal: LatchModal; view: string }) {
   if (!module) return null;
   const Section = module.default;
   return <PluginView modal={modal} view={view} element={<Section modal={modal} host={HOST} />} />;
+}
+
+/**
+ * A lazily loaded module for the two hosts: at once from the loaded-module cache when it is there, else loaded (and
+ * rendered again when it arrives); `failed` when its code could not be fetched, until `retry` loads it again.
+ */
+function useLoadedView(loader: ViewLoader | undefined) {
+  const [, setVersion] = useState(0);
+  const [failed, setFailed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `failed` is a dependency on purpose: "Try again" clears it and loads again.
+  useEffect(() => {
+    if (!loader || loadedView(loader)) return;
+    let live = true;
+    loadView(loader).then(
+      () => live && setVersion((v) => v + 1),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loader, failed]);
+  return { module: loader ? loadedView(loader) : undefined, failed, retry: () => setFailed(false) };
 }
