@@ -78,11 +78,16 @@ export function isolatedTwin(project: UserWorkspaceConfig, isolatedFiles: readon
 }
 
 /**
- * Type tests of a package's public API (the `*.test-d.ts` files under src), checked by tsc in its project's run. tsc checks
+ * The project, with type tests of the package's public API (the `*.test-d.ts` files under src) checked by tsc in its run. tsc checks
  * those files and what they import (the package's tsconfig.typecheck.json), not the whole repository: the `tsc` step of
  * `npm test` does that once.
  */
-export const typeTests = { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' };
+export function withTypeTests(project: UserWorkspaceConfig): UserWorkspaceConfig {
+  return {
+    ...project,
+    test: { ...project.test, typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' } },
+  };
+}
 
 /**
  * `globalSetup` of the projects whose tests use a real PostgreSQL server: one server for the whole run, which their files

@@ -1,5 +1,5 @@
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
-import { componentTimeouts, nodeEnvironment, sharingModules, typeTests, workspaceAliases } from '../vitest.shared.js';
+import { componentTimeouts, nodeEnvironment, sharingModules, withTypeTests, workspaceAliases } from '../vitest.shared.js';
 
 /**
  * The kernel's test file that resets the module registry to watch what importing the kernel touches: in a graph shared
@@ -22,13 +22,5 @@ export const project: UserWorkspaceConfig = {
 };
 
 // The other files share one module graph per worker (`isolate: false`, vitest.shared.ts).
-const shared = sharingModules(project, ISOLATED_FILES);
-
-export default defineProject({
-  ...shared,
-  test: {
-    ...shared.test,
-    // Type tests of the public API (`*.test-d.ts`), in this project only (not its -isolated twin).
-    typecheck: typeTests,
-  },
-});
+// Type tests of the public API (`*.test-d.ts`) run in this project only, not in its -isolated twin.
+export default defineProject(withTypeTests(sharingModules(project, ISOLATED_FILES)));

@@ -1,5 +1,5 @@
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
-import { componentTimeouts, sharingModules, testingLibrarySetup, typeTests, workspaceAliases } from '../vitest.shared.js';
+import { componentTimeouts, sharingModules, testingLibrarySetup, withTypeTests, workspaceAliases } from '../vitest.shared.js';
 
 /**
  * ui-react's test files that observe module evaluation (which modules a page loads before the modal first opens; that
@@ -26,13 +26,5 @@ export const project: UserWorkspaceConfig = {
  * this project's CPU time). Every file renders into the document through Testing Library, which unmounts after each
  * test, and undoes its own stubs (`vi.unstubAllGlobals`), so nothing a file leaves behind reaches the next.
  */
-const shared = sharingModules(project, ISOLATED_FILES);
-
-export default defineProject({
-  ...shared,
-  test: {
-    ...shared.test,
-    // Type tests of the hooks and createModal (`*.test-d.ts`), in this project only (not its -isolated twin).
-    typecheck: typeTests,
-  },
-});
+// Type tests of the hooks and createModal (`*.test-d.ts`) run in this project only, not in its -isolated twin.
+export default defineProject(withTypeTests(sharingModules(project, ISOLATED_FILES)));
