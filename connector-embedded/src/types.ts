@@ -34,7 +34,17 @@ export interface EmbeddedWalletOptions {
 
 /** What the connector's views read from the plugin object. */
 export interface EmbeddedWalletPlugin extends ConnectorPlugin {
-  readonly embedded: { readonly settings: EmbeddedSettings; controller(): Promise<EmbeddedController> };
+  readonly embedded: {
+    readonly settings: EmbeddedSettings;
+    /**
+     * @internal The seam between this entry and the connector's own lazily loaded views: the frame controller and its
+     * states are this package's implementation, not an API (an app only passes the plugin to `createModal`, as with
+     * wagmi's and RainbowKit's connectors, whose internals stay private too). tsconfig.build.json's `stripInternal`
+     * keeps it out of the published declarations, so the published type shows only `settings` and no state type of
+     * the controller becomes semver surface; the views, built from source, see it.
+     */
+    controller(): Promise<EmbeddedController>;
+  };
 }
 
 export interface EmbeddedSettings {

@@ -54,7 +54,17 @@ export const PUBLIC_RELAY_URL = 'wss://relay.walletconnect.org';
 
 /** What the connector's views read from the plugin object. */
 export interface WalletConnectPlugin extends ConnectorPlugin {
-  readonly walletConnect: { readonly settings: ConnectorSettings; controller(): Promise<SessionController> };
+  readonly walletConnect: {
+    readonly settings: ConnectorSettings;
+    /**
+     * @internal The seam between this entry and the connector's own lazily loaded views: the session controller and
+     * its pairing states are this package's implementation, not an API (an app only passes the plugin to
+     * `createModal`, as with wagmi's and RainbowKit's connectors, whose session internals stay private too).
+     * tsconfig.build.json's `stripInternal` keeps it out of the published declarations, so the published type shows
+     * only `settings` and no state type of the controller becomes semver surface; the views, built from source, see it.
+     */
+    controller(): Promise<SessionController>;
+  };
 }
 
 const ICON =

@@ -9,6 +9,7 @@ export {
   ONRAMP_PROVIDERS,
   onrampChainName,
   type OnrampChainName,
+  type OnrampEvmChainName,
   type OnrampProviderId,
   type OnrampProviders,
   type OnrampPurchase,

@@ -5,7 +5,7 @@
  */
 export { getInternals, type ModalInternals } from './internals.js';
 export type { SignInRequest } from './actions/signIn.js';
-export { pluginContext, viewContext } from './plugins/createPluginContext.js';
+export { type AnyPlugin, pluginContext, viewContext } from './plugins/createPluginContext.js';
 /*
  * The store is jotai's (`jotai/vanilla`), re-exported so bindings and plugins declare atoms and read an
  * instance's store with the same jotai the kernel uses: `atom(initial)` for a value of its own, `atom((get) => …)`
@@ -35,7 +35,8 @@ export {
   snackAtom,
   transactionStackAtom,
 } from './state/atoms.js';
-export { chooseInitialView, SHAKE_DURATION_MS } from './actions/modal.js';
+export type { ModalState, RouterState } from './state/atoms.js';
+export { chooseInitialView, type InitialViewInput, SHAKE_DURATION_MS } from './actions/modal.js';
 export { SNACK_SWAP_DELAY_MS } from './actions/snackbar.js';
 export { FARCASTER_CLEANUP_DELAY_MS } from './actions/router.js';
 export { TOKEN_RETRY_GAP_MS } from './actions/tokens.js';

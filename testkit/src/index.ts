@@ -9,6 +9,7 @@ export { anvilAccounts, ANVIL_INITIAL_BALANCE, ANVIL_MNEMONIC, type AnvilAccount
 export { createMockEip1193Provider } from './mockWallet/provider.js';
 export type {
   MockEip1193Provider,
+  MockProviderEventName,
   MockProviderEvents,
   MockWalletChain,
   MockWalletFailures,
@@ -101,6 +102,7 @@ export type {
   MockBitcoinWalletFailure,
   MockBitcoinWalletInfo,
   MockBitcoinWalletOptions,
+  SatsConnectEventName,
   SatsConnectProvider,
   SatsConnectResponse,
 } from './bitcoin/types.js';

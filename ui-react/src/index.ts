@@ -17,6 +17,7 @@ export {
   useProvider,
   useSignMessage,
   useWalletInfo,
+  type ModalEvent,
   type MutationStatus,
 } from './hooks/hooks.js';
 export { usePluginContext } from './plugins/usePluginContext.js';

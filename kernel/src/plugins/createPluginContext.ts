@@ -13,7 +13,8 @@ import type { PluginContext } from './PluginContext.js';
  * `setup`. Both ask `pluginContext`, so a plugin's setup and its views share one context per instance.
  */
 
-type AnyPlugin = FeaturePlugin | ConnectorPlugin;
+/** A plugin of either kind, feature or connector: what `pluginContext` and `viewContext` take and give a context of. */
+export type AnyPlugin = FeaturePlugin | ConnectorPlugin;
 
 /** Per instance (its internals, shared by `{ ...instance }` copies), per plugin. */
 const contexts = new WeakMap<ModalInternals, Map<AnyPlugin, PluginContext<AnyPlugin>>>();

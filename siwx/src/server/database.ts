@@ -1,14 +1,14 @@
 import type { ColumnType, Kysely, Migration } from 'kysely';
 
 /** Milliseconds since 1970 in a bigint column: written as a number, read back as whatever the driver gives. */
-type Millis = ColumnType<string | number | bigint, number, number>;
+export type SiwxMillis = ColumnType<string | number | bigint, number, number>;
 
 /** The tables `migrateSiwxDatabase` creates, all prefixed `latch_siwx_`. */
 export interface SiwxDatabase {
-  latch_siwx_nonce: { nonce: string; expires_at: Millis };
+  latch_siwx_nonce: { nonce: string; expires_at: SiwxMillis };
   /** A cookie id's sessions, as JSON text, until the last of them ends. */
-  latch_siwx_session: { id: string; sessions: string; expires_at: Millis };
-  latch_siwx_rate_limit: { key: string; window_start: Millis; window_ends: Millis; hits: ColumnType<number, number, number> };
+  latch_siwx_session: { id: string; sessions: string; expires_at: SiwxMillis };
+  latch_siwx_rate_limit: { key: string; window_start: SiwxMillis; window_ends: SiwxMillis; hits: ColumnType<number, number, number> };
 }
 
 const MIGRATIONS: Record<string, Migration> = {

@@ -12,7 +12,7 @@ export {
   createKyselySessionStore,
   type KyselyStoreOptions,
 } from './kyselyStores.js';
-export { migrateSiwxDatabase, type SiwxDatabase } from './database.js';
+export { migrateSiwxDatabase, type SiwxDatabase, type SiwxMillis } from './database.js';
 export { SiwxVerificationError, type SiwxVerificationCode } from './SiwxVerificationError.js';
 export { parseSiwxMessage } from '../message/parseSiwxMessage.js';
 export { SiwxMessageError } from '../message/SiwxMessageError.js';

@@ -149,12 +149,13 @@ export function useModalState() {
   return { open: state.open, loading: state.loading, activeNamespace: namespace, selectedNetworkId: network?.caipNetworkId };
 }
 
-type AnyEvent = { [K in keyof LatchEvents]: { type: K; data: LatchEvents[K]; timestamp: number } }[keyof LatchEvents];
+/** One modal event as `useModalEvents` gives it: its name, the data the kernel emitted with it, and when (epoch ms). */
+export type ModalEvent = { [K in keyof LatchEvents]: { type: K; data: LatchEvents[K]; timestamp: number } }[keyof LatchEvents];
 
 /** The latest modal event, re-rendering on each (AppKit's `useAppKitEvents`). */
-export function useModalEvents(): AnyEvent | undefined {
+export function useModalEvents(): ModalEvent | undefined {
   const modal = useLatchModal();
-  const [latest, setLatest] = useState<AnyEvent>();
+  const [latest, setLatest] = useState<ModalEvent>();
   useEffect(() => {
     const names: (keyof LatchEvents)[] = [
       'MODAL_OPEN',
@@ -168,7 +169,7 @@ export function useModalEvents(): AnyEvent | undefined {
       'SEND_SUCCESS',
       'SEND_ERROR',
     ];
-    const offs = names.map((type) => modal.on(type, (data) => setLatest({ type, data, timestamp: Date.now() } as AnyEvent)));
+    const offs = names.map((type) => modal.on(type, (data) => setLatest({ type, data, timestamp: Date.now() } as ModalEvent)));
     return () => offs.forEach((off) => off());
   }, [modal]);
   return latest;
