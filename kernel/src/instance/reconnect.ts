@@ -27,9 +27,8 @@ export function createReconnect(ctx: KernelContext): () => Promise<void> {
 
 /** Runs `start` in the task after the next painted frame, or at once where the document paints no frame. */
 function afterNextPaint(start: () => void): void {
-  const painting =
-    typeof document !== 'undefined' && document.visibilityState === 'visible' && typeof requestAnimationFrame === 'function';
-  if (!painting) return start();
+  const painting = typeof document !== 'undefined' && document.visibilityState === 'visible' && typeof requestAnimationFrame === 'function';
   // A frame's animation callbacks run just before it is painted; a task queued from one runs after the paint.
-  requestAnimationFrame(() => setTimeout(start, 0));
+  if (painting) requestAnimationFrame(() => setTimeout(start, 0));
+  else start();
 }
