@@ -19,6 +19,7 @@ const packages = [
   'service-names',
   'connector-walletconnect',
   'connector-embedded',
+  'embedded-wallet-frame',
   'service-embedded-wallet',
   'wagmi-interop',
   'ui-react',

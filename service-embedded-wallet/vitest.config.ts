@@ -16,8 +16,6 @@ import {
 export const ISOLATED_FILES = [
   'src/frame/approvalGate.test.ts',
   'src/frame/controller.test.ts',
-  'src/frame/permissions.test.ts',
-  'src/frame/smartAccount.test.ts',
   'src/frame/theme.test.ts',
   'src/server/socialErrors.test.ts',
 ];

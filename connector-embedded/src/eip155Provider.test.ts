@@ -13,8 +13,7 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEip155Provider } from './eip155Provider.js';
-import { addressesOf, type DerivedKeys, deriveKeys } from '../../service-embedded-wallet/src/frame/keys.js';
-import { prepareRequest, RpcError } from '../../service-embedded-wallet/src/frame/signer.js';
+import { addressesOf, type DerivedKeys, deriveKeys, prepareRequest, RpcError } from '@latch/embedded-wallet-frame';
 import type { ApprovalDetails } from './protocol/index.js';
 
 // The provider against a real anvil; its requests go to a stand-in for the frame that does what the frame does: checks

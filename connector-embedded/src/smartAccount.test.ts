@@ -10,8 +10,7 @@ import type { CaipNetwork } from '@latch/kernel';
 import { smartAccountProblem } from './controller.js';
 import { createEip155Provider } from './eip155Provider.js';
 import type { ApprovalDetails } from './protocol/index.js';
-import { deriveKeys, generateMasterSecret, addressesOf } from '../../service-embedded-wallet/src/frame/keys.js';
-import { prepareAnyRequest } from '../../service-embedded-wallet/src/frame/signer.js';
+import { deriveKeys, generateMasterSecret, addressesOf, prepareAnyRequest } from '@latch/embedded-wallet-frame';
 import { createEmbeddedSmartAccount, type EmbeddedSmartAccount, LATCH_SMART_ACCOUNT_FACTORY } from './smartAccount.js';
 
 let anvil: AnvilFixture;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { filesUnder, importSpecifiers, productSources, workspaceDirs } from '../../scripts/test-support/sourceGraph.js';
+import { filesUnder, importGraph, importSpecifiers, productSources, workspaceDirs } from '../../scripts/test-support/sourceGraph.js';
 
 /*
  * The line between the two packages. @latch/testkit is published for adapter and connector authors and must install
@@ -54,24 +54,6 @@ describe('the testkit and the devnet', () => {
   });
 });
 
-/**
- * Relative imports into another workspace package that have not moved to a package name yet, each with its reason.
- * The list only shrinks: an import listed here that is gone fails the test as well, so the line is crossed out here.
- */
-const WAITING: Record<string, string> = {
-  // The embedded connector's provider tests play the wallet frame with the frame's own key derivation and signer
-  // (service-embedded-wallet's frame code, not exported). No entry has it: the frame app is a static build whose
-  // libraries (@solana/kit, shamir-secret-sharing) are the service's devDependencies, and the devnet cannot hold the
-  // frame's code without a copy of it. They move with a published entry of the service for the frame's signer (its
-  // libraries then dependencies), or when the tests run the frame itself.
-  'connector-embedded/src/eip155Provider.test.ts: ../../service-embedded-wallet/src/frame/keys.js': 'frame signer',
-  'connector-embedded/src/eip155Provider.test.ts: ../../service-embedded-wallet/src/frame/signer.js': 'frame signer',
-  'connector-embedded/src/permissions.chain.test.ts: ../../service-embedded-wallet/src/frame/keys.js': 'frame signer',
-  'connector-embedded/src/permissions.chain.test.ts: ../../service-embedded-wallet/src/frame/signer.js': 'frame signer',
-  'connector-embedded/src/smartAccount.test.ts: ../../service-embedded-wallet/src/frame/keys.js': 'frame signer',
-  'connector-embedded/src/smartAccount.test.ts: ../../service-embedded-wallet/src/frame/signer.js': 'frame signer',
-};
-
 /** Every relative import in a workspace package's folder that lands in another workspace package's folder. */
 function crossPackageImports(dirs: readonly string[]): string[] {
   return dirs.flatMap((dir) =>
@@ -87,10 +69,8 @@ function crossPackageImports(dirs: readonly string[]): string[] {
 }
 
 describe('every workspace package', () => {
-  it('is imported by its package name, never by a relative path into its folder (the waiting list only shrinks)', () => {
-    const found = crossPackageImports(WORKSPACES.filter((dir) => existsSync(join(ROOT, dir))));
-    expect(found.filter((entry) => !(entry in WAITING))).toEqual([]);
-    expect(Object.keys(WAITING).filter((entry) => !found.includes(entry))).toEqual([]);
+  it('is imported by its package name, never by a relative path into its folder', () => {
+    expect(crossPackageImports(WORKSPACES.filter((dir) => existsSync(join(ROOT, dir))))).toEqual([]);
   });
 
   it('a published package uses the testkit (the kernel fakes too) and the devnet in its tests only, never in what it ships', () => {
@@ -118,5 +98,51 @@ describe('every workspace package', () => {
     expect(folderReached('examples/nextjs/playwright.config.ts', '../react-vite/playwright.config.js')).toBe('examples/react-vite');
     expect(folderReached('kernel/src/x.test.ts', '../../scripts/test-support/sourceGraph.js')).toBeUndefined();
     expect(folderReached('kernel/src/x.test.ts', '@latch/testkit/kernel')).toBeUndefined();
+  });
+});
+
+/*
+ * The embedded wallet frame's signing core (keys, the 2-of-3 split, the signer) is a private workspace package. The
+ * service's frame app bundles it into dist/frame/ at build time and the connector's tests play the frame with it; a
+ * package an integrator installs never needs it: not in its manifest, and not in the service's Node entries.
+ */
+const FRAME_CORE = '@latch/embedded-wallet-frame';
+const namesFrameCore = (specifier: string) => specifier === FRAME_CORE || specifier.startsWith(`${FRAME_CORE}/`);
+/** The service's frame app: the static build (vite.frame.config.ts) that carries the signing core in its bundle. */
+const FRAME_APP = 'service-embedded-wallet/src/frame/';
+
+describe("the frame's signing core", () => {
+  it("is private; no published package depends on it, and only the service's frame app (bundled) imports it", () => {
+    expect(manifestOf('embedded-wallet-frame')).toMatchObject({ name: FRAME_CORE, private: true });
+    const published = WORKSPACES.filter((dir) => existsSync(join(ROOT, dir)) && !manifestOf(dir).private);
+    const inManifest = published.flatMap((dir) => {
+      const manifest = manifestOf(dir);
+      return Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies })
+        .filter(namesFrameCore)
+        .map((name) => `${dir}: ${name}`);
+    });
+    expect(inManifest).toEqual([]);
+    const importing = published.flatMap((dir) => productSources(dir).filter((file) => importSpecifiers(file).some(namesFrameCore)));
+    expect(importing).toContain(`${FRAME_APP}frameRequests.ts`);
+    expect(importing.filter((file) => !file.startsWith(FRAME_APP))).toEqual([]);
+  });
+
+  it("the service's Node entries (dist/index.js, dist/cli.js) reach neither the frame app nor the signing core", () => {
+    const graph = importGraph(productSources('service-embedded-wallet'));
+    // The library build's entries (service-embedded-wallet/vite.config.ts) and every file they import at run time.
+    const reached = new Set(['service-embedded-wallet/src/server/index.ts', 'service-embedded-wallet/src/server/cli.ts']);
+    for (const file of reached) {
+      expect(graph.has(file), file).toBe(true);
+      for (const target of graph.get(file) ?? []) reached.add(target);
+    }
+    expect(reached.size).toBeGreaterThan(10);
+    expect([...reached].filter((file) => file.startsWith(FRAME_APP))).toEqual([]);
+    expect(
+      [...reached].flatMap((file) =>
+        importSpecifiers(file)
+          .filter(namesFrameCore)
+          .map((name) => `${file}: ${name}`),
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import type { FrameRequest } from '@latch/connector-embedded/protocol';
-import { deriveKeys } from './keys.js';
-import { answerWithoutKeys, needsKeys, prepareAnyRequest, RpcError } from './signer.js';
+import { answerWithoutKeys, deriveKeys, needsKeys, prepareAnyRequest, RpcError } from '@latch/embedded-wallet-frame';
 import {
   connectDevice,
   endSession,

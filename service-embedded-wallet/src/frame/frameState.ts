@@ -4,7 +4,7 @@ import type { createApprovals } from './approvals.js';
 import type { DeviceStore, StoredSession } from './deviceStore.js';
 import type { createLoginsFlows } from './loginsFlows.js';
 import { type ServiceClient, ServiceReplyError } from './serviceClient.js';
-import { type ChainState, RpcError } from './signer.js';
+import { type ChainState, RpcError } from '@latch/embedded-wallet-frame';
 import type { createSocialFlows, FlowStorage, SocialOutcome } from './socialFlows.js';
 import {
   type FrameChannel,

@@ -1,6 +1,6 @@
 import { safeParse } from 'valibot';
 import { FRAME_CHANNEL_NAME, FrameChannelSchema } from '@latch/connector-embedded/protocol';
-import { decodeRecoverySecret } from './recoverySecret.js';
+import { decodeRecoverySecret } from '@latch/embedded-wallet-frame';
 import { applyTheme } from './theme.js';
 
 /*

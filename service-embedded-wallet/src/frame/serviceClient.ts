@@ -1,6 +1,6 @@
 import { LatchError } from '@latch/kernel';
 import { AUTH_CODE_ERRORS, CODE_FAILURES } from '@latch/connector-embedded/protocol';
-import type { WalletAddresses } from './keys.js';
+import type { WalletAddresses } from '@latch/embedded-wallet-frame';
 
 /*
  * The frame's only network traffic: same-origin fetches to the service's PROTOCOL §1 routes. Every /api request

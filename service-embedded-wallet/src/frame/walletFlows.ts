@@ -7,14 +7,15 @@ import {
   addressesOf,
   combineShares,
   type DerivedKeys,
+  decodeRecoverySecret,
   deriveKeys,
+  encodeRecoverySecret,
   generateMasterSecret,
   shareFromBase64,
   shareToBase64,
   splitMasterSecret,
   type WalletAddresses,
-} from './keys.js';
-import { decodeRecoverySecret, encodeRecoverySecret } from './recoverySecret.js';
+} from '@latch/embedded-wallet-frame';
 import { type ServiceClient, ServiceReplyError } from './serviceClient.js';
 
 /*

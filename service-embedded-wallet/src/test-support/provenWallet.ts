@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { privateKeyToAccount } from 'viem/accounts';
-import { addressesOf, deriveKeys, generateMasterSecret } from '../frame/keys.js';
+import { addressesOf, deriveKeys, generateMasterSecret } from '@latch/embedded-wallet-frame';
 import { walletProofMessage } from '@latch/connector-embedded/protocol';
 
 /**
