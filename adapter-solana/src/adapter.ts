@@ -23,13 +23,12 @@ import { getWallets as getStandardWallets, type Wallets } from '@wallet-standard
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import type { SolanaSignInInput } from '@solana/wallet-standard-features';
 import { walletChainFor } from './chains.js';
-import { requestAccounts, startSession, toConnectResult, type WalletSession } from './connection.js';
+import type { WalletSession } from './connection.js';
 import { CONNECTOR_ID_PREFIX, DEFAULT_RECONNECT_TIMEOUT_MS, DISCONNECT_TIMEOUT_MS } from './constants.js';
 import { createWalletConnector, createWalletStandardDiscovery, type SolanaWallet } from './discovery/walletStandard.js';
 import type { NetworkRpc, SolanaRpcOptions } from './rpc/client.js';
 import type { SolanaSignInResult } from './signing.js';
 import type { SolanaTokenConfig } from './tokens.js';
-import { chainNotSupported } from './walletErrors.js';
 import { hasFeature, readFeature, readStringList, solanaAccounts } from './walletFeatures.js';
 import { isSolanaAddress } from './address.js';
 
@@ -50,6 +49,8 @@ export interface SolanaAdapterOptions {
   /** How reads reach the network's nodes: timeout and retries with back-off (defaults: 10 s, 3 from 150 ms). */
   rpc?: SolanaRpcOptions;
 }
+
+type Connection = typeof import('./connection.js');
 
 export const SOLANA_SIGN_IN_CAPABILITY = 'solana:signIn';
 
@@ -108,16 +109,19 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
     return account;
   }
 
-  function chainOf(wallet: Wallet, network: CaipNetwork): `solana:${string}` {
+  // The refusal and the connection code load when used: with them, the kernel's error-code table (errors/codes.ts) was
+  // on the first load of every page with this adapter (1.3 kB gzip on latch-five), and the bundler split the kernel's
+  // LatchError module out of the entry script.
+  async function chainOf(wallet: Wallet, network: CaipNetwork): Promise<`solana:${string}`> {
     const chain = walletChainFor(readStringList(wallet, 'chains'), network);
-    if (!chain) throw chainNotSupported();
+    if (!chain) throw (await import('./walletErrors.js')).chainNotSupported();
     return chain;
   }
 
-  function beginSession(connector: Connector, wallet: Wallet, accounts: readonly WalletAccount[]): void {
+  function beginSession(connection: Connection, connector: Connector, wallet: Wallet, accounts: readonly WalletAccount[]): void {
     session?.end();
     const current = Object.assign(
-      startSession(connector, wallet, accounts, (event) => {
+      connection.startSession(connector, wallet, accounts, (event) => {
         if (event.type === 'disconnected' && session === current) session = undefined;
         context?.emit(event);
       }),
@@ -193,7 +197,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
         assertValidTransfer(request);
         const wallet = walletOf(request.connector);
         const account = accountOf(request.connector, wallet, request.from);
-        const chain = chainOf(wallet, request.network);
+        const chain = await chainOf(wallet, request.network);
         const [rpc, transfer] = await Promise.all([rpcFor(request.network), import('./rpc/submitTransfer.js')]);
         const signature = await transfer.sendTransferThroughWallet({ rpc, wallet, account, chain, request });
         // The cached lists of both sides are now wrong.
@@ -256,9 +260,10 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
 
     async connect(connector, { network }) {
       const wallet = walletOf(connector);
-      const accounts = await requestAccounts(wallet, connector, { silent: false });
-      const result = toConnectResult(accounts, network, connector);
-      beginSession(connector, wallet, accounts);
+      const connection = await import('./connection.js');
+      const accounts = await connection.requestAccounts(wallet, connector, { silent: false });
+      const result = connection.toConnectResult(accounts, network, connector);
+      beginSession(connection, connector, wallet, accounts);
       return result;
     },
 
@@ -275,15 +280,16 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
         connector = connectorFor(found);
       }
       const wallet = walletOf(connector);
+      const connection = await import('./connection.js');
       let accounts: WalletAccount[];
       try {
-        accounts = await requestAccounts(wallet, connector, { silent: true });
+        accounts = await connection.requestAccounts(wallet, connector, { silent: true });
       } catch {
         return null; // wallets answer a silent connect they will not grant by throwing: there is just no session to restore
       }
       if (accounts.length === 0) return null;
-      beginSession(connector, wallet, accounts);
-      return { connector, result: toConnectResult(accounts, network, connector) };
+      beginSession(connection, connector, wallet, accounts);
+      return { connector, result: connection.toConnectResult(accounts, network, connector) };
     },
 
     async disconnect(connector) {
@@ -302,7 +308,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
 
     async switchNetwork(network, connector) {
       // The switch itself is app-side (a Solana wallet has no active network); this only refuses one the wallet lacks.
-      chainOf(walletOf(connector), network);
+      await chainOf(walletOf(connector), network);
     },
 
     isAddress: isSolanaAddress,

@@ -65,18 +65,24 @@ const classes = productFiles.flatMap((file) => declaredClasses(file));
  * import cycle between chunks), and never tries again. Refused, the group becomes a chunk of its own that every page
  * preloads. caip.ts and format.ts are shared that way (ui-react's lazy views reach them through `@latch/kernel/internal`
  * and the kernel barrel) and run after LatchError.ts, so importing LatchError there splits LatchError out of the entry.
- * Measured again (all in B gzip, latch-evm first load 86,933 on main):
- * - caip.ts and format.ts call `invalidOption()` from LatchError.ts: latch-evm 87,245, a 477 B LatchError chunk joins
- *   the entry's static imports, every scenario built on latch-evm grows alike (embedded 88,241 -> 88,547), and the
- *   visitor-actions chunk goes over its budget (6,156 of 6,144). latch-five shrinks (100,691 -> 100,677): there
- *   LatchError is already a chunk of its own on main (so is errors/codes.ts); a page with only the eip155 and Solana
- *   adapters splits it too, either adapter alone does not.
+ * Measured again (all in B gzip; latch-evm first load 86,935, latch-five 98,677):
+ * - caip.ts and format.ts call `invalidOption()` from LatchError.ts: latch-evm 87,243, a 477 B LatchError chunk joins
+ *   the entry's static imports, every scenario built on latch-evm grows alike (embedded 88,234 -> 88,539), and the
+ *   visitor-actions chunk goes over its budget (6,154 of 6,144). Either module alone does the same (caip.ts 87,239,
+ *   format.ts 87,249). latch-five: 98,690 (+13); there LatchError is already a chunk of its own.
  * - One module for LatchError and both helpers (no new import edge; `@latch/kernel/errors` would then carry the CAIP
- *   and unit code): latch-evm 86,941 (+8), latch-five 100,879 (+188, the merged module is the chunk latch-five splits
- *   out, so the helpers leave its entry script with it). LatchError and caip.ts only: 86,940 and 100,779.
- * - The class in caip.ts, which LatchError.ts and format.ts import: latch-evm 87,260, latch-five 100,972.
- * - caip.ts and format.ts keep a replaceable error factory that LatchError.ts installs when it loads: latch-evm 86,994,
- *   latch-five 101,147.
+ *   and unit code): latch-evm 86,943 (+8), latch-five 98,891 (+214: the merged module is the chunk latch-five splits
+ *   out, so the helpers leave its entry script with it).
+ * - Measured in session 36 (latch-evm 86,933, latch-five 100,691): the class in caip.ts, which LatchError.ts and
+ *   format.ts import: 87,260 and 100,972; a replaceable error factory in caip.ts and format.ts that LatchError.ts
+ *   installs when it loads: 86,994 and 101,147.
+ * What splits LatchError out of latch-five is an adapter module the entry shares with lazy chunks that imports the
+ * kernel: today only the Bitcoin adapter's discovery/untrusted.ts (readList, read by the entry's wallet discovery and by
+ * the lazy drivers and Esplora reads, calls readUntrustedProperty); a page with the eip155 and Bitcoin adapters splits
+ * it, one with the eip155, Solana, Polkadot and Cosmos adapters does not. (The Solana adapter's wallet errors on first
+ * load and the Polkadot adapter's pre-merged chunks did the same until they were moved out.) Moving readList into the
+ * kernel kept LatchError in an eip155 and Bitcoin page's entry but not in latch-five's, where another shared module
+ * then splits it; which one depends on the order in which the bundler tries the groups.
  * So the same module cannot be both in the entry script (latch-evm needs the helpers in LatchError's group) and out of
  * it (latch-five splits that group). Earlier attempts split the same way: a leaf module for the class, and moving
  * formatCaipAddress to a module of its own kept LatchError in place but moved the function into the visitor-actions
@@ -86,7 +92,7 @@ const classes = productFiles.flatMap((file) => declaredClasses(file));
 const FIRST_LOAD =
   "the kernel's CAIP and unit helpers (caip.ts, format.ts) are shared by the entry and lazy views and run after " +
   'LatchError.ts: importing it there makes the bundler split LatchError into a preloaded chunk of its own, latch-evm ' +
-  'first load 86,933 -> 87,245 B gzip, and one module for all three grows latch-five (see above). ' +
+  'first load 86,935 -> 87,243 B gzip, and one module for all three grows latch-five (see above). ' +
   "A programmer's mistake (a malformed CAIP part, bad decimals), never a visitor's";
 
 /*
