@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_MALFORMED_REASON, AMOUNT_REQUIRED_REASON, AMOUNT_ZERO_REASON, parseAmountInput, tooManyDecimalsReason } from './amount.js';
-import { formatUnits } from './format.js';
+import { formatUnits } from './primitives.js';
 
 const INVALID_OPTION = expect.objectContaining({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION' });
 

@@ -1,4 +1,4 @@
-import { invalidOption } from './errors/LatchError.js';
+import { invalidOption } from './primitives.js';
 /** §9 cache lifetimes and limits. */
 export const BALANCE_CACHE_TTL_MS = 30_000;
 export const NAME_CACHE_TTL_MS = 300_000;

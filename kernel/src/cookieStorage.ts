@@ -1,4 +1,4 @@
-import { parseCaipAddress } from './caip.js';
+import { parseCaipAddress } from './primitives.js';
 import { createMemoryStorage, defaultWebStorage, STORAGE_KEYS, type StorageLike } from './storage.js';
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './types.js';
 

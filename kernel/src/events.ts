@@ -1,5 +1,5 @@
 import mitt, { type Emitter } from 'mitt';
-import type { LatchError } from './errors/LatchError.js';
+import type { LatchError } from './primitives.js';
 import type { AlertMessage, SnackState, View } from './state/atoms.js';
 import type { CaipNetwork, ChainNamespace, ConnectionStatus } from './types.js';
 

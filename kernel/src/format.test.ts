@@ -7,9 +7,22 @@ import {
   formatBalance,
   formatQuantity,
   formatUnits,
+  isLatchError,
   parseUnits,
   truncateAddress,
-} from './format.js';
+} from './primitives.js';
+
+/** `run` throws the kernel's option error: a LatchError, VALIDATION_ERROR, INVALID_OPTION, with exactly `message`. */
+function expectInvalidOption(run: () => unknown, message: string): void {
+  let thrown: unknown;
+  try {
+    run();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(isLatchError(thrown), message).toBe(true);
+  expect(thrown).toMatchObject({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION', message });
+}
 
 describe('formatBalance (§9: 3 decimals, truncated)', () => {
   it.each([
@@ -100,25 +113,25 @@ describe('formatUnits / parseUnits', () => {
     expect(parseUnits('123456789012345678901234567890', 0)).toBe(123456789012345678901234567890n);
   });
 
-  it('parseUnits rejects malformed input with a TypeError', () => {
+  it('parseUnits rejects malformed input with a LatchError (VALIDATION_ERROR, INVALID_OPTION)', () => {
     for (const bad of ['', '.', '-', 'abc', '1.2.3', '1e18', ' 1', '1,5', '0x10', '+-1']) {
-      expect(() => parseUnits(bad, 18)).toThrow(TypeError);
+      expectInvalidOption(() => parseUnits(bad, 18), `parseUnits: "${bad}" is not a plain decimal number`);
     }
-    expect(() => parseUnits(1 as unknown as string, 18)).toThrow(/not a plain decimal number/);
+    expectInvalidOption(() => parseUnits(1 as unknown as string, 18), 'parseUnits: "1" is not a plain decimal number');
   });
 
   it('parseUnits rejects digits finer than the decimals', () => {
-    expect(() => parseUnits('1.0000001', 6)).toThrow(TypeError);
-    expect(() => parseUnits('1.0000001', 6)).toThrow('parseUnits: "1.0000001" has more than 6 decimal places');
-    expect(() => parseUnits('0.5', 0)).toThrow(/more than 0 decimal places/);
+    expectInvalidOption(() => parseUnits('1.0000001', 6), 'parseUnits: "1.0000001" has more than 6 decimal places');
+    expectInvalidOption(() => parseUnits('0.5', 0), 'parseUnits: "0.5" has more than 0 decimal places');
   });
 
   it('reject invalid decimals', () => {
     for (const decimals of [-1, 1.5, Number.NaN, 256]) {
-      expect(() => formatUnits(1n, decimals)).toThrow(TypeError);
-      expect(() => parseUnits('1', decimals)).toThrow(TypeError);
+      const message = `decimals must be an integer from 0 to 255 (got ${decimals})`;
+      expectInvalidOption(() => formatUnits(1n, decimals), message);
+      expectInvalidOption(() => parseUnits('1', decimals), message);
     }
-    expect(() => formatUnits(1 as unknown as bigint, 18)).toThrow(/expects a bigint/);
+    expectInvalidOption(() => formatUnits(1 as unknown as bigint, 18), 'formatUnits expects a bigint (got number)');
   });
 
   it('round-trip parseUnits(formatUnits(x)) === x (property)', () => {
@@ -129,13 +142,13 @@ describe('formatUnits / parseUnits', () => {
     );
   });
 
-  it('parseUnits only ever throws TypeError (property)', () => {
+  it('parseUnits only ever throws a LatchError (property)', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom('0', '9', '.', '-') })), (value) => {
         try {
           expect(typeof parseUnits(value, 6)).toBe('bigint');
         } catch (error) {
-          expect(error).toBeInstanceOf(TypeError);
+          expect(isLatchError(error) && error.code).toBe('INVALID_OPTION');
         }
       }),
     );

@@ -157,7 +157,7 @@ export {
   toLatchError,
   type ErrorCategory,
   type LatchErrorOptions,
-} from './errors/LatchError.js';
+} from './primitives.js';
 export { ProviderRpcError, type ProviderRpcErrorOptions } from './errors/ProviderRpcError.js';
 export { httpStatusError } from './errors/sharedCodes.js';
 export { ERROR_CODES, describeErrorCode, isUserRejection, type ErrorCode, type ErrorCodeName } from './errors/codes.js';
@@ -202,9 +202,17 @@ export {
 } from './errors/messages.js';
 
 // Helpers for plugins: CAIP grammar, amounts, display, caches.
-export { formatCaipAddress, isCaipNamespace, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId } from './caip.js';
-export type { ParsedCaipAddress, ParsedCaipNetworkId } from './caip.js';
-export { avatarColors, formatAccountBalance, formatBalance, formatQuantity, formatUnits, parseUnits, truncateAddress } from './format.js';
+export { formatCaipAddress, isCaipNamespace, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId } from './primitives.js';
+export type { ParsedCaipAddress, ParsedCaipNetworkId } from './primitives.js';
+export {
+  avatarColors,
+  formatAccountBalance,
+  formatBalance,
+  formatQuantity,
+  formatUnits,
+  parseUnits,
+  truncateAddress,
+} from './primitives.js';
 export {
   AMOUNT_MALFORMED_REASON,
   AMOUNT_REQUIRED_REASON,

@@ -1,4 +1,4 @@
-import { invalidOption } from './errors/LatchError.js';
+import { invalidOption } from './primitives.js';
 import type { SignInFlow } from './signInFlow.js';
 import type { Store } from './context.js';
 import type { AlertMessage, AccountTab, SendState, SnackVariant, TransactionStackEntry, View } from './state/atoms.js';

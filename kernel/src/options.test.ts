@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LatchError } from './errors/LatchError.js';
+import { LatchError } from './primitives.js';
 import { DEFAULT_FEATURES, FEATURE_NAMES, resolveOptions } from './options.js';
 import { base, createFakeAdapter, mainnet, network, solanaMainnet } from '@latch/testkit/kernel';
 

@@ -1,5 +1,5 @@
 import type { AccountType, CaipAddress, CaipNetworkId, ChainNamespace, ConnectionStatus, RecentWallet } from './types.js';
-import { isCaipNamespace, parseCaipAddress } from './caip.js';
+import { isCaipNamespace, parseCaipAddress } from './primitives.js';
 import type { ConnectorStorage } from './plugins/ConnectorPlugin.js';
 
 /** The part of the Web Storage API the kernel uses. */

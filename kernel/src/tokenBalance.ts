@@ -1,4 +1,4 @@
-import { formatUnits } from './format.js';
+import { formatUnits } from './primitives.js';
 import type { CaipNetwork, TokenBalance } from './types.js';
 
 /** The §3 token-balance row of a network's native currency (no `address`), from its smallest unit. */

@@ -1,5 +1,5 @@
 import type { KernelContext } from '../context.js';
-import { toLatchError } from '../errors/LatchError.js';
+import { toLatchError } from '../primitives.js';
 import { type AdapterCapabilities, type CapabilityName, getCapability } from '../plugins/ChainAdapter.js';
 import { type AccountState, type AccountTab, accountsAtom, EMPTY_ACCOUNT } from '../state/atoms.js';
 import type { ChainNamespace } from '../types.js';

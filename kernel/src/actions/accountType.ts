@@ -1,5 +1,5 @@
 import type { KernelContext } from '../context.js';
-import { LatchError } from '../errors/LatchError.js';
+import { LatchError } from '../primitives.js';
 import type { WalletCallCapabilities } from '../plugins/ChainAdapter.js';
 import type { Connector } from '../plugins/Connector.js';
 import type { ConnectorPlugin } from '../plugins/ConnectorPlugin.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createModal } from '../createModal.js';
-import { LatchError } from '../errors/LatchError.js';
+import { LatchError } from '../primitives.js';
 import type { CallsCapability, SendCallsRequest } from '../plugins/ChainAdapter.js';
 import { connector, createFakeAdapter, mainnet, network } from '@latch/testkit/kernel';
 import { createTestModal } from '../test-support/testModal.js';

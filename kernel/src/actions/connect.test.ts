@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextConnectionStatus } from './connectionStatus.js';
 import { initialConnectionStatus } from './initialStatus.js';
 import { createModal } from '../createModal.js';
-import { LatchError } from '../errors/LatchError.js';
+import { LatchError } from '../primitives.js';
 import { base, connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '@latch/testkit/kernel';
 import { createTestModal } from '../test-support/testModal.js';
 

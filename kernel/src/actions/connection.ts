@@ -3,9 +3,9 @@
  * which namespace ends up active. Shared by a visitor's connect (connect.ts), a shared session (session.ts) and a
  * restore (reconnect.ts); it imports none of them.
  */
-import { formatCaipAddress } from '../caip.js';
+import { formatCaipAddress } from '../primitives.js';
 import type { KernelContext } from '../context.js';
-import { LatchError, toLatchError } from '../errors/LatchError.js';
+import { LatchError, toLatchError } from '../primitives.js';
 import { ADAPTER_NOT_FOUND_MESSAGE } from '../errors/messages.js';
 import { connectorError } from '../errors/providerMessages.js';
 import type { ConnectResult } from '../plugins/ChainAdapter.js';

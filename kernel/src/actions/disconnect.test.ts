@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createModal } from '../createModal.js';
-import { LatchError } from '../errors/LatchError.js';
+import { LatchError } from '../primitives.js';
 import { createFakeConnectorPlugin, connector, createFakeAdapter, createTestStorage, mainnet, solanaMainnet } from '@latch/testkit/kernel';
 
 function twoNamespaces() {

@@ -1,5 +1,5 @@
 import type { KernelContext } from '../context.js';
-import { LatchError, readErrorMessage } from '../errors/LatchError.js';
+import { LatchError, readErrorMessage } from '../primitives.js';
 import { FAILED_TO_DISCONNECT_MESSAGE, failedToDisconnectChain } from '../errors/messages.js';
 import type { SiwxNamespaceAccount } from '../options.js';
 import type { ConnectorPlugin } from '../plugins/ConnectorPlugin.js';

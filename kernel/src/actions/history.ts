@@ -1,5 +1,5 @@
 import type { KernelContext } from '../context.js';
-import { LatchError, toLatchError } from '../errors/LatchError.js';
+import { LatchError, toLatchError } from '../primitives.js';
 import {
   ERROR_RESOLVING_NAME_MESSAGE,
   FAILED_TO_FETCH_TRANSACTIONS_MESSAGE,

@@ -1,5 +1,5 @@
 import type { KernelContext } from '../context.js';
-import { LatchError } from '../errors/LatchError.js';
+import { LatchError } from '../primitives.js';
 import { ADAPTER_NOT_FOUND_MESSAGE, NETWORK_NOT_FOUND_ALERT, NETWORK_NOT_FOUND_MESSAGE } from '../errors/messages.js';
 import { activeNamespaceAtom, EMPTY_SEND, namespaceSwitchAtom, sendAtom } from '../state/atoms.js';
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types.js';

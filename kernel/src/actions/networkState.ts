@@ -1,5 +1,5 @@
 import type { KernelContext } from '../context.js';
-import { LatchError } from '../errors/LatchError.js';
+import { LatchError } from '../primitives.js';
 import { ADAPTER_NOT_FOUND_MESSAGE } from '../errors/messages.js';
 import { validateNetwork } from '../options.js';
 import { type NetworkState, networksAtom } from '../state/atoms.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LatchError } from '../errors/LatchError.js';
+import { LatchError } from '../primitives.js';
 import { connector } from '@latch/testkit/kernel';
 import { createTestModal } from '../test-support/testModal.js';
 

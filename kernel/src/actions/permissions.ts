@@ -1,5 +1,5 @@
 import type { KernelContext } from '../context.js';
-import { LatchError } from '../errors/LatchError.js';
+import { LatchError } from '../primitives.js';
 import { getAccount, reportError } from './accountState.js';
 
 /*

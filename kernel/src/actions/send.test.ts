@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createModal } from '../createModal.js';
-import { LatchError } from '../errors/LatchError.js';
+import { LatchError } from '../primitives.js';
 import type { TransferRequest } from '../plugins/ChainAdapter.js';
 import { connector, createFakeAdapter, network } from '@latch/testkit/kernel';
 import { createTestModal } from '../test-support/testModal.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createModal } from '../createModal.js';
-import type { LatchError } from '../errors/LatchError.js';
+import type { LatchError } from '../primitives.js';
 import type { ModalOptions } from '../options.js';
 import {
   connector,

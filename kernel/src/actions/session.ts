@@ -1,5 +1,5 @@
 import type { KernelContext } from '../context.js';
-import { LatchError, toLatchError } from '../errors/LatchError.js';
+import { LatchError, toLatchError } from '../primitives.js';
 import type { ConnectResult } from '../plugins/ChainAdapter.js';
 import type { Connector } from '../plugins/Connector.js';
 import type { ConnectorPlugin, SessionRequest, SharedSession } from '../plugins/ConnectorPlugin.js';

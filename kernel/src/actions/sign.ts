@@ -1,5 +1,5 @@
 import type { KernelContext } from '../context.js';
-import { LatchError } from '../errors/LatchError.js';
+import { LatchError } from '../primitives.js';
 import { activeNamespaceAtom } from '../state/atoms.js';
 import type { ChainNamespace } from '../types.js';
 import { capabilityOf, getAccount, reportError } from './accountState.js';

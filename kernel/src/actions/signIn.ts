@@ -3,7 +3,7 @@
  */
 import type { KernelContext } from '../context.js';
 import { isUserRejection } from '../errors/codes.js';
-import { LatchError } from '../errors/LatchError.js';
+import { LatchError } from '../primitives.js';
 import { SMART_ACCOUNTS_UNSUPPORTED_MESSAGE } from '../errors/messages.js';
 import {
   NO_ACTIVE_CAIP_ADDRESS_MESSAGE,

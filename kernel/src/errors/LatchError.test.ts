@@ -1,16 +1,16 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { LatchError, invalidOption, isLatchError, readErrorCode, readErrorMessage, toLatchError } from './LatchError.js';
+import { LatchError, invalidOption, isLatchError, readErrorCode, readErrorMessage, toLatchError } from '../primitives.js';
 import { httpStatusError } from './sharedCodes.js';
 import { ProviderRpcError } from './ProviderRpcError.js';
 import { UNKNOWN_ERROR_MESSAGE } from './messages.js';
 import { valueImports } from '../../../scripts/test-support/sourceGraph.js';
 
-describe('the LatchError module', () => {
+describe('the primitives module (LatchError, CAIP ids, amounts)', () => {
   // Every page's first load holds it and lazy chunks share it: an import here of another shared module (the message
   // catalogue did) makes the bundler ship that module as a chunk of its own that every page preloads.
   it('imports nothing', () => {
-    expect(valueImports('kernel/src/errors/LatchError.ts')).toEqual([]);
+    expect(valueImports('kernel/src/primitives.ts')).toEqual([]);
   });
 
   it("falls back to the catalogue's unknown-error text, which it writes out rather than imports", () => {

@@ -1,4 +1,4 @@
-import { type ErrorCategory, LatchError } from './LatchError.js';
+import { type ErrorCategory, LatchError } from '../primitives.js';
 
 export interface ProviderRpcErrorOptions {
   /** Extra detail a JSON-RPC error carries (its `data` member). */

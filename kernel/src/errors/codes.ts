@@ -1,4 +1,4 @@
-import { readUntrustedProperty } from './LatchError.js';
+import { readUntrustedProperty } from '../primitives.js';
 
 /** §8 standard codes: JSON-RPC (EIP-1474), provider (EIP-1193, EIP-3085) and call bundles (EIP-5792). */
 export const ERROR_CODES = Object.freeze({

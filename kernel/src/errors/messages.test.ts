@@ -87,7 +87,7 @@ describe('the message catalogue', () => {
         .filter((file) => !/^kernel\/src\/errors\/(messages|accountMessages|signInMessages)\.ts$/.test(file) && !entries.includes(file))
         .flatMap((file) => importedNames(file)),
     );
-    // LatchError.ts writes this text out rather than import it (that module must import nothing: see there), and its
+    // primitives.ts (LatchError's module) writes this text out rather than import it (that module must import nothing: see there), and its
     // test pins the two equal; it is the fallback of readErrorMessage and toLatchError.
     const writtenOut = ['UNKNOWN_ERROR_MESSAGE'];
     const unused = Object.keys(catalogue).filter((name) => !used.has(name) && !writtenOut.includes(name));

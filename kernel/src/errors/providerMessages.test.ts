@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { LatchError } from './LatchError.js';
+import { LatchError } from '../primitives.js';
 import { CONNECTOR_ERRORS, connectorError } from './providerMessages.js';
 
 describe('connector errors', () => {

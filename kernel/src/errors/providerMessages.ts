@@ -1,4 +1,4 @@
-import { LatchError } from './LatchError.js';
+import { LatchError } from '../primitives.js';
 
 export const CONNECTOR_ERRORS = Object.freeze({
   CHAIN_NOT_CONFIGURED: 'Chain not configured',

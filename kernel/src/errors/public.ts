@@ -11,4 +11,4 @@ export {
   toLatchError,
   type ErrorCategory,
   type LatchErrorOptions,
-} from './LatchError.js';
+} from '../primitives.js';

@@ -1,6 +1,6 @@
 import { describe, it, expect, vi, beforeAll, afterAll, beforeEach, afterEach } from 'vitest';
 import { startLoopbackServer, type CapturedRequest } from '../test-support/loopbackServer.js';
-import { LatchError } from '../errors/LatchError.js';
+import { LatchError } from '../primitives.js';
 import { ERROR_TELEMETRY_LIMIT, ERROR_TELEMETRY_WINDOW_MS, createTelemetry, type TelemetryOptions } from './telemetry.js';
 
 interface ReceivedRequest {

@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_CATEGORY, isLatchError, readErrorMessage, readUntrustedProperty } from '../errors/LatchError.js';
+import { DEFAULT_ERROR_CATEGORY, isLatchError, readErrorMessage, readUntrustedProperty } from '../primitives.js';
 
 /** §9: at most this many error reports per sliding window. */
 import { ERROR_TELEMETRY_LIMIT, ERROR_TELEMETRY_WINDOW_MS, type PageLocation, type Telemetry, type TelemetryOptions } from './constants.js';
