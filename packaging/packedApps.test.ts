@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PACKED_APP_ENV } from '../examples/nextjs/scripts/appDir.mjs';
 import { startNextExample } from '../examples/nextjs/scripts/startServer.mjs';
 import { browserPackages, repoRoot } from '../scripts/pack.mjs';
 import { readLockPackages, SERVER_LIBRARIES, serverLibrariesIn } from './lib/installedTree.mjs';
@@ -10,6 +11,7 @@ import {
   APP_STEP_TIMEOUT_MS,
   appEnv,
   freshDir,
+  handOffDir,
   installPackedApp,
   lockfileVersion,
   runInApp,
@@ -30,6 +32,11 @@ interface PackedApp {
   checkServerLibraries?: string[];
   /** Starts the built app once and checks what it serves (always stopped). */
   serve?: { test: string; check(dir: string): Promise<void> };
+  /**
+   * An environment variable that, when set, names the folder to install and build the app in instead of a temporary
+   * one, left there for another step (`handOffDir`): `npm test`'s Next.js e2e serves that build.
+   */
+  handOffEnv?: string;
 }
 
 const browser = browserPackages().map((pkg) => pkg.name);
@@ -52,6 +59,7 @@ const apps: PackedApp[] = [
     name: 'Next.js example (examples/nextjs)',
     source: join(repoRoot, 'examples/nextjs'),
     output: '.next/static',
+    handOffEnv: PACKED_APP_ENV,
     expectInOutput: ['Latch hooks and components need <LatchProvider', 'eip6963:requestProvider'],
     serve: {
       test: '`next start` serves the Connect and network buttons in the server-rendered HTML of /',
@@ -106,11 +114,13 @@ beforeAll(async () => {
   const tarballs = new Map(Object.entries(inject('tarballs')));
   await Promise.all(
     apps.map(async (app) => {
-      const folder = freshDir('latch-packed-app-');
-      folders.push(folder);
-      const entry: Prepared = { dir: folder.dir, installed: [] };
+      const entry: Prepared = { dir: '', installed: [] };
       prepared.set(app.name, entry);
       try {
+        const handOff = app.handOffEnv && process.env[app.handOffEnv];
+        const folder = handOff ? handOffDir(handOff) : freshDir('latch-packed-app-');
+        folders.push(folder);
+        entry.dir = folder.dir;
         entry.installed = (
           await installPackedApp({ source: app.source, dir: entry.dir, tarballs, extraPackages: app.extraPackages })
         ).installed;

@@ -1,7 +1,10 @@
 // `npm test`: install what is missing, type-check, build, run every test, print one summary line.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { PACKED_APP_ENV } from '../examples/nextjs/scripts/appDir.mjs';
 import { ensureInstall } from './ensure-install.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -20,10 +23,10 @@ if (!hasPostgres) {
   );
 }
 
-function step(title, command, args) {
+function step(title, command, args, env = process.env) {
   console.log(`\n[latch] ${title}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const run = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const run = spawnSync(command, args, { stdio: 'inherit', env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (run.status !== 0) {
     console.error(`[latch] ${title} failed (exit ${run.status ?? run.signal}) after ${seconds}s`);
@@ -33,13 +36,12 @@ function step(title, command, args) {
   return true;
 }
 
-// The build step builds every workspace but the Next.js example, whose `next build` (the slowest of all) opens its
-// end-to-end step instead, beside the unit tests rather than before them: nothing else in the run reads its output
-// (the packaging test builds the example again, from the tarballs).
+// The build step builds every workspace but the Next.js example: its e2e serves the copy the packaging tests install
+// from the tarballs and build outside the repository (packaging/packedApps.test.ts, in `packagingAndNextjs`), as an
+// integrator installs it, so the example is built once, and not from the workspace.
 const NEXTJS_WORKSPACE = 'examples/nextjs';
 const workspaces = JSON.parse(readFileSync('package.json', 'utf8')).workspaces.filter((w) => w !== NEXTJS_WORKSPACE);
 const buildArgs = ['run', 'build', '--silent', '--if-present', ...workspaces.flatMap((w) => ['-w', w])];
-const nextjsBuildArgs = ['run', 'build', '--silent', '-w', NEXTJS_WORKSPACE];
 
 const ok =
   step('format and lint (Biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']) &&
@@ -49,21 +51,26 @@ if (!ok) process.exit(1);
 
 mkdirSync('.latch-test-results', { recursive: true });
 const vitestJson = '.latch-test-results/vitest.json';
+const packagingJson = '.latch-test-results/vitest-packaging.json';
 const playwrightJson = '.latch-test-results/playwright.json';
 const nextjsPlaywrightJson = '.latch-test-results/playwright-nextjs.json';
-rmSync(vitestJson, { force: true });
-rmSync(playwrightJson, { force: true });
-rmSync(nextjsPlaywrightJson, { force: true });
+for (const json of [vitestJson, packagingJson, playwrightJson, nextjsPlaywrightJson]) rmSync(json, { force: true });
+
+// The folder, outside the repository, where the packaging tests install the Next.js example from the tarballs, build it
+// and leave it for its e2e (about 600 MB with its node_modules): removed when the run ends.
+const packedNextjsDir = mkdtempSync(join(tmpdir(), 'latch-nextjs-packed-'));
+process.on('exit', () => rmSync(packedNextjsDir, { recursive: true, force: true }));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(1));
 
 /**
  * A step run beside others: its output goes to the console line by line, each line marked with `prefix` (or as it
  * comes, with none). Resolves whether it passed.
  */
-function concurrentStep(title, command, args, prefix) {
+function concurrentStep(title, command, args, prefix, env = process.env) {
   console.log(`\n[latch] ${title}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const child = spawn(command, args, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
     if (prefix) {
       for (const stream of [child.stdout, child.stderr])
         createInterface({ input: stream }).on('line', (line) => console.log(`${prefix} ${line}`));
@@ -77,45 +84,66 @@ function concurrentStep(title, command, args, prefix) {
   });
 }
 
-/** The Next.js example's e2e step: its `next build`, then its end-to-end tests (none when the build fails). */
-async function nextjsStep(prefix) {
-  return (
-    (await concurrentStep('build, Next.js example', 'npm', nextjsBuildArgs, prefix)) &&
-    concurrentStep('end-to-end tests, Next.js example', 'npx', nextjsArgs, prefix)
-  );
+const serial = process.env.LATCH_TEST_SERIAL === '1';
+/** A step of the packaging lane: `concurrentStep`, or `step` when the run is serial. */
+const laneStep = (title, command, args, prefix, env) =>
+  serial ? Promise.resolve(step(title, command, args, env)) : concurrentStep(title, command, args, prefix, env);
+
+/**
+ * The packaging tests, then the Next.js example's e2e against the copy they installed from the tarballs and built in
+ * `packedNextjsDir` (packaging/packedApps.test.ts), so the example is built once, the way an integrator builds it. The
+ * e2e waits for the packaging project, whose longest file is that install and build, and the lane still ends long
+ * before the unit tests (a full run on the loaded 2-core machine: 285 s + 85 s, the unit tests 662 s). No e2e when
+ * that build is missing.
+ */
+async function packagingAndNextjs() {
+  const env = { ...process.env, [PACKED_APP_ENV]: packedNextjsDir };
+  const packagingOk = await laneStep('packaging tests', 'npx', packagingArgs, '[packaging]', env);
+  if (!existsSync(join(packedNextjsDir, '.next/BUILD_ID'))) {
+    console.error('[latch] the packaging tests built no Next.js example from the tarballs: its end-to-end tests did not run');
+    return false;
+  }
+  const e2eNextOk = await laneStep('end-to-end tests, Next.js example (built from the tarballs)', 'npx', nextjsArgs, '[e2e next]', env);
+  return packagingOk && e2eNextOk;
 }
 
-const unitArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
+const vitestArgs = (json) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+// Every Vitest project but `packaging`, which runs in `packagingAndNextjs`.
+const unitArgs = [...vitestArgs(vitestJson), '--project=!packaging'];
+const packagingArgs = [...vitestArgs(packagingJson), '--project=packaging'];
 // End-to-end in Debian's Chromium against the built demo, real anvil chains and mock wallets.
 const e2eArgs = ['playwright', 'test', '-c', 'examples/react-vite/playwright.config.ts'];
-// The Next.js example (built first, `nextjsStep`): one `next start`, its own anvil and Solana RPC.
+// The Next.js example (built by the packaging tests): one `next start`, its own anvil and Solana RPC.
 const nextjsArgs = ['playwright', 'test', '-c', 'examples/nextjs/playwright.config.ts'];
 let unitOk;
 let e2eOk;
 let nextjsOk;
-if (process.env.LATCH_TEST_SERIAL === '1') {
+if (serial) {
   unitOk = step('unit and component tests', 'npx', unitArgs);
   e2eOk = step('end-to-end tests', 'npx', e2eArgs);
-  nextjsOk = step('build, Next.js example', 'npm', nextjsBuildArgs) && step('end-to-end tests, Next.js example', 'npx', nextjsArgs);
+  nextjsOk = await packagingAndNextjs();
 } else {
-  // Most of a test's time waits on chains, services and the browser, not on the CPU: the unit tests and the two
-  // end-to-end suites run at the same time (each on its own processes and free ports), the e2e output marked.
+  // Most of a test's time waits on chains, services and the browser, not on the CPU: the unit tests, the Vite demo's
+  // e2e and the packaging lane run at the same time (each on its own processes and free ports), the others' output
+  // marked.
   [unitOk, e2eOk, nextjsOk] = await Promise.all([
     concurrentStep('unit and component tests', 'npx', unitArgs),
     concurrentStep('end-to-end tests', 'npx', e2eArgs, '[e2e]'),
-    nextjsStep('[e2e next]'),
+    packagingAndNextjs(),
   ]);
 }
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (existsSync(vitestJson)) {
-  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests + (report.numRuntimeErrorTests ?? 0);
-  skipped += report.numPendingTests + report.numTodoTests;
-} else failed += 1;
+for (const json of [vitestJson, packagingJson]) {
+  if (existsSync(json)) {
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests + (report.numRuntimeErrorTests ?? 0);
+    skipped += report.numPendingTests + report.numTodoTests;
+  } else failed += 1;
+}
 for (const json of [playwrightJson, nextjsPlaywrightJson]) {
   if (existsSync(json)) {
     const { stats } = JSON.parse(readFileSync(json, 'utf8'));

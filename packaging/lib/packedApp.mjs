@@ -1,9 +1,9 @@
 // An app outside the repository that installs Latch from packed tarballs, as an integrator would before Latch is on the
 // registry: no workspace links, every other package from the npm cache (nothing is downloaded).
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot, tarballsWithInternalDependencies } from '../../scripts/pack.mjs';
 
@@ -24,6 +24,27 @@ export function appEnv() {
 export function freshDir(prefix) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A folder another step named for an app to be installed, built and left in (`npm test` names a fresh temporary one
+ * for the Next.js example, whose e2e then serves that build): outside the repository, like `freshDir`'s (inside it,
+ * Node would resolve what a tarball lacks from the repository's node_modules), and absent or empty (nothing in it is
+ * ever deleted). Created when absent; `remove()` leaves it to the step that named it.
+ */
+export function handOffDir(path) {
+  const dir = resolve(path);
+  const fromRoot = relative(repoRoot, dir);
+  if (fromRoot !== '..' && !fromRoot.startsWith(`..${sep}`) && !isAbsolute(fromRoot)) {
+    throw new Error(
+      `${dir} is inside the repository: name a folder outside it (an app installed there would resolve packages from the repository's node_modules)`,
+    );
+  }
+  if (existsSync(dir) && readdirSync(dir).length > 0) {
+    throw new Error(`${dir} is not empty: name a new or empty folder (nothing in it is deleted)`);
+  }
+  mkdirSync(dir, { recursive: true });
+  return { dir, remove: () => undefined };
 }
 
 /** The version of `name` the repository's lockfile installs at its root (what `npm ci` of the repo put in the cache). */

@@ -9,9 +9,13 @@ import {
 } from '@latch/testkit';
 import { type BareAnvilFixture, type SolanaRpcFixture, type SmtpInbox, startAnvil, startSmtpInbox, startSolanaRpc } from '@latch/devnet';
 import { freePort } from '@latch/devnet/services';
+import { e2eAppDir } from '../scripts/appDir.mjs';
 import { type NextExampleServer, startNextExample } from '../scripts/startServer.mjs';
 
 export { expect };
+
+/** The build every test serves: `npm test`'s copy installed from the tarballs, else this folder's (`npm run build`). */
+const appDir = e2eAppDir();
 
 /** A real ed25519 key (32-byte hex seed), funded by the fixture. */
 export const SOLANA_SEED = '41'.repeat(32);
@@ -64,7 +68,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   app: [
     async ({ anvil, solana }, use) => {
-      const server = await startNextExample({ eip155: anvil, solana });
+      const server = await startNextExample({ eip155: anvil, solana, appDir });
       try {
         await use({ url: server.url, allowedOrigins: server.allowedOrigins });
       } finally {
@@ -91,6 +95,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         const server = await startNextExample({
           eip155: anvil,
           solana,
+          appDir,
           port,
           env: { LATCH_EMBEDDED_SERVICE_URL: service.url, LATCH_EMBEDDED_PROJECT_ID: EMBEDDED_PROJECT },
         });

@@ -5,8 +5,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { freePort, startServiceProcess } from '@latch/devnet/services';
-
-const APP_DIR = new URL('..', import.meta.url).pathname;
+import { APP_DIR, PACKED_APP_ENV } from './appDir.mjs';
 
 /**
  * @param {{ eip155: { rpcUrl: string; chainId: number }; solana: { rpcUrl: string; caipNetworkId?: string }; env?: Record<string, string>; appDir?: string; port?: number }} options
@@ -14,7 +13,13 @@ const APP_DIR = new URL('..', import.meta.url).pathname;
  *   port chosen by the caller (default: one picked here).
  */
 export async function startNextExample({ eip155, solana, env = {}, appDir = APP_DIR, port: wanted }) {
-  if (!existsSync(join(appDir, '.next/BUILD_ID'))) throw new Error(`${appDir} is not built: run \`npm run build\` first`);
+  if (!existsSync(join(appDir, '.next/BUILD_ID'))) {
+    throw new Error(
+      appDir === APP_DIR
+        ? `${appDir} is not built: run \`npm run build\` first`
+        : `${appDir} holds no Next.js build: \`${PACKED_APP_ENV}=${appDir} npx vitest run --project packaging packedApps\` installs the example there from the tarballs and builds it`,
+    );
+  }
   const nextBin = createRequire(join(appDir, 'package.json')).resolve('next/dist/bin/next');
   const port = wanted ?? (await freePort());
   const server = await startServiceProcess({
