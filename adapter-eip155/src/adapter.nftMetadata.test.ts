@@ -85,7 +85,11 @@ describe('nft metadata from tokenURI', () => {
     for (const nft of data) expect(nft.collection).toEqual({ name: 'Metadata Cases', symbol: 'META' });
     expect(server.requests).toEqual([]);
     const hosts = new Set(fetchSpy.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).host));
-    expect(hosts).toEqual(new Set([new URL(anvil.rpcUrl).host]));
+    expect(hosts).toContain(new URL(anvil.rpcUrl).host);
+    // Every metadata host but this file's server is remote (IPFS, https://…), and the server was asked nothing. The spy
+    // sees the whole worker's fetch: a test file that ran before this one in the same worker may still be reaching its
+    // own local chain (another 127.0.0.1 port), which is not this adapter's doing.
+    expect([...hosts].filter((host) => !host.startsWith('127.0.0.1:'))).toEqual([]);
   });
 
   it('fetches http(s) metadata only from allowed hosts, maps ipfs:// to the configured gateway, follows no redirect', async () => {
