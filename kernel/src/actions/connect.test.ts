@@ -65,6 +65,23 @@ describe('connect', () => {
     expect(JSON.parse(storage.map.get('@latch/connected_namespaces') ?? '')).toEqual(['eip155']);
   });
 
+  it("a wallet that answers with a malformed address fails the connect as the connector's error, not the app's", async () => {
+    const fake = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')], address: 'not:an address' });
+    const modal = createModal({ networks: [mainnet], adapters: [fake.adapter], storage: createTestStorage() });
+    const errors: LatchError[] = [];
+    modal.on('CONNECT_ERROR', ({ error }) => errors.push(error));
+    const attempt = modal.connect('w');
+    await expect(attempt).rejects.toBeInstanceOf(LatchError);
+    await expect(attempt).rejects.toMatchObject({
+      category: 'CONNECTOR_ERROR',
+      message: 'Invalid CAIP-10 account address "not:an address" (expected 1 to 128 of [-.%a-zA-Z0-9])',
+      cause: expect.objectContaining({ code: 'INVALID_OPTION' }),
+    });
+    expect(modal.getState().status).toBe('disconnected');
+    expect(errors.map((error) => error.category)).toEqual(['CONNECTOR_ERROR']);
+    modal.destroy();
+  });
+
   it('a rejected connect leaves the visitor disconnected, with the code, and can be retried', async () => {
     const { modal, fake, events } = createTestModal();
     fake.fail.connect = { code: 4001, message: 'User rejected the request.' };

@@ -3,15 +3,14 @@
  * which namespace ends up active. Shared by a visitor's connect (connect.ts), a shared session (session.ts) and a
  * restore (reconnect.ts); it imports none of them.
  */
-import { formatCaipAddress } from '../primitives.js';
+import { formatCaipAddress, LatchError, toLatchError } from '../primitives.js';
 import type { KernelContext } from '../context.js';
-import { LatchError, toLatchError } from '../primitives.js';
 import { ADAPTER_NOT_FOUND_MESSAGE } from '../errors/messages.js';
 import { connectorError } from '../errors/providerMessages.js';
 import type { ConnectResult } from '../plugins/ChainAdapter.js';
 import type { Connector } from '../plugins/Connector.js';
 import { activeNamespaceAtom } from '../state/atoms.js';
-import type { AccountEntry, CaipNetwork, ChainNamespace } from '../types.js';
+import type { AccountEntry, CaipAddress, CaipNetwork, ChainNamespace } from '../types.js';
 import { refreshBalance, refreshIdentity } from './account.js';
 import { capabilityOf, getAccount, reportError, updateAccount } from './accountState.js';
 import { transitionStatus } from './connectionStatus.js';
@@ -42,9 +41,11 @@ export async function connectNamespace(
   if (current.status === 'connected' && current.connector?.id === connector.id) throw connectorError('ALREADY_CONNECTED', connector.name);
   const network = startNetwork(ctx, ns);
   transitionStatus(ctx, 'connect', ns);
-  let result: ConnectResult;
   try {
-    result = await adapter.connect(connector, { network });
+    const result = await adapter.connect(connector, { network });
+    // Inside the try: a wallet answer the kernel cannot take (a malformed address) fails the connect like a refusal.
+    applyConnection(ctx, ns, connector, result, activate);
+    return result;
   } catch (err) {
     const error = toLatchError(err, 'CONNECTOR_ERROR');
     transitionStatus(ctx, 'failure', ns);
@@ -52,8 +53,6 @@ export async function connectNamespace(
     reportError(ctx, error, 'CONNECT_ERROR');
     throw error;
   }
-  applyConnection(ctx, ns, connector, result, activate);
-  return result;
 }
 
 /**
@@ -94,6 +93,18 @@ export function readAccountType(ctx: KernelContext, ns: ChainNamespace): void {
   if (capabilityOf(ctx, ns, 'calls')) void accountTypeChunk().then((m) => m.readWalletAccountType(ctx, ns));
 }
 
+/**
+ * The CAIP-10 id of what the wallet answered. A malformed network id or address there is the wallet's (or its
+ * adapter's) bad answer, not the app's option: it fails the connect as a CONNECTOR_ERROR, the option error its cause.
+ */
+function walletCaipAddress(result: ConnectResult): CaipAddress {
+  try {
+    return formatCaipAddress(result.caipNetworkId, result.address);
+  } catch (err) {
+    throw new LatchError((err as Error).message, { category: 'CONNECTOR_ERROR', cause: err });
+  }
+}
+
 /** Writes a fresh connection into state and storage (§3 keys), then loads balance and name. */
 export function applyConnection(
   ctx: KernelContext,
@@ -108,7 +119,7 @@ export function applyConnection(
   updateAccount(ctx, ns, {
     status: 'connected',
     address: result.address,
-    caipAddress: formatCaipAddress(result.caipNetworkId, result.address),
+    caipAddress: walletCaipAddress(result),
     allAccounts: accounts,
     connector,
     connectedWalletInfo: { name: connector.name, icon: connector.icon, identifier: connector.id, ...connector.walletInfo },
