@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readLockPackages } from './lib/installedTree.mjs';
-import { APP_HOOK_TIMEOUT_MS, APP_STEP_TIMEOUT_MS, appEnv, freshDir, installPackedApp } from './lib/packedApp.mjs';
+import { APP_HOOK_TIMEOUT_MS, freshDir, installPackedApp, runInApp } from './lib/packedApp.mjs';
 
 /*
  * The embedded wallet service as an operator installs it: its tarball, with the @latch packages it depends on, in a
@@ -29,16 +28,6 @@ beforeAll(async () => {
 }, APP_HOOK_TIMEOUT_MS);
 afterAll(() => folder?.remove());
 
-/** Runs a module script with Node in the installed folder (bare specifiers resolve from its node_modules). */
-function nodeInInstall(script: string): string {
-  return execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: dir,
-    env: appEnv(),
-    encoding: 'utf8',
-    timeout: APP_STEP_TIMEOUT_MS,
-  });
-}
-
 describe(`${SERVICE} installed from its tarball`, () => {
   it(`installs from the tarballs without ${FRAME_CORE}, which is private`, () => {
     const packages = readLockPackages(dir);
@@ -58,15 +47,14 @@ describe(`${SERVICE} installed from its tarball`, () => {
     expect(scripts).not.toContain(FRAME_CORE);
   });
 
-  it('runs: the CLI answers --help, and the service started from Node serves its frame page and scripts', () => {
-    const help = execFileSync(join(dir, 'node_modules/.bin/latch-embedded-wallet-service'), ['--help'], {
-      cwd: dir,
-      env: appEnv(),
-      encoding: 'utf8',
-      timeout: APP_STEP_TIMEOUT_MS,
-    });
+  it('runs: the CLI answers --help, and the service started from Node serves its frame page and scripts', async () => {
+    const help = await runInApp(dir, join(dir, 'node_modules/.bin/latch-embedded-wallet-service'), ['--help']);
     expect(help).toContain('latch-embedded-wallet-service');
-    const served = nodeInInstall(`
+    // A module script run by Node in the installed folder: bare specifiers resolve from its node_modules.
+    const served = await runInApp(dir, process.execPath, [
+      '--input-type=module',
+      '-e',
+      `
       import { startEmbeddedWalletService } from '${SERVICE}';
       const service = await startEmbeddedWalletService({
         projects: [{ id: 'demo', allowedOrigins: ['http://127.0.0.1:9'] }],
@@ -84,7 +72,8 @@ describe(`${SERVICE} installed from its tarball`, () => {
       } finally {
         await service.close();
       }
-    `);
+    `,
+    ]);
     const { status, scripts, statuses } = JSON.parse(served.trim().split('\n').at(-1) ?? '{}');
     expect(status).toBe(200);
     expect(scripts).toBeGreaterThan(0);

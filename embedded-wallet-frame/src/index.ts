@@ -27,6 +27,5 @@ export {
   prepareRequest,
   type RpcCall,
   RpcError,
-  signRequest,
 } from './signer.js';
 export type { DescribeContext } from './describe.js';

@@ -3,8 +3,7 @@
  * decimals, and the texts and links around it. Its own chunk (see vite.config.ts): the account's
  * code uses it, a page's first load does not.
  */
-import { invalidOption } from './primitives.js';
-import { formatUnits, groupThousands } from './primitives.js';
+import { formatUnits, groupThousands, invalidOption } from './primitives.js';
 import type { CaipNetwork } from './types.js';
 
 export type AmountInput = { ok: true; units: bigint } | { ok: false; reason: string };

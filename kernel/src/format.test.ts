@@ -8,22 +8,15 @@ import {
   formatQuantity,
   formatUnits,
   isLatchError,
+  LatchError,
   parseUnits,
   truncateAddress,
 } from './primitives.js';
 
-/** `run` throws the kernel's option error: a LatchError, VALIDATION_ERROR, INVALID_OPTION, with exactly `message`. */
-function expectInvalidOption(run: () => unknown, message: string): void {
-  let thrown: unknown;
-  try {
-    run();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(isLatchError(thrown), message).toBe(true);
-  expect(thrown).toMatchObject({ name: 'LatchError', category: 'VALIDATION_ERROR', code: 'INVALID_OPTION', message });
-}
-
+/** The kernel's option error with exactly `message`: a LatchError, VALIDATION_ERROR, INVALID_OPTION. */
+const invalid = (message: string) =>
+  expect.objectContaining({ constructor: LatchError, category: 'VALIDATION_ERROR', code: 'INVALID_OPTION', message });
+const expectInvalidOption = (run: () => unknown, message: string) => expect(run).toThrow(invalid(message));
 describe('formatBalance (§9: 3 decimals, truncated)', () => {
   it.each([
     ['1.23456789', '1.234'],

@@ -1,4 +1,4 @@
-import { LatchError } from './primitives.js';
+import { isCaipNamespace, LatchError, parseCaipNetworkId } from './primitives.js';
 import { SIWE_AND_SIWX_MESSAGE } from './errors/messages.js';
 import type { ChainAdapter } from './plugins/ChainAdapter.js';
 import type { ConnectorPlugin } from './plugins/ConnectorPlugin.js';
@@ -6,7 +6,6 @@ import type { DataServices } from './plugins/dataServices.js';
 import type { FeaturePlugin } from './plugins/FeaturePlugin.js';
 import type { StorageLike } from './storage.js';
 import type { AccountType, CaipNetwork, CaipNetworkId, ChainNamespace, ThemeMode } from './types.js';
-import { isCaipNamespace, parseCaipNetworkId } from './primitives.js';
 
 /** §3 social providers; §9 default order. */
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const;

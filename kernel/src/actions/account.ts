@@ -1,8 +1,7 @@
 import { BALANCE_CACHE_TTL_MS, NAME_CACHE_TTL_MS } from '../cache.js';
 import type { KernelContext } from '../context.js';
 import { networksAtom } from '../state/atoms.js';
-import { UNFETCHED_BALANCE } from '../primitives.js';
-import { LatchError } from '../primitives.js';
+import { LatchError, UNFETCHED_BALANCE } from '../primitives.js';
 import { ERROR_FETCHING_NAMES_FOR_ADDRESS_MESSAGE } from '../errors/messages.js';
 import type { Identity, NameService } from '../plugins/dataServices.js';
 import { capabilityOf, getAccount, reportError, updateAccount } from './accountState.js';

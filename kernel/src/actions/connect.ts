@@ -1,6 +1,5 @@
-import { formatCaipAddress } from '../primitives.js';
+import { formatCaipAddress, LatchError, toLatchError } from '../primitives.js';
 import type { KernelContext } from '../context.js';
-import { LatchError, toLatchError } from '../primitives.js';
 import type { AdapterEvent, ConnectResult } from '../plugins/ChainAdapter.js';
 import type { Connector } from '../plugins/Connector.js';
 import { activeNamespaceAtom, connectorsAtom, modalAtom } from '../state/atoms.js';

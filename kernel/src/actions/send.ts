@@ -1,8 +1,7 @@
 import { insufficientForFeeReason, transactionExplorerUrl } from '../amount.js';
 import type { KernelContext } from '../context.js';
-import { LatchError } from '../primitives.js';
+import { formatUnits, LatchError } from '../primitives.js';
 import { SEND_TOKEN_REQUIRED_MESSAGE } from '../errors/accountMessages.js';
-import { formatUnits } from '../primitives.js';
 import type { FeeQuote, TransferOutcome, TransferRequest } from '../plugins/ChainAdapter.js';
 import { activeNamespaceAtom, EMPTY_SEND, type SendState, sendAtom } from '../state/atoms.js';
 import type { CaipNetwork, ChainNamespace } from '../types.js';

@@ -1,12 +1,11 @@
 import { insufficientBalanceReason, insufficientForFeeReason, parseAmountInput } from '../amount.js';
 import type { KernelContext } from '../context.js';
-import { LatchError } from '../primitives.js';
+import { LatchError, parseUnits } from '../primitives.js';
 import {
   SEND_AMOUNT_AND_RECEIVER_REQUIRED_MESSAGE,
   SEND_TOKEN_REQUIRED_MESSAGE,
   UNSUPPORTED_CHAIN_MESSAGE,
 } from '../errors/accountMessages.js';
-import { parseUnits } from '../primitives.js';
 import type { TransferRequest } from '../plugins/ChainAdapter.js';
 import { activeNamespaceAtom } from '../state/atoms.js';
 import type { CaipNetwork, ChainNamespace, TokenBalance } from '../types.js';

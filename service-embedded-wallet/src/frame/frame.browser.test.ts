@@ -190,6 +190,20 @@ async function showApproval(page: Page, requestId: string, style?: Record<string
   return frame;
 }
 
+/**
+ * A script clicks Approve (forced, through whatever covers it) until the page answers; the answer must match `refusal`.
+ * Chromium drops input to a frame whose visibility just changed, for longer on a loaded machine, so one click may never
+ * arrive; every click that does is refused (no signature: the test checks after).
+ */
+async function clickUntilRefused(frame: Frame, refusal: RegExp): Promise<void> {
+  await expect
+    .poll(async () => {
+      await frame.getByRole('button', { name: 'Approve' }).click({ force: true });
+      return frame.locator('#gate').textContent();
+    })
+    .toMatch(refusal);
+}
+
 /** The visitor approves in the approval page, once it accepts input (the request visible for a moment). */
 async function approveIn(page: Page, seen: number): Promise<void> {
   const frame = await showApproval(page, await nextApproval(page, seen));
@@ -480,15 +494,8 @@ describe('the built frame in Chromium', () => {
     await page.evaluate((id) => (window as unknown as { cover(id: string, opacity: number): void }).cover(id, 0.6), ids[0] as string);
     const gate = covered.locator('#gate');
     await expect.poll(() => gate.textContent()).toMatch(/fully visible/);
-    // The click goes through the layer and reaches Approve, which says no. Chromium drops input to a frame whose
-    // visibility just changed, for longer on a loaded machine, so the click is repeated until the page answers it;
-    // every one of them is refused (no signature, checked below).
-    await expect
-      .poll(async () => {
-        await covered.getByRole('button', { name: 'Approve' }).click({ force: true });
-        return gate.textContent();
-      })
-      .toMatch(/^Not approved\. .*fully visible/);
+    // The click goes through the layer and reaches Approve, which says no.
+    await clickUntilRefused(covered, /^Not approved\. .*fully visible/);
     await page.evaluate(() => document.getElementById('cover')?.remove());
     // Faded once it was ready: refused the same way.
     const faded = await showApproval(page, ids[1] as string);
@@ -497,12 +504,7 @@ describe('the built frame in Chromium', () => {
       (document.getElementById(`approval-${id}`) as HTMLElement).style.opacity = '0.4';
     }, ids[1] as string);
     await expect.poll(() => faded.locator('#gate').textContent()).toMatch(/fully visible/);
-    await expect
-      .poll(async () => {
-        await faded.getByRole('button', { name: 'Approve' }).click({ force: true });
-        return faded.locator('#gate').textContent();
-      })
-      .toMatch(/^Not approved\./);
+    await clickUntilRefused(faded, /^Not approved\./);
     // Scaled and turned: never accepts a click (Chromium may also drop clicks on a frame that just moved).
     const scaled = await showApproval(page, ids[2] as string, { transform: 'scale(1.3) rotate(2deg)' });
     await expect.poll(() => scaled.locator('#gate').textContent()).toMatch(/fully visible/);
