@@ -8,7 +8,7 @@ import { extensionDappScope } from './extensionDappScope.mjs';
 // @polkadot/extension-dapp: it is bundled, under dist/vendor/, with its page globals bound to the adapter's own
 // (extensionDappScope.mjs). One file per module lets the host's bundler decide per module what a page loads first:
 // with pre-merged chunks (a connection chunk the entry's own code shared modules with), Vite put @polkadot/api
-// (191 kB gzip) on the first load of a page with only this adapter, and split the kernel's LatchError module out of
+// (191 kB gzip) on the first load of a page with only this adapter, and split the kernel's module with LatchError (primitives) out of
 // the entry script of a page with the eip155 adapter too.
 export default defineConfig({
   plugins: [extensionDappScope()],

@@ -34,7 +34,7 @@ describe('the built adapter', () => {
 
   it('loads connect, the session, signing and @polkadot/extension-dapp with one import(), @polkadot/api with the transfer code with another', () => {
     // One file per module (as the kernel ships): with pre-merged chunks, the host's bundler put all of @polkadot/api
-    // (191 kB gzip) on the first load of a page whose only adapter is this one, and split the kernel's LatchError module
+    // (191 kB gzip) on the first load of a page whose only adapter is this one, and split the kernel's module with LatchError (primitives)
     // out of the entry script of a page with the eip155 adapter too.
     const lazy = lazyClosures();
     const connection = lazy.find((closure) => moduleFiles(closure).includes('src/connection.ts'));

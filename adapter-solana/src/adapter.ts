@@ -111,7 +111,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
 
   // The refusal and the connection code load when used: with them, the kernel's error-code table (errors/codes.ts) was
   // on the first load of every page with this adapter (1.3 kB gzip on latch-five), and the bundler split the kernel's
-  // LatchError module out of the entry script.
+  // module with LatchError (primitives) out of the entry script.
   async function chainOf(wallet: Wallet, network: CaipNetwork): Promise<`solana:${string}`> {
     const chain = walletChainFor(readStringList(wallet, 'chains'), network);
     if (!chain) throw (await import('./walletErrors.js')).chainNotSupported();

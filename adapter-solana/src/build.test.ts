@@ -22,7 +22,7 @@ describe('the built adapter', () => {
 
   it('loads the connection and the wallet errors on first use: the entry leaves the kernel error-code table out of first load', () => {
     // walletErrors.ts reads ERROR_CODES and isUserRejection (the kernel's errors/codes.ts, 1.3 kB gzip with its message
-    // table); on first load they also made the host's bundler split the kernel's LatchError module out of the entry.
+    // table); on first load they also made the host's bundler split the kernel's module with LatchError (primitives) out of the entry.
     const firstLoad = moduleFiles(staticClosure(chunk('index.js')));
     expect(firstLoad.filter((file) => file === 'src/connection.ts' || file === 'src/walletErrors.ts')).toEqual([]);
     expect(moduleFiles(lazyChunks())).toEqual(expect.arrayContaining(['src/connection.ts', 'src/walletErrors.ts']));
