@@ -3,7 +3,7 @@
 import { CHROMIUM_ARGS, chromiumExecutable, MOCK_WALLET_INFO, mockWalletInitScript } from '@latch/testkit';
 import { chromium } from 'playwright-core';
 import { privateKeyToAccount } from 'viem/accounts';
-import { probeInitScript } from './probe.mjs';
+import { nextProbeMark, probeInitScript } from './probe.mjs';
 
 export const BUTTON_TEXT = 'Connect Wallet';
 export const WALLET_TEXT = MOCK_WALLET_INFO.name;
@@ -61,9 +61,10 @@ export async function measureRun(browser, { url, mode, screenshot }) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
 
+    const buttonShown = nextProbeMark(page, 'buttonVisibleAt', `"${BUTTON_TEXT}" showing`, TIMEOUT_MS);
+    buttonShown.catch(() => undefined); // awaited below; a failed navigation must not leave it unhandled
     await page.goto(url, { waitUntil: 'commit' });
-    const buttonHandle = await page.waitForFunction(() => window.__benchProbe.buttonVisibleAt, null, { timeout: TIMEOUT_MS, polling: 50 });
-    const buttonMs = await buttonHandle.jsonValue();
+    const buttonMs = await buttonShown;
     if (mode === 'settled') {
       await page.waitForLoadState('load', { timeout: TIMEOUT_MS });
       await page.waitForTimeout(THINK_MS);
@@ -168,8 +169,10 @@ export async function measureReload(browser, { url, extraInitScript, collect, be
 
     counting = true;
     await beforeReload?.(page);
+    const addressShown = nextProbeMark(page, 'addressVisibleAt', 'the address showing after the reload', TIMEOUT_MS);
+    addressShown.catch(() => undefined); // awaited below; a failed reload must not leave it unhandled
     await page.reload({ waitUntil: 'commit' });
-    const reloadMs = await waitForProbe(page, 'addressVisibleAt', 'the address showing after the reload');
+    const reloadMs = await addressShown;
     const collected = collect ? await page.evaluate(collect) : undefined;
     const after = await afterReload?.(page);
     return { ok: true, mode: 'reload', reloadMs, collected, after, externalRequests: external.length, hosts: [...external] };

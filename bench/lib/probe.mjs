@@ -4,9 +4,19 @@
 // shadow root (AppKit renders in shadow DOM, Latch in its own root). Checked once per animation
 // frame, in a requestAnimationFrame callback, i.e. on what the browser is about to paint.
 
-function installProbe({ buttonText, walletText, addressTail }) {
+function installProbe({ buttonText, walletText, addressTail, reportPrefix }) {
   const probe = {};
   window.__benchProbe = probe;
+  /**
+   * Keeps a time on the probe and tells the harness through the console: it waits for that message rather than
+   * polling the page, because Playwright's first evaluation in a new document injects its own script (≈330 kB, a
+   * 13–19 ms task on the page's main thread), which would land on the path being timed.
+   */
+  const mark = (name) => {
+    const at = performance.now();
+    probe[name] = at;
+    console.debug(`${reportPrefix}${name}=${at}`);
+  };
 
   const visible = (element) => {
     if (!element?.isConnected) return false;
@@ -48,7 +58,7 @@ function installProbe({ buttonText, walletText, addressTail }) {
 
   // Navigation start is performance's time origin, so performance.now() is "ms since navigation".
   const watchButton = () => {
-    if (findText(buttonText)) probe.buttonVisibleAt = performance.now();
+    if (findText(buttonText)) mark('buttonVisibleAt');
     else requestAnimationFrame(watchButton);
   };
   requestAnimationFrame(watchButton);
@@ -65,7 +75,7 @@ function installProbe({ buttonText, walletText, addressTail }) {
     const watchAddress = () => {
       // The tail's text node and "0x" may be apart ("0x19E7", "••••", "ff2A" as three nodes of one element).
       const shows = (data, owner) => data.toLowerCase().includes(tail) && owner.textContent.includes('0x');
-      if (findMatch(shows, document, true)) probe.addressVisibleAt = performance.now();
+      if (findMatch(shows, document, true)) mark('addressVisibleAt');
       else requestAnimationFrame(watchAddress);
     };
     requestAnimationFrame(watchAddress);
@@ -96,7 +106,36 @@ function installProbe({ buttonText, walletText, addressTail }) {
   };
 }
 
+/** What starts the console message that carries a probe mark: `<prefix><name>=<ms since navigation>`. */
+export const PROBE_REPORT_PREFIX = '__benchProbe:';
+
 /** Source for `page.addInitScript({ content })`. */
 export function probeInitScript(texts) {
-  return `(${installProbe.toString()})(${JSON.stringify(texts)});`;
+  return `(${installProbe.toString()})(${JSON.stringify({ ...texts, reportPrefix: PROBE_REPORT_PREFIX })});`;
+}
+
+/**
+ * Resolves with the time the page reports for probe mark `name` (ms since its navigation), from the console message
+ * the probe writes, or rejects naming `what` after `timeoutMs`. Call it before the navigation whose mark it waits
+ * for: nothing is evaluated in the page meanwhile.
+ */
+export function nextProbeMark(page, name, what, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const head = `${PROBE_REPORT_PREFIX}${name}=`;
+    const onConsole = (message) => {
+      const text = message.text();
+      if (!text.startsWith(head)) return;
+      done();
+      resolve(Number(text.slice(head.length)));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`${what} did not happen within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      page.off('console', onConsole);
+    };
+    page.on('console', onConsole);
+  });
 }

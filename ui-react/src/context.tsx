@@ -1,5 +1,6 @@
 import { type LatchInitialState, invalidOption } from '@latch/kernel';
-import { createContext, useContext, type ReactNode } from 'react';
+import { getInternals } from '@latch/kernel/internal';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import type { LatchModal } from './createModal.js';
 
 const LatchContext = createContext<LatchModal | null>(null);
@@ -8,7 +9,9 @@ const InitialStateContext = createContext<LatchInitialState | undefined>(undefin
 /**
  * Makes one modal instance available to the hooks and components below it. `initialState` (from
  * `cookieToInitialState` on the server) lets the server's HTML and the hydration show the visitor's
- * account until the wallet confirms it or says otherwise.
+ * account until the wallet confirms it or says otherwise. After a reload, the stored session's restore
+ * starts once the provider has mounted: the page renders (the stored account included) before the
+ * restore's code loads.
  */
 export function LatchProvider({
   modal,
@@ -19,6 +22,7 @@ export function LatchProvider({
   initialState?: LatchInitialState;
   children?: ReactNode;
 }) {
+  useEffect(() => getInternals(modal).startRestore(), [modal]);
   const tree = <LatchContext.Provider value={modal}>{children}</LatchContext.Provider>;
   return initialState ? <InitialStateContext.Provider value={initialState}>{tree}</InitialStateContext.Provider> : tree;
 }

@@ -1,0 +1,104 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createModal } from '../createModal.js';
+import { getInternals } from '../internals.js';
+import { connector, createFakeAdapter, createTestStorage, mainnet } from '@latch/testkit/kernel';
+
+/*
+ * After a reload with a stored session, the restore must not start while the page is being built (createModal, then
+ * the page's first render): its code loading then made the page's own render wait. It starts when a UI binding says
+ * its first render is committed (`startRestore`), or on its own in a later task.
+ */
+
+const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+function reload() {
+  const fake = createFakeAdapter({ namespace: 'eip155', connectors: [connector('w', 'eip155')], address: ADDRESS });
+  const storage = createTestStorage({
+    '@latch/connection_status': '"connected"',
+    '@latch/eip155:connected_connector_id': '"w"',
+    '@latch/active_caip_address': JSON.stringify(`eip155:1:${ADDRESS}`),
+  });
+  const modal = createModal({ networks: [mainnet], adapters: [fake.adapter], storage });
+  const restores = () => fake.calls.filter((call) => call.method === 'reconnect').length;
+  return { fake, modal, restores };
+}
+
+// The restore's code, loaded once here: a restore that started would then reach the adapter within a few turns.
+beforeAll(async () => {
+  await import('../actions/visitorActions.js');
+});
+
+/** Lets pending I/O callbacks and promise jobs run (a started restore would have asked the adapter by then). */
+async function settleIo() {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the restore of a stored session', () => {
+  it('does not start during createModal; it starts on its own in a later task', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { modal, restores } = reload();
+    expect(modal.getState().status).toBe('connecting');
+    await settleIo();
+    expect(restores()).toBe(0);
+    vi.runOnlyPendingTimers();
+    // The restore now runs: reconnect() answers with the one in flight rather than starting another.
+    await modal.reconnect();
+    expect(restores()).toBe(1);
+    expect(modal.getState().status).toBe('connected');
+    modal.destroy();
+  });
+
+  it('starts at once when a UI binding calls startRestore, and only once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { modal, restores } = reload();
+    getInternals(modal).startRestore();
+    getInternals(modal).startRestore();
+    await modal.reconnect();
+    expect(restores()).toBe(1);
+    // The instance's own task finds it started (and settled): it does not restore again.
+    vi.runOnlyPendingTimers();
+    getInternals(modal).startRestore();
+    await settleIo();
+    expect(restores()).toBe(1);
+    modal.destroy();
+  });
+
+  it('uses a background task where the browser has scheduler.postTask, cancelled by destroy', async () => {
+    const posted: { run: () => void; options: { priority: string; signal: AbortSignal } }[] = [];
+    vi.stubGlobal('scheduler', {
+      postTask: (run: () => void, options: { priority: string; signal: AbortSignal }) => {
+        posted.push({ run, options });
+        return new Promise<void>((_, reject) => options.signal.addEventListener('abort', () => reject(options.signal.reason)));
+      },
+    });
+    const first = reload();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.options.priority).toBe('background');
+    posted[0]?.run();
+    await first.modal.reconnect();
+    expect(first.restores()).toBe(1);
+    first.modal.destroy();
+
+    const destroyed = reload();
+    const signal = posted[1]?.options.signal;
+    destroyed.modal.destroy();
+    expect(signal?.aborted).toBe(true);
+    await settleIo();
+    expect(destroyed.restores()).toBe(0);
+  });
+
+  it('never starts on a first visit or after a disconnect', async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal('scheduler', { postTask: (run: () => void) => (posted.push(run), Promise.resolve()) });
+    const modal = createModal({ networks: [mainnet], adapters: [], storage: createTestStorage() });
+    getInternals(modal).startRestore();
+    expect(posted).toEqual([]);
+    expect(modal.getState().status).toBe('disconnected');
+    modal.destroy();
+  });
+});
