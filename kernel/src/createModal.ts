@@ -46,8 +46,8 @@ export interface ModalInstance {
   /** Connects one wallet on several namespaces (a merged multi-chain wallet), closing once. */
   connectMany(targets: readonly ConnectTarget[]): Promise<ConnectManyResult>;
   /**
-   * Restores stored sessions silently. When the last visit was connected it runs on its own, once the page has been
-   * built: after a UI binding's first render, else in a background task after creation.
+   * Restores stored sessions silently. When the last visit was connected it runs on its own once the page is built:
+   * when a UI binding has rendered (it calls this), else in a background task after creation.
    */
   reconnect(): Promise<void>;
   switchNetwork(network: CaipNetwork | CaipNetworkId): Promise<void>;
@@ -121,10 +121,10 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
   const ctx = assembleContext(userOptions, teardowns);
   loadInitialState(ctx, teardowns);
   registerPlugins(ctx, teardowns);
-  const { reconnect, startRestore } = createReconnect(ctx, teardowns);
+  const reconnect = createReconnect(ctx, teardowns);
   const snapshots = observeSnapshots(ctx.store);
   const actions = bindActions(ctx);
-  const instance = createMethods(ctx, teardowns, snapshots, reconnect, actions, createInternals(ctx, actions, startRestore));
+  const instance = createMethods(ctx, teardowns, snapshots, reconnect, actions, createInternals(ctx, actions));
   // Feature plugins set up with their context once the instance exists; its code loads then, off the first load.
   if (ctx.options.plugins?.some((plugin) => plugin.setup))
     void import('./plugins/createPluginContext.js').then((m) => m.setupPlugins(instance, teardowns));
@@ -136,7 +136,7 @@ export function createModal(userOptions: ModalOptions): ModalInstance {
  * Written here, not in a module of its own under instance/: there, Vite's bundler (rolldown) split two shared
  * modules (caip, LatchError) out of the entry chunk of an app with the embedded wallet, +0.5 kB of first load.
  */
-function createInternals(ctx: KernelContext, { bind, visitor, account, signIn }: BoundActions, startRestore: () => void): ModalInternals {
+function createInternals(ctx: KernelContext, { bind, visitor, account, signIn }: BoundActions): ModalInternals {
   return {
     store: ctx.store,
     router: {
@@ -165,7 +165,6 @@ function createInternals(ctx: KernelContext, { bind, visitor, account, signIn }:
     getConnectorPlugin: (id) => ctx.connectorPlugins.get(id),
     getRecentWallets: () => ctx.storage.get('recentWallets') ?? [],
     restoringAddress: () => ctx.pending.restoring,
-    startRestore,
     siwx: {
       prepare: signIn('prepareSignIn'),
       signIn: signIn('signIn'),

@@ -46,11 +46,6 @@ export interface ModalInternals {
    * (the wallet has not yet confirmed or refused it); undefined once the restore settles, and on a first visit.
    */
   restoringAddress(): string | undefined;
-  /**
-   * Starts restoring the stored session now, unless it has started (or there is none): a UI binding calls it once its
-   * first render is committed, so the restore's code loads after that render rather than during it.
-   */
-  startRestore(): void;
   /** §4 sign-in flow (the SIWXSignMessage view): make the message, sign and store it, or cancel (public: `signInFlow`). */
   readonly siwx: SignInFlow;
 }

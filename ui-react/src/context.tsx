@@ -1,10 +1,11 @@
 import { type LatchInitialState, invalidOption } from '@latch/kernel';
-import { getInternals } from '@latch/kernel/internal';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import type { LatchModal } from './createModal.js';
 
 const LatchContext = createContext<LatchModal | null>(null);
 const InitialStateContext = createContext<LatchInitialState | undefined>(undefined);
+/** Modals whose provider has mounted: the restore is started by the first mount only (a later one may meet a connect). */
+const mounted = new WeakSet<LatchModal>();
 
 /**
  * Makes one modal instance available to the hooks and components below it. `initialState` (from
@@ -22,7 +23,10 @@ export function LatchProvider({
   initialState?: LatchInitialState;
   children?: ReactNode;
 }) {
-  useEffect(() => getInternals(modal).startRestore(), [modal]);
+  useEffect(() => {
+    if (!mounted.has(modal) && modal.getState().status === 'connecting') void modal.reconnect();
+    mounted.add(modal);
+  }, [modal]);
   const tree = <LatchContext.Provider value={modal}>{children}</LatchContext.Provider>;
   return initialState ? <InitialStateContext.Provider value={initialState}>{tree}</InitialStateContext.Provider> : tree;
 }

@@ -1,12 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createModal } from '../createModal.js';
-import { getInternals } from '../internals.js';
 import { connector, createFakeAdapter, createTestStorage, mainnet } from '@latch/testkit/kernel';
 
 /*
  * After a reload with a stored session, the restore must not start while the page is being built (createModal, then
- * the page's first render): its code loading then made the page's own render wait. It starts when a UI binding says
- * its first render is committed (`startRestore`), or on its own in a later task.
+ * the page's first render): its code loading then made the page's own render wait. It starts when a UI binding calls
+ * `reconnect()` once its first render is committed, or on its own in a later task.
  */
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -53,16 +52,13 @@ describe('the restore of a stored session', () => {
     modal.destroy();
   });
 
-  it('starts at once when a UI binding calls startRestore, and only once', async () => {
+  it('starts at once when reconnect() is called first (a UI binding); its own task then does not restore again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { modal, restores } = reload();
-    getInternals(modal).startRestore();
-    getInternals(modal).startRestore();
     await modal.reconnect();
     expect(restores()).toBe(1);
-    // The instance's own task finds it started (and settled): it does not restore again.
+    expect(modal.getState().status).toBe('connected');
     vi.runOnlyPendingTimers();
-    getInternals(modal).startRestore();
     await settleIo();
     expect(restores()).toBe(1);
     modal.destroy();
@@ -92,13 +88,14 @@ describe('the restore of a stored session', () => {
     expect(destroyed.restores()).toBe(0);
   });
 
-  it('never starts on a first visit or after a disconnect', async () => {
+  it('is not scheduled on a first visit or after a disconnect', () => {
     const posted: unknown[] = [];
     vi.stubGlobal('scheduler', { postTask: (run: () => void) => (posted.push(run), Promise.resolve()) });
-    const modal = createModal({ networks: [mainnet], adapters: [], storage: createTestStorage() });
-    getInternals(modal).startRestore();
+    for (const stored of [{}, { '@latch/connection_status': '"disconnected"' }]) {
+      const modal = createModal({ networks: [mainnet], adapters: [], storage: createTestStorage(stored) });
+      expect(modal.getState().status).toBe('disconnected');
+      modal.destroy();
+    }
     expect(posted).toEqual([]);
-    expect(modal.getState().status).toBe('disconnected');
-    modal.destroy();
   });
 });
