@@ -91,7 +91,7 @@ describe('the restore of a stored session', () => {
   it('is not scheduled on a first visit or after a disconnect', () => {
     const posted: unknown[] = [];
     vi.stubGlobal('scheduler', { postTask: (run: () => void) => (posted.push(run), Promise.resolve()) });
-    for (const stored of [{}, { '@latch/connection_status': '"disconnected"' }]) {
+    for (const stored of [{}, { '@latch/connection_status': '"disconnected"' }] as Record<string, string>[]) {
       const modal = createModal({ networks: [mainnet], adapters: [], storage: createTestStorage(stored) });
       expect(modal.getState().status).toBe('disconnected');
       modal.destroy();
