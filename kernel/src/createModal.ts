@@ -46,8 +46,8 @@ export interface ModalInstance {
   /** Connects one wallet on several namespaces (a merged multi-chain wallet), closing once. */
   connectMany(targets: readonly ConnectTarget[]): Promise<ConnectManyResult>;
   /**
-   * Restores stored sessions silently. When the last visit was connected it runs on its own once the page is built:
-   * when a UI binding has rendered (it calls this), else in a background task after creation.
+   * Restores stored sessions silently. When the last visit was connected it runs on its own once the page has painted:
+   * a background task after creation, then the next frame (a hidden page does not wait for one).
    */
   reconnect(): Promise<void>;
   switchNetwork(network: CaipNetwork | CaipNetworkId): Promise<void>;

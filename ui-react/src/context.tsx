@@ -1,18 +1,14 @@
 import { type LatchInitialState, invalidOption } from '@latch/kernel';
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { LatchModal } from './createModal.js';
 
 const LatchContext = createContext<LatchModal | null>(null);
 const InitialStateContext = createContext<LatchInitialState | undefined>(undefined);
-/** Modals whose provider has mounted: the restore is started by the first mount only (a later one may meet a connect). */
-const mounted = new WeakSet<LatchModal>();
 
 /**
  * Makes one modal instance available to the hooks and components below it. `initialState` (from
  * `cookieToInitialState` on the server) lets the server's HTML and the hydration show the visitor's
- * account until the wallet confirms it or says otherwise. After a reload, the stored session's restore
- * starts once the provider has mounted: the page renders (the stored account included) before the
- * restore's code loads.
+ * account until the wallet confirms it or says otherwise.
  */
 export function LatchProvider({
   modal,
@@ -23,10 +19,6 @@ export function LatchProvider({
   initialState?: LatchInitialState;
   children?: ReactNode;
 }) {
-  useEffect(() => {
-    if (!mounted.has(modal) && modal.getState().status === 'connecting') void modal.reconnect();
-    mounted.add(modal);
-  }, [modal]);
   const tree = <LatchContext.Provider value={modal}>{children}</LatchContext.Provider>;
   return initialState ? <InitialStateContext.Provider value={initialState}>{tree}</InitialStateContext.Provider> : tree;
 }

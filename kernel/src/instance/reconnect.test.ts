@@ -4,8 +4,8 @@ import { connector, createFakeAdapter, createTestStorage, mainnet } from '@latch
 
 /*
  * After a reload with a stored session, the restore must not start while the page is being built (createModal, then
- * the page's first render): its code loading then made the page's own render wait. It starts when a UI binding calls
- * `reconnect()` once its first render is committed, or on its own in a later task.
+ * the page's first render) nor before that render is painted: starting it (preload links, three fetches) made the
+ * page's render wait, and then the frame that paints it. It starts on its own in a later task, after the next frame.
  */
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -45,7 +45,9 @@ describe('the restore of a stored session', () => {
     await settleIo();
     expect(restores()).toBe(0);
     vi.runOnlyPendingTimers();
-    // The restore now runs: reconnect() answers with the one in flight rather than starting another.
+    await settleIo();
+    expect(restores()).toBe(1);
+    // reconnect() answers with the restore in flight (or done) rather than starting another.
     await modal.reconnect();
     expect(restores()).toBe(1);
     expect(modal.getState().status).toBe('connected');
@@ -76,7 +78,7 @@ describe('the restore of a stored session', () => {
     expect(posted).toHaveLength(1);
     expect(posted[0]?.options.priority).toBe('background');
     posted[0]?.run();
-    await first.modal.reconnect();
+    await settleIo();
     expect(first.restores()).toBe(1);
     first.modal.destroy();
 
@@ -86,6 +88,50 @@ describe('the restore of a stored session', () => {
     expect(signal?.aborted).toBe(true);
     await settleIo();
     expect(destroyed.restores()).toBe(0);
+  });
+
+  it('in a visible page, waits after the background task for the next frame, then a task', async () => {
+    const posted: (() => void)[] = [];
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('scheduler', { postTask: (run: () => void) => (posted.push(run), new Promise(() => undefined)) });
+    vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
+    vi.stubGlobal('document', { visibilityState: 'visible' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { modal, restores } = reload();
+    posted[0]?.();
+    expect(frames).toHaveLength(1);
+    await settleIo();
+    expect(restores()).toBe(0);
+    frames[0]?.();
+    await settleIo();
+    expect(restores()).toBe(0);
+    vi.runOnlyPendingTimers();
+    await settleIo();
+    expect(restores()).toBe(1);
+
+    // Destroyed while waiting for the frame: nothing starts.
+    const destroyed = reload();
+    posted[1]?.();
+    destroyed.modal.destroy();
+    frames[1]?.();
+    vi.runOnlyPendingTimers();
+    await settleIo();
+    expect(destroyed.restores()).toBe(0);
+    modal.destroy();
+  });
+
+  it('in a hidden page, starts after the background task without waiting for a frame', async () => {
+    const posted: (() => void)[] = [];
+    const frames: unknown[] = [];
+    vi.stubGlobal('scheduler', { postTask: (run: () => void) => (posted.push(run), new Promise(() => undefined)) });
+    vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
+    vi.stubGlobal('document', { visibilityState: 'hidden' });
+    const { modal, restores } = reload();
+    posted[0]?.();
+    await settleIo();
+    expect(frames).toEqual([]);
+    expect(restores()).toBe(1);
+    modal.destroy();
   });
 
   it('is not scheduled on a first visit or after a disconnect', () => {

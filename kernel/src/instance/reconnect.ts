@@ -8,11 +8,11 @@ type PostTask = (run: () => void, options: { priority: 'background'; signal: Abo
  * The instance's `reconnect`: restores stored sessions; one restore at a time (§4): a second call while one runs gets
  * the same promise. Restoring loads on use: a first visit never needs it.
  *
- * When the last visit was connected the restore starts on its own, but not while the page is being built: loading its
- * code then (the bundler adds preload links, the browser fetches three files) made the page's own first render wait,
- * and the account it shows from storage with it. A UI binding calls `reconnect` once its first render is committed
- * (React: the provider's mount effect); otherwise it starts in a background task (`scheduler.postTask`, which runs
- * after the page's pending work), or in the next task where the browser has no `postTask`.
+ * When the last visit was connected the restore starts on its own once the page has painted, not while it is being
+ * built: starting it (the bundler's preload links, then fetching three files) during `createModal` made the page's
+ * first render wait, and started just after that render it held back the frame that paints it, with the account shown
+ * from storage. So: a background task (`scheduler.postTask`, after the page's pending work, its first render
+ * included; else the next task), then the next frame, then a task. A hidden page does not wait for a frame.
  */
 export function createReconnect(ctx: KernelContext, teardowns: (() => void)[]): () => Promise<void> {
   let reconnecting: Promise<void> | undefined;
@@ -26,15 +26,19 @@ export function createReconnect(ctx: KernelContext, teardowns: (() => void)[]): 
       }));
   };
   if (ctx.store.get(connectionStatusAtom) === 'connecting') {
+    const stop = new AbortController();
+    teardowns.push(() => stop.abort());
     const start = () => {
-      if (!started && ctx.store.get(connectionStatusAtom) === 'connecting') void reconnect();
+      if (!started && !stop.signal.aborted && ctx.store.get(connectionStatusAtom) === 'connecting') void reconnect();
+    };
+    const afterPaint = () => {
+      if (typeof requestAnimationFrame === 'function' && globalThis.document?.visibilityState === 'visible')
+        requestAnimationFrame(() => setTimeout(start));
+      else start();
     };
     const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
-    if (scheduler?.postTask) {
-      const stop = new AbortController();
-      teardowns.push(() => stop.abort());
-      scheduler.postTask(start, { priority: 'background', signal: stop.signal }).catch(() => undefined);
-    } else ctx.later(0, start);
+    if (scheduler?.postTask) scheduler.postTask(afterPaint, { priority: 'background', signal: stop.signal }).catch(() => undefined);
+    else setTimeout(afterPaint);
   }
   return reconnect;
 }

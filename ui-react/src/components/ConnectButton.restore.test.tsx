@@ -2,7 +2,6 @@ import type { ChainAdapter } from '@latch/kernel';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connector, createFakeAdapter, createTestStorage, mainnet } from '@latch/testkit/kernel';
-import { getInternals } from '@latch/kernel/internal';
 import { createModal } from '../createModal.js';
 import { cleanupModals, holdConnect, renderWithModal, track } from '../test-support/renderModal.js';
 import { ConnectButton } from './ConnectButton.js';
@@ -24,16 +23,14 @@ const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 function holdReconnect(adapter: ChainAdapter) {
   const original = adapter.reconnect?.bind(adapter);
   let release: (() => void) | undefined;
-  let wasAsked = false;
   const asked = new Promise<void>((resolve) => {
     (adapter as { reconnect: ChainAdapter['reconnect'] }).reconnect = (id, options) =>
       new Promise((done, fail) => {
         release = () => void original?.(id, options).then(done, fail);
-        wasAsked = true;
         resolve();
       });
   });
-  return { asked, wasAsked: () => wasAsked, answer: () => release?.() };
+  return { asked, answer: () => release?.() };
 }
 
 /** A returning visitor's browser: connected last time with wallet 'w' on `ADDRESS`; the wallet now says `walletAddress`. */
@@ -60,30 +57,6 @@ function renderButton(modal: ReturnType<typeof reloadedModal>['modal']) {
   const button = () => view.container.querySelector('button');
   return { ...view, labels, button, stop: () => observer.disconnect() };
 }
-
-describe('the restore after a reload starts once the provider has mounted', () => {
-  it('is not asked for while the modal is created; mounting LatchProvider starts it (before the kernel would on its own)', async () => {
-    // The kernel's own start is a background task that never runs here: only the provider's mount can start it.
-    const kernelStarts: unknown[] = [];
-    vi.stubGlobal('scheduler', { postTask: (run: () => void) => (kernelStarts.push(run), new Promise(() => undefined)) });
-    try {
-      const { hold, modal } = reloadedModal();
-      expect(kernelStarts).toHaveLength(1);
-      // The restore's code loaded: a restore started at creation would reach the wallet within a few turns.
-      await getInternals(modal).preload();
-      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
-      expect(hold.wasAsked()).toBe(false);
-      const page = renderButton(modal);
-      expect(page.button()?.textContent).toBe('0xf3…b92266');
-      await waitFor(() => expect(hold.wasAsked()).toBe(true));
-      hold.answer();
-      await waitFor(() => expect(page.button()?.textContent).toBe('1.500 ETH0xf3…b92266'));
-      page.stop();
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
-});
 
 describe('ConnectButton after a reload (stored session, no server state)', () => {
   it('shows the stored account from the first render, busy, while the wallet is asked; then the confirmed account', async () => {
