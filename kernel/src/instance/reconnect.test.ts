@@ -120,6 +120,25 @@ describe('the restore of a stored session', () => {
     modal.destroy();
   });
 
+  it('in a visible page that gets no frame (throttled), starts 100 ms after the background task', async () => {
+    const posted: (() => void)[] = [];
+    const frames: unknown[] = [];
+    vi.stubGlobal('scheduler', { postTask: (run: () => void) => (posted.push(run), new Promise(() => undefined)) });
+    vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
+    vi.stubGlobal('document', { visibilityState: 'visible' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { modal, restores } = reload();
+    posted[0]?.();
+    vi.advanceTimersByTime(99);
+    await settleIo();
+    expect(restores()).toBe(0);
+    vi.advanceTimersByTime(1);
+    await settleIo();
+    expect(frames).toHaveLength(1);
+    expect(restores()).toBe(1);
+    modal.destroy();
+  });
+
   it('in a hidden page, starts after the background task without waiting for a frame', async () => {
     const posted: (() => void)[] = [];
     const frames: unknown[] = [];

@@ -2,6 +2,9 @@ import type { KernelContext } from '../context.js';
 import { connectionStatusAtom } from '../state/atoms.js';
 import { visitorActions } from './bindActions.js';
 
+/** How long the restore waits for a frame at most (a page whose frames are throttled gets none). */
+const FRAME_WAIT_MS = 100;
+
 type PostTask = (run: () => void, options: { priority: 'background'; signal: AbortSignal }) => Promise<void>;
 
 /**
@@ -12,7 +15,8 @@ type PostTask = (run: () => void, options: { priority: 'background'; signal: Abo
  * built: starting it (the bundler's preload links, then fetching three files) during `createModal` made the page's
  * first render wait, and started just after that render it held back the frame that paints it, with the account shown
  * from storage. So: a background task (`scheduler.postTask`, after the page's pending work, its first render
- * included; else the next task), then the next frame, then a task. A hidden page does not wait for a frame.
+ * included; else the next task), then the next frame (100 ms at most), then a task. A hidden page does not wait for a
+ * frame.
  */
 export function createReconnect(ctx: KernelContext, teardowns: (() => void)[]): () => Promise<void> {
   let reconnecting: Promise<void> | undefined;
@@ -32,9 +36,12 @@ export function createReconnect(ctx: KernelContext, teardowns: (() => void)[]): 
       if (!started && !stop.signal.aborted && ctx.store.get(connectionStatusAtom) === 'connecting') void reconnect();
     };
     const afterPaint = () => {
-      if (typeof requestAnimationFrame === 'function' && globalThis.document?.visibilityState === 'visible')
+      // Every browser with `visibilityState` has `requestAnimationFrame`.
+      if (globalThis.document?.visibilityState === 'visible') {
         requestAnimationFrame(() => setTimeout(start));
-      else start();
+        // A visible page may still get no frame (an iframe scrolled out of view): then it starts anyway.
+        setTimeout(start, FRAME_WAIT_MS);
+      } else start();
     };
     const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
     if (scheduler?.postTask) scheduler.postTask(afterPaint, { priority: 'background', signal: stop.signal }).catch(() => undefined);
