@@ -32,6 +32,19 @@ async function settleIo() {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * A browser page with `scheduler.postTask` and animation frames, both held: the test runs each background task
+ * (`posted`) and frame callback (`frames`) itself.
+ */
+function stubBrowserPage(visibilityState: 'visible' | 'hidden') {
+  const posted: (() => void)[] = [];
+  const frames: (() => void)[] = [];
+  vi.stubGlobal('scheduler', { postTask: (run: () => void) => (posted.push(run), new Promise(() => undefined)) });
+  vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
+  vi.stubGlobal('document', { visibilityState });
+  return { posted, frames };
+}
+
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -91,11 +104,7 @@ describe('the restore of a stored session', () => {
   });
 
   it('in a visible page, waits after the background task for the next frame, then a task', async () => {
-    const posted: (() => void)[] = [];
-    const frames: (() => void)[] = [];
-    vi.stubGlobal('scheduler', { postTask: (run: () => void) => (posted.push(run), new Promise(() => undefined)) });
-    vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
-    vi.stubGlobal('document', { visibilityState: 'visible' });
+    const { posted, frames } = stubBrowserPage('visible');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { modal, restores } = reload();
     posted[0]?.();
@@ -121,11 +130,7 @@ describe('the restore of a stored session', () => {
   });
 
   it('in a visible page that gets no frame (throttled), starts 100 ms after the background task', async () => {
-    const posted: (() => void)[] = [];
-    const frames: unknown[] = [];
-    vi.stubGlobal('scheduler', { postTask: (run: () => void) => (posted.push(run), new Promise(() => undefined)) });
-    vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
-    vi.stubGlobal('document', { visibilityState: 'visible' });
+    const { posted, frames } = stubBrowserPage('visible');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { modal, restores } = reload();
     posted[0]?.();
@@ -140,11 +145,7 @@ describe('the restore of a stored session', () => {
   });
 
   it('in a hidden page, starts after the background task without waiting for a frame', async () => {
-    const posted: (() => void)[] = [];
-    const frames: unknown[] = [];
-    vi.stubGlobal('scheduler', { postTask: (run: () => void) => (posted.push(run), new Promise(() => undefined)) });
-    vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
-    vi.stubGlobal('document', { visibilityState: 'hidden' });
+    const { posted, frames } = stubBrowserPage('hidden');
     const { modal, restores } = reload();
     posted[0]?.();
     await settleIo();
