@@ -119,23 +119,12 @@ export function probeInitScript(texts) {
  * the probe writes, or rejects naming `what` after `timeoutMs`. Call it before the navigation whose mark it waits
  * for: nothing is evaluated in the page meanwhile.
  */
-export function nextProbeMark(page, name, what, timeoutMs) {
-  return new Promise((resolve, reject) => {
-    const head = `${PROBE_REPORT_PREFIX}${name}=`;
-    const onConsole = (message) => {
-      const text = message.text();
-      if (!text.startsWith(head)) return;
-      done();
-      resolve(Number(text.slice(head.length)));
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(new Error(`${what} did not happen within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const done = () => {
-      clearTimeout(timer);
-      page.off('console', onConsole);
-    };
-    page.on('console', onConsole);
-  });
+export async function nextProbeMark(page, name, what, timeoutMs) {
+  const head = `${PROBE_REPORT_PREFIX}${name}=`;
+  const message = await page
+    .waitForEvent('console', { predicate: (m) => m.text().startsWith(head), timeout: timeoutMs })
+    .catch(() => {
+      throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    });
+  return Number(message.text().slice(head.length));
 }
