@@ -121,10 +121,8 @@ export function probeInitScript(texts) {
  */
 export async function nextProbeMark(page, name, what, timeoutMs) {
   const head = `${PROBE_REPORT_PREFIX}${name}=`;
-  const message = await page
-    .waitForEvent('console', { predicate: (m) => m.text().startsWith(head), timeout: timeoutMs })
-    .catch(() => {
-      throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    });
+  const message = await page.waitForEvent('console', { predicate: (m) => m.text().startsWith(head), timeout: timeoutMs }).catch(() => {
+    throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+  });
   return Number(message.text().slice(head.length));
 }
