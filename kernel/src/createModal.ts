@@ -47,7 +47,7 @@ export interface ModalInstance {
   connectMany(targets: readonly ConnectTarget[]): Promise<ConnectManyResult>;
   /**
    * Restores stored sessions silently. When the last visit was connected it runs on its own once the page has painted:
-   * a background task after creation, then the next frame (a hidden page does not wait for one).
+   * a background task after creation, then two frames (a hidden page does not wait for them).
    */
   reconnect(): Promise<void>;
   switchNetwork(network: CaipNetwork | CaipNetworkId): Promise<void>;

@@ -15,8 +15,10 @@ type PostTask = (run: () => void, options: { priority: 'background'; signal: Abo
  * built: starting it (the bundler's preload links, then fetching three files) during `createModal` made the page's
  * first render wait, and started just after that render it held back the frame that paints it, with the account shown
  * from storage. So: a background task (`scheduler.postTask`, after the page's pending work, its first render
- * included; else the next task), then the next frame (100 ms at most), then a task. A hidden page does not wait for a
- * frame.
+ * included; else the next task), then two frames (100 ms at most), then a task. Two, because a frame's callbacks run
+ * before it is painted and the frame is put on screen after them: started after the first, the restore's work (a
+ * task of several ms, three fetches) competed with drawing the frame that shows the account and put it on screen
+ * later; by the second frame's callbacks the first has been drawn. A hidden page does not wait for a frame.
  */
 export function createReconnect(ctx: KernelContext, teardowns: (() => void)[]): () => Promise<void> {
   let reconnecting: Promise<void> | undefined;
@@ -38,7 +40,7 @@ export function createReconnect(ctx: KernelContext, teardowns: (() => void)[]): 
     const afterPaint = () => {
       // Every browser with `visibilityState` has `requestAnimationFrame`.
       if (globalThis.document?.visibilityState === 'visible') {
-        requestAnimationFrame(() => setTimeout(start));
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
         // A visible page may still get no frame (an iframe scrolled out of view): then it starts anyway.
         setTimeout(start, FRAME_WAIT_MS);
       } else start();
