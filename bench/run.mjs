@@ -64,7 +64,7 @@ try {
         const screenshot =
           options.screenshots && round === 0 && mode === 'settled' ? join(options.screenshots, `${r.scenario.name}.png`) : undefined;
         const run = await measureRun(browser, { url: servers.get(r.scenario.name).url, mode, screenshot });
-        if (round >= 0) r.runs.push(run);
+        if (round >= 0) r.runs.push({ ...run, round });
         if (!run.ok) console.error(`[bench] ${r.scenario.name} (${mode}) failed: ${run.error}`);
       }
     } finally {

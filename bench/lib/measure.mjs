@@ -129,6 +129,22 @@ async function waitForProbeCall(page, name, what) {
 }
 
 /**
+ * In the page: `domInteractive` (ms since navigation) and the first contentful paint's time, once the browser has
+ * reported it (it does when that frame is on screen), or undefined after `timeoutMs`.
+ */
+function paintTimes(timeoutMs) {
+  const domInteractiveMs = performance.getEntriesByType('navigation')[0]?.domInteractive;
+  return new Promise((resolve) => {
+    const done = (firstPaintMs) => resolve({ domInteractiveMs, firstPaintMs });
+    setTimeout(() => done(undefined), timeoutMs);
+    new PerformanceObserver((list) => {
+      const paint = list.getEntries().find((entry) => entry.name === 'first-contentful-paint');
+      if (paint) done(paint.startTime);
+    }).observe({ type: 'paint', buffered: true });
+  });
+}
+
+/**
  * Reload → connected: in a fresh context, connects the mock wallet through the page's own UI (connect button, then
  * the wallet's entry; the wallet approves at once), waits until the address shows and the page has stored what it
  * keeps, then reloads and times navigation → the connected address visible. Requests are counted on the reload.
@@ -173,9 +189,22 @@ export async function measureReload(browser, { url, extraInitScript, collect, be
     addressShown.catch(() => undefined); // awaited below; a failed reload must not leave it unhandled
     await page.reload({ waitUntil: 'commit' });
     const reloadMs = await addressShown;
+    // Read once the address shows (nothing is evaluated in the page before): the document's parse end, and the first
+    // contentful paint, which the browser reports once that frame is on screen.
+    const { domInteractiveMs, firstPaintMs } = await page.evaluate(paintTimes, TIMEOUT_MS);
     const collected = collect ? await page.evaluate(collect) : undefined;
     const after = await afterReload?.(page);
-    return { ok: true, mode: 'reload', reloadMs, collected, after, externalRequests: external.length, hosts: [...external] };
+    return {
+      ok: true,
+      mode: 'reload',
+      reloadMs,
+      domInteractiveMs,
+      firstPaintMs,
+      collected,
+      after,
+      externalRequests: external.length,
+      hosts: [...external],
+    };
   } catch (error) {
     const pageErrors = errors.length ? ` (page errors: ${errors.slice(0, 3).join(' | ')})` : '';
     return {

@@ -68,6 +68,20 @@ const FIGURES = [
     timed: (r) => okRuns(r, 'reload').map((run) => run.reloadMs),
   },
   {
+    title: 'reload: domInteractive → address visible',
+    applies: (r) => Boolean(r.scenario.reload),
+    read: (r) => median(kitShares(r)),
+    format: ms,
+    timed: kitShares,
+  },
+  {
+    title: 'reload → first contentful paint',
+    applies: (r) => Boolean(r.scenario.reload),
+    read: (r) => median(firstPaints(r)),
+    format: ms,
+    timed: firstPaints,
+  },
+  {
     title: 'JS heap after open',
     read: (r) => median(okRuns(r, 'settled').map((run) => run.heapBytes)),
     format: mb,
@@ -79,6 +93,53 @@ const FIGURES = [
     format: (n) => String(Math.round(n)),
   },
 ];
+
+/**
+ * A reload's part after `domInteractive`: what each page's own scripts take. Before it, every scenario loads the same
+ * HTML with the same injected wallet, so that part differs only by chance.
+ */
+function kitShares(result) {
+  return okRuns(result, 'reload')
+    .filter((run) => typeof run.domInteractiveMs === 'number')
+    .map((run) => run.reloadMs - run.domInteractiveMs);
+}
+
+function firstPaints(result) {
+  return okRuns(result, 'reload')
+    .map((run) => run.firstPaintMs)
+    .filter((at) => typeof at === 'number');
+}
+
+/**
+ * Each reload-timed scenario against the wagmi floor in the same round (rounds are paired, so machine load that
+ * varies from round to round cancels out): the median difference per figure and the rounds it was as fast or faster.
+ */
+function sameRoundLines(results) {
+  const base = results.find((r) => r.scenario.name === 'wagmi-floor');
+  if (!base) return ['(no `wagmi-floor` in this run)'];
+  const figures = [
+    ['navigation → address visible', (run) => run.reloadMs],
+    ['domInteractive → address visible', (run) => run.reloadMs - run.domInteractiveMs],
+    ['navigation → first contentful paint', (run) => run.firstPaintMs],
+  ];
+  const byRound = (r) => new Map(okRuns(r, 'reload').map((run) => [run.round, run]));
+  const baseRounds = byRound(base);
+  const lines = [
+    row(['scenario', ...figures.map(([title]) => `${title}: median difference (as fast or faster)`)]),
+    row(['---', ...figures.map(() => '---:')]),
+  ];
+  for (const r of results.filter((r) => r.scenario.reload && r !== base)) {
+    const pairs = [...byRound(r)].map(([round, run]) => [run, baseRounds.get(round)]).filter(([, other]) => other);
+    const cells = figures.map(([, value]) => {
+      const diffs = pairs.map(([run, other]) => value(run) - value(other)).filter(Number.isFinite);
+      if (!diffs.length) return dash;
+      const d = median(diffs);
+      return `${d > 0 ? '+' : ''}${d.toFixed(1)} ms (${diffs.filter((x) => x <= 0).length}/${diffs.length})`;
+    });
+    lines.push(row([r.scenario.label, ...cells]));
+  }
+  return lines;
+}
 
 /** The first loads (both click modes); a reload run times the address, not the button. */
 function buttonRuns(result) {
@@ -262,6 +323,10 @@ export function renderResults({ results, setup, options, budgets, kernelRows, ke
     '## Spread of the browser figures',
     '',
     ...spreadTable(results),
+    '',
+    '## Reload: each kit against the wagmi floor, round by round',
+    '',
+    ...sameRoundLines(results),
     '',
     '## Hosts other than 127.0.0.1 each page tried to reach (per settled load, nothing answers: the machine is offline)',
     '',
