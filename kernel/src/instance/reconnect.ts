@@ -40,9 +40,9 @@ export function createReconnect(ctx: KernelContext, teardowns: (() => void)[]): 
     const afterPaint = () => {
       // Every browser with `visibilityState` has `requestAnimationFrame`.
       if (globalThis.document?.visibilityState === 'visible') {
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
         // A visible page may still get no frame (an iframe scrolled out of view): then it starts anyway.
         setTimeout(start, FRAME_WAIT_MS);
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
       } else start();
     };
     const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
