@@ -17,6 +17,7 @@ import {
   type LocalSolana,
 } from './test-support/solanaFixture.js';
 import { startTamperingRpc, type TamperingRpc } from './test-support/tamperingRpc.js';
+import { pollUntil } from '@latch/testkit';
 
 let local: LocalSolana;
 let chain: ChainRpc;
@@ -149,9 +150,13 @@ describe('waitForTransfer', () => {
   it('stops polling with "Request was aborted" when the signal fires, and at once for a fired one', async () => {
     const { send } = await connectedAdapter();
     const hash = await unsentSignature(chain, await fundedSigner(seed(0x6c)));
+    // The status request is held at the proxy: the abort comes while that poll is in flight, once it has arrived, so
+    // every request that reaches the proxy afterwards was sent after the abort (the loop asks one thing at a time).
+    proxy.delay('getSignatureStatuses', 2_000);
     const controller = new AbortController();
     const waiting = send?.waitForTransfer?.({ hash, network: proxied, signal: controller.signal });
-    setTimeout(() => controller.abort(), 100);
+    await pollUntil(() => proxy.methods.includes('getSignatureStatuses'), 'the first status request at the proxy');
+    controller.abort();
     await expect(waiting).rejects.toMatchObject({ name: 'LatchError', message: 'Request was aborted' });
     const polls = proxy.methods.length;
     await new Promise((resolve) => setTimeout(resolve, 700));
