@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSolanaRpc } from '@solana/kit';
 import { getCapability, truncateAddress } from '@latch/kernel';
 import type { CaipNetwork, TransferRequest } from '@latch/kernel';
+import { pollUntil } from '@latch/testkit';
 import { createSolanaAdapter } from './adapter.js';
 import { createNetworkRpc } from './rpc/client.js';
 import { EXPIRED_REASON, waitForTransferOutcome } from './rpc/transferStatus.js';
@@ -17,7 +18,6 @@ import {
   type LocalSolana,
 } from './test-support/solanaFixture.js';
 import { startTamperingRpc, type TamperingRpc } from './test-support/tamperingRpc.js';
-import { pollUntil } from '@latch/testkit';
 
 let local: LocalSolana;
 let chain: ChainRpc;

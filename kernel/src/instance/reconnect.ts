@@ -2,7 +2,7 @@ import type { KernelContext } from '../context.js';
 import { connectionStatusAtom } from '../state/atoms.js';
 import { visitorActions } from './bindActions.js';
 
-/** How long the restore waits for a frame at most (a page whose frames are throttled gets none). */
+/** How long the restore waits for its two frames at most (a page whose frames are throttled gets none). */
 const FRAME_WAIT_MS = 100;
 
 type PostTask = (run: () => void, options: { priority: 'background'; signal: AbortSignal }) => Promise<void>;
