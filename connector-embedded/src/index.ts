@@ -1,4 +1,4 @@
-import { type ChainNamespace, type ConnectorContext, invalidOption } from '@latch/kernel';
+import { type ChainNamespace, type ConnectorContext, invalidOption, retryableImport } from '@latch/kernel';
 import { EMBEDDED_VIEWS } from './constants.js';
 import type { EmbeddedController } from './controller.js';
 import type { EmbeddedSettings, EmbeddedWalletOptions, EmbeddedWalletPlugin } from './types.js';
@@ -48,9 +48,11 @@ export function createEmbeddedWalletConnector(options: EmbeddedWalletOptions): E
   };
   let context: ConnectorContext | undefined;
   let controller: Promise<EmbeddedController> | undefined;
+  // A failed fetch of the wallet's code is fetched anew on the next try (retryableImport says why).
+  const importController = retryableImport(() => import('./controller.js'));
   // Typed here, not inferred: the plugin below calls it, and it hands the plugin to the controller.
   const load = (): Promise<EmbeddedController> => {
-    controller ??= import('./controller.js').then((m) => m.createController(settings, () => context, plugin));
+    controller ??= importController().then((m) => m.createController(settings, () => context, plugin));
     controller.catch(() => (controller = undefined));
     return controller;
   };

@@ -1,4 +1,4 @@
-import { type ChainNamespace, type ConnectorContext, type ConnectorPlugin, invalidOption } from '@latch/kernel';
+import { type ChainNamespace, type ConnectorContext, type ConnectorPlugin, invalidOption, retryableImport } from '@latch/kernel';
 import type { SessionController } from './session.js';
 import type { ConnectorSettings, WalletConnectMetadata, WalletConnectNamespace, WalletConnectStorage } from './settings.js';
 import type { WalletConnectWallet } from './walletRegistry.js';
@@ -107,8 +107,10 @@ export function createWalletConnectConnector(options: WalletConnectOptions): Wal
   };
   let context: ConnectorContext | undefined;
   let controller: Promise<SessionController> | undefined;
+  // A failed fetch of the session's code is fetched anew on the next try (retryableImport says why).
+  const importSession = retryableImport(() => import('./session.js'));
   const load = () => {
-    controller ??= import('./session.js').then((m) => m.createSessionController(settings, () => context));
+    controller ??= importSession().then((m) => m.createSessionController(settings, () => context));
     controller.catch(() => (controller = undefined));
     return controller;
   };

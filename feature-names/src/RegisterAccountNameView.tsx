@@ -14,8 +14,6 @@ import { REGISTER_ACCOUNT_NAME_SUCCESS_VIEW } from './settings.js';
 import { Styles } from './viewSupport.js';
 
 /** Typing pauses this long before the service is asked (suggestions, availability). */
-export { default as SuccessView } from './RegisterAccountNameSuccessView.js';
-
 export const NAME_CHECK_DELAY_MS = 300;
 
 type Check =

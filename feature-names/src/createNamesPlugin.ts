@@ -24,7 +24,6 @@ export interface NamesPlugin extends FeaturePlugin {
 }
 
 const METHODS = ['resolveName', 'lookupAddress', 'getSuggestions', 'registerName'] as const;
-const view = (name: 'default' | 'SuccessView') => () => import('./RegisterAccountNameView.js').then((m) => ({ default: m[name] }));
 
 /**
  * The names feature plugin (§1 "register an on-chain name"): register it in `plugins` at
@@ -53,8 +52,12 @@ export function createNamesPlugin({ serviceUrl, suffix, projectId }: NamesOption
     id: 'names',
     feature: 'names',
     names,
-    // Both views come in one chunk (the success view is 0.45 kB): one import() site keeps registering within 0.5 kB.
-    views: { RegisterAccountName: view('default'), RegisterAccountNameSuccess: view('SuccessView') },
+    // Each view is its module's default export, imported as it is: after a failed fetch the modal's "Try again" imports
+    // the module anew and takes its default export, which a loader picking another export would not get.
+    views: {
+      RegisterAccountName: () => import('./RegisterAccountNameView.js'),
+      RegisterAccountNameSuccess: () => import('./RegisterAccountNameSuccessView.js'),
+    },
     accountEntry: { label: 'Register a name', view: 'RegisterAccountName', namespaces: ['eip155'] },
     dataServices: { names: service },
   } satisfies NamesPlugin;

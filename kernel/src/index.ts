@@ -126,6 +126,7 @@ export type {
   SharedSession,
 } from './plugins/ConnectorPlugin.js';
 export type { FeaturePlugin, LazyView } from './plugins/FeaturePlugin.js';
+export { retryableImport } from './retryableImport.js';
 export type { PluginContext, PluginFeedback, PluginRouter } from './plugins/PluginContext.js';
 export type {
   AccountPageRequest,

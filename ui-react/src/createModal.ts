@@ -1,4 +1,11 @@
-import { createModal as createKernelModal, type ModalInstance, type ModalOptions, type OpenOptions, type ThemeMode } from '@latch/kernel';
+import {
+  createModal as createKernelModal,
+  type ModalInstance,
+  type ModalOptions,
+  type OpenOptions,
+  retryableImport,
+  type ThemeMode,
+} from '@latch/kernel';
 import { getInternals } from '@latch/kernel/internal';
 import { themeAtom } from './theme/themeAtom.js';
 import { resolveThemeMode, type ThemeVariables } from './theme/theme.js';
@@ -34,13 +41,10 @@ export function createModal(options: ReactModalOptions): LatchModal {
 
   type MountModule = typeof import('./mount/mountModal.js');
   let loaded: MountModule | undefined;
-  let loading: Promise<MountModule> | undefined;
   let mounted: Promise<(() => void) | undefined> | undefined;
-  const loadMount = () => {
-    loading ??= import('./mount/mountModal.js').then((module) => (loaded = module));
-    loading.catch(() => (loading = undefined));
-    return loading;
-  };
+  // Loaded once; after a failed fetch the next open fetches it anew (retryableImport says why).
+  const importMount = retryableImport(() => import('./mount/mountModal.js'));
+  const loadMount = () => importMount().then((module) => (loaded = module));
   /*
    * First frame after the click (issue 15): with the code already loaded (hover or idle preload) the
    * modal mounts and renders synchronously, in the click's own task; without it, a loading shell

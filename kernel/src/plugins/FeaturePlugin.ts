@@ -3,7 +3,11 @@ import type { CaipNetwork, ChainNamespace } from '../types.js';
 import type { DataServices } from './dataServices.js';
 import type { PluginContext } from './PluginContext.js';
 
-/** A lazily loaded view: the module's default export is the component (React or other). */
+/**
+ * A lazily loaded view, `() => import('./View.js')`: the module's default export is the component (React or other).
+ * After a failed fetch the modal imports the module anew and renders its default export; a loader that picks another
+ * export wraps its import with `retryableImport` (kernel README, "Writing a plugin").
+ */
 export type LazyView = () => Promise<{ default: unknown }>;
 
 /** An optional feature (swap, on-ramp, names…): logic plus views loaded only when opened. */

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { LatchModal } from '../createModal.js';
 import type { ModalHost } from './ViewHost.js';
+import { retryableImport } from '@latch/kernel';
 import { getInternals } from '@latch/kernel/internal';
 
 export interface ViewProps {
@@ -40,7 +41,9 @@ export type ViewLoader = () => Promise<ViewModule>;
  * fallback throttle, which is the difference between a 10 ms and a 300 ms open.
  */
 const loadedViews = new WeakMap<ViewLoader, ViewModule>();
-const loadingViews = new WeakMap<ViewLoader, Promise<ViewModule>>();
+// Each loader wrapped: callers share one load, and "Try again" after a failed fetch loads the view anew (retryableImport
+// says why).
+const loading = new WeakMap<ViewLoader, ViewLoader>();
 
 export function loadedView(loader: ViewLoader): ViewModule | undefined {
   return loadedViews.get(loader);
@@ -54,21 +57,12 @@ export function primeView(loader: ViewLoader, module: ViewModule): void {
 export function loadView(loader: ViewLoader): Promise<ViewModule> {
   const done = loadedViews.get(loader);
   if (done) return Promise.resolve(done);
-  let pending = loadingViews.get(loader);
-  if (!pending) {
-    pending = loader().then(
-      (module) => {
-        loadedViews.set(loader, module);
-        return module;
-      },
-      (error: unknown) => {
-        loadingViews.delete(loader);
-        throw error;
-      },
-    );
-    loadingViews.set(loader, pending);
-  }
-  return pending;
+  const load = loading.get(loader) ?? retryableImport(loader);
+  loading.set(loader, load);
+  return load().then((module) => {
+    loadedViews.set(loader, module);
+    return module;
+  });
 }
 
 /** The loader of a view: built-in, or brought by a feature plugin or a connector plugin. */

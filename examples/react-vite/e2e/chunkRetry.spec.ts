@@ -1,0 +1,72 @@
+import { dialog, expect, openConnect, test } from './fixtures.js';
+import { audit, WALLET_NAME } from './helpers.js';
+
+/*
+ * The modal's code loads in chunks, on first use. When a chunk cannot be fetched (a dropped connection, a stale
+ * deploy), the browser keeps that failure for the chunk's URL: importing it again fails without a request. These
+ * check that the modal's retry fetches the chunk anew and works once the server answers again. (The e-mail section's
+ * own case is in connectOptions.spec.ts.)
+ */
+
+test("a view's code cannot be fetched: the modal says so, and Try again loads it once the server answers", async ({
+  page,
+  demo,
+  installWallet,
+}) => {
+  await installWallet(page);
+  const chunk = /\/assets\/AllWalletsView-[^/?]+\.js(\?.*)?$/;
+  const refused: string[] = [];
+  await page.route(chunk, (route) => {
+    refused.push(route.request().url());
+    return route.abort('failed');
+  });
+  await page.goto(demo.url);
+  await openConnect(page);
+  const modal = dialog(page);
+  await modal.getByRole('button', { name: /All Wallets/ }).click();
+  await expect(modal.getByRole('alert')).toContainText('This part of the modal could not be loaded. Check your connection.');
+  expect(refused.length).toBeGreaterThan(0);
+  await audit(page, 'a view that could not be loaded');
+
+  // Still refused: Try again asks the server again (a new request), and says so again.
+  const before = refused.length;
+  await modal.getByRole('button', { name: 'Try again' }).click();
+  await expect.poll(() => refused.length).toBeGreaterThan(before);
+  await expect(modal.getByRole('button', { name: 'Try again' })).toBeVisible();
+
+  // The server answers again: Try again shows the view, whose wallets can be used.
+  await page.unroute(chunk);
+  const fetched = page.waitForResponse((response) => /\/assets\/AllWalletsView-[^/]+\.js\?/.test(response.url()));
+  await modal.getByRole('button', { name: 'Try again' }).click();
+  expect((await fetched).status()).toBe(200);
+  await expect(modal.getByTestId('latch-all-wallets')).toBeVisible();
+  await expect(modal.getByRole('alert')).toHaveCount(0);
+  await modal.getByRole('button', { name: 'Back' }).click();
+  await modal.getByRole('button', { name: new RegExp(WALLET_NAME) }).click();
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+});
+
+test("the modal's own code cannot be fetched: the first click opens nothing, the next one opens it once the server answers", async ({
+  page,
+  demo,
+  installWallet,
+}) => {
+  await installWallet(page);
+  const chunk = /\/assets\/mountModal-[^/?]+\.js(\?.*)?$/;
+  let refused = 0;
+  await page.route(chunk, (route) => {
+    refused += 1;
+    return route.abort('failed');
+  });
+  await page.goto(demo.url);
+  const failure = page.waitForEvent('pageerror');
+  await page.getByTestId('latch-connect-button').click();
+  expect(String(await failure)).toContain('mountModal');
+  expect(refused).toBeGreaterThan(0);
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.locator('latch-modal')).toHaveCount(0);
+
+  await page.unroute(chunk);
+  await openConnect(page);
+  await expect(dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) })).toBeVisible();
+});
