@@ -100,9 +100,11 @@ withEmail(
   "the e-mail sign-in's code cannot be fetched: 'Unable to load email login dependency' and Try again, the wallets still usable",
   async ({ page, emailDemo, installWallet }) => {
     await installWallet(page);
-    // The section's chunk fails the way a dropped connection or a stale deploy fails it.
+    // The section's chunk fails the way a dropped connection or a stale deploy fails it, and so does every retry of it
+    // (the modal retries a failed chunk with a query of its own).
+    const chunk = /\/assets\/EmailSection-[^/?]+\.js(\?.*)?$/;
     let refused = 0;
-    await page.route(/\/assets\/EmailSection-[^/]+\.js$/, (route) => {
+    await page.route(chunk, (route) => {
       refused += 1;
       return route.abort('failed');
     });
@@ -112,8 +114,11 @@ withEmail(
     await expect(modal.getByRole('alert')).toContainText('Unable to load email login dependency. Check your connection.');
     expect(refused).toBeGreaterThan(0);
     await expect(walletEntry(page, WALLET_NAME)).toBeVisible();
-    await page.unroute(/\/assets\/EmailSection-[^/]+\.js$/);
+    await page.unroute(chunk);
+    // Fetched anew: the browser keeps the failed URL, so the retry asks for it with a query.
+    const fetched = page.waitForResponse((response) => /\/assets\/EmailSection-[^/?]+\.js\?/.test(response.url()));
     await modal.getByRole('button', { name: 'Try again' }).click();
+    expect((await fetched).status()).toBe(200);
     await expect(modal.getByTestId('latch-embedded-email')).toBeVisible();
     await expect(modal.getByText('Unable to load email login dependency', { exact: false })).toHaveCount(0);
   },
