@@ -1,5 +1,5 @@
 import { dialog, expect, openConnect, test } from './fixtures.js';
-import { audit, WALLET_NAME } from './helpers.js';
+import { audit, refuseChunk, WALLET_NAME } from './helpers.js';
 
 /*
  * The modal's code loads in chunks, on first use. When a chunk cannot be fetched (a dropped connection, a stale
@@ -14,29 +14,24 @@ test("a view's code cannot be fetched: the modal says so, and Try again loads it
   installWallet,
 }) => {
   await installWallet(page);
-  const chunk = /\/assets\/AllWalletsView-[^/?]+\.js(\?.*)?$/;
-  const refused: string[] = [];
-  await page.route(chunk, (route) => {
-    refused.push(route.request().url());
-    return route.abort('failed');
-  });
+  const view = await refuseChunk(page, 'AllWalletsView');
   await page.goto(demo.url);
   await openConnect(page);
   const modal = dialog(page);
   await modal.getByRole('button', { name: /All Wallets/ }).click();
   await expect(modal.getByRole('alert')).toContainText('This part of the modal could not be loaded. Check your connection.');
-  expect(refused.length).toBeGreaterThan(0);
+  expect(view.refused.length).toBeGreaterThan(0);
   await audit(page, 'a view that could not be loaded');
 
   // Still refused: Try again asks the server again (a new request), and says so again.
-  const before = refused.length;
+  const before = view.refused.length;
   await modal.getByRole('button', { name: 'Try again' }).click();
-  await expect.poll(() => refused.length).toBeGreaterThan(before);
+  await expect.poll(() => view.refused.length).toBeGreaterThan(before);
   await expect(modal.getByRole('button', { name: 'Try again' })).toBeVisible();
 
   // The server answers again: Try again shows the view, whose wallets can be used.
-  await page.unroute(chunk);
-  const fetched = page.waitForResponse((response) => /\/assets\/AllWalletsView-[^/]+\.js\?/.test(response.url()));
+  await view.lift();
+  const fetched = view.refetched();
   await modal.getByRole('button', { name: 'Try again' }).click();
   expect((await fetched).status()).toBe(200);
   await expect(modal.getByTestId('latch-all-wallets')).toBeVisible();
@@ -52,21 +47,18 @@ test("the modal's own code cannot be fetched: the first click opens nothing, the
   installWallet,
 }) => {
   await installWallet(page);
-  const chunk = /\/assets\/mountModal-[^/?]+\.js(\?.*)?$/;
-  let refused = 0;
-  await page.route(chunk, (route) => {
-    refused += 1;
-    return route.abort('failed');
-  });
+  const shell = await refuseChunk(page, 'mountModal');
   await page.goto(demo.url);
   const failure = page.waitForEvent('pageerror');
   await page.getByTestId('latch-connect-button').click();
   expect(String(await failure)).toContain('mountModal');
-  expect(refused).toBeGreaterThan(0);
+  expect(shell.refused.length).toBeGreaterThan(0);
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.locator('latch-modal')).toHaveCount(0);
 
-  await page.unroute(chunk);
+  await shell.lift();
+  const fetched = shell.refetched();
   await openConnect(page);
+  expect((await fetched).status()).toBe(200);
   await expect(dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) })).toBeVisible();
 });

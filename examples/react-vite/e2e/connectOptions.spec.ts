@@ -4,7 +4,7 @@
 import { serveDemo } from '../scripts/demoServer.mjs';
 import { freePort } from './embeddedStack.js';
 import { DIST_DIR, dialog, expect, openConnect, test } from './fixtures.js';
-import { audit, focusedInModal, WALLET_NAME } from './helpers.js';
+import { audit, focusedInModal, refuseChunk, WALLET_NAME } from './helpers.js';
 import { walletEntry } from './namespaceFlows.js';
 
 test('legalCheckbox: a labelled checkbox; the wallets can be neither reached nor picked until it is ticked, by keyboard', async ({
@@ -100,23 +100,17 @@ withEmail(
   "the e-mail sign-in's code cannot be fetched: 'Unable to load email login dependency' and Try again, the wallets still usable",
   async ({ page, emailDemo, installWallet }) => {
     await installWallet(page);
-    // The section's chunk fails the way a dropped connection or a stale deploy fails it, and so does every retry of it
-    // (the modal retries a failed chunk with a query of its own).
-    const chunk = /\/assets\/EmailSection-[^/?]+\.js(\?.*)?$/;
-    let refused = 0;
-    await page.route(chunk, (route) => {
-      refused += 1;
-      return route.abort('failed');
-    });
+    // The section's chunk fails the way a dropped connection or a stale deploy fails it, and so does every retry of it.
+    const emailChunk = await refuseChunk(page, 'EmailSection');
     await page.goto(emailDemo.url);
     await openConnect(page);
     const modal = dialog(page);
     await expect(modal.getByRole('alert')).toContainText('Unable to load email login dependency. Check your connection.');
-    expect(refused).toBeGreaterThan(0);
+    expect(emailChunk.refused.length).toBeGreaterThan(0);
     await expect(walletEntry(page, WALLET_NAME)).toBeVisible();
-    await page.unroute(chunk);
+    await emailChunk.lift();
     // Fetched anew: the browser keeps the failed URL, so the retry asks for it with a query.
-    const fetched = page.waitForResponse((response) => /\/assets\/EmailSection-[^/?]+\.js\?/.test(response.url()));
+    const fetched = emailChunk.refetched();
     await modal.getByRole('button', { name: 'Try again' }).click();
     expect((await fetched).status()).toBe(200);
     await expect(modal.getByTestId('latch-embedded-email')).toBeVisible();

@@ -51,6 +51,26 @@ export function watchForeignRequests(page: Page): string[] {
   return foreign;
 }
 
+/**
+ * Makes every request for one of the built page's chunks (`name`, as in `assets/<name>-<hash>.js`) fail as a dropped
+ * connection fails it, whatever its query: the modal retries a failed chunk with a query of its own, since the
+ * browser keeps the failed URL. `refused` lists what was refused; `lift()` lets the requests through again;
+ * `refetched()` resolves with the next response for the chunk fetched with a query (a retry).
+ */
+export async function refuseChunk(page: Page, name: string) {
+  const chunk = new RegExp(`/assets/${name}-[^/?]+\\.js(\\?.*)?$`);
+  const refused: string[] = [];
+  await page.route(chunk, (route) => {
+    refused.push(route.request().url());
+    return route.abort('failed');
+  });
+  return {
+    refused,
+    lift: () => page.unroute(chunk),
+    refetched: () => page.waitForResponse((response) => chunk.test(response.url()) && response.url().includes('?'), { timeout: 30_000 }),
+  };
+}
+
 export async function requestLog(page: Page): Promise<string[]> {
   return page.evaluate(() => [...((window as unknown as { __latchRequests?: string[] }).__latchRequests ?? [])]);
 }
