@@ -6,6 +6,7 @@ import {
   createTtlCache,
   filterTokenBalances,
   formatUnits,
+  retryableImport,
   toLatchError,
   watchConnectorList,
 } from '@latch/kernel';
@@ -110,8 +111,9 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
     return injected && showInjected ? [...announced, injectedConnector(injected)] : announced;
   }
 
-  // Connecting, signing, sending and switching load on first use: first load is discovery only.
-  const connection = () => import('./connection.js');
+  // Connecting, signing, sending and switching load on first use: first load is discovery only. After a failed fetch
+  // the next connect fetches the code anew (retryableImport says why).
+  const connection = retryableImport(() => import('./connection.js'));
   const calls = () => import('./calls.js');
   const callsHost = { providerOf, clientFor, waitForTransfer: options.waitForTransfer };
 

@@ -62,3 +62,27 @@ test("the modal's own code cannot be fetched: the first click opens nothing, the
   expect((await fetched).status()).toBe(200);
   await expect(dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) })).toBeVisible();
 });
+
+for (const chunk of ['visitorActions', 'connection'] as const) {
+  test(`connecting cannot fetch its code (${chunk}): the wallet's Try again connects once the server answers`, async ({
+    page,
+    demo,
+    installWallet,
+  }) => {
+    await installWallet(page);
+    const code = await refuseChunk(page, chunk);
+    await page.goto(demo.url);
+    await openConnect(page);
+    const modal = dialog(page);
+    await modal.getByRole('button', { name: new RegExp(WALLET_NAME) }).click();
+    await expect(modal.getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(code.refused.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('demo-status')).not.toHaveText('connected');
+
+    await code.lift();
+    const fetched = code.refetched();
+    await modal.getByRole('button', { name: 'Try again' }).click();
+    expect((await fetched).status()).toBe(200);
+    await expect(page.getByTestId('demo-status')).toHaveText('connected');
+  });
+}

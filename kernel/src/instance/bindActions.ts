@@ -1,7 +1,11 @@
 import type { KernelContext } from '../context.js';
+import { retryableImport } from '../retryableImport.js';
 
-/** The chunk of what happens once a visitor acts (actions/visitorActions.ts). */
-export const visitorActions = () => import('../actions/visitorActions.js');
+/**
+ * The chunk of what happens once a visitor acts (actions/visitorActions.ts). Loaded once; when its fetch failed (a
+ * dropped connection), the next action fetches it anew rather than failing for good (retryableImport says why).
+ */
+export const visitorActions = /* @__PURE__ */ retryableImport(() => import('../actions/visitorActions.js'));
 
 type RestArgs<F> = F extends (ctx: KernelContext, ...rest: infer A) => unknown ? A : never;
 type Result<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
