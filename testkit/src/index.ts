@@ -24,6 +24,7 @@ export { mockWalletInitScript, MOCK_WALLET_GLOBAL } from './mockWallet/initScrip
 export { CHROMIUM_ARGS, chromiumExecutable, launchChromium } from './browser.js';
 export { COMPONENT_TEST_TIMEOUT_MS, SET_UP_TIMEOUT_MS, START_UP_TIMEOUT_MS, UI_WAIT_TIMEOUT_MS } from './timeouts.js';
 export { pollUntil } from './pollUntil.js';
+export { countFetches } from './countFetches.js';
 export { jsonRpcRequest } from './jsonRpc.js';
 export { readBodyUpTo } from './httpBody.js';
 export { memoryStorage } from './storage.js';
