@@ -1,15 +1,20 @@
 /**
- * Counts the requests the code under test sends to URLs starting with `prefix`, where it sends them (`fetch`), until
- * `stop()`. A loopback server in the same process counts only what it has read: on a loaded machine a short client
- * timeout can end a request the server has not read yet, so "how many times did it try" is asked here.
+ * Runs `run` and answers how many requests it sent to URLs starting with `prefix`, counted where the code under test
+ * sends them (`fetch`, wrapped while `run` runs). A loopback server in the same process counts only what it has read:
+ * on a loaded machine a short client timeout can end a request the server has not read yet, so "how many times did
+ * it try" is asked here.
  */
-export function countFetches(prefix: string): { sent: () => number; stop: () => void } {
+export async function countFetches(prefix: string, run: () => Promise<unknown>): Promise<number> {
   const original = globalThis.fetch;
   let sent = 0;
   globalThis.fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (url.startsWith(prefix)) sent += 1;
+    if ((input instanceof Request ? input.url : String(input)).startsWith(prefix)) sent += 1;
     return original(input, init);
   };
-  return { sent: () => sent, stop: () => void (globalThis.fetch = original) };
+  try {
+    await run();
+  } finally {
+    globalThis.fetch = original;
+  }
+  return sent;
 }

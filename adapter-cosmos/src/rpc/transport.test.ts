@@ -56,13 +56,8 @@ describe('cosmos RPC transport (CosmJS HttpBatchClient with retry and timeout)',
   it('a node that never answers: the timeout fires with a clear error, and a timeout is not retried', async () => {
     const { read, proxy } = await behind({ hang: true }, { timeoutMs: 100 });
     // Counted where the adapter sends them (countFetches says why the proxy's count can lag).
-    const sent = countFetches(proxy.url);
-    try {
-      await expect(read(funded[0]!)).rejects.toThrow(/did not answer status within 0\.1 s/);
-    } finally {
-      sent.stop();
-    }
-    expect(sent.sent()).toBe(1);
+    const sent = await countFetches(proxy.url, () => expect(read(funded[0]!)).rejects.toThrow(/did not answer status within 0\.1 s/));
+    expect(sent).toBe(1);
     expect(proxy.requests.length).toBeLessThanOrEqual(1);
   });
 

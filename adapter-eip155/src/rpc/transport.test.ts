@@ -48,13 +48,8 @@ describe('eip155 RPC transport (viem http: retryCount, retryDelay, timeout, batc
   it('a node that never answers: the timeout fires with a clear error (each try waits, then it gives up)', async () => {
     const { read, proxy } = await behind({ hang: true }, { timeoutMs: 100, retryCount: 1 });
     // Counted where the adapter sends them (countFetches says why the proxy's count can lag).
-    const sent = countFetches(proxy.url);
-    try {
-      await expect(read(5)).rejects.toThrow('The request took too long to respond.');
-    } finally {
-      sent.stop();
-    }
-    expect(sent.sent()).toBe(2);
+    const sent = await countFetches(proxy.url, () => expect(read(5)).rejects.toThrow('The request took too long to respond.'));
+    expect(sent).toBe(2);
     expect(proxy.requests.length).toBeLessThanOrEqual(2);
     expect(proxy.requests.filter((request) => request.outcome !== 'held')).toEqual([]);
   });

@@ -57,16 +57,13 @@ describe('solana RPC transport (@solana/kit transport with retry, back-off and t
   it('a node that never answers: the timeout fires with a clear error, and the request is not sent again', async () => {
     const proxy = await proxyOf({ hang: true });
     // Counted where the adapter sends them (countFetches says why the proxy's count can lag).
-    const sent = countFetches(proxy.url);
-    try {
-      await expect(reader([proxy.url], { timeoutMs: 100 })()).rejects.toMatchObject({
+    const sent = await countFetches(proxy.url, () =>
+      expect(reader([proxy.url], { timeoutMs: 100 })()).rejects.toMatchObject({
         category: 'RPC_ERROR',
         message: expect.stringMatching(/did not answer getBalance within 0\.1 s/),
-      });
-    } finally {
-      sent.stop();
-    }
-    expect(sent.sent()).toBe(1);
+      }),
+    );
+    expect(sent).toBe(1);
     expect(proxy.requests.length).toBeLessThanOrEqual(1);
   });
 
