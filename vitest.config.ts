@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Each package with a vitest config is a project; a package appears here once it has tests.
@@ -32,18 +33,54 @@ const packages = [
 const extraProjects = packages.map((dir) => `${dir}/vitest.isolated.config.ts`).filter((config) => existsSync(config));
 
 /*
- * Files run in 3 worker processes at once, whatever the core count. Vitest's default is one worker fewer than the
- * cores (a single worker on a 2-core runner), but much of a file's time is spent waiting on other processes (anvil,
- * chopsticks, Chromium, Postgres, the services it starts), not computing. Each worker of an `isolate: false` project
- * loads its module graph (viem, cosmjs, the Polkadot API) once more, so more workers also cost CPU: on 2 cores, 3 were
- * as fast as 2 with about the CPU of 2, and 4 were slower, spending ~20 % more CPU on loading modules. Each file starts
- * its own chains and services on free ports of 127.0.0.1 and stops them in its hooks, so files running side by side
- * share nothing. Every project must use the same count (Vitest refuses projects with different `maxWorkers` in one
- * run), so it is set here, once. `--maxWorkers=1` on the command line runs one file at a time again.
+ * Worker groups. A worker process loads a project's modules once (viem, WalletConnect, the Polkadot API, React, each
+ * evaluated again in every process), so every worker more costs that load again: on 2 cores, adapter-eip155 took 36 s
+ * of CPU (user + sys) in one worker and 65 s in three, in the same 36 s; connector-walletconnect 47 s and 69 s. The
+ * whole of `npm test` is CPU-bound on such a machine (the unit tests, the e2e suite and the packaging lane run side by
+ * side), so that CPU is time. Vitest runs projects in groups, one group after the other (`sequence.groupOrder`), each
+ * with its own worker count:
+ * - group 1, one worker: the projects whose files mostly compute (kernel, adapters, plugins, testkit): one worker
+ *   takes all of a project's files at once, and ends about as soon as three did;
+ * - group 2, two workers: the projects whose files mostly wait on what they start (chopsticks, the relay, the wallet
+ *   and name services, Chromium), where a second file running meanwhile shortens the project (devnet: 74 s with two,
+ *   121 s with one, 70 s with three, for 101, 95 and 113 s of CPU).
+ * Group 1 runs first, beside the other lanes of `npm test`, so the last minutes have two workers busy. Files within a
+ * project never depend on each other either way: each starts its own chains and services on free ports of 127.0.0.1
+ * and stops them in its hooks (CONTRIBUTING.md, "Test files run side by side"). A project not named below runs in
+ * group 2. `--maxWorkers` on the command line does not change a project's count here; `--no-file-parallelism` runs
+ * every project one file at a time.
  */
+const ONE_WORKER = new Set([
+  'kernel',
+  'testkit',
+  'adapter-eip155',
+  'adapter-solana',
+  'adapter-bip122',
+  'adapter-cosmos',
+  'siwx',
+  'feature-onramp',
+  'feature-swap',
+  'feature-names',
+  'service-kit',
+  'embedded-wallet-frame',
+  'wagmi-interop',
+  'examples/gas-tracker',
+  'examples/nextjs',
+  'bench',
+]);
+
+/** The project in its config file, placed in its worker group. */
+function inWorkerGroup(configFile: string) {
+  const dir = dirname(configFile);
+  // The packaging lane runs alone (`--project=packaging` in scripts/test.mjs), its files three at a time.
+  if (dir === 'packaging') return { extends: configFile, root: dir };
+  const test = ONE_WORKER.has(dir) ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : { maxWorkers: 2, sequence: { groupOrder: 2 } };
+  return { extends: configFile, root: dir, test };
+}
+
 export default defineConfig({
   test: {
-    projects: [...packages, ...extraProjects],
+    projects: [...packages, ...extraProjects].map((entry) => inWorkerGroup(entry.endsWith('.ts') ? entry : `${entry}/vitest.config.ts`)),
     maxWorkers: 3,
   },
 });
