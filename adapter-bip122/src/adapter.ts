@@ -1,4 +1,4 @@
-import { watchConnectorList } from '@latch/kernel';
+import { retryableImport, watchConnectorList } from '@latch/kernel';
 import type { EsploraTransportOptions } from './esplora/client.js';
 import type { AdapterCapabilities, AdapterContext, ChainAdapter, Connector } from '@latch/kernel';
 import { getWallets as getStandardWallets, type Wallets } from '@wallet-standard/app';
@@ -30,6 +30,10 @@ const connectorOf = (entry: BitcoinWalletEntry): Connector => ({
   provider: entry.provider,
 });
 
+// The connection code loads on the visitor's first connect. After its fetch failed, the next try fetches it anew (the
+// browser keeps a failed module for its URL; the kernel's retryableImport says how).
+const connectionCode = /* @__PURE__ */ retryableImport(() => import('./connection.js'));
+
 /**
  * The bip122 ChainAdapter: sats-connect and Bitcoin Wallet Standard wallets, payment/ordinals accounts, Esplora reads.
  * First load holds only discovery and `isAddress`; the rest (connection.js) loads when the visitor first acts.
@@ -55,7 +59,7 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): Chain
   /** The connection code, loaded once on first use (again after a failed load). */
   function connections(): Promise<BitcoinConnections> {
     if (loaded) return Promise.resolve(loaded);
-    loading ??= import('./connection.js').then(
+    loading ??= connectionCode().then(
       ({ createBitcoinConnections }) =>
         (loaded = createBitcoinConnections({
           emit: (event) => context?.emit(event),

@@ -2,7 +2,7 @@
  * Everything the adapter does once the visitor acts: loading a wallet's driver, connecting and restoring, the session
  * and its events, disconnecting, switching networks, balances, signing and sending. Loaded on first use (adapter.ts).
  */
-import { LatchError, connectorError, formatUnits, nativeTokenBalance, toLatchError } from '@latch/kernel';
+import { LatchError, connectorError, formatUnits, nativeTokenBalance, retryableImport, toLatchError } from '@latch/kernel';
 import type {
   AdapterEvent,
   Balance,
@@ -47,13 +47,17 @@ export interface BitcoinConnections {
   end(): void;
 }
 
+// Each kind of wallet's driver loads on its first connect; after its fetch failed, the next try fetches it anew.
+const standardDriver = retryableImport(() => import('./wallets/standard/driver.js'));
+const satsConnectDriver = retryableImport(() => import('./wallets/satsConnect/driver.js'));
+
 /** Loads the driver of a connector's wallet on first use: sats-connect or Bitcoin Wallet Standard. */
 async function loadDriver(connector: Connector): Promise<BitcoinWalletDriver> {
   const { provider } = connector;
   if (isBitcoinStandardWallet(provider))
-    return (await import('./wallets/standard/driver.js')).createStandardDriver(provider, connector.name);
+    return (await standardDriver()).createStandardDriver(provider, connector.name);
   if (isSatsConnectProvider(provider))
-    return (await import('./wallets/satsConnect/driver.js')).createSatsConnectDriver(provider, connector.name);
+    return (await satsConnectDriver()).createSatsConnectDriver(provider, connector.name);
   throw new LatchError(`Connector '${connector.id}' has no Bitcoin wallet`, { category: 'CONNECTOR_ERROR' });
 }
 

@@ -1,4 +1,4 @@
-import { watchConnectorList } from '@latch/kernel';
+import { retryableImport, watchConnectorList } from '@latch/kernel';
 import type { CosmosRpcOptions } from './rpc/transport.js';
 import type { AdapterContext, ChainAdapter } from '@latch/kernel';
 import { cosmosAddressPrefix } from './address.js';
@@ -23,6 +23,10 @@ export interface CosmosAdapterOptions {
   rpc?: CosmosRpcOptions;
 }
 
+// The connection code loads on the visitor's first connect. After its fetch failed, the next try fetches it anew (the
+// browser keeps a failed module for its URL; the kernel's retryableImport says how).
+const connectionCode = /* @__PURE__ */ retryableImport(() => import('./connection.js'));
+
 /**
  * The cosmos ChainAdapter: Keplr-style wallets (enable/getKey/signArbitrary/getOfflineSigner). First load holds wallet
  * discovery and the sync `isAddress` only; connecting, the session, balances, signing and sending load on first use
@@ -38,7 +42,7 @@ export function createCosmosAdapter(options: CosmosAdapterOptions = {}): ChainAd
 
   /** The connection part, loaded once; a chunk that failed to load is asked for again next time. */
   function connection(): Promise<CosmosConnection> {
-    loading ??= import('./connection.js').then(
+    loading ??= connectionCode().then(
       ({ createCosmosConnection }) =>
         (loaded = createCosmosConnection({
           descriptors,

@@ -1,4 +1,4 @@
-import { watchConnectorList } from '@latch/kernel';
+import { retryableImport, watchConnectorList } from '@latch/kernel';
 import type { AdapterCapabilities, AdapterContext, ChainAdapter, Connector } from '@latch/kernel';
 import { isPolkadotAddress } from './address.js';
 import type { ChainClient, PolkadotRpcOptions } from './chain/chainClient.js';
@@ -11,9 +11,11 @@ import type { PolkadotSession } from './session.js';
 
 /**
  * Connect, reconnect, the session, signing and the request checks: loaded once the visitor acts (or a stored
- * session is restored), not on first load. @polkadot/api is a chunk of its own, loaded by `host.chain()`.
+ * session is restored), not on first load. @polkadot/api is a chunk of its own, loaded by `host.chain()`. After a
+ * fetch of the code failed, the next use fetches it anew (the browser keeps a failed module for its URL; the kernel's
+ * retryableImport says how).
  */
-const connection = () => import('./connection.js');
+const connection = /* @__PURE__ */ retryableImport(() => import('./connection.js'));
 
 export interface PolkadotAdapterOptions {
   /** The name extensions show the visitor when this site asks for access; 'Latch' by default. */

@@ -7,6 +7,7 @@ import {
   filterTokenBalances,
   formatUnits,
   readUntrustedProperty,
+  retryableImport,
   toLatchError,
   watchConnectorList,
 } from '@latch/kernel';
@@ -51,6 +52,10 @@ export interface SolanaAdapterOptions {
 }
 
 type Connection = typeof import('./connection.js');
+
+// The connection code loads on the visitor's first connect. After its fetch failed, the next try fetches it anew (the
+// browser keeps a failed module for its URL; the kernel's retryableImport says how).
+const connectionCode = /* @__PURE__ */ retryableImport(() => import('./connection.js'));
 
 export const SOLANA_SIGN_IN_CAPABILITY = 'solana:signIn';
 
@@ -260,7 +265,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
 
     async connect(connector, { network }) {
       const wallet = walletOf(connector);
-      const connection = await import('./connection.js');
+      const connection = await connectionCode();
       const accounts = await connection.requestAccounts(wallet, connector, { silent: false });
       const result = connection.toConnectResult(accounts, network, connector);
       beginSession(connection, connector, wallet, accounts);
@@ -280,7 +285,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
         connector = connectorFor(found);
       }
       const wallet = walletOf(connector);
-      const connection = await import('./connection.js');
+      const connection = await connectionCode();
       let accounts: WalletAccount[];
       try {
         accounts = await connection.requestAccounts(wallet, connector, { silent: true });

@@ -1,5 +1,9 @@
-import { dialog, expect, openConnect, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { MOCK_SOLANA_WALLET_NAME } from '@latch/testkit';
+import { dialog, expect, openConnect, SOLANA_SEEDS, test } from './fixtures.js';
 import { audit, refuseChunk, WALLET_NAME } from './helpers.js';
+import { walletEntry } from './namespaceFlows.js';
+import { BITCOIN_KEYS, BITCOIN_WALLET_NAME, COSMOS_KEYS, COSMOS_WALLET_NAME, cosmosPrompts } from './namespaceWallets.js';
 
 /*
  * The modal's code loads in chunks, on first use. When a chunk cannot be fetched (a dropped connection, a stale
@@ -85,4 +89,70 @@ for (const chunk of ['visitorActions', 'connection'] as const) {
     expect((await fetched).status()).toBe(200);
     await expect(page.getByTestId('demo-status')).toHaveText('connected');
   });
+}
+
+/*
+ * The other namespaces' adapters load their connecting code the same way, each its own chunks: Solana's and Cosmos's
+ * connection code, and the Bitcoin adapter's wallet driver, which its connection code loads in turn. (Polkadot's
+ * connection code is loaded the same way; its chain, chopsticks, is started only by polkadot.spec.ts.)
+ */
+test("connecting a Solana wallet while the adapter's connection code cannot be fetched: Try again connects once the server answers", async ({
+  page,
+  demo,
+  installSolanaWallet,
+}) => {
+  const address = await installSolanaWallet(page, { name: MOCK_SOLANA_WALLET_NAME, seed: SOLANA_SEEDS.solanaOnly });
+  await page.goto(demo.url);
+  await expectTryAgainConnects(page, 'connection', () => walletEntry(page, MOCK_SOLANA_WALLET_NAME).click());
+  await expect(page.getByTestId('demo-address')).toHaveText(address);
+});
+
+test("connecting Keplr while the Cosmos adapter's connection code cannot be fetched: Try again connects once the server answers", async ({
+  page,
+  cosmosDemo,
+  cosmos,
+  installCosmosWallet,
+}) => {
+  const address = await installCosmosWallet(page, { key: COSMOS_KEYS.holder });
+  await page.goto(cosmosDemo.url);
+  await expectTryAgainConnects(page, 'connection', () => walletEntry(page, COSMOS_WALLET_NAME).click());
+  await expect(page.getByTestId('demo-address')).toHaveText(address);
+  expect(await cosmosPrompts(page)).toEqual([`suggestChain:${cosmos.chainId}`, `enable:${cosmos.chainId}`]);
+});
+
+test("connecting a Bitcoin wallet while its driver's code cannot be fetched: Try again connects once the server answers", async ({
+  page,
+  bitcoinDemo,
+  installBitcoinWallet,
+}) => {
+  const address = await installBitcoinWallet(page, { key: BITCOIN_KEYS.holder });
+  await page.goto(bitcoinDemo.url);
+  await expectTryAgainConnects(page, 'driver', () => walletEntry(page, BITCOIN_WALLET_NAME).click());
+  await expect(page.getByTestId('demo-address')).toHaveText(address);
+});
+
+/**
+ * Opens the modal and picks a wallet (`pick`) while the chunks named `chunk` are refused: the Connecting view offers
+ * Try again and nothing connects, also when Try again is pressed while they are still refused (a new request each
+ * time); once the server answers, Try again connects.
+ */
+async function expectTryAgainConnects(page: Page, chunk: string, pick: () => Promise<void>) {
+  const code = await refuseChunk(page, chunk);
+  await openConnect(page);
+  const modal = dialog(page);
+  await pick();
+  await expect(modal.getByRole('button', { name: 'Try again' })).toBeVisible();
+  expect(code.refused.length).toBeGreaterThan(0);
+
+  const before = code.refused.length;
+  await modal.getByRole('button', { name: 'Try again' }).click();
+  await expect.poll(() => code.refused.length).toBeGreaterThan(before);
+  await expect(modal.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
+
+  await code.lift();
+  const fetched = code.refetched();
+  await modal.getByRole('button', { name: 'Try again' }).click();
+  expect((await fetched).status()).toBe(200);
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
 }
