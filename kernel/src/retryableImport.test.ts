@@ -82,6 +82,44 @@ describe('retryableImport', () => {
     expect(calls).toBe(1);
   });
 
+  it("a chunk the host's bundler imports with a pick (its modules' namespaces under short names) reads as the module asked for", async () => {
+    // Rolldown (Vite): the chunk exports each module's namespace, tagged 'Module', and the bundle imports it with
+    // `.then((m) => m.t)`; Rollup's namespace has no prototype. The chunk imported anew has no `.then` of its own.
+    const rolldown = chunk('rolldown.js', 'x');
+    writeFileSync(
+      new URL(rolldown),
+      [
+        'function createConnection() { return "connected"; }',
+        'const other = {}; Object.defineProperty(other, "createOther", { enumerable: true, get: () => () => "other" });',
+        'const t = {}; Object.defineProperty(t, "createConnection", { enumerable: true, get: () => createConnection });',
+        'Object.defineProperty(t, Symbol.toStringTag, { value: "Module" });',
+        'Object.defineProperty(other, Symbol.toStringTag, { value: "Module" });',
+        'export { t, other as n, createConnection as r };',
+      ].join('\n'),
+    );
+    const lazy = retryableImport<{ createConnection(): string }>(() => Promise.reject(fetchFailure(rolldown)));
+    await expect(lazy()).rejects.toThrow(rolldown);
+    const { createConnection } = await lazy();
+    expect(createConnection()).toBe('connected');
+    expect('createConnection' in (await lazy())).toBe(true);
+
+    const rollup = chunk('rollup.js', 'x');
+    writeFileSync(new URL(rollup), 'const c = Object.freeze({ __proto__: null, mountModal: () => "mounted" });\nexport { c };\n');
+    const fromRollup = retryableImport<{ mountModal(): string }>(() => Promise.reject(fetchFailure(rollup)));
+    await expect(fromRollup()).rejects.toThrow(rollup);
+    expect((await fromRollup()).mountModal()).toBe('mounted');
+
+    // A name the chunk exports itself (an entry chunk keeps its module's names) is the chunk's own.
+    const entry = chunk('entry.js', 'x');
+    writeFileSync(
+      new URL(entry),
+      'export const value = "own";\nconst t = Object.freeze({ __proto__: null, value: "namespace" });\nexport { t };\n',
+    );
+    const fromEntry = retryableImport<{ value: string }>(() => Promise.reject(fetchFailure(entry)));
+    await expect(fromEntry()).rejects.toThrow(entry);
+    expect((await fromEntry()).value).toBe('own');
+  });
+
   it('calls share one import, while it loads and after it loaded; a failure is not kept, the next call imports again', async () => {
     let calls = 0;
     let fail = true;

@@ -10,6 +10,10 @@
  *
  * A module that failed while a module it imports statically could not be fetched cannot be reloaded this way: the
  * browser keeps that module's failure too, and only a reload of the page fetches it again.
+ *
+ * The URL is the host's bundler's chunk, which may hold more than the module asked for: Rolldown (Vite) and Rollup then
+ * export each module's namespace under a short name and import the chunk with a pick, `import('./chunk.js').then((m) =>
+ * m.t)`. Imported anew, the chunk is that whole module, so a name it lacks is looked up in the namespaces it exports.
  */
 
 let tries = 0;
@@ -20,6 +24,25 @@ const handled = new WeakSet<object>();
 /** The URL a failed dynamic import names, when the failure was its fetch (not an error thrown while it ran). */
 function failedModuleUrl(error: unknown): string | undefined {
   return /dynamically imported module: (\w+:\S+)/.exec(String((error as Error | undefined)?.message))?.[1];
+}
+
+/** A namespace a chunk exports for one of its modules (Rolldown tags it 'Module'; Rollup makes it without a prototype). */
+function isNamespace(value: unknown): value is Record<PropertyKey, unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    ((value as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag] === 'Module' || Object.getPrototypeOf(value) === null)
+  );
+}
+
+/** The chunk imported anew, read as the original import gave it: a name the chunk lacks comes from a namespace it exports. */
+function asImported<T>(chunk: T): T {
+  const namespaces = Object.values(chunk as object).filter(isNamespace);
+  if (namespaces.length === 0) return chunk;
+  return new Proxy(chunk as object, {
+    get: (target, key) => (key in target ? Reflect.get(target, key) : namespaces.find((namespace) => key in namespace)?.[key]),
+    has: (target, key) => key in target || namespaces.some((namespace) => key in namespace),
+  }) as T;
 }
 
 /**
@@ -33,9 +56,9 @@ export function retryableImport<T>(load: () => Promise<T>): () => Promise<T> {
   return () =>
     (pending ??= (
       failedUrl
-        ? (import(
+        ? import(
             /* @vite-ignore */ /* webpackIgnore: true */ `${failedUrl}${failedUrl.includes('?') ? '&' : '?'}latch-retry=${++tries}`
-          ) as Promise<T>)
+          ).then((chunk: T) => asImported(chunk))
         : load()
     ).catch((error: unknown) => {
       pending = undefined;
