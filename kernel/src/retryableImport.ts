@@ -26,24 +26,11 @@ function failedModuleUrl(error: unknown): string | undefined {
   return /dynamically imported module: (\w+:\S+)/.exec(String((error as Error | undefined)?.message))?.[1];
 }
 
-/** A namespace a chunk exports for one of its modules (Rolldown tags it 'Module'; Rollup makes it without a prototype). */
-function isNamespace(value: unknown): value is Record<PropertyKey, unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    ((value as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag] === 'Module' || Object.getPrototypeOf(value) === null)
-  );
-}
-
-/** The chunk imported anew, read as the original import gave it: a name the chunk lacks comes from a namespace it exports. */
-function asImported<T>(chunk: T): T {
-  const namespaces = Object.values(chunk as object).filter(isNamespace);
-  if (namespaces.length === 0) return chunk;
-  return new Proxy(chunk as object, {
-    get: (target, key) => (key in target ? Reflect.get(target, key) : namespaces.find((namespace) => key in namespace)?.[key]),
-    has: (target, key) => key in target || namespaces.some((namespace) => key in namespace),
-  }) as T;
-}
+/** A namespace a chunk exports for one of its modules: Rolldown tags it 'Module', Rollup makes it without a prototype. */
+const isNamespace = (value: unknown): boolean =>
+  value instanceof Object
+    ? (value as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag] === 'Module'
+    : typeof value === 'object' && value !== null;
 
 /**
  * Wraps a lazy import (`() => import('./x.js')`): calls share one import, and a call after a failed fetch loads the
@@ -58,7 +45,10 @@ export function retryableImport<T>(load: () => Promise<T>): () => Promise<T> {
       failedUrl
         ? import(
             /* @vite-ignore */ /* webpackIgnore: true */ `${failedUrl}${failedUrl.includes('?') ? '&' : '?'}latch-retry=${++tries}`
-          ).then((chunk: T) => asImported(chunk))
+          ).then(
+            // Read as the original import gave it: a name the chunk lacks comes from a namespace it exports.
+            (chunk: T) => Object.assign({}, ...Object.values(chunk as object).filter(isNamespace), chunk) as T,
+          )
         : load()
     ).catch((error: unknown) => {
       pending = undefined;
