@@ -54,10 +54,8 @@ const satsConnectDriver = retryableImport(() => import('./wallets/satsConnect/dr
 /** Loads the driver of a connector's wallet on first use: sats-connect or Bitcoin Wallet Standard. */
 async function loadDriver(connector: Connector): Promise<BitcoinWalletDriver> {
   const { provider } = connector;
-  if (isBitcoinStandardWallet(provider))
-    return (await standardDriver()).createStandardDriver(provider, connector.name);
-  if (isSatsConnectProvider(provider))
-    return (await satsConnectDriver()).createSatsConnectDriver(provider, connector.name);
+  if (isBitcoinStandardWallet(provider)) return (await standardDriver()).createStandardDriver(provider, connector.name);
+  if (isSatsConnectProvider(provider)) return (await satsConnectDriver()).createSatsConnectDriver(provider, connector.name);
   throw new LatchError(`Connector '${connector.id}' has no Bitcoin wallet`, { category: 'CONNECTOR_ERROR' });
 }
 
