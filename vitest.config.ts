@@ -35,22 +35,22 @@ const extraProjects = packages.map((dir) => `${dir}/vitest.isolated.config.ts`).
 /*
  * Worker groups. A worker process loads a project's modules once (viem, WalletConnect, the Polkadot API, React, each
  * evaluated again in every process), so every worker more costs that load again: on 2 cores, adapter-eip155 took 36 s
- * of CPU (user + sys) in one worker, 55 s in two and 65 s in three, in about the same 36 s; connector-walletconnect 47 s
- * in one and 69 s in three. `npm test` runs the unit tests, the e2e suite and the packaging lane side by side and is
- * CPU-bound while they all run, so that CPU is time. Vitest runs projects in groups, one group after the other
- * (`sequence.groupOrder`), each with its own worker count:
- * - group 1, two workers: the projects whose files mostly compute (kernel, adapters, plugins, testkit). It runs first,
- *   beside the other lanes. (In one worker it used 150 s less CPU than in three but took 629 s of a full run, so the
- *   unit tests became the lane that ended last, 270 s after the others: two workers is the middle.)
- * - group 2, three workers: the projects whose files mostly wait on what they start (chopsticks, the relay, the wallet
- *   and name services, Chromium). It runs last, mostly alone, where a third file running meanwhile shortens the run
- *   (devnet: 70 s with three, 74 s with two, 121 s with one).
- * Files within a project never depend on each other either way: each starts its own chains and services on free
- * ports of 127.0.0.1 and stops them in its hooks (CONTRIBUTING.md, "Test files run side by side"). A project not named
- * below runs in group 2. `--maxWorkers` on the command line does not change a project's count here;
- * `--no-file-parallelism` runs every project one file at a time.
+ * of CPU (user + sys) in one worker and 65 s in three, in the same 36 s; connector-walletconnect 47 s and 69 s. The
+ * whole of `npm test` is CPU-bound on such a machine (the unit tests, the e2e suite and the packaging lane run side by
+ * side), so that CPU is time. Vitest runs projects in groups, one group after the other (`sequence.groupOrder`), each
+ * with its own worker count:
+ * - group 1, one worker: the projects whose files mostly compute (kernel, adapters, plugins, testkit): one worker
+ *   takes all of a project's files at once, and ends about as soon as three did;
+ * - group 2, two workers: the projects whose files mostly wait on what they start (chopsticks, the relay, the wallet
+ *   and name services, Chromium), where a second file running meanwhile shortens the project (devnet: 74 s with two,
+ *   121 s with one, 70 s with three, for 101, 95 and 113 s of CPU).
+ * Group 1 runs first, beside the other lanes of `npm test`, so the last minutes have two workers busy. Files within a
+ * project never depend on each other either way: each starts its own chains and services on free ports of 127.0.0.1
+ * and stops them in its hooks (CONTRIBUTING.md, "Test files run side by side"). A project not named below runs in
+ * group 2. `--maxWorkers` on the command line does not change a project's count here; `--no-file-parallelism` runs
+ * every project one file at a time.
  */
-const COMPUTING = new Set([
+const ONE_WORKER = new Set([
   'kernel',
   'testkit',
   'adapter-eip155',
@@ -74,7 +74,7 @@ function inWorkerGroup(configFile: string) {
   const dir = dirname(configFile);
   // The packaging lane runs alone (`--project=packaging` in scripts/test.mjs), its files three at a time.
   if (dir === 'packaging') return { extends: configFile, root: dir };
-  const test = COMPUTING.has(dir) ? { maxWorkers: 2, sequence: { groupOrder: 1 } } : { maxWorkers: 3, sequence: { groupOrder: 2 } };
+  const test = ONE_WORKER.has(dir) ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : { maxWorkers: 2, sequence: { groupOrder: 2 } };
   return { extends: configFile, root: dir, test };
 }
 
