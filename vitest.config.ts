@@ -37,9 +37,9 @@ const extraProjects = packages.map((dir) => `${dir}/vitest.isolated.config.ts`).
  * evaluated again in every process), so every worker more costs that load again: on 2 cores, adapter-eip155 took 36 s
  * of CPU (user + sys) in one worker and 65 s in three, in the same 36 s; connector-walletconnect 47 s and 69 s. The
  * whole of `npm test` is CPU-bound on such a machine (the unit tests, the e2e suite and the packaging lane run side by
- * side; both cores busy 96 % of a run). With these groups the unit tests alone took 740 s of CPU instead of 891, and a
- * full run 1,477 s instead of 1,627 (what `time` counts), in the same wall time within the spread between runs; more
- * workers in group 1 (two) only cost CPU again. Vitest runs projects in groups, one group after the other
+ * side; both cores busy 96 % of a run). With these groups the unit tests alone took 740 s of CPU instead of 891; in
+ * full runs the difference stayed within the spread between runs (one run 1,477 s of CPU against 1,627, the next
+ * 1,638), and the wall time did not change. More workers in group 1 (two) only cost CPU again. Vitest runs projects in groups, one group after the other
  * (`sequence.groupOrder`), each with its own worker count:
  * - group 1, one worker: the projects whose files mostly compute (kernel, adapters, plugins, testkit): one worker
  *   takes all of a project's files at once, and ends about as soon as three did;
