@@ -50,6 +50,9 @@ export interface BitcoinConnections {
 // Each kind of wallet's driver loads on its first connect; after its fetch failed, the next try fetches it anew.
 const standardDriver = retryableImport(() => import('./wallets/standard/driver.js'));
 const satsConnectDriver = retryableImport(() => import('./wallets/satsConnect/driver.js'));
+// The coin selection and the Esplora reads likewise, on first use.
+const coinSelectionCode = retryableImport(() => import('./wallets/coinSelection.js'));
+const esploraQueriesCode = retryableImport(() => import('./esplora/queries.js'));
 
 /** Loads the driver of a connector's wallet on first use: sats-connect or Bitcoin Wallet Standard. */
 async function loadDriver(connector: Connector): Promise<BitcoinWalletDriver> {
@@ -143,7 +146,7 @@ async function planned(state: ConnectionsState, request: Pick<TransferRequest, '
   const payment = session?.accounts.payment.address === request.from ? session.accounts.payment : undefined;
   const type = bitcoinAddressType(request.from) ?? 'p2wpkh';
   try {
-    const { planPayment } = await import('./wallets/coinSelection.js');
+    const { planPayment } = await coinSelectionCode();
     const network = { ...withTransport(state, request.network), family: addressFamilyOf(request.network.caipNetworkId) };
     return await planPayment(network, payment ?? { address: request.from, type }, request.to, amount);
   } catch (err) {
@@ -154,7 +157,7 @@ async function planned(state: ConnectionsState, request: Pick<TransferRequest, '
 async function satsOf(state: ConnectionsState, address: string, network: CaipNetwork): Promise<bigint> {
   if (!isBitcoinAddress(address, addressFamilyOf(network.caipNetworkId))) throw invalid(`Not a ${network.name} address: ${address}`);
   try {
-    const { readAddressBalance } = await import('./esplora/queries.js');
+    const { readAddressBalance } = await esploraQueriesCode();
     return await readAddressBalance(withTransport(state, network), address);
   } catch (err) {
     throw toLatchError(err, 'RPC_ERROR');
@@ -198,7 +201,7 @@ async function sendTransfer(state: ConnectionsState, request: TransferRequest) {
   const { accounts } = current;
   if (request.from !== accounts.payment.address) throw invalid(`Transfers are sent from the payment account, ${accounts.payment.address}`);
   if (request.network.caipNetworkId !== accounts.caipNetworkId) throw connectorError('CHAIN_MISMATCH', request.network.caipNetworkId);
-  const { quotedFeeRate } = await import('./wallets/coinSelection.js');
+  const { quotedFeeRate } = await coinSelectionCode();
   const feeRate = quotedFeeRate(request.feeQuote);
   return current.driver.sendTransfer({
     accounts,

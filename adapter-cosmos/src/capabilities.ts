@@ -1,4 +1,4 @@
-import { LatchError, formatUnits, nativeTokenBalance, toLatchError } from '@latch/kernel';
+import { LatchError, formatUnits, nativeTokenBalance, retryableImport, toLatchError } from '@latch/kernel';
 import type { AdapterCapabilities, CaipNetwork, Connector, TransferRequest } from '@latch/kernel';
 import { isCosmosAddress } from './address.js';
 import { cosmosChainOf } from './chainConfig.js';
@@ -18,6 +18,14 @@ export interface CapabilityContext {
   readonly broadcastPollIntervalMs: number;
 }
 
+// CosmJS and the answer checks load on first use. After a fetch failed, the next use fetches the code anew (the browser
+// keeps a failed module for its URL; the kernel's retryableImport says how).
+const transferCode = retryableImport(() => import('./rpc/transfer.js'));
+/** Also the connection's query clients' code (connection.ts). */
+export const queryClientCode = retryableImport(() => import('./rpc/queryClient.js'));
+const signingCode = retryableImport(() => import('./signing.js'));
+const transferOutcomeCode = retryableImport(() => import('./rpc/transferOutcome.js'));
+
 type Filled<T> = Required<NonNullable<T>>;
 /** The capabilities the adapter declares, every method present. */
 export interface CosmosCapabilities {
@@ -35,7 +43,7 @@ export function createCosmosCapabilities(context: CapabilityContext): CosmosCapa
     const wallet = context.walletOf(connector);
     await context.assertGranted(wallet, connector, chain, request.from);
     const [transfer, walletSigner] = await Promise.all([
-      import('./rpc/transfer.js'),
+      transferCode(),
       callWallet(wallet, connector.name, 'getOfflineSigner', [chain.chainId]),
     ]);
     const { from, to, amount } = request;
@@ -53,7 +61,7 @@ export function createCosmosCapabilities(context: CapabilityContext): CosmosCapa
       throw new LatchError(`Not a ${network.name} address: ${String(address)}`, { category: 'VALIDATION_ERROR' });
     }
     try {
-      const [client, query] = await Promise.all([context.queryClientFor(rpcUrlOf(network)), import('./rpc/queryClient.js')]);
+      const [client, query] = await Promise.all([context.queryClientFor(rpcUrlOf(network)), queryClientCode()]);
       return await query.readNativeBalance(client, address, chain.denom);
     } catch (err) {
       throw toLatchError(err, 'RPC_ERROR');
@@ -80,7 +88,7 @@ export function createCosmosCapabilities(context: CapabilityContext): CosmosCapa
         if (!hasWalletMethod(wallet, 'signArbitrary')) {
           throw new LatchError(`${connector.name} cannot sign messages (no signArbitrary)`, { category: 'CONNECTOR_ERROR', code: 4200 });
         }
-        const signing = await import('./signing.js'); // before the prompt: a chunk that fails to load must not waste the visitor's approval
+        const signing = await signingCode(); // before the prompt: a chunk that fails to load must not waste the visitor's approval
         const answer = await callWallet(wallet, connector.name, 'signArbitrary', [chain.chainId, address, message]);
         return signing.checkArbitrarySignature(answer, address, message, connector.name);
       },
@@ -96,7 +104,7 @@ export function createCosmosCapabilities(context: CapabilityContext): CosmosCapa
       },
       async waitForTransfer({ hash, network, signal }) {
         cosmosChainOf(network);
-        const [client, outcome] = await Promise.all([context.queryClientFor(rpcUrlOf(network)), import('./rpc/transferOutcome.js')]);
+        const [client, outcome] = await Promise.all([context.queryClientFor(rpcUrlOf(network)), transferOutcomeCode()]);
         return outcome.waitForTransferOutcome(client, hash, {
           pollIntervalMs: context.broadcastPollIntervalMs,
           ...(signal ? { signal } : {}),

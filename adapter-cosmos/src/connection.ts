@@ -2,7 +2,7 @@ import { LatchError, connectorError } from '@latch/kernel';
 import type { CosmosRpcOptions } from './rpc/transport.js';
 import type { AdapterContext, CaipNetwork, ConnectOptions, ConnectResult, Connector, ReconnectOptions } from '@latch/kernel';
 import { cosmosAddressPrefix } from './address.js';
-import { type CosmosCapabilities, createCosmosCapabilities } from './capabilities.js';
+import { type CosmosCapabilities, createCosmosCapabilities, queryClientCode } from './capabilities.js';
 import { cosmosChainOf } from './chainConfig.js';
 import { DISCONNECT_TIMEOUT_MS } from './constants.js';
 import { type CosmosWalletWindow, discoveryEvents, type FoundWallet } from './discovery/keplrStyleDiscovery.js';
@@ -140,7 +140,7 @@ async function assertGranted(wallet: KeplrStyleWallet, connector: Connector, cha
 function queryClientFor({ queryClients, host }: ConnectionState, rpcUrl: string): Promise<QueryClient> {
   let client = queryClients.get(rpcUrl);
   if (!client) {
-    client = import('./rpc/queryClient.js').then((query) => query.connectQueryClient(rpcUrl, host.rpc));
+    client = queryClientCode().then((query) => query.connectQueryClient(rpcUrl, host.rpc));
     queryClients.set(rpcUrl, client);
     client.catch(() => queryClients.delete(rpcUrl));
   }

@@ -5,6 +5,7 @@ import {
   LatchError,
   readErrorCode,
   readErrorMessage,
+  retryableImport,
   toLatchError,
   type CallsStatus,
   type CaipNetwork,
@@ -17,6 +18,10 @@ import { chainIdOf, toCaipNetworkId, toHexQuantity, type Eip1193Provider } from 
 import type { NetworkClient } from './rpc/client.js';
 import type { WaitForTransferOptions } from './waitForTransfer.js';
 import { encodeCalls, FALLBACK_MARKER, invalidBundle } from './callsEncoding.js';
+
+// One call at a time, for wallets without EIP-5792: loaded on first use, and fetched anew after a failed fetch (the
+// browser keeps a failed module for its URL; the kernel's retryableImport says how).
+const fallbackCode = retryableImport(() => import('./callsFallback.js'));
 
 /*
  * EIP-5792 call bundles through any eip155 wallet. A wallet that implements them gets `wallet_sendCalls` (version
@@ -133,7 +138,7 @@ export async function sendBundle(request: SendCallsRequest, host: CallsHost): Pr
   } catch (err) {
     const code = readErrorCode(err);
     if (code === undefined || !NOT_IMPLEMENTED.has(code)) throw bundleError(err);
-    return (await import('./callsFallback.js')).sendOneByOne(provider, request, host);
+    return (await fallbackCode()).sendOneByOne(provider, request, host);
   }
   // 2.0.0 answers { id, capabilities? }; wallets of the earlier drafts answer the id alone.
   const id = typeof reply === 'string' ? reply : (reply as { id?: unknown } | null)?.id;
@@ -150,7 +155,7 @@ export async function readCallsStatus(
   request: { id: string; network: CaipNetwork; connector: Connector },
   host: CallsHost,
 ): Promise<CallsStatus> {
-  if (request.id.toLowerCase().endsWith(FALLBACK_MARKER)) return (await import('./callsFallback.js')).readFallbackStatus(request, host);
+  if (request.id.toLowerCase().endsWith(FALLBACK_MARKER)) return (await fallbackCode()).readFallbackStatus(request, host);
   const provider = host.providerOf(request.connector);
   let reply: unknown;
   try {

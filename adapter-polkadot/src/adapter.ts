@@ -16,6 +16,8 @@ import type { PolkadotSession } from './session.js';
  * retryableImport says how).
  */
 const connection = /* @__PURE__ */ retryableImport(() => import('./connection.js'));
+/** @polkadot/api's chunk (`host.chain()`), fetched anew the same way after a failed fetch. */
+const chainClientCode = /* @__PURE__ */ retryableImport(() => import('./chain/chainClient.js'));
 
 export interface PolkadotAdapterOptions {
   /** The name extensions show the visitor when this site asks for access; 'Latch' by default. */
@@ -92,7 +94,7 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions = {}): Cha
     },
     chain() {
       if (!chain) {
-        const loading = import('./chain/chainClient.js').then((module) => module.createChainClient(options.rpc));
+        const loading = chainClientCode().then((module) => module.createChainClient(options.rpc));
         chain = loading;
         loading.catch(() => chain === loading && (chain = undefined));
       }

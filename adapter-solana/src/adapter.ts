@@ -56,6 +56,15 @@ type Connection = typeof import('./connection.js');
 // The connection code loads on the visitor's first connect. After its fetch failed, the next try fetches it anew (the
 // browser keeps a failed module for its URL; the kernel's retryableImport says how).
 const connectionCode = /* @__PURE__ */ retryableImport(() => import('./connection.js'));
+// The same for the code each capability loads when first used (reads, signing, sending, activity).
+const walletErrorsCode = /* @__PURE__ */ retryableImport(() => import('./walletErrors.js'));
+const rpcClientCode = /* @__PURE__ */ retryableImport(() => import('./rpc/client.js'));
+const signingCode = /* @__PURE__ */ retryableImport(() => import('./signing.js'));
+const balancesCode = /* @__PURE__ */ retryableImport(() => import('./rpc/balances.js'));
+const submitTransferCode = /* @__PURE__ */ retryableImport(() => import('./rpc/submitTransfer.js'));
+const transferCode = /* @__PURE__ */ retryableImport(() => import('./rpc/transfer.js'));
+const transferStatusCode = /* @__PURE__ */ retryableImport(() => import('./rpc/transferStatus.js'));
+const transactionPageCode = /* @__PURE__ */ retryableImport(() => import('./activity/transactionPage.js'));
 
 export const SOLANA_SIGN_IN_CAPABILITY = 'solana:signIn';
 
@@ -119,7 +128,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
   // module with LatchError (primitives) out of the entry script.
   async function chainOf(wallet: Wallet, network: CaipNetwork): Promise<`solana:${string}`> {
     const chain = walletChainFor(readStringList(wallet, 'chains'), network);
-    if (!chain) throw (await import('./walletErrors.js')).chainNotSupported();
+    if (!chain) throw (await walletErrorsCode()).chainNotSupported();
     return chain;
   }
 
@@ -146,7 +155,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
     const key = `${network.caipNetworkId}|${network.rpcUrls.default.http.join(',')}`;
     let rpc = rpcs.get(key);
     if (!rpc) {
-      rpc = import('./rpc/client.js').then((client) => client.createNetworkRpc(network, options.rpc));
+      rpc = rpcClientCode().then((client) => client.createNetworkRpc(network, options.rpc));
       rpcs.set(key, rpc);
       rpc.catch(() => rpcs.delete(key));
     }
@@ -157,7 +166,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
     async signIn(input = {}) {
       const current = session;
       if (!current) throw connectorError('NOT_CONNECTED');
-      const signing = await import('./signing.js');
+      const signing = await signingCode();
       return signing.signInWithWallet(current.wallet, current.connector.name, input);
     },
   };
@@ -167,7 +176,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
       async getBalance(address, network) {
         assertValidAddress(address);
         try {
-          const [rpc, balances] = await Promise.all([rpcFor(network), import('./rpc/balances.js')]);
+          const [rpc, balances] = await Promise.all([rpcFor(network), balancesCode()]);
           const lamports = await balances.readLamports(rpc, address);
           return { balance: formatUnits(lamports, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
         } catch (err) {
@@ -180,7 +189,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
         const cached = tokenCache.get(key);
         if (cached) return cached.map((balance) => ({ ...balance, quantity: { ...balance.quantity } }));
         try {
-          const [rpc, balances] = await Promise.all([rpcFor(network), import('./rpc/balances.js')]);
+          const [rpc, balances] = await Promise.all([rpcFor(network), balancesCode()]);
           const list = filterTokenBalances(await balances.readTokenBalances(rpc, address, network, options.tokens));
           tokenCache.set(key, list);
           return list.map((balance) => ({ ...balance, quantity: { ...balance.quantity } }));
@@ -193,7 +202,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
       async signMessage({ message, address, connector }) {
         const wallet = walletOf(connector);
         const account = accountOf(connector, wallet, address);
-        const signing = await import('./signing.js');
+        const signing = await signingCode();
         return signing.signMessageWithWallet(wallet, connector.name, account, message);
       },
     },
@@ -203,7 +212,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
         const wallet = walletOf(request.connector);
         const account = accountOf(request.connector, wallet, request.from);
         const chain = await chainOf(wallet, request.network);
-        const [rpc, transfer] = await Promise.all([rpcFor(request.network), import('./rpc/submitTransfer.js')]);
+        const [rpc, transfer] = await Promise.all([rpcFor(request.network), submitTransferCode()]);
         const signature = await transfer.sendTransferThroughWallet({ rpc, wallet, account, chain, request });
         // The cached lists of both sides are now wrong.
         for (const owner of [request.from, request.to]) tokenCache.delete(`${request.network.caipNetworkId}:${owner}`);
@@ -212,21 +221,21 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
       async estimateFee(request) {
         assertValidTransfer(request);
         try {
-          const [rpc, transfer] = await Promise.all([rpcFor(request.network), import('./rpc/transfer.js')]);
+          const [rpc, transfer] = await Promise.all([rpcFor(request.network), transferCode()]);
           return { fee: await transfer.estimateTransferFee(rpc, request) };
         } catch (err) {
           throw toLatchError(err, 'RPC_ERROR');
         }
       },
       async waitForTransfer({ hash, network, signal }) {
-        const [rpc, status] = await Promise.all([rpcFor(network), import('./rpc/transferStatus.js')]);
+        const [rpc, status] = await Promise.all([rpcFor(network), transferStatusCode()]);
         return status.waitForTransferOutcome(rpc, hash, { ...options.waitForTransfer, ...(signal ? { signal } : {}) });
       },
     },
     activity: {
       async getTransactions(request) {
         assertValidAddress(request.address);
-        const [rpc, history] = await Promise.all([rpcFor(request.network), import('./activity/transactionPage.js')]);
+        const [rpc, history] = await Promise.all([rpcFor(request.network), transactionPageCode()]);
         return history.readTransactionPage(rpc, request, options.tokens);
       },
     },

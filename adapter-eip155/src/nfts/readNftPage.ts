@@ -1,4 +1,4 @@
-import { LatchError, toLatchError } from '@latch/kernel';
+import { LatchError, retryableImport, toLatchError } from '@latch/kernel';
 import type { AccountPageRequest, CaipNetwork, Nft, Page } from '@latch/kernel';
 import { isEvmAddress } from '../address.js';
 import type { NetworkClient } from '../rpc/client.js';
@@ -9,6 +9,10 @@ import type { MetadataPolicy, TokenMetadata } from './tokenMetadata.js';
 
 /** The ERC-721 reads: their own chunk, loaded alongside the network client. */
 export type Erc721Reads = typeof import('./ownedTokens.js');
+// The reads and the metadata reader load on first use; after a failed fetch, the next page fetches them anew (the
+// browser keeps a failed module for its URL; the kernel's retryableImport says how).
+const ownedTokensCode = retryableImport(() => import('./ownedTokens.js'));
+const tokenMetadataCode = retryableImport(() => import('./tokenMetadata.js'));
 
 export const NFT_PAGE_SIZE = 20;
 /** On-chain metadata (SVGs drawn in tokenURI) is gas-heavy: a few per eth_call keeps under the node's gas cap. */
@@ -96,7 +100,7 @@ export async function readNftPage(request: AccountPageRequest, sources: NftSourc
   );
   // The metadata reader is its own chunk: a page of tokens without a tokenURI never loads it.
   const metadata: TokenMetadata[] = uris.some((uri) => typeof uri === 'string' && uri.trim() !== '')
-    ? await import('./tokenMetadata.js').then(({ resolveTokenMetadata }) =>
+    ? await tokenMetadataCode().then(({ resolveTokenMetadata }) =>
         Promise.all(uris.map((uri) => resolveTokenMetadata(uri, sources.policy, signal))),
       )
     : [];
@@ -116,7 +120,7 @@ export async function getNftPage(
     request.signal?.throwIfAborted();
     const collections = collectionsFor(options.nfts, request.caipNetworkId);
     if (collections.length === 0) return { data: [] };
-    const [reads, client] = await Promise.all([import('./ownedTokens.js'), clientFor(request.network)]);
+    const [reads, client] = await Promise.all([ownedTokensCode(), clientFor(request.network)]);
     const policy = { hosts: options.nftMetadataHosts ?? [], ipfsGateway: options.ipfsGateway };
     return await readNftPage(request, { reads, client, collections, policy });
   } catch (err) {

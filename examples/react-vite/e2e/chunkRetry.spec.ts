@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MOCK_SOLANA_WALLET_NAME } from '@latch/testkit';
 import { dialog, expect, openConnect, SOLANA_SEEDS, test } from './fixtures.js';
-import { audit, refuseChunk, WALLET_NAME } from './helpers.js';
+import { audit, refuseChunk, verifySolanaSignature, WALLET_NAME } from './helpers.js';
 import { walletEntry } from './namespaceFlows.js';
 import { BITCOIN_KEYS, BITCOIN_WALLET_NAME, COSMOS_KEYS, COSMOS_WALLET_NAME, cosmosPrompts } from './namespaceWallets.js';
 
@@ -129,6 +129,42 @@ test("connecting a Bitcoin wallet while its driver's code cannot be fetched: Try
   await page.goto(bitcoinDemo.url);
   await expectTryAgainConnects(page, 'driver', () => walletEntry(page, BITCOIN_WALLET_NAME).click());
   await expect(page.getByTestId('demo-address')).toHaveText(address);
+});
+
+/*
+ * What an adapter loads after connecting (reads, signing, sending, activity) loads the same way: here the Solana
+ * adapter's signing code. (The same wrapper serves every adapter's lazy code; one case shows it in the browser.)
+ */
+test("signing with a Solana wallet while the adapter's signing code cannot be fetched: the next try signs once the server answers", async ({
+  page,
+  demo,
+  installSolanaWallet,
+}) => {
+  const address = await installSolanaWallet(page, { name: MOCK_SOLANA_WALLET_NAME, seed: SOLANA_SEEDS.solanaOnly });
+  const code = await refuseChunk(page, 'signing');
+  await page.goto(demo.url);
+  await openConnect(page);
+  await walletEntry(page, MOCK_SOLANA_WALLET_NAME).click();
+  await expect(page.getByTestId('demo-address')).toHaveText(address);
+
+  const sign = page.getByRole('button', { name: /^Sign with wallet \(solana\)/ });
+  const result = page.getByTestId('demo-signature');
+  await sign.click();
+  await expect(result).toHaveAttribute('role', 'alert');
+  expect(code.refused.length).toBeGreaterThan(0);
+
+  // Still refused: signing again asks the server again (a new request) and fails again.
+  const before = code.refused.length;
+  await sign.click();
+  await expect.poll(() => code.refused.length).toBeGreaterThan(before);
+  await expect(result).toHaveAttribute('role', 'alert');
+
+  await code.lift();
+  const fetched = code.refetched();
+  await sign.click();
+  expect((await fetched).status()).toBe(200);
+  await expect(result).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+  expect(await verifySolanaSignature(address, 'Hello from Latch', (await result.textContent()) ?? '')).toBe(true);
 });
 
 /**

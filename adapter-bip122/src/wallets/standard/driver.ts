@@ -1,4 +1,4 @@
-import { connectorError, readUntrustedProperty } from '@latch/kernel';
+import { connectorError, readUntrustedProperty, retryableImport } from '@latch/kernel';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { base64 } from '@scure/base';
 import { readStandardFeature } from '../../discovery/standardWallets.js';
@@ -7,6 +7,8 @@ import type { BitcoinAccounts, BitcoinWalletDriver } from '../types.js';
 import { readStandardAccounts, servesNetwork, standardChainOf } from './standardAccounts.js';
 
 const PURPOSES = ['payment', 'ordinals'];
+// The transfer code loads on the first send; after its fetch failed, the next send fetches it anew (kernel's retryableImport).
+const transferCode = retryableImport(() => import('./transfer.js'));
 
 async function call<T>(run: () => Promise<T> | T): Promise<T> {
   try {
@@ -61,7 +63,7 @@ export function createStandardDriver(wallet: Wallet, walletName: string): Bitcoi
 
     async sendTransfer(order) {
       const chain = standardChainOf(order.network.caipNetworkId);
-      const transfer = await import('./transfer.js');
+      const transfer = await transferCode();
       return transfer.sendWithStandardWallet({
         wallet,
         walletName,
