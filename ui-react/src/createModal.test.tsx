@@ -107,6 +107,31 @@ describe('opening', () => {
     await act(() => opening);
   });
 
+  it("for a connected visitor, preloading warms nothing of the Connect view, and the Account view opens in the click's own task", async () => {
+    const { modal } = createTestModal();
+    await act(() => modal.connect('w'));
+    // The warm-up removes its off-screen sample on a frame: with frames held, a sample would still be there.
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    try {
+      await act(() => modal.prefetch());
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const host = modalElements()[0] as HTMLElement;
+    // No off-screen sample: the next open is the Account view, not the Connect view, so nothing of it is warmed.
+    expect(host.shadowRoot?.querySelector('[inert]')).toBeNull();
+    expect(host.shadowRoot?.querySelector('[role="dialog"]')).toBeNull();
+    let timerFired = false;
+    setTimeout(() => (timerFired = true), 0);
+    const opening = modal.open({ view: 'Account' });
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(timerFired).toBe(false);
+    const shadow = host.shadowRoot;
+    expect(shadow?.querySelector('[role="dialog"]')?.getAttribute('aria-busy')).toBeNull();
+    expect(shadow?.querySelector('[data-testid="latch-account-name"]')?.textContent).toBeTruthy();
+    await act(() => opening);
+  });
+
   it('without its code, a loading shell shows at once in the theme, and the modal takes over the same element', async () => {
     const { modal } = createTestModal({ themeMode: 'light' });
     const opening = modal.open();
