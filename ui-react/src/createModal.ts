@@ -82,7 +82,7 @@ export function createModal(options: ReactModalOptions): LatchModal {
     async prefetch() {
       if (typeof document === 'undefined') return;
       const { prefetchViews } = await loadMount();
-      await Promise.all([prefetchViews(store), getInternals(kernel).preload()]);
+      await Promise.all([prefetchViews(modal), getInternals(kernel).preload()]);
       // Mounted closed ahead of the click: the shadow root, its stylesheet and the React root exist.
       await mount();
     },

@@ -10,7 +10,6 @@ import * as ConnectView from '../views/ConnectView.js';
 import { MODAL_ELEMENT_NAME } from './loadingShell.js';
 import { attachModalShadow } from './shadowHost.js';
 import { warmUp } from './warmUp.js';
-import { connectionStatusAtom, getInternals, modalAtom, type ModalInternals } from '@latch/kernel/internal';
 
 export { MODAL_ELEMENT_NAME };
 
@@ -29,8 +28,8 @@ export function mountModal(modal: LatchModal, shell?: HTMLElement): () => void {
   // Mounted ahead of the first open (preloading) for a visitor not yet connected: warm what opening the Connect view
   // would otherwise pay for. A connected visitor's next open is the Account view: nothing of this is used then, and
   // all it allocates would only be left for the next page to collect (a reload measured 10-15 ms slower with it).
-  const { store } = getInternals(modal);
-  if (!store.get(modalAtom).open && store.get(connectionStatusAtom) !== 'connected') {
+  const { open, status } = modal.getState();
+  if (!open && status !== 'connected') {
     warmUp(modal, shadow);
     // Runs the dialog and the Connect view's render code once, detached (no layout, no focus, no
     // request: the Connect view only reads state), so the click does not pay for compiling it.
@@ -54,9 +53,8 @@ export function mountModal(modal: LatchModal, shell?: HTMLElement): () => void {
  * Loads the views the next click opens: for a connected visitor (a restored session) the Account view only, else the
  * Connect view, its ways to a wallet and the Account view that follows.
  */
-export async function prefetchViews(store: ModalInternals['store']): Promise<void> {
+export async function prefetchViews(modal: LatchModal): Promise<void> {
   const views = [VIEW_LOADERS.Account];
-  if (store.get(connectionStatusAtom) !== 'connected')
-    views.push(VIEW_LOADERS.Connect, VIEW_LOADERS.AllWallets, VIEW_LOADERS.ConnectingExternal);
+  if (modal.getState().status !== 'connected') views.push(VIEW_LOADERS.Connect, VIEW_LOADERS.AllWallets, VIEW_LOADERS.ConnectingExternal);
   await Promise.all(views.map(loadView));
 }
