@@ -39,10 +39,10 @@ const extraProjects = packages.map((dir) => `${dir}/vitest.isolated.config.ts`).
  * whole of `npm test` is CPU-bound on such a machine (the unit tests, the e2e suite and the packaging lane run side by
  * side; both cores busy 96 % of a run). With these groups the unit tests alone took 740 s of CPU instead of 891; in
  * full runs the difference stayed within the spread between runs (one run 1,477 s of CPU against 1,627, the next
- * 1,638), and the wall time did not change. More workers in group 1 (two) only cost CPU again. Vitest runs projects in groups, one group after the other
- * (`sequence.groupOrder`), each with its own worker count:
- * - group 1, one worker: the projects whose files mostly compute (kernel, adapters, plugins, testkit): one worker
- *   takes all of a project's files at once, and ends about as soon as three did;
+ * 1,638), and the wall time did not change. More workers in group 1 (two) only cost CPU again. Vitest runs projects
+ * in groups, one group after the other (`sequence.groupOrder`), each group one pool with its own worker count:
+ * - group 1, one worker: the projects whose files mostly compute (kernel, adapters, plugins, testkit), one project
+ *   after another, each project's files handed to that worker at once;
  * - group 2, two workers: the projects whose files mostly wait on what they start (chopsticks, the relay, the wallet
  *   and name services, Chromium), where a second file running meanwhile shortens the project (devnet: 74 s with two,
  *   121 s with one, 70 s with three, for 101, 95 and 113 s of CPU).
