@@ -75,12 +75,15 @@ export interface StackRpcs {
 export type NewDatabase = () => Promise<string>;
 
 /**
- * The test with a `stack` started by `start` once per worker (the first test that asks starts it) and always closed
- * when the worker ends: one of the worker's `resources`, so the spec shares the workers of the other specs. `start`
- * gets the local RPCs and `newDatabase` for its services; a test that starts a stack of its own takes `newDatabase`
- * from its fixtures.
+ * The test with a `stack` started by `start` once per worker (the first test that asks starts it) and closed when the
+ * spec's tests in that worker are done (a spec's tests run in one worker, in order), else when the worker ends: one of
+ * the worker's `resources`, so the spec shares the workers of the other specs. Closing it with the spec matters: a
+ * stack's bundler polls its chain every second and would keep doing so through every later spec. `start` gets the
+ * local RPCs and `newDatabase` for its services; a test that starts a stack of its own takes `newDatabase` from its
+ * fixtures. Call it once per spec file, at its top level.
  */
 export function withStack<S extends { close(): Promise<void> }>(start: (rpcs: StackRpcs, newDatabase: NewDatabase) => Promise<S>) {
+  test.afterAll(({ resources }) => resources.release(start));
   return test.extend<{ stack: S; newDatabase: NewDatabase }>({
     newDatabase: async ({ postgres }, use) => use(() => postgres.createDatabase()),
     stack: [

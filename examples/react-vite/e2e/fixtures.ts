@@ -50,6 +50,11 @@ export interface WorkerResources {
    * fails is not kept: the next test that asks starts it again.
    */
   get<R extends { close(): Promise<unknown> }>(key: unknown, start: () => Promise<R>): Promise<R>;
+  /**
+   * Closes the resource for `key` now, if this worker started it (a spec's own stack, when the spec's last test has
+   * run: its bundler and services would otherwise keep polling until the worker ends); a later `get` starts it again.
+   */
+  release(key: unknown): Promise<void>;
 }
 
 /** A chain no network in the demo asks for. */
@@ -189,8 +194,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         if (failures.length)
           throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'Closing the worker resources failed');
       };
+      const release = async (key: unknown) => {
+        const resource = started.get(key);
+        if (!resource) return;
+        started.delete(key);
+        const outcome = await resource.then(
+          (value) => value,
+          () => undefined,
+        );
+        await outcome?.close();
+      };
       try {
-        await use({ get });
+        await use({ get, release });
       } finally {
         await closeAll();
       }
