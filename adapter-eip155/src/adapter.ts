@@ -31,6 +31,16 @@ import type { NftOptions } from './nfts/config.js';
 import { createNftService } from './nfts/service.js';
 import { createSendCapability, providerOf } from './sendCapability.js';
 
+// What reads, switches and signs loads on first use. After a failed fetch the next call fetches it anew instead of
+// answering the browser's kept failure (the kernel's retryableImport says why), so a balance or a signature recovers
+// without a reload.
+const clientCode = /* @__PURE__ */ retryableImport(() => import('./rpc/client.js'));
+const balancesCode = /* @__PURE__ */ retryableImport(() => import('./rpc/balances.js'));
+const tokensCode = /* @__PURE__ */ retryableImport(() => import('./tokens.js'));
+const walletAssetsCode = /* @__PURE__ */ retryableImport(() => import('./walletAssets.js'));
+const switchCode = /* @__PURE__ */ retryableImport(() => import('./switchNetwork.js'));
+const signingCode = /* @__PURE__ */ retryableImport(() => import('./signAndSend.js'));
+
 export interface Eip155AdapterOptions extends NftOptions {
   /** ERC-20 tokens whose balances are read, per network. */
   tokens?: TokenConfig;
@@ -147,7 +157,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
     const key = `${network.caipNetworkId}|${network.rpcUrls.default.http.join(',')}`;
     let client = clients.get(key);
     if (!client) {
-      client = import('./rpc/client.js').then((rpc) => rpc.createNetworkClient(network, options.rpc));
+      client = clientCode().then((rpc) => rpc.createNetworkClient(network, options.rpc));
       clients.set(key, client);
       client.catch(() => clients.delete(key));
     }
@@ -156,9 +166,9 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
 
   async function readTokenBalances(address: string, network: CaipNetwork): Promise<TokenBalance[]> {
     const wallet = session && sameAddress(session.address, address) ? session.provider : undefined;
-    const fromWallet = wallet && (await import('./walletAssets.js').then((assets) => assets.readWalletAssets(wallet, address, network)));
+    const fromWallet = wallet && (await walletAssetsCode().then((assets) => assets.readWalletAssets(wallet, address, network)));
     if (fromWallet) return fromWallet;
-    const [rpc, client, { tokensFor }] = await Promise.all([import('./rpc/balances.js'), clientFor(network), import('./tokens.js')]);
+    const [rpc, client, { tokensFor }] = await Promise.all([balancesCode(), clientFor(network), tokensCode()]);
     return rpc.readTokenBalances(client, address, network, tokensFor(options.tokens, network.caipNetworkId));
   }
 
@@ -220,7 +230,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
 
     async switchNetwork(network, connector) {
       const provider = session?.connector.id === connector.id ? session.provider : providerOf(connector);
-      const { switchWalletNetwork } = await import('./switchNetwork.js');
+      const { switchWalletNetwork } = await switchCode();
       await switchWalletNetwork(provider, network);
     },
 
@@ -230,7 +240,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
       balance: {
         async getBalance(address, network) {
           try {
-            const [rpc, client] = await Promise.all([import('./rpc/balances.js'), clientFor(network)]);
+            const [rpc, client] = await Promise.all([balancesCode(), clientFor(network)]);
             const amount = await rpc.readNativeBalance(client, address);
             return { balance: formatUnits(amount, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol };
           } catch (err) {
@@ -252,7 +262,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
       },
       signMessage: {
         async signMessage({ message, address, connector }) {
-          const { signPersonalMessage } = await import('./signAndSend.js');
+          const { signPersonalMessage } = await signingCode();
           return signPersonalMessage(providerOf(connector), message, address);
         },
       },

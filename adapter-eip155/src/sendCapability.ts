@@ -1,8 +1,12 @@
-import { ADDRESS_CACHE_MAX_ENTRIES, LatchError, type TtlCache } from '@latch/kernel';
+import { ADDRESS_CACHE_MAX_ENTRIES, LatchError, retryableImport, type TtlCache } from '@latch/kernel';
 import type { AdapterCapabilities, CaipNetwork, Connector, TokenBalance } from '@latch/kernel';
 import { isEip1193Provider, type Eip1193Provider } from './provider.js';
 import type { NetworkClient } from './rpc/client.js';
 import type { WaitForTransferOptions } from './waitForTransfer.js';
+
+// The transfer code and the receipt wait load on first use, and again after a failed fetch (retryableImport).
+const transferCode = /* @__PURE__ */ retryableImport(() => import('./rpc/transfer.js'));
+const waitCode = /* @__PURE__ */ retryableImport(() => import('./waitForTransfer.js'));
 
 export function providerOf(connector: Connector): Eip1193Provider {
   if (isEip1193Provider(connector.provider)) return connector.provider;
@@ -27,7 +31,7 @@ export function createSendCapability({
 }: SendCapabilityHost): NonNullable<AdapterCapabilities['send']> {
   /** Token-cache keys a sent transfer made stale, by hash, until `waitForTransfer` sees it land. */
   const sentTransfers = new Map<string, string[]>();
-  const transfers = () => import('./rpc/transfer.js');
+  const transfers = transferCode;
 
   return {
     async sendTransfer(request) {
@@ -43,7 +47,7 @@ export function createSendCapability({
     estimateFee: async (request) => (await transfers()).estimateTransferFee(await clientFor(request.network), request),
     maxSendable: async (request) => (await transfers()).maxNativeSendable(await clientFor(request.network), request),
     async waitForTransfer(request) {
-      const { waitForTransferOutcome } = await import('./waitForTransfer.js');
+      const { waitForTransferOutcome } = await waitCode();
       try {
         return await waitForTransferOutcome(clientFor(request.network), request, waitForTransfer);
       } finally {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MOCK_SOLANA_WALLET_NAME } from '@latch/testkit';
+import { verifyMessage } from 'viem';
 import { dialog, expect, openConnect, SOLANA_SEEDS, test } from './fixtures.js';
 import { audit, refuseChunk, verifySolanaSignature, WALLET_NAME } from './helpers.js';
 import { walletEntry } from './namespaceFlows.js';
@@ -165,6 +166,42 @@ test("signing with a Solana wallet while the adapter's signing code cannot be fe
   expect((await fetched).status()).toBe(200);
   await expect(result).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
   expect(await verifySolanaSignature(address, 'Hello from Latch', (await result.textContent()) ?? '')).toBe(true);
+});
+
+test("signing with an eip155 wallet while the adapter's signing code cannot be fetched: the next try signs once the server answers", async ({
+  page,
+  demo,
+  chains,
+  installWallet,
+}) => {
+  await installWallet(page);
+  const code = await refuseChunk(page, 'signAndSend');
+  await page.goto(demo.url);
+  await openConnect(page);
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(WALLET_NAME) })
+    .click();
+  await expect(page.getByTestId('demo-status')).toHaveText('connected');
+
+  const sign = page.getByRole('button', { name: /^Sign with wallet \(eip155\)/ });
+  const result = page.getByTestId('demo-signature');
+  await sign.click();
+  await expect(result).toHaveAttribute('role', 'alert');
+  expect(code.refused.length).toBeGreaterThan(0);
+
+  // Still refused: signing again asks the server again (a new request) and fails again.
+  const before = code.refused.length;
+  await sign.click();
+  await expect.poll(() => code.refused.length).toBeGreaterThan(before);
+  await expect(result).toHaveAttribute('role', 'alert');
+
+  await code.lift();
+  const fetched = code.refetched();
+  await sign.click();
+  expect((await fetched).status()).toBe(200);
+  await expect(result).toHaveText(/^0x[0-9a-f]{130}$/);
+  const signature = (await result.textContent()) as `0x${string}`;
+  expect(await verifyMessage({ address: chains.main.accounts[0]!.address, message: 'Hello from Latch', signature })).toBe(true);
 });
 
 /**
