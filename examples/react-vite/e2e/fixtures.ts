@@ -198,11 +198,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         const resource = started.get(key);
         if (!resource) return;
         started.delete(key);
-        const outcome = await resource.then(
-          (value) => value,
-          () => undefined,
-        );
-        await outcome?.close();
+        await (await resource.catch(() => undefined))?.close();
       };
       try {
         await use({ get, release });
