@@ -31,15 +31,19 @@ import type { NftOptions } from './nfts/config.js';
 import { createNftService } from './nfts/service.js';
 import { createSendCapability, providerOf } from './sendCapability.js';
 
-// What reads, switches and signs loads on first use. After a failed fetch the next call fetches it anew instead of
-// answering the browser's kept failure (the kernel's retryableImport says why), so a balance or a signature recovers
-// without a reload.
+// What reads, switches, signs, sends call bundles, looks up names and reads activity loads on first use. After a failed
+// fetch the next call fetches it anew instead of answering the browser's kept failure (the kernel's retryableImport says
+// why), so a balance, a signature or the Activity tab recovers without a reload.
 const clientCode = /* @__PURE__ */ retryableImport(() => import('./rpc/client.js'));
 const balancesCode = /* @__PURE__ */ retryableImport(() => import('./rpc/balances.js'));
 const tokensCode = /* @__PURE__ */ retryableImport(() => import('./tokens.js'));
 const walletAssetsCode = /* @__PURE__ */ retryableImport(() => import('./walletAssets.js'));
 const switchCode = /* @__PURE__ */ retryableImport(() => import('./switchNetwork.js'));
 const signingCode = /* @__PURE__ */ retryableImport(() => import('./signAndSend.js'));
+const callsCode = /* @__PURE__ */ retryableImport(() => import('./calls.js'));
+const identityCode = /* @__PURE__ */ retryableImport(() => import('./rpc/identity.js'));
+const namesCode = /* @__PURE__ */ retryableImport(() => import('./names.js'));
+const activityCode = /* @__PURE__ */ retryableImport(() => import('./activity/activityReader.js'));
 
 export interface Eip155AdapterOptions extends NftOptions {
   /** ERC-20 tokens whose balances are read, per network. */
@@ -124,7 +128,6 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
   // Connecting, signing, sending and switching load on first use: first load is discovery only. After a failed fetch
   // the next connect fetches the code anew (retryableImport says why).
   const connection = retryableImport(() => import('./connection.js'));
-  const calls = () => import('./calls.js');
   const callsHost = { providerOf, clientFor, waitForTransfer: options.waitForTransfer };
 
   async function beginSession(connector: Connector, provider: Eip1193Provider, address: string): Promise<void> {
@@ -269,9 +272,9 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
       send: createSendCapability({ clientFor, tokenCache, waitForTransfer: options.waitForTransfer }),
       // EIP-5792 bundles (calls.ts, loaded on first use): wallet_sendCalls, or single transactions for a wallet without it.
       calls: {
-        getCapabilities: async (request) => (await calls()).readCapabilities(request, callsHost),
-        sendCalls: async (request) => (await calls()).sendBundle(request, callsHost),
-        getCallsStatus: async (request) => (await calls()).readCallsStatus(request, callsHost),
+        getCapabilities: async (request) => (await callsCode()).readCapabilities(request, callsHost),
+        sendCalls: async (request) => (await callsCode()).sendBundle(request, callsHost),
+        getCallsStatus: async (request) => (await callsCode()).readCallsStatus(request, callsHost),
       },
       identity: {
         async getIdentity(address, network) {
@@ -281,7 +284,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
           const cached = identityCache.get(key);
           if (cached) return { ...cached };
           try {
-            const [ens, client] = await Promise.all([import('./rpc/identity.js'), clientFor(network)]);
+            const [ens, client] = await Promise.all([identityCode(), clientFor(network)]);
             const identity = await ens.readEnsIdentity(client, address);
             identityCache.set(key, identity);
             return { ...identity };
@@ -292,14 +295,19 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
       },
       names: {
         async resolveName(name, network) {
-          const { resolveEnsName } = await import('./names.js');
+          const { resolveEnsName } = await namesCode();
           return resolveEnsName(name, network, clientFor, options);
         },
       },
       activity: options.activityProvider ?? {
         async getTransactions(request) {
-          activityReader ??= import('./activity/activityReader.js').then((reader) =>
-            reader.createActivityReader({ clientFor, tokens: options.tokens, options: options.activity }),
+          // One reader per adapter (it caches token metadata); a failed load is not kept, so the next page asks again.
+          activityReader ??= activityCode().then(
+            (reader) => reader.createActivityReader({ clientFor, tokens: options.tokens, options: options.activity }),
+            (error: unknown) => {
+              activityReader = undefined;
+              throw error;
+            },
           );
           return (await activityReader).getTransactions(request);
         },
