@@ -98,7 +98,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
     maxEntries: ADDRESS_CACHE_MAX_ENTRIES,
   });
   const clients = new Map<string, Promise<NetworkClient>>();
-  let activityReader: Promise<ActivityService> | undefined;
+  let activityReader: ActivityService | undefined;
   let context: AdapterContext | undefined;
   let session: WalletSession | undefined;
 
@@ -301,15 +301,11 @@ export function createEip155Adapter(options: Eip155AdapterOptions = {}): ChainAd
       },
       activity: options.activityProvider ?? {
         async getTransactions(request) {
-          // One reader per adapter (it caches token metadata); a failed load is not kept, so the next page asks again.
-          activityReader ??= activityCode().then(
-            (reader) => reader.createActivityReader({ clientFor, tokens: options.tokens, options: options.activity }),
-            (error: unknown) => {
-              activityReader = undefined;
-              throw error;
-            },
-          );
-          return (await activityReader).getTransactions(request);
+          // One reader per adapter (it caches token metadata), made once its code has loaded: a failed load leaves
+          // nothing behind, so the next page asked for (Try again) loads it anew.
+          const { createActivityReader } = await activityCode();
+          activityReader ??= createActivityReader({ clientFor, tokens: options.tokens, options: options.activity });
+          return activityReader.getTransactions(request);
         },
       },
       // Declared only when the integrator configured collections: no empty NFTs tab is faked.

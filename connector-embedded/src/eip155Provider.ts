@@ -1,7 +1,11 @@
-import type { CaipNetwork } from '@latch/kernel';
+import { type CaipNetwork, retryableImport } from '@latch/kernel';
 import { ProviderRpcError } from './errors.js';
 import { jsonRpc } from './jsonRpc.js';
 import type { EmbeddedSmartAccount } from './smartAccount.js';
+
+// The smart account's code loads on first use; after a failed fetch the next use fetches it anew (the kernel's
+// retryableImport says why), where the browser would answer the same import with its kept failure.
+const smartAccountCode = /* @__PURE__ */ retryableImport(() => import('./smartAccount.js'));
 
 /*
  * The EIP-1193 provider the eip155 adapter drives. Reads go to the network's own RPC; a key-using request goes
@@ -141,7 +145,7 @@ function smartAccount(state: ProviderState): Promise<EmbeddedSmartAccount> {
   const id = Number(current.id);
   let account = smartAccounts.get(id);
   if (!account) {
-    account = import('./smartAccount.js').then((module) =>
+    account = smartAccountCode().then((module) =>
       module.createEmbeddedSmartAccount({
         owner: state.address as `0x${string}`,
         chain: {

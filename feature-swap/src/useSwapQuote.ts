@@ -1,4 +1,4 @@
-import { readErrorMessage } from '@latch/kernel';
+import { readErrorMessage, retryableImport } from '@latch/kernel';
 import { useEffect, useState } from 'react';
 import type { SwapSettings } from './createSwapPlugin.js';
 import { readAllowance, readClient } from './swapTransactions.js';
@@ -23,15 +23,17 @@ export type QuoteState =
 
 export const quoteKey = (input: QuoteInput) => `${tokenKey(input.from)}|${tokenKey(input.to)}|${input.amountIn}|${input.slippageBps}`;
 
-let defaultProvider: Promise<QuoteProvider> | undefined;
+let defaultProvider: QuoteProvider | undefined;
+// After a failed fetch the next quote fetches the provider's code anew (the kernel's retryableImport says why).
+const uniswapCode = /* @__PURE__ */ retryableImport(() => import('./uniswapQuoteProvider.js'));
 
 /** The configured provider, or the on-chain Uniswap one (its own chunk, loaded on the first quote). */
 export function loadQuoteProvider(settings: SwapSettings): Promise<QuoteProvider> {
   const configured = settings.quoteProvider;
   if (typeof configured === 'function') return configured();
   if (configured) return Promise.resolve(configured);
-  defaultProvider ??= import('./uniswapQuoteProvider.js').then((module) => module.createUniswapQuoteProvider());
-  return defaultProvider;
+  // One provider for the page, made once its code has loaded: a failed load leaves nothing behind.
+  return uniswapCode().then((module) => (defaultProvider ??= module.createUniswapQuoteProvider()));
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { dialog, expect, LAZY_SET_UP, startOwnChainDemo, test as base } from './fixtures.js';
-import { audit, focusedInModal, WALLET_NAME, watchForeignRequests } from './helpers.js';
+import { audit, focusedInModal, refuseChunk, WALLET_NAME, watchForeignRequests } from './helpers.js';
 import { connectWallet } from './namespaceFlows.js';
 import { checkLayout } from './layout.js';
 
@@ -325,4 +325,35 @@ test('a request declined in the wallet says so; an amount over the balance block
   await modal.getByRole('button', { name: 'Swap', exact: true }).click();
   await expect(modal.getByTestId('latch-swap-error')).toHaveText('Signature declined');
   await expect(modal.getByTestId('latch-swap-submit')).toBeEnabled();
+});
+
+test("the quote's code cannot be fetched: the form says so, and the next amount quotes once the server answers", async ({
+  page,
+  swapDemo,
+  installSwapWallet,
+}) => {
+  await installSwapWallet(page, 4);
+  const code = await refuseChunk(page, 'uniswapQuoteProvider');
+  await page.goto(swapDemo.url);
+  await openSwap(page);
+  const modal = dialog(page);
+  await pick(page, 'to', 'LDT', 'LDT');
+  const failure = modal.locator('.note.error');
+  await modal.getByLabel('You pay').fill('0.1');
+  await expect(failure).toContainText('uniswapQuoteProvider');
+  expect(code.refused.length).toBeGreaterThan(0);
+
+  // Still refused: another amount asks the server again (a new request), and fails again.
+  const before = code.refused.length;
+  await modal.getByLabel('You pay').fill('0.2');
+  await expect.poll(() => code.refused.length).toBeGreaterThan(before);
+  await expect(failure).toBeVisible();
+
+  // The server answers again: the next amount fetches the code anew and quotes.
+  await code.lift();
+  const fetched = code.refetched();
+  await modal.getByLabel('You pay').fill('0.3');
+  expect((await fetched).status()).toBe(200);
+  await expect(modal.getByText(/^Minimum received/)).toBeVisible();
+  await expect(failure).toHaveCount(0);
 });
