@@ -1,4 +1,4 @@
-import type { FeaturePlugin, NameService } from '@latch/kernel';
+import { type FeaturePlugin, type NameService, retryableImport } from '@latch/kernel';
 import { invalidOption } from '@latch/kernel/errors';
 import type { NamesSettings } from './settings.js';
 
@@ -24,6 +24,8 @@ export interface NamesPlugin extends FeaturePlugin {
 }
 
 const METHODS = ['resolveName', 'lookupAddress', 'getSuggestions', 'registerName'] as const;
+// After a failed fetch the next lookup fetches the client's code anew (the kernel's retryableImport says why).
+const clientCode = /* @__PURE__ */ retryableImport(() => import('./nameServiceClient.js'));
 
 /**
  * The names feature plugin (§1 "register an on-chain name"): register it in `plugins` at
@@ -37,14 +39,16 @@ export function createNamesPlugin({ serviceUrl, suffix, projectId }: NamesOption
     throw invalidOption("createNamesPlugin: serviceUrl must be http(s), suffix a lowercase domain ('latch.id')");
   }
   const names: NamesSettings = { serviceUrl: url, suffix, projectId };
-  // One client (and its 5-minute caches) per plugin, loaded with the first lookup.
-  let client: Promise<Required<NameService>> | undefined;
+  // One client (and its 5-minute caches) per plugin, made once its code has loaded with the first lookup: a failed
+  // load leaves nothing behind, so the next lookup loads it anew.
+  let client: Required<NameService> | undefined;
   const service = Object.fromEntries(
     METHODS.map((method) => [
       method,
       async (...args: unknown[]) => {
-        client ??= import('./nameServiceClient.js').then((m) => m.createNameServiceClient(names));
-        return ((await client)[method] as (...a: unknown[]) => unknown)(...args);
+        const { createNameServiceClient } = await clientCode();
+        client ??= createNameServiceClient(names);
+        return (client[method] as (...a: unknown[]) => unknown)(...args);
       },
     ]),
   ) as unknown as Required<NameService>;

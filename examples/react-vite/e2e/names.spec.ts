@@ -6,7 +6,7 @@ import { MOCK_WALLET_INFO } from '@latch/testkit';
 import type { Page } from '@playwright/test';
 import { privateKeyToAccount } from 'viem/accounts';
 import { dialog, expect, NAMES_SUFFIX, test } from './fixtures.js';
-import { audit, focusedInModal, rpc, setWalletFailure, WALLET_NAME, watchForeignRequests } from './helpers.js';
+import { audit, focusedInModal, refuseChunk, rpc, setWalletFailure, WALLET_NAME, watchForeignRequests } from './helpers.js';
 import { connectWallet } from './namespaceFlows.js';
 import { checkLayout } from './layout.js';
 
@@ -181,4 +181,33 @@ test('a name taken meanwhile, a declined signature, a forged signature and inval
     expect((await fetch(`${namesDemo.names.url}/v1/names/${refused}.${NAMES_SUFFIX}`)).status).toBe(404);
   }
   expect(foreign).toEqual([]);
+});
+
+test("the name service client's code cannot be fetched: the check says so, and the next name typed is checked once the server answers", async ({
+  page,
+  namesDemo,
+  installWallet,
+}) => {
+  await installWallet(page);
+  const code = await refuseChunk(page, 'nameServiceClient');
+  await page.goto(namesDemo.url);
+  await openRegister(page);
+  const modal = dialog(page);
+  const input = modal.getByRole('textbox', { name: 'Name' });
+  await input.fill('unchecked');
+  await expect(modal.getByText('Error resolving name', { exact: true })).toBeVisible();
+  expect(code.refused.length).toBeGreaterThan(0);
+
+  // Still refused: the next name asks the server again (a new request), and fails again.
+  const before = code.refused.length;
+  await input.fill('unchecked2');
+  await expect.poll(() => code.refused.length).toBeGreaterThan(before);
+  await expect(modal.getByText('Error resolving name', { exact: true })).toBeVisible();
+
+  // The server answers again: the next name fetches the code anew and is checked with the service.
+  await code.lift();
+  const fetched = code.refetched();
+  await input.fill('unchecked3');
+  expect((await fetched).status()).toBe(200);
+  await expect(modal.getByTestId('latch-name-available')).toHaveText(`unchecked3.${NAMES_SUFFIX} is available`);
 });
