@@ -2,12 +2,13 @@ import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
 import { componentTimeouts, nodeEnvironment, sharingModules, withTypeTests, workspaceAliases } from '../vitest.shared.js';
 
 /**
- * The kernel's test file that resets the module registry to watch what importing the kernel touches: in a graph shared
- * with other files, that reset would hand the files after it fresh copies of modules the earlier ones hold, and its
- * import would find dependencies another file already evaluated. It runs isolated, in the `kernel-isolated` project
+ * The kernel's test files that need a module graph of their own: the one that resets the module registry to watch what
+ * importing the kernel touches (in a graph shared with other files, that reset would hand the files after it fresh
+ * copies of modules the earlier ones hold, and its import would find dependencies another file already evaluated), and
+ * the one that mocks the telemetry client's module. They run isolated, in the `kernel-isolated` project
  * (vitest.isolated.config.ts).
  */
-export const ISOLATED_FILES = ['src/import.test.ts'];
+export const ISOLATED_FILES = ['src/import.test.ts', 'src/telemetry/lazyTelemetry.test.ts'];
 
 /** The settings both projects share. */
 export const project: UserWorkspaceConfig = {

@@ -1,7 +1,10 @@
 import type { EventBus, LatchEvents } from '../events.js';
+import { retryableImport } from '../retryableImport.js';
 import type { Telemetry, TelemetryOptions } from './constants.js';
 
 const DISABLED: Telemetry = { enabled: false, sendEvent: async () => undefined, sendError: async () => undefined };
+// After a failed fetch the next thing to send fetches the client's code anew (retryableImport says why).
+const clientCode = /* @__PURE__ */ retryableImport(() => import('./telemetryClient.js'));
 
 /**
  * §7 telemetry for one instance. Without an endpoint nothing is listened for, loaded or sent. With
@@ -10,12 +13,10 @@ const DISABLED: Telemetry = { enabled: false, sendEvent: async () => undefined, 
  */
 export function connectTelemetry(bus: EventBus, options: TelemetryOptions): { telemetry: Telemetry; stop(): void } {
   if (!options.endpoint?.trim()) return { telemetry: DISABLED, stop: () => undefined };
-  let loaded: Promise<{ client: Telemetry; analyticsEvent: typeof import('../analytics.js').analyticsEvent }> | undefined;
+  // One client per instance, made once its code has loaded: a failed load leaves nothing behind.
+  let client: Telemetry | undefined;
   const load = () =>
-    (loaded ??= import('./telemetryClient.js').then(({ createTelemetry, analyticsEvent }) => ({
-      client: createTelemetry(options),
-      analyticsEvent,
-    })));
+    clientCode().then(({ createTelemetry, analyticsEvent }) => ({ client: (client ??= createTelemetry(options)), analyticsEvent }));
   const telemetry: Telemetry = {
     enabled: true,
     sendEvent: async (event) => (await load()).client.sendEvent(event),
