@@ -171,37 +171,40 @@ test("signing with an eip155 wallet while the adapter's signing code cannot be f
   expect(await verifyMessage({ address: chains.main.accounts[0]!.address, message: 'Hello from Latch', signature })).toBe(true);
 });
 
-test("the Activity tab while the eip155 adapter's activity code cannot be fetched: Try again lists the account's transactions once the server answers", async ({
-  page,
-  demo,
-  installWallet,
-}) => {
-  await installWallet(page);
-  const code = await refuseChunk(page, 'activityReader');
-  await page.goto(demo.url);
-  await connectWallet(page, WALLET_NAME);
-  await page.getByTestId('latch-account-button').click();
-  const modal = dialog(page);
-  await modal.getByRole('tab', { name: 'Activity' }).click();
-  const tryAgain = modal.getByRole('tabpanel').getByRole('button', { name: 'Try again' });
-  await expect(modal.getByRole('tabpanel')).toContainText('Failed to fetch transactions');
-  expect(code.refused.length).toBeGreaterThan(0);
+// The kernel's chunk of account actions (Send, Activity, NFTs, names), and the eip155 adapter's activity reader.
+for (const chunk of ['accountActions', 'activityReader'] as const) {
+  test(`the Activity tab while its code cannot be fetched (${chunk}): Try again lists the account's transactions once the server answers`, async ({
+    page,
+    demo,
+    installWallet,
+  }) => {
+    await installWallet(page);
+    const code = await refuseChunk(page, chunk);
+    await page.goto(demo.url);
+    await connectWallet(page, WALLET_NAME);
+    await page.getByTestId('latch-account-button').click();
+    const modal = dialog(page);
+    await modal.getByRole('tab', { name: 'Activity' }).click();
+    const tryAgain = modal.getByRole('tabpanel').getByRole('button', { name: 'Try again' });
+    await expect(modal.getByRole('tabpanel')).toContainText('Failed to fetch transactions');
+    expect(code.refused.length).toBeGreaterThan(0);
 
-  // Still refused: Try again asks the server again (a new request), and fails again.
-  const before = code.refused.length;
-  await tryAgain.click();
-  await expect.poll(() => code.refused.length).toBeGreaterThan(before);
-  await expect(tryAgain).toBeVisible();
+    // Still refused: Try again asks the server again (a new request), and fails again.
+    const before = code.refused.length;
+    await tryAgain.click();
+    await expect.poll(() => code.refused.length).toBeGreaterThan(before);
+    await expect(tryAgain).toBeVisible();
 
-  // The server answers again: Try again fetches the code anew and the tab lists what the account's chain holds.
-  await code.lift();
-  const fetched = code.refetched();
-  await tryAgain.click();
-  expect((await fetched).status()).toBe(200);
-  await expect(modal.getByRole('tabpanel')).not.toContainText('Failed to fetch transactions');
-  const listed = modal.getByTestId('latch-activity-item').or(modal.getByText(/^No activity yet/));
-  await expect(listed.first()).toBeVisible();
-});
+    // The server answers again: Try again fetches the code anew and the tab lists what the account's chain holds.
+    await code.lift();
+    const fetched = code.refetched();
+    await tryAgain.click();
+    expect((await fetched).status()).toBe(200);
+    await expect(modal.getByRole('tabpanel')).not.toContainText('Failed to fetch transactions');
+    const listed = modal.getByTestId('latch-activity-item').or(modal.getByText(/^No activity yet/));
+    await expect(listed.first()).toBeVisible();
+  });
+}
 
 /**
  * Signs with the demo's card on `namespace` while the adapter's signing code (`code`, from refuseChunk) is refused:

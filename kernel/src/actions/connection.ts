@@ -16,6 +16,7 @@ import { capabilityOf, getAccount, reportError, updateAccount } from './accountS
 import { transitionStatus } from './connectionStatus.js';
 import { handleWalletNetwork, setActiveNetwork } from './network.js';
 import { getNetworkState, updateNetworkState } from './networkState.js';
+import { retryableImport } from '../retryableImport.js';
 
 /** The network a connection starts on: the namespace's active one, else its first requested. */
 export function startNetwork(ctx: KernelContext, ns: ChainNamespace): CaipNetwork {
@@ -86,7 +87,7 @@ export function explorerUrl(network: CaipNetwork | undefined, address: string): 
 }
 
 /** Account types (actions/accountType.ts): a chunk loaded for sessions that offer them and wallets that have bundles. */
-export const accountTypeChunk = () => import('./accountType.js');
+export const accountTypeChunk = /* @__PURE__ */ retryableImport(() => import('./accountType.js'));
 
 /** The account's type as its wallet reports it (EIP-5792 atomic support), read in the account-type chunk. */
 export function readAccountType(ctx: KernelContext, ns: ChainNamespace): void {

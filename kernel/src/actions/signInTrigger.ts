@@ -1,8 +1,9 @@
 import type { KernelContext } from '../context.js';
 import type { SiwxNamespaceAccount } from '../options.js';
+import { retryableImport } from '../retryableImport.js';
 
 /** The sign-in flow's chunk, loaded only when `siwx` is configured. */
-export const signInActions = () => import('./signIn.js');
+export const signInActions = /* @__PURE__ */ retryableImport(() => import('./signIn.js'));
 
 /** §4: after a connection, an account switch or a network switch, asks for a sign-in when no session covers it. */
 export function askSignIn(ctx: KernelContext): Promise<boolean> {

@@ -20,6 +20,7 @@ import { refreshTokenBalances } from './tokens.js';
 import { disconnect } from './disconnect.js';
 import { switchNetwork as switchTo } from './network.js';
 import { askSignIn } from './signInTrigger.js';
+import { retryableImport } from '../retryableImport.js';
 
 export { disconnect, refreshBalance, storeProfileName };
 export { connectWallet, connectWallets, handleAdapterEvent } from './connect.js';
@@ -56,14 +57,14 @@ export async function setPreferredAccountType(
 }
 
 /** Taking networks and adapters away at run time: rare host calls, a chunk of their own loaded when first made. */
-const networkRemoval = () => import('./networkRemoval.js');
+const networkRemoval = /* @__PURE__ */ retryableImport(() => import('./networkRemoval.js'));
 export const removeNetwork = async (ctx: KernelContext, ns: ChainNamespace, id: CaipNetworkId): Promise<boolean> =>
   (await networkRemoval()).removeNetwork(ctx, ns, id, { disconnect, switchNetwork });
 export const removeAdapter = async (ctx: KernelContext, ns: ChainNamespace): Promise<void> =>
   (await networkRemoval()).removeAdapter(ctx, ns, { disconnect, switchNetwork });
 
-/** Send, activity, NFTs and names: a chunk of their own, loaded when the visitor opens one of them. */
-export const accountActions = () => import('./accountActions.js');
+/** Send, activity, NFTs and names: a chunk of their own, loaded when the visitor opens one of them (anew after a failed fetch). */
+export const accountActions = /* @__PURE__ */ retryableImport(() => import('./accountActions.js'));
 
 /** A token named by address needs the account's token rows (the UI loads them; a host may not have): read them first. */
 async function ensureTokenRow(ctx: KernelContext, request: { token?: string; namespace?: ChainNamespace }): Promise<void> {

@@ -6,6 +6,8 @@ import { retryableImport } from '../retryableImport.js';
  * dropped connection), the next action fetches it anew rather than failing for good (retryableImport says why).
  */
 export const visitorActions = /* @__PURE__ */ retryableImport(() => import('../actions/visitorActions.js'));
+/** EIP-5792 bundles and ERC-7715 permissions: a chunk of their own, fetched anew after a failed fetch likewise. */
+const callBundles = /* @__PURE__ */ retryableImport(() => import('../actions/callBundles.js'));
 
 type RestArgs<F> = F extends (ctx: KernelContext, ...rest: infer A) => unknown ? A : never;
 type Result<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
@@ -32,7 +34,7 @@ export function bindActions(ctx: KernelContext) {
     /** Send, activity, NFTs, names: the account-actions chunk, loaded through the visitor-actions chunk. */
     account: lazyChunk(ctx, async () => (await visitorActions()).accountActions()),
     /** EIP-5792 bundles, and ERC-7715 session permissions (the smartSessions feature): a chunk of their own. */
-    bundle: lazyChunk(ctx, () => import('../actions/callBundles.js')),
+    bundle: lazyChunk(ctx, callBundles),
     /** The §4 sign-in flow, whose chunk loads through the visitor-actions chunk. */
     signIn: lazyChunk(ctx, async () => (await visitorActions()).signInActions()),
   };
