@@ -49,6 +49,31 @@ test("a view's code cannot be fetched: the modal says so, and Try again loads it
   await expect(page.getByTestId('demo-status')).toHaveText('connected');
 });
 
+test('the wallet logos cannot be fetched: All Wallets lists the wallets with their initials, and the next search shows the logos once the server answers', async ({
+  page,
+  demo,
+  installWallet,
+}) => {
+  await installWallet(page);
+  const logos = await refuseChunk(page, 'bundledWalletLogos');
+  await page.goto(demo.url);
+  await openConnect(page);
+  const modal = dialog(page);
+  await modal.getByRole('button', { name: /All Wallets/ }).click();
+  const metaMask = modal.getByTestId('latch-all-wallets').getByRole('listitem').filter({ hasText: 'MetaMask' });
+  await expect(metaMask).toBeVisible();
+  await expect(metaMask.locator('.monogram')).toHaveCount(1);
+  await expect(metaMask.locator('img')).toHaveCount(0);
+  await expect(modal.getByRole('alert')).toHaveCount(0);
+  expect(logos.refused.length).toBeGreaterThan(0);
+
+  await logos.lift();
+  const fetched = logos.refetched();
+  await modal.getByLabel('Search wallets').fill('Meta');
+  expect((await fetched).status()).toBe(200);
+  await expect(metaMask.locator('img')).toHaveAttribute('src', /^data:image\//);
+});
+
 test("the modal's own code cannot be fetched: the first click opens nothing, the next one opens it once the server answers", async ({
   page,
   demo,

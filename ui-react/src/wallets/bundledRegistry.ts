@@ -1,13 +1,21 @@
-import type { ConnectorWallet, WalletRegistryService } from '@latch/kernel';
+import { type ConnectorWallet, retryableImport, type WalletRegistryService } from '@latch/kernel';
 import { BUNDLED_WALLETS } from './bundledWallets.js';
 import { createListRegistry } from './listRegistry.js';
 import { walletKey } from './walletSections.js';
 
 /*
  * The logos are data (about 5 kB gzip): a chunk of their own, loaded when All Wallets first lists wallets, so the
- * view's code stays small. Both lists below wait for it, so the wallets appear with their logos, never letters first.
+ * view's code stays small. Both lists below wait for it, so the wallets appear with their logos, never letters first
+ * (letters only when the logos could not be fetched).
  */
-const loadLogos = async () => (await import('./bundledWalletLogos.js')).BUNDLED_WALLET_LOGOS;
+// When the logos cannot be fetched the wallets are listed with their initials, and the next list fetches the logos anew
+// (the kernel's retryableImport says why the same import would not).
+const logosCode = /* @__PURE__ */ retryableImport(() => import('./bundledWalletLogos.js'));
+const loadLogos = (): Promise<Readonly<Record<string, string>>> =>
+  logosCode().then(
+    (m) => m.BUNDLED_WALLET_LOGOS,
+    () => ({}),
+  );
 
 /** The bundled registry with each wallet's logo where one ships (data: URIs: showing them requests nothing). */
 export function bundledWalletRegistry(): WalletRegistryService {
