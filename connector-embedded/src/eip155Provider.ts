@@ -350,7 +350,7 @@ async function handleSmart(state: ProviderState, method: string, params: unknown
 async function sessions(state: ProviderState, method: string, params: unknown[]): Promise<unknown> {
   if (!usesSmart(state))
     throw new ProviderRpcError(4200, `${method}: sessions need the smart account (switch the account type on a chain with a bundler)`);
-  const [permissions, account] = await Promise.all([import('./smartAccount.js'), smartAccount(state)]);
+  const [permissions, account] = await Promise.all([smartAccountCode(), smartAccount(state)]);
   const host = {
     account,
     chainId: chainIdOf(state),
