@@ -1,4 +1,4 @@
-import type { SessionRequest } from '@latch/kernel';
+import { retryableImport, type SessionRequest } from '@latch/kernel';
 import type { SessionChannel } from './channel.js';
 import { createEip155Provider } from './eip155Provider.js';
 import type { ApprovedNamespace } from './namespaces.js';
@@ -52,7 +52,10 @@ const CORE_BRIDGES: Readonly<Record<string, BridgeFactory>> = {
   },
 };
 
-const more = async (ns: string) => (await import('./moreBridges.js')).MORE_BRIDGES[ns]!;
+// Both load for the sessions that need them; after a failed fetch the next session fetches them anew.
+const moreCode = /* @__PURE__ */ retryableImport(() => import('./moreBridges.js'));
+const genericCode = /* @__PURE__ */ retryableImport(() => import('./genericBridge.js'));
+const more = async (ns: string) => (await moreCode()).MORE_BRIDGES[ns]!;
 
 /**
  * Each namespace's bridge, loaded when a session approved it: eip155 and solana come with the session code,
@@ -73,7 +76,7 @@ export const NAMESPACE_BRIDGES: Readonly<Record<string, () => Promise<BridgeFact
  */
 export async function extraNamespacesProblem(extra: unknown): Promise<string | undefined> {
   if (extra === undefined) return undefined;
-  return (await import('./genericBridge.js')).declarationProblem(extra, Object.keys(NAMESPACE_BRIDGES));
+  return (await genericCode()).declarationProblem(extra, Object.keys(NAMESPACE_BRIDGES));
 }
 
 /**
@@ -87,7 +90,7 @@ export async function bridgeFactories(
   const namespaces = Object.keys(NAMESPACE_BRIDGES).filter(wanted);
   const extra = Object.entries(settings.extraNamespaces ?? {}).filter(([ns]) => !NAMESPACE_BRIDGES[ns] && wanted(ns));
   const factories = await Promise.all(namespaces.map((ns) => NAMESPACE_BRIDGES[ns]!()));
-  const generic = extra.length > 0 ? (await import('./genericBridge.js')).genericBridge : undefined;
+  const generic = extra.length > 0 ? (await genericCode()).genericBridge : undefined;
   return [
     ...namespaces.map((ns, index): [string, BridgeFactory] => [ns, factories[index]!]),
     ...extra.map(([ns, declaration]): [string, BridgeFactory] => [ns, generic!(ns, declaration)]),

@@ -3,6 +3,9 @@ import type { SessionController } from './session.js';
 import type { ConnectorSettings, WalletConnectMetadata, WalletConnectNamespace, WalletConnectStorage } from './settings.js';
 import type { WalletConnectWallet } from './walletRegistry.js';
 
+// The registry's wallet list loads when All Wallets opens; after a failed fetch the next list fetches it anew.
+const walletListCode = /* @__PURE__ */ retryableImport(() => import('./walletList.js'));
+
 /*
  * The entry: a few hundred bytes that register WalletConnect with the modal. The library, the QR
  * code and the views load with import() when the visitor picks WalletConnect (or a reload restores
@@ -127,7 +130,7 @@ export function createWalletConnectConnector(options: WalletConnectOptions): Wal
     views: { [WALLETCONNECT_VIEW]: view, [BASIC_VIEW]: view },
     connectingView: WALLETCONNECT_VIEW,
     // All Wallets asks for these when the visitor opens it: a self-hosted registry is fetched then, never before.
-    wallets: async (request) => (await import('./walletList.js')).listWallets(settings, request.search),
+    wallets: async (request) => (await walletListCode()).listWallets(settings, request.search),
     walletConnect: { settings, controller: load },
     setup(connectorContext) {
       context = connectorContext;

@@ -1,6 +1,9 @@
-import { type DappMetadata, LatchError } from '@latch/kernel';
+import { type DappMetadata, LatchError, retryableImport } from '@latch/kernel';
 import type UniversalProvider from '@walletconnect/universal-provider';
 import type { ConnectorSettings } from './settings.js';
+
+// WalletConnect's libraries load with the first session; after a failed fetch the next try fetches them anew.
+const universalProviderCode = /* @__PURE__ */ retryableImport(() => import('@walletconnect/universal-provider'));
 
 /*
  * The UniversalProvider of one connector, made the way Latch needs it: no analytics, no provider ping, Verify only
@@ -33,7 +36,7 @@ export async function createProvider(
   modal: DappMetadata | undefined,
   storagePrefix: string,
 ): Promise<Provider> {
-  const { UniversalProvider } = await import('@walletconnect/universal-provider');
+  const { UniversalProvider } = await universalProviderCode();
   const up = await UniversalProvider.init({
     projectId: settings.projectId ?? '',
     relayUrl: settings.relayUrl,

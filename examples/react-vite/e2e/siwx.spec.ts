@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { verifyMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { dialog, expect, openConnect, openConnectFromAccount, SOLANA_SEEDS, test } from './fixtures.js';
-import { setWalletFailure, WALLET_NAME } from './helpers.js';
+import { refuseChunk, setWalletFailure, WALLET_NAME } from './helpers.js';
 import { checkLayout } from './layout.js';
 
 /** What the demo's server holds for this browser's cookie (page.request shares the page's cookies). */
@@ -206,4 +206,33 @@ test('the server refuses an expired message, even with a fresh nonce and a valid
   });
   expect(response.status()).toBe(401);
   expect(((await response.json()) as { code: string }).code).toBe('EXPIRED');
+});
+
+test('the sign-in code cannot be fetched: the view says so, and Try again signs in once the server answers', async ({
+  page,
+  siwxDemo,
+  installWallet,
+}) => {
+  await installWallet(page);
+  const code = await refuseChunk(page, 'siwxHttp');
+  await page.goto(`${siwxDemo.url}/?siwx`);
+  await connectTo(page, WALLET_NAME);
+  const tryAgain = dialog(page).getByRole('button', { name: 'Try again' });
+  await expect(tryAgain).toBeVisible();
+  await expect(dialog(page)).toContainText('siwxHttp');
+  expect(code.refused.length).toBeGreaterThan(0);
+
+  // Still refused: Try again asks the server again (a new request), and fails again.
+  const before = code.refused.length;
+  await tryAgain.click();
+  await expect.poll(() => code.refused.length).toBeGreaterThan(before);
+  await expect(tryAgain).toBeVisible();
+
+  // The server answers again: Try again fetches the code anew, the wallet signs and the server keeps the session.
+  await code.lift();
+  const fetched = code.refetched();
+  await tryAgain.click();
+  expect((await fetched).status()).toBe(200);
+  await expect(dialog(page)).toBeHidden();
+  expect(await serverSessions(page, siwxDemo.url)).toHaveLength(1);
 });

@@ -22,7 +22,7 @@ import {
 import { solanaAddressFromSeed, UI_WAIT_TIMEOUT_MS, verifyAdr36Signature, verifyBitcoinMessageSignature } from '@latch/testkit';
 import { DIST_DIR, dialog, expect, LAZY_SET_UP, openConnect, SOLANA_SEEDS, test as base } from './fixtures.js';
 import { activateNamespace, signInDemo } from './namespaceFlows.js';
-import { audit, verifySolanaSignature } from './helpers.js';
+import { audit, refuseChunk, verifySolanaSignature } from './helpers.js';
 import { checkLayout } from './layout.js';
 
 // WalletConnect end to end: the demo in Chromium pairs through the devnet's relay on 127.0.0.1 with a Node
@@ -747,4 +747,34 @@ test('send through each adapter over the session: ETH on anvil (eth_sendTransact
   await sendFromAccount(page, 'SOL', '0.1', solTo);
   expect(await lamports(solTo)).toBe(solBefore + 100_000_000n);
   expect(wallet.requests.at(-1)).toMatchObject({ chainId: solana.caipNetworkId, method: 'solana_signAndSendTransaction' });
+});
+
+test("the registry's wallet list code cannot be fetched: All Wallets says so, and the next search lists the registry once the server answers", async ({
+  page,
+  wcDemo,
+  registry,
+}) => {
+  const code = await refuseChunk(page, 'walletList');
+  await page.goto(wcDemo.url);
+  await openConnect(page);
+  await dialog(page).getByRole('button', { name: 'All Wallets' }).click();
+  const grid = dialog(page).getByTestId('latch-all-wallets');
+  const search = dialog(page).getByRole('searchbox', { name: 'Search wallets' });
+  await expect(dialog(page).getByRole('alert')).toHaveText('The wallet list could not be loaded.');
+  expect(code.refused.length).toBeGreaterThan(0);
+
+  // Still refused: the next search asks the server again (a new request), and fails again.
+  const before = code.refused.length;
+  await search.fill('r');
+  await expect.poll(() => code.refused.length).toBeGreaterThan(before);
+  await expect(dialog(page).getByRole('alert')).toHaveText('The wallet list could not be loaded.');
+
+  // The server answers again: the next search fetches the code anew and lists the registry's wallets.
+  await code.lift();
+  const fetched = code.refetched();
+  await search.fill('rain');
+  expect((await fetched).status()).toBe(200);
+  await expect(grid.getByRole('button', { name: /^Rainbow\s*, connect with WalletConnect$/ })).toBeVisible();
+  await expect(dialog(page).getByRole('alert')).toHaveCount(0);
+  expect(registry.requests).toContain('/wallets.json');
 });

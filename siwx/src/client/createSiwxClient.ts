@@ -1,3 +1,4 @@
+import { retryableImport } from '@latch/kernel';
 import type { SiwxNamespaceAccount, SiwxSession } from '../session.js';
 
 export interface SiwxClientOptions {
@@ -43,6 +44,8 @@ export interface SiwxClient {
 }
 
 type Steps = typeof import('./siwxHttp.js');
+// After a failed fetch the next sign-in step fetches the code anew (the kernel's retryableImport says why).
+const httpCode = /* @__PURE__ */ retryableImport(() => import('./siwxHttp.js'));
 
 /**
  * The default `siwx` config: nonces, verification and sessions on your server, the session in its
@@ -53,7 +56,7 @@ export function createSiwxClient(options: SiwxClientOptions = {}): SiwxClient {
   const step =
     (name: keyof Steps) =>
     async (...args: unknown[]) =>
-      ((await import('./siwxHttp.js'))[name] as (...all: unknown[]) => Promise<unknown>)(options, ...args);
+      ((await httpCode())[name] as (...all: unknown[]) => Promise<unknown>)(options, ...args);
   return {
     required: options.required ?? false,
     createMessage: step('createMessage'),
