@@ -3,10 +3,16 @@ import { componentTimeouts, sharingModules, testingLibrarySetup, withTypeTests, 
 
 /**
  * ui-react's test files that observe module evaluation (which modules a page loads before the modal first opens; that
- * importing the package on a server touches no browser global) and so need a module graph of their own: each runs
- * isolated, as Vitest's default, in the `ui-react-isolated` project (vitest.isolated.config.ts).
+ * importing the package on a server touches no browser global) or make the modal's code fail to load, and so need a
+ * module graph of their own: each runs isolated, as Vitest's default, in the `ui-react-isolated` project
+ * (vitest.isolated.config.ts).
  */
-export const ISOLATED_FILES = ['src/createModal.test.tsx', 'src/ssr.test.tsx'];
+export const ISOLATED_FILES = [
+  'src/createModal.test.tsx',
+  'src/ssr.test.tsx',
+  'src/components/ModalHost.embedded.test.tsx',
+  'src/components/ModalHost.placed.test.tsx',
+];
 
 /** The settings both projects share. */
 export const project: UserWorkspaceConfig = {
