@@ -71,6 +71,25 @@ export async function refuseChunk(page: Page, name: string) {
   };
 }
 
+/**
+ * The steps a refused-chunk test shares once the first failure shows: `retry` while the chunk is still refused sends a
+ * new request for it (the failure is not kept) and `stillFailed` holds again; then the server answers again, and
+ * `retryAfterLift` (by default `retry`) fetches the code anew, answered 200.
+ */
+export async function retryUntilServed(
+  code: Awaited<ReturnType<typeof refuseChunk>>,
+  steps: { retry: () => Promise<unknown>; stillFailed: () => Promise<unknown>; retryAfterLift?: () => Promise<unknown> },
+): Promise<void> {
+  const before = code.refused.length;
+  await steps.retry();
+  await expect.poll(() => code.refused.length).toBeGreaterThan(before);
+  await steps.stillFailed();
+  await code.lift();
+  const fetched = code.refetched();
+  await (steps.retryAfterLift ?? steps.retry)();
+  expect((await fetched).status()).toBe(200);
+}
+
 export async function requestLog(page: Page): Promise<string[]> {
   return page.evaluate(() => [...((window as unknown as { __latchRequests?: string[] }).__latchRequests ?? [])]);
 }
