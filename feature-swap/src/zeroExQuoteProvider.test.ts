@@ -38,6 +38,35 @@ const request = (from: SwapToken, to: SwapToken, amountIn: bigint, account: `0x$
   slippageBps: 50,
 });
 
+/**
+ * Waits for the transaction and expects it mined successfully; a revert fails with what explains it: the block's time
+ * against this process's clock (the stand-in's deadline is the clock + 600 s), the gas used against the limit, and the
+ * router's reason when the call is replayed on the state before its block. (Two unexplained reverts of these swaps were
+ * seen in full runs, one in each of the first two tests; alone they pass.)
+ */
+async function expectMined(hash: `0x${string}`) {
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (receipt.status === 'success') return;
+  const [transaction, block] = await Promise.all([client.getTransaction({ hash }), client.getBlock({ blockNumber: receipt.blockNumber })]);
+  const replayed = await client
+    .call({
+      account: transaction.from,
+      to: transaction.to,
+      data: transaction.input,
+      value: transaction.value,
+      gas: transaction.gas,
+      blockNumber: receipt.blockNumber - 1n,
+    })
+    .then(
+      () => 'the replay does not revert',
+      (error: { shortMessage?: string }) => error.shortMessage ?? String(error),
+    );
+  expect.fail(
+    `reverted in block ${receipt.blockNumber} (its time ${block.timestamp}, this clock ${Math.floor(Date.now() / 1000)}; ` +
+      `gas used ${receipt.gasUsed} of ${transaction.gas}; nonce ${transaction.nonce}): ${replayed}`,
+  );
+}
+
 async function wallet(index: number) {
   const mock = createMockEip1193Provider({
     privateKey: anvil.accounts[index]!.privateKey,
@@ -76,7 +105,7 @@ describe('the 0x Swap API v2 quote provider (against a loopback stand-in of its 
       args: [mock.address],
     });
     const hash = await sendCall(mock, anvil.chainId, mock.address, quote.call);
-    expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
+    await expectMined(hash);
     const after = await client.readContract({
       address: anvil.contracts.token,
       abi: erc20Abi,
@@ -95,8 +124,7 @@ describe('the 0x Swap API v2 quote provider (against a loopback stand-in of its 
     await client.waitForTransactionReceipt({
       hash: await sendCall(mock, anvil.chainId, mock.address, approveCall(anvil.contracts.token, quote.spender!, quote.amountIn)),
     });
-    const receipt = await client.waitForTransactionReceipt({ hash: await sendCall(mock, anvil.chainId, mock.address, quote.call) });
-    expect(receipt.status).toBe('success');
+    await expectMined(await sendCall(mock, anvil.chainId, mock.address, quote.call));
   });
 
   it('no liquidity, a refused key and an unreadable reply each give a clear error', async () => {
