@@ -4,6 +4,19 @@ import { type AnvilFixture, startAnvil } from '../anvil.js';
 import { anvilWalletClient } from './deployContracts.js';
 import { deployUniswap, loadUniswapArtifact, SWAP_DEMO_TOKEN, sqrtPriceX96, type UniswapDeployment } from './uniswapDeployment.js';
 
+/** What the test reads of a Uniswap v2 pair. */
+const PAIR_ABI = [
+  { type: 'function', name: 'price0CumulativeLast', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] },
+  { type: 'function', name: 'price1CumulativeLast', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] },
+  {
+    type: 'function',
+    name: 'getReserves',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ type: 'uint112' }, { type: 'uint112' }, { type: 'uint32' }],
+  },
+] as const;
+
 let anvil: AnvilFixture;
 let uniswap: UniswapDeployment;
 let client: PublicClient;
@@ -33,6 +46,44 @@ describe('deployUniswap (Uniswap v2 and v3 from npm artifacts on anvil)', () => 
       args: [anvil.accounts[2]!.address],
     });
     expect(balance).toBe(parseUnits('1000000', 6));
+  });
+
+  it("starts the v2 pair's price record, so a swap mined a second after the pool's last one costs what one in the same second does", async () => {
+    const pair = uniswap.pools.v2[0]!.pair;
+    const read = (functionName: (typeof PAIR_ABI)[number]['name']) =>
+      client.readContract({ address: pair, abi: PAIR_ABI, functionName }) as Promise<unknown>;
+    // As on a live network: the accumulators hold a price (a fresh pair's stay zero until a later block touches it).
+    expect(await read('price0CumulativeLast')).toBeGreaterThan(0n);
+    expect(await read('price1CumulativeLast')).toBeGreaterThan(0n);
+    const lastUpdate = Number(((await read('getReserves')) as readonly [bigint, bigint, number])[2]);
+
+    // The same swap, mined in the pool's second (nothing to record) and one second later (the price recorded): a
+    // wallet estimates in the first case and adds a quarter, so the second must fit in that.
+    const trader = anvilWalletClient(anvil.rpcUrl, anvil.chainId, anvil.accounts[5]!);
+    const rpc = (method: string, params: unknown[] = []) => client.request({ method: method as never, params: params as never });
+    const gasUsedAt = async (timestamp: number) => {
+      const snapshot = await rpc('evm_snapshot');
+      try {
+        await rpc('evm_setNextBlockTimestamp', [timestamp]);
+        const hash = await trader.writeContract({
+          address: uniswap.v2.router,
+          abi: loadUniswapArtifact('UniswapV2Router02').abi,
+          functionName: 'swapExactETHForTokens',
+          args: [0n, [uniswap.weth, anvil.contracts.token], anvil.accounts[5]!.address, BigInt(timestamp + 600)],
+          value: parseEther('0.2'),
+          gas: 500_000n,
+        });
+        const receipt = await client.waitForTransactionReceipt({ hash });
+        expect(receipt.status).toBe('success');
+        return receipt.gasUsed;
+      } finally {
+        await rpc('evm_revert', [snapshot]);
+      }
+    };
+    const sameSecond = await gasUsedAt(lastUpdate);
+    const secondLater = await gasUsedAt(lastUpdate + 1);
+    expect(secondLater).toBeGreaterThan(sameSecond);
+    expect(secondLater).toBeLessThanOrEqual(sameSecond + sameSecond / 4n);
   });
 
   it('quotes on v2 at the seeded 2 000 LDT per ETH, less the 0.3 % fee and the price impact', async () => {
