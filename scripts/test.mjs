@@ -84,10 +84,23 @@ function concurrentStep(title, command, args, prefix, env = process.env) {
   });
 }
 
+/*
+ * CPU priorities of the lanes. The unit lane is the longest (its first worker group is one process, project after
+ * project), and on a 2-core machine it shared the cores with Chromium, the Next.js build and npm installs, each with
+ * threads of their own: a file that took 10 s alone took 97 s there. The e2e and packaging lanes end long before it
+ * (824 s and 545 s of a 1,324 s run), so they run at a lower priority (`nice`, Linux and macOS) and take what the unit
+ * tests leave; alone on the machine, a lane at a lower priority runs as fast as before. The packaging tests (npm
+ * installs and builds, no browser) lowest; the browser suites, whose waits are bounds on a page, less low.
+ */
+const NICENESS = { e2e: 4, packaging: 10 };
+/** `command` with `args`, run at `niceness` where the platform has `nice`. */
+const niced = (niceness, command, args) =>
+  process.platform === 'win32' ? [command, args] : ['nice', ['-n', String(niceness), command, ...args]];
+
 const serial = process.env.LATCH_TEST_SERIAL === '1';
 /** A step of the packaging lane: `concurrentStep`, or `step` when the run is serial. */
-const laneStep = (title, command, args, prefix, env) =>
-  serial ? Promise.resolve(step(title, command, args, env)) : concurrentStep(title, command, args, prefix, env);
+const laneStep = (title, niceness, command, args, prefix, env) =>
+  serial ? Promise.resolve(step(title, command, args, env)) : concurrentStep(title, ...niced(niceness, command, args), prefix, env);
 
 /**
  * The packaging tests, then the Next.js example's e2e against the copy they installed from the tarballs and built in
@@ -98,12 +111,19 @@ const laneStep = (title, command, args, prefix, env) =>
  */
 async function packagingAndNextjs() {
   const env = { ...process.env, [PACKED_APP_ENV]: packedNextjsDir };
-  const packagingOk = await laneStep('packaging tests', 'npx', packagingArgs, '[packaging]', env);
+  const packagingOk = await laneStep('packaging tests', NICENESS.packaging, 'npx', packagingArgs, '[packaging]', env);
   if (!existsSync(join(packedNextjsDir, '.next/BUILD_ID'))) {
     console.error('[latch] the packaging tests built no Next.js example from the tarballs: its end-to-end tests did not run');
     return false;
   }
-  const e2eNextOk = await laneStep('end-to-end tests, Next.js example (built from the tarballs)', 'npx', nextjsArgs, '[e2e next]', env);
+  const e2eNextOk = await laneStep(
+    'end-to-end tests, Next.js example (built from the tarballs)',
+    NICENESS.e2e,
+    'npx',
+    nextjsArgs,
+    '[e2e next]',
+    env,
+  );
   return packagingOk && e2eNextOk;
 }
 
@@ -128,7 +148,7 @@ if (serial) {
   // marked.
   [unitOk, e2eOk, nextjsOk] = await Promise.all([
     concurrentStep('unit and component tests', 'npx', unitArgs),
-    concurrentStep('end-to-end tests', 'npx', e2eArgs, '[e2e]'),
+    concurrentStep('end-to-end tests', ...niced(NICENESS.e2e, 'npx', e2eArgs), '[e2e]'),
     packagingAndNextjs(),
   ]);
 }
