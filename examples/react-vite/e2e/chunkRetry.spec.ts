@@ -31,17 +31,10 @@ test("a view's code cannot be fetched: the modal says so, and Try again loads it
   expect(view.refused.length).toBeGreaterThan(0);
   await audit(page, 'a view that could not be loaded');
 
-  // Still refused: Try again asks the server again (a new request), and says so again.
-  const before = view.refused.length;
-  await modal.getByRole('button', { name: 'Try again' }).click();
-  await expect.poll(() => view.refused.length).toBeGreaterThan(before);
-  await expect(modal.getByRole('button', { name: 'Try again' })).toBeVisible();
-
-  // The server answers again: Try again shows the view, whose wallets can be used.
-  await view.lift();
-  const fetched = view.refetched();
-  await modal.getByRole('button', { name: 'Try again' }).click();
-  expect((await fetched).status()).toBe(200);
+  // Still refused, Try again asks the server again and says so again; once it answers, Try again shows the view, whose
+  // wallets can be used.
+  const tryAgain = modal.getByRole('button', { name: 'Try again' });
+  await retryUntilServed(view, { retry: () => tryAgain.click(), stillFailed: () => expect(tryAgain).toBeVisible() });
   await expect(modal.getByTestId('latch-all-wallets')).toBeVisible();
   await expect(modal.getByRole('alert')).toHaveCount(0);
   await modal.getByRole('button', { name: 'Back' }).click();
@@ -67,10 +60,7 @@ test('the wallet logos cannot be fetched: All Wallets lists the wallets with the
   await expect(modal.getByRole('alert')).toHaveCount(0);
   expect(logos.refused.length).toBeGreaterThan(0);
 
-  await logos.lift();
-  const fetched = logos.refetched();
-  await modal.getByLabel('Search wallets').fill('Meta');
-  expect((await fetched).status()).toBe(200);
+  await logos.serveAgain(() => modal.getByLabel('Search wallets').fill('Meta'));
   await expect(metaMask.locator('img')).toHaveAttribute('src', /^data:image\//);
 });
 
@@ -89,10 +79,7 @@ test("the modal's own code cannot be fetched: the first click opens nothing, the
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.locator('latch-modal')).toHaveCount(0);
 
-  await shell.lift();
-  const fetched = shell.refetched();
-  await openConnect(page);
-  expect((await fetched).status()).toBe(200);
+  await shell.serveAgain(() => openConnect(page));
   await expect(dialog(page).getByRole('button', { name: new RegExp(WALLET_NAME) })).toBeVisible();
 });
 
@@ -112,10 +99,7 @@ for (const chunk of ['visitorActions', 'connection'] as const) {
     expect(code.refused.length).toBeGreaterThan(0);
     await expect(page.getByTestId('demo-status')).not.toHaveText('connected');
 
-    await code.lift();
-    const fetched = code.refetched();
-    await modal.getByRole('button', { name: 'Try again' }).click();
-    expect((await fetched).status()).toBe(200);
+    await code.serveAgain(() => modal.getByRole('button', { name: 'Try again' }).click());
     await expect(page.getByTestId('demo-status')).toHaveText('connected');
   });
 }
@@ -240,10 +224,7 @@ async function signOnceCodeIsServed(page: Page, code: Awaited<ReturnType<typeof 
   await expect.poll(() => code.refused.length).toBeGreaterThan(before);
   await expect(result).toHaveAttribute('role', 'alert');
 
-  await code.lift();
-  const fetched = code.refetched();
-  await sign.click();
-  expect((await fetched).status()).toBe(200);
+  await code.serveAgain(() => sign.click());
   await expect(result).toHaveText(shape);
   return (await result.textContent()) ?? '';
 }
@@ -267,9 +248,6 @@ async function expectTryAgainConnects(page: Page, chunk: string, pick: () => Pro
   await expect(modal.getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(page.getByTestId('demo-status')).toHaveText('disconnected');
 
-  await code.lift();
-  const fetched = code.refetched();
-  await modal.getByRole('button', { name: 'Try again' }).click();
-  expect((await fetched).status()).toBe(200);
+  await code.serveAgain(() => modal.getByRole('button', { name: 'Try again' }).click());
   await expect(page.getByTestId('demo-status')).toHaveText('connected');
 }

@@ -108,11 +108,7 @@ withEmail(
     await expect(modal.getByRole('alert')).toContainText('Unable to load email login dependency. Check your connection.');
     expect(emailChunk.refused.length).toBeGreaterThan(0);
     await expect(walletEntry(page, WALLET_NAME)).toBeVisible();
-    await emailChunk.lift();
-    // Fetched anew: the browser keeps the failed URL, so the retry asks for it with a query.
-    const fetched = emailChunk.refetched();
-    await modal.getByRole('button', { name: 'Try again' }).click();
-    expect((await fetched).status()).toBe(200);
+    await emailChunk.serveAgain(() => modal.getByRole('button', { name: 'Try again' }).click());
     await expect(modal.getByTestId('latch-embedded-email')).toBeVisible();
     await expect(modal.getByText('Unable to load email login dependency', { exact: false })).toHaveCount(0);
   },

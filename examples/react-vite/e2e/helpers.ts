@@ -54,8 +54,8 @@ export function watchForeignRequests(page: Page): string[] {
 /**
  * Makes every request for one of the built page's chunks (`name`, as in `assets/<name>-<hash>.js`) fail as a dropped
  * connection fails it, whatever its query: the modal retries a failed chunk with a query of its own, since the
- * browser keeps the failed URL. `refused` lists what was refused; `lift()` lets the requests through again;
- * `refetched()` resolves with the next response for the chunk fetched with a query (a retry).
+ * browser keeps the failed URL. `refused` lists what was refused; `serveAgain(action)` lets the requests through
+ * again, runs `action` and expects it to fetch the chunk anew (with a query: a retry), answered 200.
  */
 export async function refuseChunk(page: Page, name: string) {
   const chunk = new RegExp(`/assets/${name}-[^/?]+\\.js(\\?.*)?$`);
@@ -66,8 +66,14 @@ export async function refuseChunk(page: Page, name: string) {
   });
   return {
     refused,
-    lift: () => page.unroute(chunk),
-    refetched: () => page.waitForResponse((response) => chunk.test(response.url()) && response.url().includes('?'), { timeout: 30_000 }),
+    async serveAgain(action: () => Promise<unknown>): Promise<void> {
+      await page.unroute(chunk);
+      const fetched = page.waitForResponse((response) => chunk.test(response.url()) && response.url().includes('?'), {
+        timeout: 30_000,
+      });
+      await action();
+      expect((await fetched).status()).toBe(200);
+    },
   };
 }
 
@@ -84,10 +90,7 @@ export async function retryUntilServed(
   await steps.retry();
   await expect.poll(() => code.refused.length).toBeGreaterThan(before);
   await steps.stillFailed();
-  await code.lift();
-  const fetched = code.refetched();
-  await (steps.retryAfterLift ?? steps.retry)();
-  expect((await fetched).status()).toBe(200);
+  await code.serveAgain(steps.retryAfterLift ?? steps.retry);
 }
 
 export async function requestLog(page: Page): Promise<string[]> {
