@@ -27,6 +27,7 @@ const packages = [
   'examples/gas-tracker',
   'examples/nextjs',
   'bench',
+  'scripts',
   'packaging',
 ].filter((dir) => existsSync(`${dir}/vitest.config.ts`));
 // The `-isolated` twins of projects whose files share a module graph: the files that must not (vitest.shared.ts).
@@ -69,6 +70,7 @@ const ONE_WORKER = new Set([
   'examples/gas-tracker',
   'examples/nextjs',
   'bench',
+  'scripts',
 ]);
 
 /** The project in its config file, placed in its worker group. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { PACKED_APP_ENV } from '../examples/nextjs/scripts/appDir.mjs';
 import { ensureInstall } from './ensure-install.mjs';
+import { playwrightFailures } from './test-support/failures.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -54,7 +55,10 @@ const vitestJson = '.latch-test-results/vitest.json';
 const packagingJson = '.latch-test-results/vitest-packaging.json';
 const playwrightJson = '.latch-test-results/playwright.json';
 const nextjsPlaywrightJson = '.latch-test-results/playwright-nextjs.json';
-for (const json of [vitestJson, packagingJson, playwrightJson, nextjsPlaywrightJson]) rmSync(json, { force: true });
+const unitFailures = '.latch-test-results/vitest-failures.json';
+const packagingFailures = '.latch-test-results/vitest-packaging-failures.json';
+for (const json of [vitestJson, packagingJson, playwrightJson, nextjsPlaywrightJson, unitFailures, packagingFailures])
+  rmSync(json, { force: true });
 
 // The folder, outside the repository, where the packaging tests install the Next.js example from the tarballs, build it
 // and leave it for its e2e (about 600 MB with its node_modules): removed when the run ends.
@@ -85,24 +89,25 @@ function concurrentStep(title, command, args, prefix, env = process.env) {
 }
 
 /*
- * CPU priorities of the lanes. The unit lane is the longest (its first worker group is one process, project after
- * project), and on a 2-core machine it shared the cores with Chromium, the Next.js build and npm installs, each with
- * threads of their own: a file that took 10 s alone took 97 s there. The e2e and packaging lanes end long before it
- * (824 s and 545 s of a 1,324 s run), so they run at a lower priority (`nice`, Linux and macOS) and take what the unit
- * tests leave; alone on the machine, a lane at a lower priority runs as fast as before. The packaging tests (npm
- * installs and builds, no browser) lowest; the browser suites, whose waits are bounds on a page, less low. Measured on
+ * CPU priority of the lanes beside the unit tests. The unit lane is the longest (its first worker group is one process,
+ * project after project), and on a 2-core machine it shared the cores with Chromium, the Next.js build and npm
+ * installs, each with threads of their own: a file that took 10 s alone took 97 s there. The e2e and packaging lanes
+ * end long before it (824 s and 545 s of a 1,324 s run), so they run at a lower priority (`nice`, Linux and macOS) and
+ * take what the unit tests leave; alone on the machine, a lane at a lower priority runs as fast as before. Measured on
  * 2 cores: the full run 1,324 s → 1,184 s, the unit lane 1,212 s → 1,087 s, the CPU used 2,394 s → 2,221 s (fewer
- * periodic tasks of long-waiting tests); the e2e lane took 804 s both times.
+ * periodic tasks of long-waiting tests); the e2e lane took 804 s both times. Not lower: with the packaging tests at
+ * nice 10, the packed apps' installs and builds took 694 s instead of 375 s here, and on the slower CI machine the
+ * run ended with the Next.js example not built (its e2e never ran).
  */
-const NICENESS = { e2e: 4, packaging: 10 };
+const LANE_NICENESS = 4;
 /** `command` with `args`, run at `niceness` where the platform has `nice`. */
 const niced = (niceness, command, args) =>
   process.platform === 'win32' ? [command, args] : ['nice', ['-n', String(niceness), command, ...args]];
 
 const serial = process.env.LATCH_TEST_SERIAL === '1';
 /** A step of the packaging lane: `concurrentStep`, or `step` when the run is serial. */
-const laneStep = (title, niceness, command, args, prefix, env) =>
-  serial ? Promise.resolve(step(title, command, args, env)) : concurrentStep(title, ...niced(niceness, command, args), prefix, env);
+const laneStep = (title, command, args, prefix, env) =>
+  serial ? Promise.resolve(step(title, command, args, env)) : concurrentStep(title, ...niced(LANE_NICENESS, command, args), prefix, env);
 
 /**
  * The packaging tests, then the Next.js example's e2e against the copy they installed from the tarballs and built in
@@ -113,23 +118,28 @@ const laneStep = (title, niceness, command, args, prefix, env) =>
  */
 async function packagingAndNextjs() {
   const env = { ...process.env, [PACKED_APP_ENV]: packedNextjsDir };
-  const packagingOk = await laneStep('packaging tests', NICENESS.packaging, 'npx', packagingArgs, '[packaging]', env);
+  const packagingOk = await laneStep('packaging tests', 'npx', packagingArgs, '[packaging]', {
+    ...env,
+    LATCH_FAILURES_FILE: packagingFailures,
+  });
   if (!existsSync(join(packedNextjsDir, '.next/BUILD_ID'))) {
     console.error('[latch] the packaging tests built no Next.js example from the tarballs: its end-to-end tests did not run');
     return false;
   }
-  const e2eNextOk = await laneStep(
-    'end-to-end tests, Next.js example (built from the tarballs)',
-    NICENESS.e2e,
-    'npx',
-    nextjsArgs,
-    '[e2e next]',
-    env,
-  );
+  const e2eNextOk = await laneStep('end-to-end tests, Next.js example (built from the tarballs)', 'npx', nextjsArgs, '[e2e next]', env);
   return packagingOk && e2eNextOk;
 }
 
-const vitestArgs = (json) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+// Each Vitest lane also writes its failures, one line each (scripts/test-support/failures.mjs), for the summary.
+const vitestArgs = (json) => [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${json}`,
+  '--reporter=./scripts/test-support/failures.mjs',
+];
+const failuresEnv = (file) => ({ ...process.env, LATCH_FAILURES_FILE: file });
 // Every Vitest project but `packaging`, which runs in `packagingAndNextjs`.
 const unitArgs = [...vitestArgs(vitestJson), '--project=!packaging'];
 const packagingArgs = [...vitestArgs(packagingJson), '--project=packaging'];
@@ -141,7 +151,7 @@ let unitOk;
 let e2eOk;
 let nextjsOk;
 if (serial) {
-  unitOk = step('unit and component tests', 'npx', unitArgs);
+  unitOk = step('unit and component tests', 'npx', unitArgs, failuresEnv(unitFailures));
   e2eOk = step('end-to-end tests', 'npx', e2eArgs);
   nextjsOk = await packagingAndNextjs();
 } else {
@@ -149,8 +159,8 @@ if (serial) {
   // e2e and the packaging lane run at the same time (each on its own processes and free ports), the others' output
   // marked.
   [unitOk, e2eOk, nextjsOk] = await Promise.all([
-    concurrentStep('unit and component tests', 'npx', unitArgs),
-    concurrentStep('end-to-end tests', ...niced(NICENESS.e2e, 'npx', e2eArgs), '[e2e]'),
+    concurrentStep('unit and component tests', 'npx', unitArgs, undefined, failuresEnv(unitFailures)),
+    concurrentStep('end-to-end tests', ...niced(LANE_NICENESS, 'npx', e2eArgs), '[e2e]'),
     packagingAndNextjs(),
   ]);
 }
@@ -158,23 +168,39 @@ if (serial) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const json of [vitestJson, packagingJson]) {
+// What failed, one line each, printed last: a CI log is read from its tail.
+const failures = [];
+for (const [lane, json, failuresFile] of [
+  ['unit', vitestJson, unitFailures],
+  ['packaging', packagingJson, packagingFailures],
+]) {
   if (existsSync(json)) {
     const report = JSON.parse(readFileSync(json, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests + (report.numRuntimeErrorTests ?? 0);
     skipped += report.numPendingTests + report.numTodoTests;
   } else failed += 1;
+  if (existsSync(failuresFile)) failures.push(...JSON.parse(readFileSync(failuresFile, 'utf8')).map((line) => `[${lane}] ${line}`));
+  else failures.push(`[${lane}] the Vitest run wrote no report: see its output above`);
 }
-for (const json of [playwrightJson, nextjsPlaywrightJson]) {
+for (const [lane, json] of [
+  ['e2e', playwrightJson],
+  ['e2e next', nextjsPlaywrightJson],
+]) {
   if (existsSync(json)) {
-    const { stats } = JSON.parse(readFileSync(json, 'utf8'));
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    const { stats } = report;
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected;
     skipped += stats.skipped;
     if (stats.flaky) console.log(`[latch] ${stats.flaky} end-to-end test(s) passed only on retry`);
-  } else failed += 1;
+    failures.push(...playwrightFailures(report).map((line) => `[${lane}] ${line}`));
+  } else {
+    failed += 1;
+    failures.push(`[${lane}] the Playwright run wrote no report (it did not run, or did not end): see the output above`);
+  }
 }
 
+if (failures.length) console.log(`\n[latch] what failed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(unitOk && e2eOk && nextjsOk && failed === 0 ? 0 : 1);
+process.exit(unitOk && e2eOk && nextjsOk && failed === 0 && failures.length === 0 ? 0 : 1);
