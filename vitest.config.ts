@@ -70,7 +70,6 @@ const ONE_WORKER = new Set([
   'examples/gas-tracker',
   'examples/nextjs',
   'bench',
-  'scripts',
 ]);
 
 /** The project in its config file, placed in its worker group. */

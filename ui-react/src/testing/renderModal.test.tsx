@@ -1,5 +1,5 @@
 import { type FeaturePlugin, LatchError } from '@latch/kernel';
-import { fireEvent, waitFor } from '@testing-library/react';
+import { configure, fireEvent, getConfig, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connector, createFakeAdapter, createTestStorage, mainnet } from '@latch/testkit/kernel';
@@ -111,10 +111,16 @@ describe('@latch/react/testing', () => {
 describe('a modal that never shows', () => {
   it("ends the wait with a LatchError naming the missing part (code 'MODAL_NOT_RENDERED')", async () => {
     const empty = document.body.appendChild(document.createElement('div'));
-    const failure = await screenIn(empty).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
+    // The wait is Testing Library's: it gives up after the timeout the tests configured. Nothing will ever render here,
+    // so a short one says the same as the shared 20 s, without holding a worker for them.
+    const { asyncUtilTimeout } = getConfig();
+    configure({ asyncUtilTimeout: 300 });
+    const failure = await screenIn(empty)
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      .finally(() => configure({ asyncUtilTimeout }));
     expect(failure).toBeInstanceOf(LatchError);
     expect(failure).toMatchObject({ code: 'MODAL_NOT_RENDERED', category: 'INTERNAL_SDK_ERROR' });
     expect((failure as Error).message).toContain('the modal root has not rendered yet');
