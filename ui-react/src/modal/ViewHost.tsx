@@ -77,14 +77,15 @@ function ConnectSection({ modal, view }: { modal: LatchModal; view: string }) {
 
 /**
  * A lazily loaded module for the two hosts: at once from the loaded-module cache when it is there, else loaded (and
- * rendered again when it arrives); `failed` when its code could not be fetched, until `retry` loads it again.
+ * rendered again when it arrives); `failed` when its code could not be fetched, until `retry` loads it again. One
+ * request per try: a failure waits for the visitor's Try again (it asked again on its own once, a second request to
+ * a server that had just failed, which could also bring the view in under the visitor's click).
  */
 function useLoadedView(loader: ViewLoader | undefined) {
   const [, setVersion] = useState(0);
   const [failed, setFailed] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `failed` is a dependency on purpose: "Try again" clears it and loads again.
   useEffect(() => {
-    if (!loader || loadedView(loader)) return;
+    if (!loader || failed || loadedView(loader)) return;
     let live = true;
     loadView(loader).then(
       () => live && setVersion((v) => v + 1),
