@@ -86,6 +86,29 @@ describe('deployUniswap (Uniswap v2 and v3 from npm artifacts on anvil)', () => 
     expect(secondLater).toBeLessThanOrEqual(sameSecond + sameSecond / 4n);
   });
 
+  it("starts that record with one sync, sent once the clock passed the liquidity's second, within its gas limit", async () => {
+    // Every transaction of the deployment, with its block's time (a fresh node: deployUniswap's blocks and the
+    // fixture's own few).
+    const latest = await client.getBlockNumber();
+    const sent: { to: string | null; hash: `0x${string}`; time: bigint }[] = [];
+    for (let number = 0n; number <= latest; number++) {
+      const block = await client.getBlock({ blockNumber: number, includeTransactions: true });
+      for (const tx of block.transactions) sent.push({ to: tx.to, hash: tx.hash, time: block.timestamp });
+    }
+    const pair = uniswap.pools.v2[0]!.pair.toLowerCase();
+    const liquidity = sent.filter((tx) => tx.to?.toLowerCase() === uniswap.v2.router.toLowerCase());
+    const syncs = sent.filter((tx) => tx.to?.toLowerCase() === pair);
+    expect(liquidity).toHaveLength(1);
+    // One sync, estimated and mined after the liquidity's second: its estimate held the first record's cost. (One
+    // estimated in that second and mined in the next ran out of its gas: estimate 47,790, limit 59,737, all used.)
+    expect(syncs).toHaveLength(1);
+    expect(syncs[0]!.time).toBeGreaterThan(liquidity[0]!.time);
+    const receipt = await client.getTransactionReceipt({ hash: syncs[0]!.hash });
+    const { gas } = await client.getTransaction({ hash: syncs[0]!.hash });
+    expect(receipt.status).toBe('success');
+    expect(receipt.gasUsed).toBeLessThan(gas);
+  });
+
   it('quotes on v2 at the seeded 2 000 LDT per ETH, less the 0.3 % fee and the price impact', async () => {
     const amounts = (await client.readContract({
       address: uniswap.v2.router,

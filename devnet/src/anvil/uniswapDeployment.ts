@@ -257,21 +257,20 @@ const V2_PAIR_ORACLE = [
 /**
  * Writes the v2 pair's first price accumulators, as every pool on a live network has them. A fresh pair's are zero
  * until a block later than its first liquidity touches it, and that first write (two storage slots from zero) adds
- * about 40 000 gas to whichever swap does it. A wallet estimates a swap in the pool's own second (nothing to write) and
- * the block lands in the next one: the swap then runs out of the estimate plus a quarter and is mined reverted (seen
- * in the swap tests on a loaded machine). After this, a swap's write is the same two slots from non-zero values,
- * a few thousand gas either way. `sync` only re-reads the pair's balances; it is sent again, a second later by the
- * clock, while the accumulators are still zero (the liquidity's block and the sync's in the same second).
+ * about 40 000 gas to whichever transaction does it. A wallet estimates a swap in the pool's own second (nothing to
+ * write) and the block lands in the next one: the swap then runs out of the estimate plus a quarter and is mined
+ * reverted (seen in the swap tests on a loaded machine). After this, a swap's write is the same two slots from
+ * non-zero values, a few thousand gas either way. `sync` only re-reads the pair's balances. It is estimated and sent
+ * once the node's clock (this machine's) has passed the liquidity's second, so its estimate already holds that first
+ * write: estimated in that second, it ran out of gas the same way when its block landed in the next (seen once).
  */
 async function startPriceOracle(wallet: Wallet, pair: Address): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    await write(wallet, pair, V2_PAIR_ORACLE, 'sync', []);
-    if ((await wallet.readContract({ address: pair, abi: V2_PAIR_ORACLE, functionName: 'price0CumulativeLast' })) > 0n) return;
-    const { timestamp } = await wallet.getBlock();
-    // The next block's time is the node's clock (this machine's): wait for the clock to pass the sync's second.
-    while (Date.now() / 1000 < Number(timestamp) + 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  const { timestamp } = await wallet.getBlock();
+  while (Date.now() / 1000 < Number(timestamp) + 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  await write(wallet, pair, V2_PAIR_ORACLE, 'sync', []);
+  if ((await wallet.readContract({ address: pair, abi: V2_PAIR_ORACLE, functionName: 'price0CumulativeLast' })) === 0n) {
+    throw new Error(`The v2 pair ${pair} recorded no price: its accumulators are still zero after a sync in a later second`);
   }
-  throw new Error(`The v2 pair ${pair} never recorded a price: its accumulators stayed zero after five syncs`);
 }
 
 /** Accounts 1..3 of the node (the LDT side holders), read from `eth_accounts`. */
