@@ -26,14 +26,20 @@ function unreachableView() {
   return { plugin, state };
 }
 
+/** The modal opened, then taken to the unreachable view (as a plugin's button would). */
+async function openAtUnreachableView() {
+  const far = unreachableView();
+  const { modal } = createTestModal({ plugins: [far.plugin] });
+  const { ui } = await openModal(modal);
+  await act(async () => {
+    await modal.open({ view: 'Far' as never });
+  });
+  return { far, ui };
+}
+
 describe('a view whose code cannot be fetched', () => {
   it('asks once per failure and once per Try again: no second request of its own, and the view comes with the visitor’s try', async () => {
-    const far = unreachableView();
-    const { modal } = createTestModal({ plugins: [far.plugin] });
-    const { ui } = await openModal(modal);
-    await act(async () => {
-      await modal.open({ view: 'Far' as never });
-    });
+    const { far, ui } = await openAtUnreachableView();
     const tryAgain = await ui.findByRole('button', { name: 'Try again' });
     expect(ui.getByRole('alert').textContent).toContain('This part of the modal could not be loaded. Check your connection.');
     // Let React run every effect the failure's render scheduled: none asks again.
@@ -52,12 +58,7 @@ describe('a view whose code cannot be fetched', () => {
   });
 
   it('still refused, Try again asks once more and says so again', async () => {
-    const far = unreachableView();
-    const { modal } = createTestModal({ plugins: [far.plugin] });
-    const { ui } = await openModal(modal);
-    await act(async () => {
-      await modal.open({ view: 'Far' as never });
-    });
+    const { far, ui } = await openAtUnreachableView();
     fireEvent.click(await ui.findByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(far.state.requests).toBe(2));
     expect(await ui.findByRole('button', { name: 'Try again' })).toBeTruthy();
