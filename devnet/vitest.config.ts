@@ -1,5 +1,5 @@
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
-import { serviceTimeouts, sharingModules } from '../vitest.shared.js';
+import { nodeEnvironment, serviceTimeouts, sharingModules } from '../vitest.shared.js';
 
 /**
  * Files that need a process of their own (vitest.isolated.config.ts). The privacy test records every outbound request
@@ -12,7 +12,7 @@ export const ISOLATED_FILES = ['src/walletconnect/privacy.test.ts'];
 export const project: UserWorkspaceConfig = {
   test: {
     name: 'devnet',
-    environment: 'node',
+    ...nodeEnvironment,
     include: ['src/**/*.test.ts'],
     // Hooks start, and tests drive, anvil, chopsticks, bcoin, Postgres and Chromium.
     ...serviceTimeouts,

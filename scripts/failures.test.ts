@@ -16,15 +16,19 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs `command` in `dir`, which is expected to fail (the files hold failures), and returns nothing. */
-function runFailing(command: string, args: string[], env: Record<string, string>) {
-  let exitCode = 0;
+/** Runs `command` (from node_modules/.bin) in `dir` with `env` added; returns its exit code. */
+function run(command: string, args: string[], env: Record<string, string>): number {
   try {
     execFileSync(join(dir, 'node_modules/.bin', command), args, { cwd: dir, env: { ...process.env, ...env }, stdio: 'pipe' });
+    return 0;
   } catch (error) {
-    exitCode = (error as { status: number }).status;
+    return (error as { status: number }).status;
   }
-  expect(exitCode, `${command} exits non-zero on failing tests`).not.toBe(0);
+}
+
+/** `run`, for files that hold failures: the runner must exit non-zero. */
+function runFailing(command: string, args: string[], env: Record<string, string>) {
+  expect(run(command, args, env), `${command} exits non-zero on failing tests`).not.toBe(0);
 }
 
 describe('the Vitest reporter', () => {
@@ -68,11 +72,7 @@ it('reads', () => {});
     writeFileSync(join(dir, 'vitest.config.mjs'), "export default { test: { include: ['ok-*.test.ts'] } };\n");
     writeFileSync(join(dir, 'ok-one.test.ts'), "import { it } from 'vitest';\nit('passes', () => {});\n");
     const out = join(dir, 'vitest-ok.json');
-    execFileSync(join(dir, 'node_modules/.bin/vitest'), ['run', '--root', dir, `--reporter=${reporter}`], {
-      cwd: dir,
-      env: { ...process.env, LATCH_FAILURES_FILE: out },
-      stdio: 'pipe',
-    });
+    expect(run('vitest', ['run', '--root', dir, `--reporter=${reporter}`], { LATCH_FAILURES_FILE: out })).toBe(0);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([]);
   });
 });

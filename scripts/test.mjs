@@ -94,10 +94,9 @@ function concurrentStep(title, command, args, prefix, env = process.env) {
  * installs, each with threads of their own: a file that took 10 s alone took 97 s there. The e2e and packaging lanes
  * end long before it (824 s and 545 s of a 1,324 s run), so they run at a lower priority (`nice`, Linux and macOS) and
  * take what the unit tests leave; alone on the machine, a lane at a lower priority runs as fast as before. Measured on
- * 2 cores: the full run 1,324 s → 1,184 s, the unit lane 1,212 s → 1,087 s, the CPU used 2,394 s → 2,221 s (fewer
- * periodic tasks of long-waiting tests); the e2e lane took 804 s both times. Not lower: with the packaging tests at
- * nice 10, the packed apps' installs and builds took 694 s instead of 375 s here, and on the slower CI machine the
- * run ended with the Next.js example not built (its e2e never ran).
+ * 2 cores, five full runs at nice 4 took 1,144–1,316 s (1,296–1,324 s before). Not lower: with the packaging tests at
+ * nice 10 (full runs 1,184 and 1,196 s here), the packed apps' installs and builds took 694 s instead of 375 s, and on
+ * the slower CI machine the run ended with the Next.js example not built (its e2e never ran).
  */
 const LANE_NICENESS = 4;
 /** `command` with `args`, run at `niceness` where the platform has `nice`. */

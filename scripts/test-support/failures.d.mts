@@ -4,8 +4,4 @@ export function firstLine(message: unknown): string;
 export default class FailureReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string; stack?: string }>): void;
 }
-export function vitestFailures(
-  testModules: ReadonlyArray<TestModule>,
-  unhandledErrors?: ReadonlyArray<{ message?: string; stack?: string }>,
-): string[];
 export function playwrightFailures(report: unknown): string[];

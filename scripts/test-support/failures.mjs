@@ -15,6 +15,11 @@ export function firstLine(message) {
 }
 
 const errorLine = (errors) => firstLine(errors[0]?.message ?? errors[0]?.stack);
+/** ` (N tests did not run)` for the tests a failed hook of `suite` (a file or a describe block) kept from running. */
+function didNotRun(suite) {
+  const count = [...suite.children.allTests('skipped')].length;
+  return count ? ` (${count} test${count === 1 ? '' : 's'} did not run)` : '';
+}
 
 /**
  * A Vitest reporter (`--reporter=./scripts/test-support/failures.mjs`) that writes the run's failures, one line each,
@@ -30,14 +35,13 @@ export default class FailureReporter {
 }
 
 /** The failure lines of a Vitest run, from the reporter API's test modules and errors outside them. */
-export function vitestFailures(testModules, unhandledErrors = []) {
+function vitestFailures(testModules, unhandledErrors = []) {
   const lines = [];
   for (const module of testModules) {
     const where = relative(process.cwd(), module.moduleId);
-    const notRun = (suite) => [...suite.children.allTests('skipped')].length;
-    if (module.errors().length) lines.push(`${where}: ${errorLine(module.errors())}${didNotRun(notRun(module))}`);
+    if (module.errors().length) lines.push(`${where}: ${errorLine(module.errors())}${didNotRun(module)}`);
     for (const suite of module.children.allSuites()) {
-      if (suite.errors().length) lines.push(`${where} › ${suite.fullName}: ${errorLine(suite.errors())}${didNotRun(notRun(suite))}`);
+      if (suite.errors().length) lines.push(`${where} › ${suite.fullName}: ${errorLine(suite.errors())}${didNotRun(suite)}`);
     }
     for (const test of module.children.allTests('failed')) {
       lines.push(`${where} › ${test.fullName}: ${errorLine(test.result().errors ?? [])}`);
@@ -46,8 +50,6 @@ export function vitestFailures(testModules, unhandledErrors = []) {
   for (const error of unhandledErrors) lines.push(`an error outside any test: ${firstLine(error.message ?? error.stack)}`);
   return lines;
 }
-
-const didNotRun = (count) => (count ? ` (${count} test${count === 1 ? '' : 's'} did not run)` : '');
 
 /** The failure lines of a Playwright JSON report: a test that failed on every try, an error outside any test. */
 export function playwrightFailures(report) {
