@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot, tarballsWithInternalDependencies } from '../../scripts/pack.mjs';
+import { appLockfile, repoLockPackages } from './appLock.mjs';
 
 const execFileAsync = promisify(execFile);
 
@@ -102,10 +103,12 @@ export async function runInApp(dir, command, args, env = {}) {
  * point its @latch dependencies, and `extraPackages`, at the tarballs (with the @latch packages they depend on), and
  * install. Folders a build or an install left in the source are not copied.
  *
- * The install is `--offline`: every other package comes from the npm cache the repository's `npm ci` filled (the apps
- * pin the lockfile's versions), so it asks no registry anything, and a package missing from the cache fails the
- * install (ENOTCACHED, naming it) instead of being downloaded. (With `--prefer-offline`, npm still asked the registry
- * for `@latch/kernel`, which the tarballs name as a dependency, before settling on the tarball.)
+ * The install is `npm ci --offline` of a lockfile made from the repository's (`appLockfile`, lib/appLock.mjs): every
+ * other package is the version the repository installs, from the npm cache its `npm ci` filled, so it asks no
+ * registry anything, and a package missing from the cache fails the install (ENOTCACHED, naming it) instead of being
+ * downloaded. (With `--prefer-offline`, npm still asked the registry for `@latch/kernel`, which the tarballs name as a
+ * dependency, before settling on the tarball; `npm install --offline` needs registry documents `npm ci` does not
+ * cache, and failed on a new machine.)
  */
 export async function installPackedApp({ source, dir, tarballs, extraPackages = [] }) {
   const skip = new Set(['node_modules', 'dist', '.next', 'package-lock.json']);
@@ -121,6 +124,19 @@ export async function installPackedApp({ source, dir, tarballs, extraPackages = 
   const names = [...tarballs].filter(([, path]) => packed.includes(path)).map(([name]) => name);
   manifest.dependencies = { ...manifest.dependencies };
   for (const name of names) manifest.dependencies[name] = `file:${tarballs.get(name)}`;
+  // The repository's `overrides` (a dependency's version the repository holds back): without them npm would find the
+  // lockfile's version of it wrong and ask the registry for another.
+  const { overrides } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+  if (overrides) manifest.overrides = overrides;
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  return { installed: names, output: await runInApp(dir, 'npm', [...NPM_INSTALL, '--offline']) };
+  const fromRoot = relative(repoRoot, source);
+  const packages = repoLockPackages(repoRoot);
+  const lock = appLockfile({
+    packages,
+    manifest,
+    tarballs: new Map(names.map((name) => [name, tarballs.get(name)])),
+    appLocation: packages[fromRoot] ? fromRoot : '',
+  });
+  writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
+  return { installed: names, output: await runInApp(dir, 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error', '--offline']) };
 }
