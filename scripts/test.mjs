@@ -44,18 +44,10 @@ const NEXTJS_WORKSPACE = 'examples/nextjs';
 const workspaces = JSON.parse(readFileSync('package.json', 'utf8')).workspaces.filter((w) => w !== NEXTJS_WORKSPACE);
 const buildArgs = ['run', 'build', '--silent', '--if-present', ...workspaces.flatMap((w) => ['-w', w])];
 
-// The type-check runs beside the build: each is mostly one process on one core (tsc; the packages' builds one after
-// another), and the type-check reads only sources (the root tsconfig.json maps every @latch package to its src), never
-// what the build writes.
-const serial = process.env.LATCH_TEST_SERIAL === '1';
-const typeCheckArgs = ['tsc', '-p', 'tsconfig.json', '--noEmit'];
 const ok =
   step('format and lint (Biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']) &&
-  (serial
-    ? step('type-check', 'npx', typeCheckArgs) && step('build', 'npm', buildArgs)
-    : (await Promise.all([concurrentStep('type-check', 'npx', typeCheckArgs, '[tsc]'), concurrentStep('build', 'npm', buildArgs)])).every(
-        Boolean,
-      ));
+  step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) &&
+  step('build', 'npm', buildArgs);
 if (!ok) process.exit(1);
 
 mkdirSync('.latch-test-results', { recursive: true });
@@ -111,6 +103,7 @@ const LANE_NICENESS = 4;
 const niced = (niceness, command, args) =>
   process.platform === 'win32' ? [command, args] : ['nice', ['-n', String(niceness), command, ...args]];
 
+const serial = process.env.LATCH_TEST_SERIAL === '1';
 /** A step of the packaging lane: `concurrentStep`, or `step` when the run is serial. */
 const laneStep = (title, command, args, prefix, env) =>
   serial ? Promise.resolve(step(title, command, args, env)) : concurrentStep(title, ...niced(LANE_NICENESS, command, args), prefix, env);
