@@ -11,7 +11,6 @@ export interface LockEntry {
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   [field: string]: unknown;
 }
-export function repoLockPackages(repoRoot: string): Record<string, LockEntry>;
 export function appLockfile(options: {
   packages: Record<string, LockEntry>;
   manifest: { name?: string; version?: string; [field: string]: unknown };

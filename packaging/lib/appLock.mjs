@@ -9,28 +9,11 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-/** The repository lockfile's `packages`. */
-export function repoLockPackages(repoRoot) {
-  return JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')).packages;
-}
+import { resolveInstalled } from './installedTree.mjs';
 
 /** The package.json inside a packed tarball. */
 function tarballManifest(tarball) {
   return JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
-}
-
-/** The lock path `dependency` resolves to from the package at lock path `from` ('' for the root), as Node resolves. */
-function resolveIn(packages, from, dependency) {
-  let base = from;
-  for (;;) {
-    const candidate = base ? `${base}/node_modules/${dependency}` : `node_modules/${dependency}`;
-    if (packages[candidate]) return candidate;
-    if (!base) return undefined;
-    const nested = base.lastIndexOf('/node_modules/');
-    base = nested >= 0 ? base.slice(0, nested) : '';
-  }
 }
 
 /** The fields of a repository lock entry that describe the package itself (not how the repository depends on it). */
@@ -96,7 +79,7 @@ export function appLockfile({ packages, manifest, tarballs, appLocation = '' }) 
       for (const field of [...DEPENDENCY_FIELDS, 'peerDependenciesMeta', 'bin', 'engines', 'license'])
         if (pkg[field]) entry[field] = pkg[field];
     } else {
-      source = resolveIn(packages, from, name);
+      source = resolveInstalled(packages, from, name);
       if (!source) return { missing: true };
       const found = packages[source];
       if (found.link) {

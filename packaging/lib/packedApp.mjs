@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot, tarballsWithInternalDependencies } from '../../scripts/pack.mjs';
-import { appLockfile, repoLockPackages } from './appLock.mjs';
+import { appLockfile } from './appLock.mjs';
+import { readLockPackages } from './installedTree.mjs';
 
 const execFileAsync = promisify(execFile);
 
@@ -130,7 +131,7 @@ export async function installPackedApp({ source, dir, tarballs, extraPackages = 
   if (overrides) manifest.overrides = overrides;
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const fromRoot = relative(repoRoot, source);
-  const packages = repoLockPackages(repoRoot);
+  const packages = readLockPackages(repoRoot);
   const lock = appLockfile({
     packages,
     manifest,
