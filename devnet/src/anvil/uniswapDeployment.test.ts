@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type PublicClient } from 'viem';
+import { jsonRpcRequest } from '@latch/testkit';
 import { type AnvilFixture, startAnvil } from '../anvil.js';
 import { anvilWalletClient } from './deployContracts.js';
 import { deployUniswap, loadUniswapArtifact, SWAP_DEMO_TOKEN, sqrtPriceX96, type UniswapDeployment } from './uniswapDeployment.js';
@@ -89,7 +90,8 @@ describe('deployUniswap (Uniswap v2 and v3 from npm artifacts on anvil)', () => 
   it("starts that record with one sync, sent once the clock passed the liquidity's second, within its gas limit", async () => {
     // Every transaction of the deployment, with its block's time (a fresh node: deployUniswap's blocks and the
     // fixture's own few).
-    const latest = await client.getBlockNumber();
+    // Not viem's cached number (it keeps one for 4 s): the test before mined blocks and reverted them.
+    const latest = await client.getBlockNumber({ cacheTime: 0 });
     const sent: { to: string | null; hash: `0x${string}`; time: bigint }[] = [];
     for (let number = 0n; number <= latest; number++) {
       const block = await client.getBlock({ blockNumber: number, includeTransactions: true });
@@ -107,6 +109,22 @@ describe('deployUniswap (Uniswap v2 and v3 from npm artifacts on anvil)', () => 
     const { gas } = await client.getTransaction({ hash: syncs[0]!.hash });
     expect(receipt.status).toBe('success');
     expect(receipt.gasUsed).toBeLessThan(gas);
+  });
+
+  it("starts that record on a node whose clock lags this machine's", async () => {
+    // anvil's clock, set three seconds behind this machine's (`evm_setTime`): its blocks keep the last one's time until
+    // its clock catches up, so the machine's clock says nothing about the second the next block is stamped with.
+    const lagging = await startAnvil();
+    try {
+      await jsonRpcRequest(lagging.rpcUrl, 'evm_setTime', [Math.floor(Date.now() / 1000) - 3]);
+      const deployment = await deployUniswap(lagging.rpcUrl, lagging.chainId, lagging.accounts[0]!, { token: lagging.contracts.token });
+      const reader = createPublicClient({ transport: http(lagging.rpcUrl) });
+      const pair = deployment.pools.v2[0]!.pair;
+      expect(await reader.readContract({ address: pair, abi: PAIR_ABI, functionName: 'price0CumulativeLast' })).toBeGreaterThan(0n);
+      expect(await reader.readContract({ address: pair, abi: PAIR_ABI, functionName: 'price1CumulativeLast' })).toBeGreaterThan(0n);
+    } finally {
+      await lagging.stop();
+    }
   });
 
   it('quotes on v2 at the seeded 2 000 LDT per ETH, less the 0.3 % fee and the price impact', async () => {

@@ -238,7 +238,7 @@ export async function deployUniswap(
     })) as Address;
     v3Pools.push({ pool, fee: seed.fee, tokens: [token0, token1] });
   }
-  await startPriceOracle(wallet, pairAddress);
+  await startPriceOracle(wallet, rpcUrl, pairAddress);
 
   return {
     weth,
@@ -261,12 +261,18 @@ const V2_PAIR_ORACLE = [
  * write) and the block lands in the next one: the swap then runs out of the estimate plus a quarter and is mined
  * reverted (seen in the swap tests on a loaded machine). After this, a swap's write is the same two slots from
  * non-zero values, a few thousand gas either way. `sync` only re-reads the pair's balances. It is estimated and sent
- * once the node's clock (this machine's) has passed the liquidity's second, so its estimate already holds that first
- * write: estimated in that second, it ran out of gas the same way when its block landed in the next (seen once).
+ * once the node's own clock has passed the liquidity's second (empty blocks are mined until one is stamped later), so
+ * its estimate already holds that first write: estimated in that second, it ran out of gas the same way when its block
+ * landed in the next (seen once). The node's clock, not this machine's: anvil's can lag it by a second (it was seen
+ * stamping the sync in the liquidity's second after this machine's clock had passed it, leaving the record unstarted).
  */
-async function startPriceOracle(wallet: Wallet, pair: Address): Promise<void> {
-  const { timestamp } = await wallet.getBlock();
-  while (Date.now() / 1000 < Number(timestamp) + 1) await new Promise((resolve) => setTimeout(resolve, 50));
+async function startPriceOracle(wallet: Wallet, rpcUrl: string, pair: Address): Promise<void> {
+  const { timestamp: liquidityTime } = await wallet.getBlock();
+  for (;;) {
+    await jsonRpcRequest(rpcUrl, 'evm_mine', []);
+    if ((await wallet.getBlock()).timestamp > liquidityTime) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await write(wallet, pair, V2_PAIR_ORACLE, 'sync', []);
   if ((await wallet.readContract({ address: pair, abi: V2_PAIR_ORACLE, functionName: 'price0CumulativeLast' })) === 0n) {
     throw new Error(`The v2 pair ${pair} recorded no price: its accumulators are still zero after a sync in a later second`);
