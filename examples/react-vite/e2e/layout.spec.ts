@@ -30,6 +30,14 @@ for (const [screen, device] of Object.entries(SCREENS)) {
           else await target.click();
         };
 
+        // Back on the Account view, its Activity tab loads again, and the centred dialog (desktop) grows when the list
+        // comes: every row moves, and a click aimed before that lands beside its button (seen once: Send stayed unopened).
+        const backToAccount = async () => {
+          await tap(modal.getByRole('button', { name: 'Back' }));
+          await expect(modal.getByRole('tabpanel', { name: 'Activity' })).toBeVisible();
+          await expect(modal.getByText('Loading activity…')).toHaveCount(0);
+        };
+
         await openConnect(page);
         await expect(modal.getByTestId('latch-wallet-list')).toBeVisible();
         await checkLayout(page, 'Connect');
@@ -59,12 +67,12 @@ for (const [screen, device] of Object.entries(SCREENS)) {
         await tap(modal.getByRole('button', { name: /change network$/ }));
         await expect(modal.getByTestId('latch-networks')).toBeVisible();
         await checkLayout(page, 'Networks');
-        await tap(modal.getByRole('button', { name: 'Back' }));
+        await backToAccount();
 
         await tap(modal.getByTestId('latch-feature-WalletReceive'));
         await expect(modal.getByRole('heading', { name: 'Receive' })).toBeVisible();
         await checkLayout(page, 'Receive');
-        await tap(modal.getByRole('button', { name: 'Back' }));
+        await backToAccount();
 
         await tap(modal.getByTestId('latch-feature-WalletSend'));
         await expect(modal.getByTestId('latch-send')).toBeVisible();
