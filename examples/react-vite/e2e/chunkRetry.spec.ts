@@ -193,6 +193,8 @@ for (const chunk of ['accountActions', 'activityReader'] as const) {
     await connectWallet(page, WALLET_NAME);
     await page.getByTestId('latch-account-button').click();
     const modal = dialog(page);
+    // The token list first: the centred dialog grows when it comes, and a click aimed before that misses the tab.
+    await expect(modal.getByTestId('latch-tokens')).toContainText('Latch Demo Token');
     await modal.getByRole('tab', { name: 'Activity' }).click();
     const tryAgain = modal.getByRole('tabpanel').getByRole('button', { name: 'Try again' });
     await expect(modal.getByRole('tabpanel')).toContainText('Failed to fetch transactions');
