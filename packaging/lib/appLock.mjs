@@ -58,19 +58,21 @@ export function appLockfile({ packages, manifest, tarballs, appLocation = '' }) 
   const manifests = new Map();
 
   /**
-   * A dependency of the package at `from` (repository lock path; a tarball's workspace folder) reached through a
-   * required edge or not: placed in the app, then its own dependencies.
+   * Dependency `name` of `who`, the package at `from` (repository lock path; a tarball's workspace folder): placed in
+   * the app, then its own dependencies. It is required when `who` is and the edge is not optional; a dependency the
+   * repository's lockfile lacks is skipped on an optional edge and named otherwise.
    */
-  const visit = (from, name, isRequired, who) => {
+  const visit = (from, name, whoRequired, optionalEdge, who) => {
+    const isRequired = whoRequired && !optionalEdge;
     let source;
     let path;
     let entry;
     if (tarballs.has(name)) {
       path = `node_modules/${name}`;
       source = `tarball:${name}`;
-      if (!manifests.has(name)) manifests.set(name, tarballManifest(tarballs.get(name)));
-      const pkg = manifests.get(name);
       const tarball = tarballs.get(name);
+      if (!manifests.has(name)) manifests.set(name, tarballManifest(tarball));
+      const pkg = manifests.get(name);
       entry = {
         version: pkg.version,
         resolved: `file:${tarball}`,
@@ -80,7 +82,10 @@ export function appLockfile({ packages, manifest, tarballs, appLocation = '' }) 
         if (pkg[field]) entry[field] = pkg[field];
     } else {
       source = resolveInstalled(packages, from, name);
-      if (!source) return { missing: true };
+      if (!source) {
+        if (optionalEdge) return;
+        throw new Error(`${who} depends on ${name}, which the repository's package-lock.json does not hold`);
+      }
       const found = packages[source];
       if (found.link) {
         throw new Error(`${who} depends on ${name}, a workspace package (${found.resolved}) of the repository no tarball stands for`);
@@ -93,7 +98,7 @@ export function appLockfile({ packages, manifest, tarballs, appLocation = '' }) 
       throw new Error(`the app needs two packages at ${path}: ${before} and ${source} of the repository's lockfile`);
     }
     const upgrade = isRequired && !required.has(path);
-    if (before !== undefined && !upgrade) return { missing: false };
+    if (before !== undefined && !upgrade) return;
     sources.set(path, source);
     out.set(path, entry);
     if (isRequired) required.add(path);
@@ -104,26 +109,16 @@ export function appLockfile({ packages, manifest, tarballs, appLocation = '' }) 
       for (const dependency of Object.keys(entry[field] ?? {})) {
         // npm installs no optional peer: one is there only when something else brings it.
         if (field === 'peerDependencies' && optionalPeers[dependency]?.optional) continue;
-        const optional = field === 'optionalDependencies';
-        const reached = visit(resolveFrom, dependency, isRequired && !optional, name);
-        if (reached.missing && !optional) {
-          throw new Error(`${name} depends on ${dependency}, which the repository's package-lock.json does not hold`);
-        }
+        visit(resolveFrom, dependency, isRequired, field === 'optionalDependencies', name);
       }
     }
-    return { missing: false };
   };
 
   const root = { name: manifest.name, version: manifest.version };
   for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
     if (!manifest[field]) continue;
     root[field] = manifest[field];
-    for (const name of Object.keys(manifest[field])) {
-      const reached = visit(appLocation, name, field !== 'optionalDependencies', manifest.name);
-      if (reached.missing && field !== 'optionalDependencies') {
-        throw new Error(`the app depends on ${name}, which the repository's package-lock.json does not hold`);
-      }
-    }
+    for (const name of Object.keys(manifest[field])) visit(appLocation, name, true, field === 'optionalDependencies', 'the app');
   }
   const lockPackages = { '': root };
   for (const path of [...out.keys()].sort()) {

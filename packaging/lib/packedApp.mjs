@@ -51,8 +51,7 @@ export function handOffDir(path) {
 
 /** The version of `name` the repository's lockfile installs at its root (what `npm ci` of the repo put in the cache). */
 export function lockfileVersion(name) {
-  const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8'));
-  const version = lock.packages[`node_modules/${name}`]?.version;
+  const version = readLockPackages(repoRoot)[`node_modules/${name}`]?.version;
   if (!version) throw new Error(`${name} is not in the repository's package-lock.json`);
   return version;
 }
@@ -66,11 +65,11 @@ export function lockfileVersion(name) {
 export const APP_HOOK_TIMEOUT_MS = 600_000;
 export const APP_STEP_TIMEOUT_MS = APP_HOOK_TIMEOUT_MS - 30_000;
 
-const NPM_INSTALL = ['install', '--no-audit', '--no-fund', '--loglevel=error'];
+const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
 
 /** `npm install` in `dir`, preferring the cache; returns npm's output for a failing test's message. */
 export function npmInstall(dir, args = []) {
-  return execFileSync('npm', [...NPM_INSTALL, '--prefer-offline', ...args], {
+  return execFileSync('npm', ['install', ...NPM_QUIET, '--prefer-offline', ...args], {
     cwd: dir,
     env: appEnv(),
     encoding: 'utf8',
@@ -139,5 +138,5 @@ export async function installPackedApp({ source, dir, tarballs, extraPackages = 
     appLocation: packages[fromRoot] ? fromRoot : '',
   });
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
-  return { installed: names, output: await runInApp(dir, 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error', '--offline']) };
+  return { installed: names, output: await runInApp(dir, 'npm', ['ci', ...NPM_QUIET, '--offline']) };
 }
