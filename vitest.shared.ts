@@ -95,6 +95,12 @@ export function withTypeTests(project: UserWorkspaceConfig): UserWorkspaceConfig
  */
 export const sharedPostgresSetup = here('./scripts/test-support/postgresGlobalSetup.ts');
 
+/**
+ * `globalSetup` of the projects whose tests use the local Polkadot chain: one chopsticks node for the whole run, which
+ * their files take a client on with `sharedPolkadotChain()` (scripts/test-support/polkadotGlobalSetup.ts).
+ */
+export const sharedPolkadotSetup = here('./scripts/test-support/polkadotGlobalSetup.ts');
+
 const pgliteTemplate = here('./scripts/test-support/pgliteTemplate.ts');
 
 /**

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { serviceTimeouts, nodeEnvironment } from '../vitest.shared.js';
+import { serviceTimeouts, nodeEnvironment, sharedPolkadotSetup } from '../vitest.shared.js';
 import { extensionDappScope } from './extensionDappScope.mjs';
 
 export default defineProject({
@@ -12,6 +12,8 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     // Hooks start, and tests drive, chopsticks.
     ...serviceTimeouts,
+    // One chopsticks node for the run, shared by the files that only fund and send from accounts of their own.
+    globalSetup: [sharedPolkadotSetup],
     server: { deps: { inline: ['@polkadot/extension-dapp'] } },
   },
 });

@@ -1,5 +1,5 @@
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
-import { serviceTimeouts, sharingModules, workspaceAliases } from '../vitest.shared.js';
+import { serviceTimeouts, sharedPolkadotSetup, sharingModules, workspaceAliases } from '../vitest.shared.js';
 
 /** Files that need a module graph of their own (vitest.isolated.config.ts): this one mocks `./session.js`. */
 export const ISOLATED_FILES = ['src/createWalletConnectConnector.test.ts'];
@@ -12,6 +12,8 @@ export const project: UserWorkspaceConfig = {
     include: ['src/**/*.test.{ts,tsx}'],
     // Hooks start, and tests drive, the relay and the local chains.
     ...serviceTimeouts,
+    // The run's one chopsticks node, for the polkadot conformance suite.
+    globalSetup: [sharedPolkadotSetup],
   },
 };
 

@@ -1,5 +1,5 @@
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
-import { nodeEnvironment, serviceTimeouts, sharingModules } from '../vitest.shared.js';
+import { nodeEnvironment, serviceTimeouts, sharedPolkadotSetup, sharingModules } from '../vitest.shared.js';
 
 /**
  * Files that need a process of their own (vitest.isolated.config.ts). The privacy test records every outbound request
@@ -16,6 +16,8 @@ export const project: UserWorkspaceConfig = {
     include: ['src/**/*.test.ts'],
     // Hooks start, and tests drive, anvil, chopsticks, bcoin, Postgres and Chromium.
     ...serviceTimeouts,
+    // The run's one chopsticks node for the WalletConnect wallet's polkadot test (polkadot/chain.test.ts starts its own).
+    globalSetup: [sharedPolkadotSetup],
   },
 };
 

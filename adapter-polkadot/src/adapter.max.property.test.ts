@@ -5,20 +5,20 @@
 import fc from 'fast-check';
 import type { Connector } from '@latch/kernel';
 import { polkadotAddressFromUri } from '@latch/testkit';
-import type { PolkadotChain } from '@latch/devnet';
+import type { PolkadotChainClient } from '@latch/devnet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PolkadotNetwork } from './networks/polkadotNetwork.js';
 import { minedExtrinsic } from './test-support/minedExtrinsic.js';
-import { createExtension, mountAdapter, startLocalPolkadot, UNIT, unmountAll, uri } from './test-support/polkadotFixture.js';
+import { createExtension, mountAdapter, sharedLocalPolkadot, UNIT, unmountAll, uri } from './test-support/polkadotFixture.js';
 
-let chain: PolkadotChain;
+let chain: PolkadotChainClient;
 let network: PolkadotNetwork;
 const SENDER = uri('MaxSender');
 const OPEN_RECEIVER = uri('MaxOpenReceiver');
 const address = (secret: string) => polkadotAddressFromUri(secret, chain.ss58Format);
 
 beforeAll(async () => {
-  ({ chain, network } = await startLocalPolkadot());
+  ({ chain, network } = await sharedLocalPolkadot());
   await chain.fund(await address(OPEN_RECEIVER), UNIT);
 });
 afterAll(() => chain?.stop());

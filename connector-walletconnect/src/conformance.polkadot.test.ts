@@ -4,11 +4,11 @@ import { createPolkadotAdapter } from '@latch/adapter-polkadot';
 import { createPolkadotLocalnet } from '@latch/adapter-polkadot/networks';
 import { type ChainAdapter, type Connector, formatUnits, isUserRejection } from '@latch/kernel';
 import { polkadotAddressFromUri } from '@latch/testkit';
-import { startPolkadotChain } from '@latch/devnet';
 import { describeAdapterConformance } from '@latch/testkit/conformance';
 import { startWalletConnectWallet } from '@latch/testkit/walletconnect';
 import { startWalletConnectRelay } from '@latch/devnet/walletconnect';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { sharedPolkadotChain } from '../../scripts/test-support/sharedPolkadot.js';
 import type { createWalletConnectConnector } from './createWalletConnectConnector.js';
 import { scannedConnector } from './test-support/scannedConnector.js';
 import type { PolkadotSessionEntry } from './polkadotBridge.js';
@@ -23,8 +23,9 @@ const RECEIVER = '//LatchWalletConnectConformanceReceiver';
 /** The `injectedWeb3` key the page puts the session under: the adapter lists it as a connector of that id. */
 const KEY = 'walletconnect';
 
-// One chopsticks node for the file (~2.5 s, ~300 MB); every run gets its own relay, wallet, connector and adapter.
-const local = startPolkadotChain();
+// A client on the run's one chopsticks node (its accounts are this file's own); every run gets its own relay, wallet,
+// connector and adapter.
+const local = sharedPolkadotChain();
 const network = local.then((chain) =>
   createPolkadotLocalnet({
     rpcUrl: chain.rpcUrl,

@@ -36,7 +36,14 @@ export { codeOf, startSmtpInbox, type ParsedMail, type SmtpInbox, type SmtpInbox
 export { startBitcoinRegtest, type BitcoinRegtest, type StartBitcoinRegtestOptions } from './bitcoin/bitcoinRegtest.js';
 export { DEFAULT_FEE_ESTIMATES, type FeeEstimates } from './bitcoin/esploraServer.js';
 
-export { startPolkadotChain, type PolkadotChain } from './polkadot/chain.js';
+export {
+  connectPolkadotChain,
+  startPolkadotChain,
+  startPolkadotNode,
+  type PolkadotChain,
+  type PolkadotChainClient,
+  type PolkadotNode,
+} from './polkadot/chain.js';
 export { LOCAL_POLKADOT_CHAIN } from './polkadot/chainSpec.js';
 
 export { startCosmosChain, type CosmosChain, type CosmosChainOptions, type CosmosChainTransaction } from './cosmos/chain.js';

@@ -1,18 +1,18 @@
 // The transport rules against the local Substrate chain (chopsticks) behind a loopback proxy that fails,
 // hangs or counts WebSocket connections: a read retried with back-off on a new socket, the timeout.
 import { polkadotAddressFromUri } from '@latch/testkit';
-import type { PolkadotChain } from '@latch/devnet';
+import type { PolkadotChainClient } from '@latch/devnet';
 import { type FlakyProxy, type FlakyProxyOptions, startFlakyProxy } from '@latch/devnet/services';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PolkadotAdapterOptions } from '../adapter.js';
 import { createPolkadotLocalnet } from '../networks/localnet.js';
-import { mountAdapter, startLocalPolkadot, UNIT, unmountAll, uri } from '../test-support/polkadotFixture.js';
+import { mountAdapter, sharedLocalPolkadot, UNIT, unmountAll, uri } from '../test-support/polkadotFixture.js';
 
-let chain: PolkadotChain;
+let chain: PolkadotChainClient;
 let owner: string;
 let proxy: FlakyProxy | undefined;
 beforeAll(async () => {
-  ({ chain } = await startLocalPolkadot());
+  ({ chain } = await sharedLocalPolkadot());
   owner = await polkadotAddressFromUri(uri('TransportOwner'), chain.ss58Format);
   await chain.fund(owner, 7n * UNIT);
 });

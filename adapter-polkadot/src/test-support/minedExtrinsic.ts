@@ -1,4 +1,4 @@
-import type { PolkadotChain } from '@latch/devnet';
+import type { PolkadotChainClient } from '@latch/devnet';
 
 type ChainEvent = {
   phase: { isApplyExtrinsic: boolean; asApplyExtrinsic: { toNumber(): number } };
@@ -8,11 +8,12 @@ type ChainEvent = {
 /**
  * The extrinsic `hash` in one of the latest blocks, and the fee its block charged `who`, from the chain's own events:
  * `transactionPayment.TransactionFeePaid` where the runtime has it, else what `balances.Withdraw` took from `who` less
- * what a refund `balances.Deposit` gave back (runtimes from before that event).
+ * what a refund `balances.Deposit` gave back (runtimes from before that event). It looks up to 64 blocks back: on the run's
+ * shared node, files running meanwhile add blocks of their own after the one a test waited for.
  */
-export async function minedExtrinsic(chain: PolkadotChain, hash: string, who: string) {
+export async function minedExtrinsic(chain: PolkadotChainClient, hash: string, who: string) {
   let blockHash = (await chain.api.rpc.chain.getFinalizedHead()).toHex();
-  for (let depth = 0; depth < 10; depth++) {
+  for (let depth = 0; depth < 64; depth++) {
     const { block } = await chain.api.rpc.chain.getBlock(blockHash);
     const index = block.extrinsics.findIndex((extrinsic) => extrinsic.hash.toHex() === hash);
     if (index < 0) {
@@ -32,5 +33,5 @@ export async function minedExtrinsic(chain: PolkadotChain, hash: string, who: st
     const success = own.some(({ event }) => event.section === 'system' && event.method === 'ExtrinsicSuccess');
     return { extrinsic: block.extrinsics[index]!, fee, success, blockHash };
   }
-  throw new Error(`extrinsic ${hash} is in none of the latest blocks`);
+  throw new Error(`extrinsic ${hash} is in none of the latest 64 blocks`);
 }

@@ -1,5 +1,6 @@
 import { createMockPolkadotExtension } from '@latch/testkit';
-import { startPolkadotChain, type PolkadotChain } from '@latch/devnet';
+import { startPolkadotChain, type PolkadotChain, type PolkadotChainClient } from '@latch/devnet';
+import { sharedPolkadotChain } from '../../../scripts/test-support/sharedPolkadot.js';
 import type { MockPolkadotExtensionOptions } from '@latch/testkit';
 import type { AdapterEvent, CaipNetwork, ChainAdapter, Connector } from '@latch/kernel';
 import { createPolkadotAdapter, type PolkadotAdapterOptions } from '../adapter.js';
@@ -11,9 +12,23 @@ export const uri = (name: string) => `//Latch${name}`;
 /** 1 ROC (12 decimals). */
 export const UNIT = 10n ** 12n;
 
-/** The local chain (chopsticks) and the localnet network pointing at it. */
+/**
+ * A client on the run's shared local chain (chopsticks, scripts/test-support/polkadotGlobalSetup.ts) and the localnet
+ * network pointing at it. The file funds accounts of its own (`uri` names them after the file).
+ */
+export async function sharedLocalPolkadot(): Promise<{ chain: PolkadotChainClient; network: PolkadotNetwork }> {
+  return onNetwork(await sharedPolkadotChain());
+}
+
+/**
+ * A local chain of the file's own, for a file that changes how the node builds blocks (`dev_setBlockBuildMode`): on
+ * the shared node, that would hold up the other files' transfers.
+ */
 export async function startLocalPolkadot(): Promise<{ chain: PolkadotChain; network: PolkadotNetwork }> {
-  const chain = await startPolkadotChain();
+  return onNetwork(await startPolkadotChain());
+}
+
+function onNetwork<Chain extends PolkadotChainClient>(chain: Chain): { chain: Chain; network: PolkadotNetwork } {
   const network = createPolkadotLocalnet({
     rpcUrl: chain.rpcUrl,
     genesisHash: chain.genesisHash,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { ApiPromise } from '@polkadot/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPolkadotChain, type PolkadotChain } from './chain.js';
+import { connectPolkadotChain, startPolkadotChain, type PolkadotChain } from './chain.js';
 import { createMockPolkadotExtension, polkadotAddressFromUri } from '@latch/testkit';
 
 // One chopsticks node for the file (~2.5 s, ~300 MB).
@@ -74,6 +74,29 @@ describe('startPolkadotChain', () => {
     };
     await expect(transfer(chain.api, frank, grace, UNIT, forged)).rejects.toThrow(/badProof/);
     expect(await chain.balanceOf(grace)).toBe(3n * UNIT);
+  });
+
+  it('connectPolkadotChain: a second client on the running node sees the same chain, and its stop leaves the node serving', async () => {
+    const client = await connectPolkadotChain(chain.rpcUrl);
+    try {
+      expect([client.genesisHash, client.caipNetworkId, client.ss58Format, client.existentialDeposit]).toEqual([
+        chain.genesisHash,
+        chain.caipNetworkId,
+        chain.ss58Format,
+        chain.existentialDeposit,
+      ]);
+      expect('directory' in client).toBe(false);
+      const heidi = await address('//FixtureHeidi');
+      await client.fund(heidi, 4n * UNIT);
+      expect(await chain.balanceOf(heidi)).toBe(4n * UNIT);
+    } finally {
+      await client.stop();
+      await client.stop();
+    }
+    const heidi = await address('//FixtureHeidi');
+    await expect(client.api.rpc.system.accountNextIndex(heidi)).rejects.toThrow(/disconnected|not connected/i);
+    expect(existsSync(chain.directory)).toBe(true);
+    expect(await chain.balanceOf(heidi)).toBe(4n * UNIT);
   });
 
   it('stops: the port closes, the temporary folder goes, and stopping again is harmless', async () => {

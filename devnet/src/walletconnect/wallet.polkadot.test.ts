@@ -3,7 +3,8 @@ import { stringToU8a, u8aToHex, u8aWrapBytes } from '@polkadot/util';
 import { decodeAddress, sr25519Verify } from '@polkadot/util-crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { polkadotAddressFromUri } from '@latch/testkit';
-import { type PolkadotChain, startPolkadotChain } from '../polkadot/chain.js';
+import { sharedPolkadotChain } from '../../../scripts/test-support/sharedPolkadot.js';
+import type { PolkadotChainClient } from '../polkadot/chain.js';
 import { startWalletConnectRelay, type WalletConnectRelay } from './relay.js';
 import { startWalletConnectWallet } from '@latch/testkit/walletconnect';
 import type { WalletConnectWallet, WalletConnectWalletOptions } from '@latch/testkit/walletconnect';
@@ -18,11 +19,11 @@ const SECRET = '//LatchWalletConnectPolkadot';
 const EVM = { privateKey: `0x${'22'.repeat(32)}`, rpcUrls: { 1: 'http://127.0.0.1:9' } } as const;
 
 let relay: WalletConnectRelay;
-let chain: PolkadotChain;
+let chain: PolkadotChainClient;
 const opened: { dapps: Dapp[]; wallets: WalletConnectWallet[] } = { dapps: [], wallets: [] };
 
 beforeAll(async () => {
-  [relay, chain] = await Promise.all([startWalletConnectRelay(), startPolkadotChain()]);
+  [relay, chain] = await Promise.all([startWalletConnectRelay(), sharedPolkadotChain()]);
 });
 afterAll(async () => {
   await Promise.all([relay?.stop(), chain?.stop()]);
