@@ -1,11 +1,12 @@
 import type { TestProject } from 'vitest/node';
 import { type PostgresFixture, postgresAvailable, startPostgres } from '../../devnet/src/services/postgres.js';
+import { sharedForRun } from './sharedForRun.js';
 
 /*
  * One real PostgreSQL server for the whole Vitest run, not one per test file (initdb and a server start cost 1 to
  * 2 CPU s each time). It is the `globalSetup` of every project whose tests use Postgres (`sharedPostgresSetup` in
  * vitest.shared.ts): the first of those projects starts it in Vitest's main process, the others reuse it, and the last
- * one's teardown stops it (the server also dies with the process). Each project passes its URL to its test files
+ * one's teardown stops it (`sharedForRun`; the server also dies with the process). Each project passes its URL to its test files
  * (`provide`); a file takes it with `sharedPostgres()` (scripts/test-support/sharedPostgres.ts) and creates a
  * database of its own on it, so files running side by side share the server but no data.
  *
@@ -20,27 +21,14 @@ declare module 'vitest' {
   }
 }
 
-interface SharedServer {
-  server: Promise<PostgresFixture>;
-  projects: number;
-}
-
-// Each project loads this module on its own, so the server is kept on the main process's global object.
-const KEY = Symbol.for('latch.test.sharedPostgres');
-const registry = globalThis as { [KEY]?: SharedServer };
-
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   if (process.env.LATCH_TEST_POSTGRES_URL || !postgresAvailable()) return undefined;
   // Three files at a time, from several projects, each with service instances and their pools on this one server.
-  registry[KEY] ??= { server: startPostgres({ maxConnections: 500 }), projects: 0 };
-  const shared = registry[KEY];
-  shared.projects += 1;
-  const server = await shared.server;
-  project.provide('latchPostgresUrl', server.url);
-  return async () => {
-    shared.projects -= 1;
-    if (shared.projects > 0) return;
-    delete registry[KEY];
-    await server.stop();
-  };
+  const server = await sharedForRun<PostgresFixture>(
+    'latch.test.sharedPostgres',
+    () => startPostgres({ maxConnections: 500 }),
+    (running) => running.stop(),
+  );
+  project.provide('latchPostgresUrl', server.value.url);
+  return server.release;
 }
