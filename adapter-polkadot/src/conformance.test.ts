@@ -6,7 +6,7 @@ import { afterAll } from 'vitest';
 import { createPolkadotAdapter } from './adapter.js';
 import { createExtension, sharedLocalPolkadot, type InjectionTarget, UNIT, uri } from './test-support/polkadotFixture.js';
 
-// One chopsticks node for the whole suite (it takes ~2.5 s and ~300 MB); every run gets a fresh adapter and extension.
+// A client on the run's one chopsticks node (its accounts are this file's own); every run gets a fresh adapter and extension.
 const local = sharedLocalPolkadot();
 const [OWNER, OTHER] = [uri('ConformanceOwner'), uri('ConformanceOther')];
 const funded = local.then(async ({ chain }) => chain.fund(await polkadotAddressFromUri(OWNER, chain.ss58Format), 25n * UNIT));

@@ -7,9 +7,9 @@ import { sharedForRun } from './sharedForRun.js';
  * 6 s and 7 CPU seconds (genesis from the chain spec, the first block, built by the runtime in an interpreter). It is
  * the `globalSetup` of every project whose tests use the chain (`sharedPolkadotSetup` in vitest.shared.ts): the first
  * of those projects starts it in Vitest's main process, the others reuse it, and the last one's teardown stops it
- * (`sharedForRun`; the node also dies with the process). Each project passes its address to its test files (`provide`); a file takes a
- * client on it with `sharedPolkadotChain()` (scripts/test-support/sharedPolkadot.ts) and funds accounts of its own,
- * so files running side by side share the node but no account. A file that changes how the node builds blocks
+ * (`sharedForRun`; the node also dies with the process). Each project passes its address to its test files
+ * (`provide`); a file takes a client on it with `sharedPolkadotChain()` (scripts/test-support/sharedPolkadot.ts) and
+ * funds accounts of its own, so files running side by side share the node but no account. A file that changes how the node builds blocks
  * (`dev_setBlockBuildMode`) would hold up the others' transfers: it starts a node of its own.
  */
 
