@@ -44,10 +44,13 @@ const extraProjects = packages.map((dir) => `${dir}/vitest.isolated.config.ts`).
  * in groups, one group after the other (`sequence.groupOrder`), each group one pool with its own worker count:
  * - group 1, one worker: the projects whose files mostly compute (kernel, adapters, plugins, testkit), one project
  *   after another, each project's files handed to that worker at once;
- * - group 2, two workers: the projects whose files mostly wait on what they start (chopsticks, the relay, the wallet
- *   and name services, Chromium), where a second file running meanwhile shortens the project (devnet: 74 s with two,
- *   121 s with one, 70 s with three, for 101, 95 and 113 s of CPU).
- * Group 1 runs first, beside the other lanes of `npm test`, so the last minutes have two workers busy. Files within a
+ * - group 2, three workers: the projects whose files mostly wait on what they start (chopsticks, the relay, the wallet
+ *   and name services, Chromium), where another file running meanwhile shortens the project (devnet alone: 74 s with
+ *   two, 121 s with one, 70 s with three, for 101, 95 and 113 s of CPU). Vitest hands a group's files to its workers
+ *   project after project, so this count is how many files run at once in the whole group. Group 2 runs last, when
+ *   the other lanes of `npm test` have ended or are ending: with two workers both cores stood idle 22 % of it (alone,
+ *   on 2 cores: 318 s, 489 CPU-s, 140 core-seconds idle); with three, 266 s for the same 480 CPU-s, 48 idle.
+ * Group 1 runs first, beside the other lanes of `npm test`. Files within a
  * project never depend on each other either way: each starts its own chains and services on free ports of 127.0.0.1
  * and stops them in its hooks (CONTRIBUTING.md, "Test files run side by side"). A project not named below runs in
  * group 2. `--maxWorkers` on the command line does not change a project's count here; `--no-file-parallelism` runs
@@ -77,7 +80,7 @@ function inWorkerGroup(configFile: string) {
   const dir = dirname(configFile);
   // The packaging lane runs alone (`--project=packaging` in scripts/test.mjs), its files three at a time.
   if (dir === 'packaging') return { extends: configFile, root: dir };
-  const test = ONE_WORKER.has(dir) ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : { maxWorkers: 2, sequence: { groupOrder: 2 } };
+  const test = ONE_WORKER.has(dir) ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : { maxWorkers: 3, sequence: { groupOrder: 2 } };
   return { extends: configFile, root: dir, test };
 }
 
