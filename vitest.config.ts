@@ -50,11 +50,10 @@ const extraProjects = packages.map((dir) => `${dir}/vitest.isolated.config.ts`).
  *   project after project, so this count is how many files run at once in the whole group. Group 2 runs last, when
  *   the other lanes of `npm test` have ended or are ending: with two workers both cores stood idle 22 % of it (alone,
  *   on 2 cores: 318 s, 489 CPU-s, 140 core-seconds idle); with three, 266 s for the same 480 CPU-s, 48 idle.
- * Group 1 runs first, beside the other lanes of `npm test`. Files within a
- * project never depend on each other either way: each starts its own chains and services on free ports of 127.0.0.1
- * and stops them in its hooks (CONTRIBUTING.md, "Test files run side by side"). A project not named below runs in
- * group 2. `--maxWorkers` on the command line does not change a project's count here; `--no-file-parallelism` runs
- * every project one file at a time.
+ * Group 1 runs first, beside the other lanes of `npm test`. Files within a project never depend on each other either
+ * way: each starts its own chains and services on free ports of 127.0.0.1 and stops them in its hooks
+ * (CONTRIBUTING.md, "Test files run side by side"). A project not named below runs in group 2. `--maxWorkers` on the
+ * command line does not change a project's count here; `--no-file-parallelism` runs every project one file at a time.
  */
 const ONE_WORKER = new Set([
   'kernel',

@@ -44,6 +44,27 @@ const NEXTJS_WORKSPACE = 'examples/nextjs';
 const workspaces = JSON.parse(readFileSync('package.json', 'utf8')).workspaces.filter((w) => w !== NEXTJS_WORKSPACE);
 const buildArgs = ['run', 'build', '--silent', '--if-present', ...workspaces.flatMap((w) => ['-w', w])];
 
+/** `LATCH_TEST_SERIAL=1`: every step one after another, its output as it comes (easier to read when chasing a failure). */
+const serial = process.env.LATCH_TEST_SERIAL === '1';
+
+/*
+ * Lint, type-check and build, side by side (one after the other when the run is serial). They do not depend on each
+ * other: the type-check reads the packages' sources (tsconfig.json maps every @latch import to src, and passes on a new
+ * clone, where no dist/ exists yet) and Biome ignores dist/, the only place the build writes. The build alone keeps
+ * about 1.5 of 2 cores busy (many short `vite build` and `tsc` processes, each package after the one it needs), so the
+ * other two run in what it leaves: 75 s for the three side by side against 88 s one after the other, on 2 cores.
+ * The tests start only when all three passed.
+ */
+const prologue = [
+  ['format and lint (Biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.'], '[lint]'],
+  ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], '[types]'],
+  ['build', 'npm', buildArgs, '[build]'],
+];
+const prologueOk = serial
+  ? prologue.every(([title, command, args]) => step(title, command, args))
+  : (await Promise.all(prologue.map(([title, command, args, prefix]) => concurrentStep(title, command, args, prefix)))).every(Boolean);
+if (!prologueOk) process.exit(1);
+
 mkdirSync('.latch-test-results', { recursive: true });
 const vitestJson = '.latch-test-results/vitest.json';
 const packagingJson = '.latch-test-results/vitest-packaging.json';
@@ -97,28 +118,9 @@ const LANE_NICENESS = 4;
 const niced = (niceness, command, args) =>
   process.platform === 'win32' ? [command, args] : ['nice', ['-n', String(niceness), command, ...args]];
 
-const serial = process.env.LATCH_TEST_SERIAL === '1';
 /** A step of the packaging lane: `concurrentStep`, or `step` when the run is serial. */
 const laneStep = (title, command, args, prefix, env) =>
   serial ? Promise.resolve(step(title, command, args, env)) : concurrentStep(title, ...niced(LANE_NICENESS, command, args), prefix, env);
-
-/*
- * Lint, type-check and build, side by side (one after the other when the run is serial). They do not depend on each
- * other: the type-check reads the packages' sources (tsconfig.json maps every @latch import to src, and passes on a new
- * clone, where no dist/ exists yet) and Biome ignores dist/, the only place the build writes. The build alone keeps
- * about 1.5 of 2 cores busy (many short `vite build` and `tsc` processes, each package after the one it needs), so the
- * other two run in what it leaves: 75 s for the three side by side against 88 s one after the other, on 2 cores.
- * The tests start only when all three passed.
- */
-const prologue = [
-  ['format and lint (Biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.'], '[lint]'],
-  ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], '[types]'],
-  ['build', 'npm', buildArgs, '[build]'],
-];
-const prologueOk = serial
-  ? prologue.every(([title, command, args]) => step(title, command, args))
-  : (await Promise.all(prologue.map(([title, command, args, prefix]) => concurrentStep(title, command, args, prefix)))).every(Boolean);
-if (!prologueOk) process.exit(1);
 
 /**
  * The packaging tests, then the Next.js example's e2e against the copy they installed from the tarballs and built in
