@@ -34,6 +34,7 @@ const machineAfter = parseMachineStat(readFileSync('/proc/stat', 'utf8'));
 const processes = sampler.result();
 const byKind = sumBy(processes, 'kind');
 const byLane = sumBy(processes, 'lane');
+const byLaneAndKind = sumBy(processes, ['lane', 'kind']);
 const sampled = processes.reduce((sum, entry) => sum + entry.ticks, 0);
 const machine = { busy: machineAfter.busy - machineBefore.busy, idle: machineAfter.idle - machineBefore.idle };
 const report = {
@@ -44,6 +45,12 @@ const report = {
   sampledSeconds: seconds(sampled),
   byLane: byLane.map((row) => ({ ...row, seconds: seconds(row.ticks) })),
   byKind: byKind.map((row) => ({ ...row, seconds: seconds(row.ticks) })),
+  byLaneAndKind: byLaneAndKind.map((row) => ({ ...row, seconds: seconds(row.ticks) })),
+  // The thirty that used the most, each with its command line (shortened), to see what a kind holds.
+  largest: [...processes]
+    .sort((a, b) => b.ticks - a.ticks)
+    .slice(0, 30)
+    .map((entry) => ({ seconds: seconds(entry.ticks), kind: entry.kind, lane: entry.lane, cmdline: entry.cmdline.slice(0, 240) })),
 };
 
 const table = (title, rows) => {
@@ -60,6 +67,7 @@ console.log(
 );
 table('By lane of npm test', byLane);
 table('By kind of process', byKind);
+table('By lane and kind (the twenty largest)', byLaneAndKind.slice(0, 20));
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\n[suite-cpu] written to ${out}`);

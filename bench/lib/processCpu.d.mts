@@ -19,5 +19,5 @@ export interface SampledProcess {
 export function processSampler(options?: { proc?: string }): { scan(): void; result(): SampledProcess[] };
 export function sumBy<F extends string>(
   processes: ({ ticks: number } & Record<F, string>)[],
-  field: F,
+  field: F | F[],
 ): { name: string; processes: number; ticks: number }[];

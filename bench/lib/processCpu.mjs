@@ -46,6 +46,7 @@ export function processKind(cmdline) {
     [/vitest\/suppress-warnings|vitest\/dist\/workers/, 'Vitest worker'],
     [/\bvitest run\b|\/vitest\.mjs run\b/, 'Vitest runner'],
     [/\bnpm(-cli\.js)? (ci|install)\b/, 'npm install'],
+    [/\bnpm(-cli\.js)? pack\b/, 'npm pack'],
     [/\bnext build\b/, 'next build'],
     [/\bnext (start|dev)\b|next-server/, 'next server'],
     [/typescript-[\w-]+\/lib\/tsc\b|\btsc\b/, 'tsc'],
@@ -81,7 +82,9 @@ export function laneOf(cmdlines) {
  * Samples every process on the machine: call `scan()` again and again while the command runs, then `result()`. A
  * process is known by its pid and start time; its CPU time is the last value read (so a process that ends loses at
  * most one interval, and one that starts and ends between two scans is not seen: compare with the machine's total).
- * Its command line is read again during its first scans, as a forked child shows its parent's until it runs its own.
+ * Its command line is read again at every scan during its first half minute, then at every tenth: a forked child shows
+ * its parent's until it runs its own, and a program may rename itself once started (npm shows `npm` until it has read
+ * its configuration, then `npm ci ...`, which took over 2 s on the loaded machine).
  */
 export function processSampler({ proc = '/proc' } = {}) {
   /** key `${pid}:${startTime}` -> { pid, ppid, startTime, firstTicks, ticks, cmdline, reads } */
@@ -109,9 +112,10 @@ export function processSampler({ proc = '/proc' } = {}) {
         seen.set(key, entry);
       }
       entry.ticks = ticks;
-      if (entry.reads < 4) {
-        const cmdline = read(`${proc}/${name}/cmdline`);
-        if (cmdline !== undefined) entry.cmdline = cmdline.replaceAll('\0', ' ').trim();
+      if (entry.reads < 60 || scans % 10 === 0) {
+        // Empty once the process has ended (a zombie): the last one read stays.
+        const cmdline = read(`${proc}/${name}/cmdline`)?.replaceAll('\0', ' ').trim();
+        if (cmdline) entry.cmdline = cmdline;
         entry.reads += 1;
       }
     }
@@ -136,7 +140,7 @@ export function processSampler({ proc = '/proc' } = {}) {
         pid: entry.pid,
         cmdline: entry.cmdline,
         ticks: entry.ticks - entry.firstTicks,
-        kind: processKind(entry.cmdline),
+        kind: entry.pid === process.pid ? 'this sampler' : processKind(entry.cmdline),
         lane: laneOf(chain),
       };
     });
@@ -144,14 +148,19 @@ export function processSampler({ proc = '/proc' } = {}) {
   return { scan, result };
 }
 
-/** Sums `processes` (from `result()`) by `field` ('kind' or 'lane'): rows of { name, processes, ticks }, the largest first. */
+/**
+ * Sums `processes` (from `result()`) by `field` ('kind' or 'lane'), or by several joined with ' / ': rows of
+ * { name, processes, ticks }, the largest first.
+ */
 export function sumBy(processes, field) {
+  const fields = Array.isArray(field) ? field : [field];
   const rows = new Map();
   for (const process of processes) {
-    const row = rows.get(process[field]) ?? { name: process[field], processes: 0, ticks: 0 };
+    const name = fields.map((key) => process[key]).join(' / ');
+    const row = rows.get(name) ?? { name, processes: 0, ticks: 0 };
     row.processes += 1;
     row.ticks += process.ticks;
-    rows.set(process[field], row);
+    rows.set(name, row);
   }
   return [...rows.values()].filter((row) => row.ticks > 0).sort((a, b) => b.ticks - a.ticks);
 }

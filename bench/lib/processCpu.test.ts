@@ -42,6 +42,8 @@ describe('processKind', () => {
     ],
     ['node /work/main/node_modules/.bin/vitest run --reporter=default --project=!packaging', 'Vitest runner'],
     ['node /usr/bin/npm ci --no-audit --no-fund --loglevel=error --offline', 'npm install'],
+    ['npm pack --pack-destination /tmp/latch-packs-1 --json', 'npm pack'],
+    ['npm run build', 'npm (other)'],
     ['node /tmp/latch-nextjs-packed-x/node_modules/.bin/next build', 'next build'],
     ['/work/main/node_modules/@typescript/typescript-linux-x64/lib/tsc -p tsconfig.json --noEmit', 'tsc'],
     ['/work/main/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil --host 127.0.0.1 --port 0', 'anvil'],
@@ -79,12 +81,25 @@ it('sumBy: totals by a field, the largest first, without the processes that used
     { name: 'a', processes: 2, ticks: 12 },
     { name: 'b', processes: 1, ticks: 9 },
   ]);
+  const pairs = sumBy(
+    [
+      { lane: 'e2e', kind: 'x', ticks: 1 },
+      { lane: 'unit', kind: 'x', ticks: 4 },
+      { lane: 'e2e', kind: 'x', ticks: 2 },
+    ],
+    ['lane', 'kind'],
+  );
+  expect(pairs).toEqual([
+    { name: 'unit / x', processes: 1, ticks: 4 },
+    { name: 'e2e / x', processes: 2, ticks: 3 },
+  ]);
 });
 
-it('processSampler: a grandchild that burns a second of CPU is seen with that CPU, in the lane its parent names', async () => {
+it('processSampler: a grandchild that burns a second of CPU is seen with that CPU, by the name it took, in the lane its parent names', async () => {
   // The grandchild spins until it has used 1 s of CPU (its whole life's, measured by itself), then prints what it used.
+  // Half-way it renames itself, as npm does once it has read its configuration.
   const spin =
-    'let n=0;for(;;){if(++n%100000===0){const u=process.cpuUsage();if(u.user+u.system>1e6){console.log(u.user+u.system);break}}}';
+    'let n=0;for(;;){if(++n%100000===0){const u=process.cpuUsage();if(u.user+u.system>5e5)process.title="latch-renamed-spinner";if(u.user+u.system>1e6){console.log(u.user+u.system);break}}}';
   // The parent names the unit lane in its arguments, as `vitest run --project=!packaging` does in npm test.
   const parent = `const c=require('node:child_process').spawn(process.execPath,['-e',${JSON.stringify(spin)},'latch-sampler-spinner'],{stdio:['ignore','inherit','inherit']});c.on('close',(code)=>process.exit(code??1));`;
   const sampler = processSampler();
@@ -100,10 +115,10 @@ it('processSampler: a grandchild that burns a second of CPU is seen with that CP
   expect(code).toBe(0);
   const usedSeconds = Number(output.trim()) / 1e6;
   expect(usedSeconds).toBeGreaterThan(1);
-  const spinner = sampler.result().find((entry) => entry.cmdline.endsWith(' latch-sampler-spinner'));
+  const spinner = sampler.result().find((entry) => entry.cmdline === 'latch-renamed-spinner');
   // Its own command line names no lane: the lane comes from its parent's.
   expect(spinner?.cmdline).not.toContain('--project');
-  expect(spinner).toMatchObject({ kind: 'other Node process', lane: 'unit and component tests' });
+  expect(spinner).toMatchObject({ kind: 'other', lane: 'unit and component tests' });
   // Ticks are 1/100 s; the last interval before the spinner ended is not seen (scans every 50 ms, on a loaded machine
   // maybe a few hundred ms apart).
   const sampledSeconds = (spinner?.ticks ?? 0) / 100;
