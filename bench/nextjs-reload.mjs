@@ -5,7 +5,7 @@
 // page, when the wallet has confirmed it (the account button no longer busy), and the first contentful paint.
 // Prints medians and writes bench/NEXTJS-RELOAD.md. Needs the built example (`npm run build`).
 import { writeFileSync } from 'node:fs';
-import { MOCK_WALLET_INFO, launchChromium, mockWalletInitScript } from '@latch/testkit';
+import { chromiumExecutable, MOCK_WALLET_INFO, launchChromium, mockWalletInitScript } from '@latch/testkit';
 import { startAnvil, startSolanaRpc } from '@latch/devnet';
 import { startNextExample } from '../examples/nextjs/scripts/startServer.mjs';
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -91,7 +91,8 @@ async function measureMode(mode, anvil, solana, browser) {
 
 const anvil = await startAnvil({ chainId: 31337, deploy: false });
 const solana = await startSolanaRpc();
-const browser = await launchChromium();
+// Debian's full Chromium, as `npm run bench` measures in, not the tests' headless shell.
+const browser = await launchChromium({ executablePath: chromiumExecutable() });
 const results = [];
 try {
   for (const mode of MODES) {

@@ -1,24 +1,18 @@
-import { existsSync } from 'node:fs';
-import { CHROMIUM_ARGS, chromiumExecutable, SET_UP_TIMEOUT_MS, UI_WAIT_TIMEOUT_MS } from '@latch/testkit';
+import { CHROMIUM_ARGS, headlessChromiumExecutable, SET_UP_TIMEOUT_MS, UI_WAIT_TIMEOUT_MS } from '@latch/testkit';
 
 /*
  * `@latch/devnet/playwright`: the browser and the bounds Latch's end-to-end suites share (the Vite demo's and the
  * Next.js example's Playwright configs spread `e2eSettings`, then set their own folders, workers and reports).
  */
 
-/** Debian's package `chromium-headless-shell`: the same Chromium release as `chromium`, built as a headless shell. */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-
 /**
- * The browser the e2e suites drive: `CHROME_PATH` when set, else Debian's Chromium headless shell when installed, else
- * Debian's `chromium`. The shell runs the same Blink and V8 as `/usr/bin/chromium`, without the browser's window layer,
- * which the suites never use (no extension, no browser UI): the same tests took about a quarter less CPU (browser
- * process and renderers) than in `--headless=new` Chromium. Without the shell the suites still run, only slower.
- * Never a downloaded browser.
+ * The browser the e2e suites drive: the tests' Chromium (`headlessChromiumExecutable` of @latch/testkit): `CHROME_PATH`
+ * when set, else Debian's Chromium headless shell when installed, else Debian's `chromium`. The same tests took about a
+ * quarter less CPU (browser process and renderers) in the shell than in `--headless=new` Chromium. Never a downloaded
+ * browser.
  */
 export function e2eChromium(): string {
-  if (process.env.CHROME_PATH || !existsSync(HEADLESS_SHELL)) return chromiumExecutable();
-  return HEADLESS_SHELL;
+  return headlessChromiumExecutable();
 }
 
 /**

@@ -32,11 +32,28 @@ export function chromiumExecutable(): string {
   return path;
 }
 
-/** Launches that Chromium through playwright-core with a fresh, empty profile; `options.args` add to CHROMIUM_ARGS. */
+/** Debian's package `chromium-headless-shell`: the same Chromium release as `chromium`, built as a headless shell. */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The Chromium tests drive: `CHROME_PATH` when set, else Debian's Chromium headless shell when installed, else
+ * `chromiumExecutable()`. The shell runs the same Blink and V8 without the browser's window layer, which tests never use
+ * (no extension, no browser UI), for about a third less CPU: the seven Vitest files that drive a browser took 77 and 79
+ * CPU-s (55 s) in it against 120 (74 s) in `chromium`, all passing both ways. Without the shell, tests still run.
+ */
+export function headlessChromiumExecutable(): string {
+  if (process.env.CHROME_PATH || !existsSync(HEADLESS_SHELL)) return chromiumExecutable();
+  return HEADLESS_SHELL;
+}
+
+/**
+ * Launches the tests' Chromium (`headlessChromiumExecutable()`, unless `options.executablePath` names another) through
+ * playwright-core with a fresh, empty profile; `options.args` add to CHROMIUM_ARGS.
+ */
 export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     ...options,
-    executablePath: options.executablePath ?? chromiumExecutable(),
+    executablePath: options.executablePath ?? headlessChromiumExecutable(),
     args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
   });
 }

@@ -21,7 +21,7 @@ export { announceWallet, installMockWallet, type MockWalletConfig, type MockWall
 export { MOCK_WALLET_INFO, SECOND_MOCK_WALLET_INFO, type Eip6963ProviderInfo } from './mockWallet/walletInfo.js';
 export { mockWalletInitScript, MOCK_WALLET_GLOBAL } from './mockWallet/initScript.js';
 
-export { CHROMIUM_ARGS, chromiumExecutable, launchChromium } from './browser.js';
+export { CHROMIUM_ARGS, chromiumExecutable, headlessChromiumExecutable, launchChromium } from './browser.js';
 export { COMPONENT_TEST_TIMEOUT_MS, SET_UP_TIMEOUT_MS, START_UP_TIMEOUT_MS, UI_WAIT_TIMEOUT_MS } from './timeouts.js';
 export { pollUntil } from './pollUntil.js';
 export { countFetches } from './countFetches.js';

@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { createPublicClient, http, stringToHex, verifyMessage, type Hex } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilFixture } from '../anvil.js';
-import { chromiumExecutable, launchChromium } from '@latch/testkit';
+import { existsSync } from 'node:fs';
+import { chromiumExecutable, headlessChromiumExecutable, launchChromium } from '@latch/testkit';
 import { mockWalletInitScript } from '@latch/testkit';
 import { MOCK_WALLET_INFO } from '@latch/testkit';
 
@@ -123,5 +124,13 @@ describe('chromiumExecutable', () => {
     expect(() => chromiumExecutable()).toThrow(/\/nonexistent\/chromium.*apt-get install chromium/);
     process.env.CHROME_PATH = process.execPath;
     expect(chromiumExecutable()).toBe(process.execPath);
+  });
+
+  it("headlessChromiumExecutable: CHROME_PATH first, else Debian's headless shell when installed, else chromium", () => {
+    process.env.CHROME_PATH = process.execPath;
+    expect(headlessChromiumExecutable()).toBe(process.execPath);
+    delete process.env.CHROME_PATH;
+    const shell = '/usr/bin/chromium-headless-shell';
+    expect(headlessChromiumExecutable()).toBe(existsSync(shell) ? shell : chromiumExecutable());
   });
 });

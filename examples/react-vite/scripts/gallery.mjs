@@ -2,7 +2,7 @@
 // (375 × 667, mobile emulation) and a laptop (1280 × 800), into docs/gallery/<view>-<theme>-<screen>.png. Everything
 // runs on this machine (demoStack.mjs, Debian's Chromium): no request leaves it.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { launchChromium } from '@latch/testkit';
+import { chromiumExecutable, launchChromium } from '@latch/testkit';
 import { codeOf } from '@latch/devnet';
 import { startDemoStack } from './demoStack.mjs';
 
@@ -124,7 +124,8 @@ async function tour(page, { stack, theme, screen, shoot }) {
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const stack = await startDemoStack({ distDir, port: 0, fixedPorts: false });
-const browser = await launchChromium();
+// Debian's full Chromium, the browser the screenshots have always been taken in.
+const browser = await launchChromium({ executablePath: chromiumExecutable() });
 let failed = false;
 try {
   for (const [screen, device] of Object.entries(SCREENS)) {
