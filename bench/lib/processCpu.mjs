@@ -47,7 +47,8 @@ export function processKind(cmdline) {
     [/\bvitest run\b|\/vitest\.mjs run\b/, 'Vitest runner'],
     [/\bnpm(-cli\.js)? (ci|install)\b/, 'npm install'],
     [/\bnpm(-cli\.js)? pack\b/, 'npm pack'],
-    [/\bnext build\b/, 'next build'],
+    // Next.js renames its processes once started: `next-build (v16.4.6)`, `next-server (v16.4.6)`.
+    [/\bnext[- ]build\b/, 'next build'],
     [/\bnext (start|dev)\b|next-server/, 'next server'],
     [/typescript-[\w-]+\/lib\/tsc\b|\btsc\b/, 'tsc'],
     [/\bvite build\b|\bbuild\.mjs\b/, 'vite build'],
@@ -72,9 +73,13 @@ const LANES = [
   [/\bbiome check\b|tsconfig\.json --noEmit|\brun build\b/, 'set-up (lint, types, build)'],
 ];
 
-/** The lane of a process whose command line, then its ancestors' (nearest first), are `cmdlines`. */
+/**
+ * The lane of a process whose command line, then its ancestors' (nearest first), are `cmdlines`: the one its outermost
+ * ancestor that names a lane names, as `npm test` starts each lane itself and a lane may start a command another lane
+ * is named by (the packaging tests run `npm run build` in the apps they install).
+ */
 export function laneOf(cmdlines) {
-  for (const cmdline of cmdlines) for (const [pattern, lane] of LANES) if (pattern.test(cmdline)) return lane;
+  for (const cmdline of [...cmdlines].reverse()) for (const [pattern, lane] of LANES) if (pattern.test(cmdline)) return lane;
   return 'outside the lanes';
 }
 

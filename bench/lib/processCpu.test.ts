@@ -45,6 +45,8 @@ describe('processKind', () => {
     ['npm pack --pack-destination /tmp/latch-packs-1 --json', 'npm pack'],
     ['npm run build', 'npm (other)'],
     ['node /tmp/latch-nextjs-packed-x/node_modules/.bin/next build', 'next build'],
+    ['next-build (v16.4.6)', 'next build'],
+    ['next-server (v16.4.6)', 'next server'],
     ['/work/main/node_modules/@typescript/typescript-linux-x64/lib/tsc -p tsconfig.json --noEmit', 'tsc'],
     ['/work/main/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil --host 127.0.0.1 --port 0', 'anvil'],
     ['/usr/bin/node /work/main/node_modules/@acala-network/chopsticks/chopsticks.cjs --genesis x.json', 'chopsticks'],
@@ -57,13 +59,17 @@ describe('processKind', () => {
   });
 });
 
-it('laneOf: the nearest command line that names a lane of npm test', () => {
+it('laneOf: the outermost command line that names a lane of npm test', () => {
   const renderer = '/usr/lib/chromium/chromium-headless-shell --type=renderer';
   expect(laneOf([renderer, 'node workerProcessEntry.js', 'node playwright test -c examples/react-vite/playwright.config.ts'])).toBe('e2e');
   expect(laneOf([renderer, 'node playwright test -c examples/nextjs/playwright.config.ts'])).toBe('e2e, Next.js example');
   expect(laneOf(['node npm ci', 'node vitest run --project=packaging'])).toBe('packaging tests');
   expect(laneOf(['anvil', 'node vitest run --project=!packaging'])).toBe('unit and component tests');
   expect(laneOf(['tsc -p tsconfig.build.json', 'npm run build --silent -w kernel'])).toBe('set-up (lint, types, build)');
+  // The packaging tests build the apps they installed: `npm run build` there is theirs, not the set-up step's.
+  expect(laneOf(['next-build (v16.4.6)', 'npm run build', 'node vitest run --project=packaging', 'node scripts/test.mjs'])).toBe(
+    'packaging tests',
+  );
   expect(laneOf(['bash'])).toBe('outside the lanes');
 });
 
