@@ -35,6 +35,7 @@ const processes = sampler.result();
 const byKind = sumBy(processes, 'kind');
 const byLane = sumBy(processes, 'lane');
 const byLaneAndKind = sumBy(processes, ['lane', 'kind']);
+const withSeconds = (rows) => rows.map((row) => ({ ...row, seconds: seconds(row.ticks) }));
 const sampled = processes.reduce((sum, entry) => sum + entry.ticks, 0);
 const machine = { busy: machineAfter.busy - machineBefore.busy, idle: machineAfter.idle - machineBefore.idle };
 const report = {
@@ -43,9 +44,9 @@ const report = {
   wallSeconds: (Date.now() - started) / 1000,
   machine: { busySeconds: seconds(machine.busy), idleSeconds: seconds(machine.idle) },
   sampledSeconds: seconds(sampled),
-  byLane: byLane.map((row) => ({ ...row, seconds: seconds(row.ticks) })),
-  byKind: byKind.map((row) => ({ ...row, seconds: seconds(row.ticks) })),
-  byLaneAndKind: byLaneAndKind.map((row) => ({ ...row, seconds: seconds(row.ticks) })),
+  byLane: withSeconds(byLane),
+  byKind: withSeconds(byKind),
+  byLaneAndKind: withSeconds(byLaneAndKind),
   // The thirty that used the most, each with its command line (shortened), to see what a kind holds.
   largest: [...processes]
     .sort((a, b) => b.ticks - a.ticks)

@@ -34,31 +34,33 @@ export function parseMachineStat(text) {
 }
 
 /**
- * The kind of a process from its command line (NUL-separated arguments read as spaces), named the way the notes on
- * `npm test` speak of them. The order matters: a Vitest worker's command line names Vitest's files too.
+ * Kinds of process by command line (NUL-separated arguments read as spaces), named the way the notes on `npm test`
+ * speak of them, the first that matches. The order matters: a Vitest worker's command line names Vitest's files too.
  */
+const KINDS = [
+  [/playwright\/lib\/worker\/workerProcessEntry/, 'Playwright worker'],
+  [/\bplaywright test\b/, 'Playwright runner'],
+  [/vitest\/suppress-warnings|vitest\/dist\/workers/, 'Vitest worker'],
+  [/\bvitest run\b|\/vitest\.mjs run\b/, 'Vitest runner'],
+  [/\bnpm(-cli\.js)? (ci|install)\b/, 'npm install'],
+  [/\bnpm(-cli\.js)? pack\b/, 'npm pack'],
+  // Next.js renames its processes once started: `next-build (v16.4.6)`, `next-server (v16.4.6)`.
+  [/\bnext[- ]build\b/, 'next build'],
+  [/\bnext (start|dev)\b|next-server/, 'next server'],
+  [/typescript-[\w-]+\/lib\/tsc\b|\btsc\b/, 'tsc'],
+  [/\bvite build\b|\bbuild\.mjs\b/, 'vite build'],
+  [/\bbiome\b/, 'Biome'],
+  [/\banvil\b/, 'anvil'],
+  [/chopsticks/, 'chopsticks'],
+  [/\bpostgres\b|\binitdb\b|\bpg_ctl\b/, 'PostgreSQL'],
+  [/\balto\b/, 'alto (bundler)'],
+];
+
+/** The kind of a process from its command line: a Chromium process by its `--type`, else the first of KINDS. */
 export function processKind(cmdline) {
   if (cmdline === '') return 'kernel thread';
   if (/(^|\/)chrom(e|ium)[\w-]*$/.test(cmdline.split(' ', 1)[0])) return `Chromium ${/--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser'}`;
-  const rules = [
-    [/playwright\/lib\/worker\/workerProcessEntry/, 'Playwright worker'],
-    [/\/playwright test\b|\bplaywright test\b/, 'Playwright runner'],
-    [/vitest\/suppress-warnings|vitest\/dist\/workers/, 'Vitest worker'],
-    [/\bvitest run\b|\/vitest\.mjs run\b/, 'Vitest runner'],
-    [/\bnpm(-cli\.js)? (ci|install)\b/, 'npm install'],
-    [/\bnpm(-cli\.js)? pack\b/, 'npm pack'],
-    // Next.js renames its processes once started: `next-build (v16.4.6)`, `next-server (v16.4.6)`.
-    [/\bnext[- ]build\b/, 'next build'],
-    [/\bnext (start|dev)\b|next-server/, 'next server'],
-    [/typescript-[\w-]+\/lib\/tsc\b|\btsc\b/, 'tsc'],
-    [/\bvite build\b|\bbuild\.mjs\b/, 'vite build'],
-    [/\bbiome\b/, 'Biome'],
-    [/\banvil\b/, 'anvil'],
-    [/chopsticks/, 'chopsticks'],
-    [/\bpostgres\b|\binitdb\b|\bpg_ctl\b/, 'PostgreSQL'],
-    [/\balto\b/, 'alto (bundler)'],
-  ];
-  for (const [pattern, kind] of rules) if (pattern.test(cmdline)) return kind;
+  for (const [pattern, kind] of KINDS) if (pattern.test(cmdline)) return kind;
   if (/^(\S*\/)?node\b/.test(cmdline)) return 'other Node process';
   if (/^(\S*\/)?npm\b|\/bin\/npm\b|\bnpx\b/.test(cmdline)) return 'npm (other)';
   return 'other';

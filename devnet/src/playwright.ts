@@ -6,16 +6,6 @@ import { CHROMIUM_ARGS, headlessChromiumExecutable, SET_UP_TIMEOUT_MS, UI_WAIT_T
  */
 
 /**
- * The browser the e2e suites drive: the tests' Chromium (`headlessChromiumExecutable` of @latch/testkit): `CHROME_PATH`
- * when set, else Debian's Chromium headless shell when installed, else Debian's `chromium`. The same tests took about a
- * quarter less CPU (browser process and renderers) in the shell than in `--headless=new` Chromium. Never a downloaded
- * browser.
- */
-export function e2eChromium(): string {
-  return headlessChromiumExecutable();
-}
-
-/**
  * Playwright settings every e2e suite uses. Bounds against a hang, sized for a loaded 2-core machine (why: the testkit's
  * timeouts): a test drives real chains through the browser, and each worker fixture that starts them has the same
  * bound as a slot of its own; an `expect` waits for the page, well inside that, so a failure names what it awaited.
@@ -27,7 +17,9 @@ export const e2eSettings = {
     browserName: 'chromium' as const,
     headless: true,
     viewport: { width: 1200, height: 900 },
-    launchOptions: { executablePath: e2eChromium(), args: [...CHROMIUM_ARGS] },
+    // The tests' Chromium (@latch/testkit): `CHROME_PATH`, else Debian's headless shell when installed (about a quarter
+    // less CPU than `--headless=new` Chromium for the same tests), else `chromium`; never a downloaded browser.
+    launchOptions: { executablePath: headlessChromiumExecutable(), args: [...CHROMIUM_ARGS] },
     trace: 'off' as const,
     screenshot: 'only-on-failure' as const,
     // Pages ask for reduced motion, so the modal's entrance, fades and its 150 ms height glide are off: a glide moves
