@@ -21,6 +21,6 @@ describe('anvilAccounts', () => {
     expect(anvilAccounts()).toBe(accounts);
     expect(Object.isFrozen(accounts)).toBe(true);
     expect(accounts.every((account) => Object.isFrozen(account))).toBe(true);
-    expect(() => (accounts as { address: string }[]).push({ address: '0x0' })).toThrow(TypeError);
+    expect(() => (accounts as unknown as { address: string }[]).push({ address: '0x0' })).toThrow(TypeError);
   });
 });
