@@ -14,7 +14,7 @@ export interface AnvilAccount {
 
 /*
  * m/44'/60'/0'/0/i of ANVIL_MNEMONIC for i = 0..9, as anvil prints them at start. Written out rather than derived:
- * deriving them costs a BIP-39 seed (2,048 rounds of HMAC-SHA512 in JavaScript) per account, about half a second of
+ * deriving them costs a BIP-39 seed (2,048 rounds of HMAC-SHA512 in JavaScript) per account, about 0.7 s of
  * CPU in every test process that starts anvil. defaultAccounts.test.ts derives them from the mnemonic and compares.
  */
 const ACCOUNTS: readonly AnvilAccount[] = Object.freeze(
